@@ -1,0 +1,63 @@
+// One jest run for the whole shop: the API, both front ends and the browser journeys.
+const { existsSync } = require('fs');
+
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs' },
+};
+
+const contracts = { '^@facet/contracts$': '<rootDir>/../../libs/contracts/src' };
+
+const api = {
+  displayName: 'api',
+  rootDir: 'apps/api',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.(unit|int).spec.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: contracts,
+};
+
+// The long fault-injection runs (kill -9, Redis and PostgreSQL stopped under load): `npm run test:chaos` only.
+const chaos = {
+  displayName: 'chaos',
+  rootDir: 'apps/api',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.chaos.spec.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: contracts,
+};
+
+const contractsLib = {
+  displayName: 'contracts',
+  rootDir: 'libs/contracts',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.unit.spec.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+};
+
+const e2e = {
+  displayName: 'e2e',
+  rootDir: 'e2e',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/**/*.e2e.spec.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: { '^@facet/contracts$': '<rootDir>/../libs/contracts/src' },
+  globalSetup: '<rootDir>/support/global-setup.ts',
+  globalTeardown: '<rootDir>/support/global-teardown.ts',
+};
+
+const frontEnds = ['apps/storefront/jest.config.cjs', 'apps/admin/jest.config.cjs'].filter((f) => existsSync(f));
+
+// FACET_TEST_SCOPE=fast|e2e|chaos narrows the run (scripts/test.sh uses it); default is everything.
+const scope = process.env.FACET_TEST_SCOPE;
+let projects = [contractsLib, api, ...frontEnds, e2e];
+if (scope === 'fast') projects = [contractsLib, api, ...frontEnds];
+if (scope === 'e2e') projects = [e2e];
+if (scope === 'chaos') projects = [chaos];
+
+module.exports = { projects, testTimeout: 30000 };

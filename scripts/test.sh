@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# npm test: installs what is missing, builds, and runs every test (API, contracts, both front ends, and
+# the browser journeys in Debian's Chromium) against the real PostgreSQL and Redis. Ends with one line
+# "N passed, N failed". `npm run test:chaos` (--chaos) adds the longer fault-injection suite.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure.sh deps services chromium build || exit 1
+
+out=$(mktemp -d)
+status=0
+run_jest() { # name, extra args...
+  local name=$1; shift
+  npx jest --ci --forceExit --json --outputFile="$out/$name.json" "$@"
+  local rc=$?
+  [ $rc -ne 0 ] && status=$rc
+}
+
+run_jest main
+if [ "${1:-}" = "--chaos" ] || [ "${FACET_CHAOS:-}" = "1" ]; then
+  FACET_TEST_SCOPE=chaos run_jest chaos
+fi
+
+node -e '
+  const fs = require("fs"); let passed = 0, failed = 0, skipped = 0;
+  for (const f of fs.readdirSync(process.argv[1])) {
+    const r = JSON.parse(fs.readFileSync(process.argv[1] + "/" + f, "utf8"));
+    passed += r.numPassedTests; failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0); skipped += r.numPendingTests;
+  }
+  console.log(`\n${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+' "$out"
+rm -rf "$out"
+exit $status
