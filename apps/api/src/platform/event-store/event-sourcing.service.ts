@@ -1,0 +1,104 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'crypto';
+import { FACET_CONFIG, FacetConfig } from '../config/config';
+import { currentContext } from '../context/request-context';
+import { ConflictError } from '../http/errors';
+import { PersonalData } from '../privacy/personal-data';
+import { personalFieldsOf } from '../privacy/personal-fields';
+import { ProjectionStatus } from '../projections/projection-status';
+import { Decider, DomainEvent, fold } from './decider';
+import { AppendResult, EVENT_STORE, EventStore, ExpectedRevision, RecordedEvent, WrongExpectedRevisionError } from './event-store';
+
+export const PROJECTION_STATUS = Symbol('PROJECTION_STATUS');
+
+export interface AppendOptions {
+  /** Wait (bounded) until the read models show these events, so the caller reads its own write. */
+  waitForProjections?: boolean;
+}
+
+export interface Decision<State, Event extends DomainEvent> {
+  events: Event[];
+  /** State after the new events. */
+  state: State;
+  revision: number;
+  result: AppendResult | null;
+}
+
+/**
+ * The write side's one door to the event store: stamps metadata (id, time, actor, correlation and
+ * causation), seals personal data, turns a stale revision into a 409, and waits for the projections.
+ */
+@Injectable()
+export class EventSourcing {
+  constructor(
+    @Inject(EVENT_STORE) readonly store: EventStore,
+    private readonly privacy: PersonalData,
+    @Inject(PROJECTION_STATUS) private readonly status: ProjectionStatus,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+  ) {}
+
+  /** Reads a stream with its personal data opened. */
+  async load<E extends DomainEvent = DomainEvent>(streamId: string): Promise<(RecordedEvent & E)[]> {
+    const events = await this.store.readStream(streamId);
+    return Promise.all(events.map(async (e) => ({ ...e, data: await this.privacy.openDeep(e.data) }))) as any;
+  }
+
+  async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
+    const context = currentContext();
+    const occurredAt = new Date().toISOString();
+    const prepared = await Promise.all(
+      events.map(async (e) => {
+        const personal = personalFieldsOf(e.type);
+        const data = personal ? await this.privacy.sealFields(personal.subject(e.data), e.data, personal.fields) : e.data;
+        return {
+          type: e.type,
+          data,
+          metadata: {
+            eventId: randomUUID(),
+            schemaVersion: e.schemaVersion ?? 1,
+            occurredAt,
+            actor: context.actor,
+            correlationId: context.correlationId,
+            causationId: context.causationId,
+          },
+        };
+      }),
+    );
+    let result: AppendResult;
+    try {
+      result = await this.store.appendToStream(streamId, prepared, expected);
+    } catch (err) {
+      if (err instanceof WrongExpectedRevisionError) throw new ConflictError(err.message);
+      throw err;
+    }
+    if (options.waitForProjections !== false) {
+      await this.status.waitFor(result.position, events.map((e) => e.type), this.config.readYourWritesTimeoutMs);
+    }
+    return result;
+  }
+
+  /**
+   * Loads the stream, folds it, decides, and appends at the revision it loaded (or the one the caller
+   * says it saw, for If-Match style edits). A concurrent writer makes this a 409.
+   */
+  async decide<State, Command, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<State, Command, Event>,
+    command: Command,
+    options: AppendOptions & { expectedRevision?: number } = {},
+  ): Promise<Decision<State, Event>> {
+    const history = await this.load<Event>(streamId);
+    const revision = history.length - 1;
+    if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
+      throw new ConflictError(
+        `This record was changed by someone else meanwhile (you edited version ${options.expectedRevision}, ` +
+          `the current version is ${revision}). Reload it and try again.`,
+      );
+    }
+    const state = fold(decider, history as unknown as Event[]);
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { events, state, revision, result: null };
+    const result = await this.append(streamId, events, revision < 0 ? 'no_stream' : revision, options);
+    return { events, state: events.reduce((s, e) => decider.evolve(s, e), state), revision: result.nextRevision, result };
+  }
+}

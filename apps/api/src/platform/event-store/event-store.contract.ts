@@ -1,0 +1,186 @@
+import { randomUUID } from 'crypto';
+import {
+  comparePositions,
+  EventStore,
+  EventToAppend,
+  RecordedEvent,
+  START,
+  WrongExpectedRevisionError,
+} from './event-store';
+
+/**
+ * The behaviour every EventStore adapter must have. Each adapter's *.int.spec.ts calls this with a
+ * factory that gives a store on an empty (or at least isolated) log.
+ */
+export function eventStoreContract(
+  adapter: string,
+  setup: () => Promise<{ store: EventStore; teardown(): Promise<void> }>,
+): void {
+  describe(`EventStore contract: ${adapter}`, () => {
+    let store: EventStore;
+    let teardown: () => Promise<void>;
+    // Streams are unique per run so the suite also works on a shared EventStoreDB.
+    const run = randomUUID().slice(0, 8);
+    const stream = (name: string) => `contract${run}-${name}`;
+
+    const event = (type: string, n: number, actorId = 'tester'): EventToAppend => ({
+      type,
+      data: { n, text: `event ${n}` },
+      metadata: {
+        eventId: randomUUID(),
+        schemaVersion: 1,
+        occurredAt: new Date().toISOString(),
+        actor: { type: 'staff', id: actorId },
+        correlationId: randomUUID(),
+        causationId: null,
+      },
+    });
+
+    beforeAll(async () => {
+      ({ store, teardown } = await setup());
+    });
+    afterAll(async () => {
+      await teardown();
+    });
+
+    describe('When appending to a new stream', () => {
+      it('should read the events back in order with their metadata', async () => {
+        const s = stream('order');
+        const appended = [event('ThingHappened', 1), event('ThingHappened', 2), event('OtherThingHappened', 3)];
+        const result = await store.appendToStream(s, appended, 'no_stream');
+        expect(result.nextRevision).toBe(2);
+        const read = await store.readStream(s);
+        expect(read.map((e) => e.data.n)).toEqual([1, 2, 3]);
+        expect(read.map((e) => e.revision)).toEqual([0, 1, 2]);
+        expect(read.map((e) => e.type)).toEqual(['ThingHappened', 'ThingHappened', 'OtherThingHappened']);
+        expect(read[0].metadata).toEqual(appended[0].metadata);
+        expect(comparePositions(read[2].position, result.position)).toBe(0);
+      });
+
+      it('should return an empty list for a stream that does not exist', async () => {
+        expect(await store.readStream(stream('missing'))).toEqual([]);
+      });
+    });
+
+    describe('When the expected revision is stale', () => {
+      it('should refuse the append with a WrongExpectedRevisionError', async () => {
+        const s = stream('conflict');
+        await store.appendToStream(s, [event('A', 1)], 'no_stream');
+        await store.appendToStream(s, [event('A', 2)], 0);
+        await expect(store.appendToStream(s, [event('A', 3)], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        await expect(store.appendToStream(s, [event('A', 3)], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        await expect(store.appendToStream(stream('nothing-here'), [event('A', 1)], 3)).rejects.toBeInstanceOf(
+          WrongExpectedRevisionError,
+        );
+        expect((await store.readStream(s)).map((e) => e.data.n)).toEqual([1, 2]);
+      });
+
+      it('should accept any revision with "any" and an existing stream with "stream_exists"', async () => {
+        const s = stream('any');
+        await store.appendToStream(s, [event('A', 1)], 'any');
+        await store.appendToStream(s, [event('A', 2)], 'any');
+        await store.appendToStream(s, [event('A', 3)], 'stream_exists');
+        await expect(store.appendToStream(stream('absent'), [event('A', 1)], 'stream_exists')).rejects.toBeInstanceOf(
+          WrongExpectedRevisionError,
+        );
+        expect((await store.readStream(s)).map((e) => e.revision)).toEqual([0, 1, 2]);
+      });
+    });
+
+    describe('When many appenders race on one stream', () => {
+      it('should let exactly one of them win', async () => {
+        const s = stream('race');
+        await store.appendToStream(s, [event('A', 0)], 'no_stream');
+        const attempts = await Promise.allSettled(
+          Array.from({ length: 10 }, (_, i) => store.appendToStream(s, [event('A', i + 1)], 0)),
+        );
+        const won = attempts.filter((a) => a.status === 'fulfilled');
+        const lost = attempts.filter((a) => a.status === 'rejected') as PromiseRejectedResult[];
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(9);
+        for (const l of lost) expect(l.reason).toBeInstanceOf(WrongExpectedRevisionError);
+        expect(await store.readStream(s)).toHaveLength(2);
+      });
+
+      it('should let exactly one of many creators of a new stream win', async () => {
+        const s = stream('create-race');
+        const attempts = await Promise.allSettled(
+          Array.from({ length: 8 }, (_, i) => store.appendToStream(s, [event('A', i)], 'no_stream')),
+        );
+        expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+        expect(await store.readStream(s)).toHaveLength(1);
+      });
+    });
+
+    describe('When reading all streams', () => {
+      it('should return events across streams in the order they were appended, resuming from a checkpoint', async () => {
+        const start = await store.headPosition();
+        const a = stream('global-a');
+        const b = stream('global-b');
+        await store.appendToStream(a, [event('G', 1)], 'no_stream');
+        await store.appendToStream(b, [event('G', 2), event('G', 3)], 'no_stream');
+        await store.appendToStream(a, [event('G', 4)], 0);
+        const mine = (events: RecordedEvent[]) => events.filter((e) => e.streamId === a || e.streamId === b);
+
+        const all = mine(await store.readAll({ after: start, limit: 1000 }));
+        expect(all.map((e) => e.data.n)).toEqual([1, 2, 3, 4]);
+        for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1].position, all[i].position)).toBe(-1);
+
+        // Resume after the second event: only the rest comes back.
+        const rest = mine(await store.readAll({ after: all[1].position, limit: 1000 }));
+        expect(rest.map((e) => e.data.n)).toEqual([3, 4]);
+
+        // Paging with a small limit visits every event once.
+        const paged: RecordedEvent[] = [];
+        let after = start;
+        for (;;) {
+          const page = await store.readAll({ after, limit: 2 });
+          if (page.length === 0) break;
+          paged.push(...page);
+          after = page[page.length - 1].position;
+        }
+        expect(mine(paged).map((e) => e.data.n)).toEqual([1, 2, 3, 4]);
+        expect(comparePositions(await store.headPosition(), all[3].position)).toBeGreaterThanOrEqual(0);
+      });
+
+      it('should filter by event type', async () => {
+        const start = await store.headPosition();
+        const s = stream('types');
+        await store.appendToStream(s, [event(`Kept${run}`, 1), event(`Dropped${run}`, 2), event(`Kept${run}`, 3)], 'no_stream');
+        const read = await store.readAll({ after: start, limit: 100, eventTypes: [`Kept${run}`] });
+        expect(read.map((e) => e.data.n)).toEqual([1, 3]);
+      });
+
+      it('should start from the beginning with START', async () => {
+        const first = await store.readAll({ after: START, limit: 1 });
+        expect(first).toHaveLength(1);
+      });
+    });
+
+    describe('When subscribed to all streams', () => {
+      it('should deliver past events after the checkpoint, then live ones, and wake on append', async () => {
+        const start = await store.headPosition();
+        const s = stream('sub');
+        await store.appendToStream(s, [event('S', 1)], 'no_stream');
+        const seen: number[] = [];
+        let woken = 0;
+        const unsubscribe = store.onAppended(() => woken++);
+        let allSeen!: () => void;
+        const done = new Promise<void>((resolve) => (allSeen = resolve));
+        const sub = store.subscribeToAll({ after: start }, async (e) => {
+          if (e.streamId !== s) return;
+          seen.push(e.data.n);
+          if (seen.length === 3) allSeen();
+        });
+        await new Promise((r) => setTimeout(r, 200));
+        await store.appendToStream(s, [event('S', 2)], 0);
+        await store.appendToStream(s, [event('S', 3)], 1);
+        await done;
+        await sub.stop();
+        unsubscribe();
+        expect(seen).toEqual([1, 2, 3]);
+        expect(woken).toBeGreaterThan(0);
+      });
+    });
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * The event store port. Two adapters implement it: PostgreSQL (default) and EventStoreDB (EVENTSTORE_URL).
+ * Both pass the same contract suite (event-store.contract.ts).
+ */
+
+/** Who caused an event. */
+export interface Actor {
+  type: 'customer' | 'staff' | 'system' | 'anonymous';
+  id?: string;
+}
+
+export interface EventMetadata {
+  eventId: string;
+  schemaVersion: number;
+  occurredAt: string;
+  actor: Actor;
+  correlationId: string;
+  causationId: string | null;
+}
+
+/**
+ * A place in the global order. PostgreSQL: (transaction id, global position);
+ * EventStoreDB: (commit, prepare). Compared as a pair.
+ */
+export interface Position {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export const START: Position = { commit: -1n, prepare: -1n };
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export function positionToString(p: Position): string {
+  return `${p.commit}/${p.prepare}`;
+}
+
+export function positionFromString(s: string): Position {
+  const [commit, prepare] = s.split('/');
+  return { commit: BigInt(commit), prepare: BigInt(prepare) };
+}
+
+export interface EventToAppend<T = unknown> {
+  type: string;
+  data: T;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<T = any> {
+  streamId: string;
+  /** Revision of this event in its stream, from 0. */
+  revision: number;
+  position: Position;
+  type: string;
+  data: T;
+  metadata: EventMetadata;
+}
+
+/** What the appender believes the stream's revision is. */
+export type ExpectedRevision = number | 'no_stream' | 'stream_exists' | 'any';
+
+export interface AppendResult {
+  /** Revision of the last appended event. */
+  nextRevision: number;
+  /** Position of the last appended event. */
+  position: Position;
+}
+
+export interface ReadAllOptions {
+  /** Read events strictly after this position; START or omitted for the beginning. */
+  after?: Position;
+  limit: number;
+  /** Only these event types (all when omitted). */
+  eventTypes?: readonly string[];
+}
+
+export interface EventStore {
+  readonly name: 'postgres' | 'eventstoredb';
+  appendToStream(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** All events of a stream in order; an empty array when the stream does not exist. */
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** Events across all streams in global order, never skipping one that commits late. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Calls back (possibly spuriously) whenever new events may be readable; returns an unsubscribe function. */
+  onAppended(listener: () => void): () => void;
+  /**
+   * A catch-up subscription: delivers every event after `after` in order, then live ones.
+   * Re-subscribes by itself after a dropped connection.
+   */
+  subscribeToAll(
+    options: { after?: Position; eventTypes?: readonly string[] },
+    handler: (event: RecordedEvent) => Promise<void>,
+  ): { stop(): Promise<void> };
+  /** The position of the newest readable event, or START when the log is empty. */
+  headPosition(): Promise<Position>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(
+      `This record was changed by someone else meanwhile (expected revision ${String(expected)}, ` +
+        `found ${String(actual)}). Reload it and try again.`,
+    );
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export const EVENT_STORE = Symbol('EVENT_STORE');

@@ -1,0 +1,320 @@
+import { Logger } from '@nestjs/common';
+import {
+  AllStreamResolvedEvent,
+  AllStreamSubscription,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  jsonEvent,
+  JSONType,
+  ReadPosition,
+} from '@eventstore/db-client';
+import {
+  AppendResult,
+  comparePositions,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  Position,
+  ReadAllOptions,
+  RecordedEvent,
+  START,
+  WrongExpectedRevisionError,
+} from '../event-store';
+import {
+  EmptyScanMemo,
+  fromCurrentRevision,
+  isStrictlyAfter,
+  isStreamNotFound,
+  isSystemEvent,
+  isWrongExpectedVersion,
+  knownPosition,
+  matchesEventTypes,
+  revisionToNumber,
+  subscriptionFilter,
+  toExpectedRevision,
+  toReadPosition,
+  toRecordedEvent,
+  toStoredMetadata,
+} from './eventstoredb-mapping';
+
+/** Raw events fetched per round trip when reading $all (the filter is applied on this side). */
+const PAGE_SIZE = 500;
+const HEAD_PAGE_SIZE = 32;
+const MIN_BACKOFF_MS = 100;
+const MAX_BACKOFF_MS = 5000;
+const PING_TIMEOUT_MS = 5000;
+
+/**
+ * The EventStoreDB adapter (EVENTSTORE_URL, e.g. esdb://localhost:2113?tls=false). Streams, optimistic
+ * concurrency and the global order are EventStoreDB's own; positions are its (commit, prepare) pairs.
+ * EventStoreDB subscriptions end on any error and never come back by themselves, so both the live
+ * wake-up subscription and catch-up subscriptions re-subscribe from where they stopped.
+ */
+export class EventStoreDbEventStore implements EventStore {
+  readonly name = 'eventstoredb' as const;
+  private readonly client: EventStoreDBClient;
+  private readonly logger = new Logger('EventStoreDB');
+  private readonly listeners = new Set<() => void>();
+  private readonly subscriptions = new Set<{ stop(): Promise<void> }>();
+  private readonly emptyScans = new EmptyScanMemo();
+  private live: AllStreamSubscription | null = null;
+  private liveRetry: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(connection: string | EventStoreDBClient) {
+    this.client = typeof connection === 'string' ? EventStoreDBClient.connectionString(connection) : connection;
+  }
+
+  async appendToStream(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const expectedRevision = toExpectedRevision(expected);
+    let result;
+    try {
+      result = await this.client.appendToStream(
+        streamId,
+        events.map((e) =>
+          jsonEvent({ id: e.metadata.eventId, type: e.type, data: e.data as JSONType, metadata: toStoredMetadata(e.metadata) }),
+        ),
+        { expectedRevision },
+      );
+    } catch (err) {
+      if (isWrongExpectedVersion(err)) {
+        throw new WrongExpectedRevisionError(streamId, expected, fromCurrentRevision(err.actualVersion));
+      }
+      throw err;
+    }
+    const nextRevision = revisionToNumber(result.nextExpectedRevision);
+    return { nextRevision, position: await this.positionOfRevision(streamId, nextRevision, result.position) };
+  }
+
+  /**
+   * The position of the event at `revision`. The append response's position is the write's commit
+   * position, which for several events is not the last event's position in $all; read-your-writes compares
+   * it with projection checkpoints, so it must be exactly the last event's.
+   */
+  private async positionOfRevision(streamId: string, revision: number, fallback: Position | undefined): Promise<Position> {
+    for await (const resolved of this.client.readStream(streamId, { fromRevision: BigInt(revision), maxCount: 1 })) {
+      const position = knownPosition(resolved.event?.position);
+      if (position) return position;
+    }
+    const known = knownPosition(fallback);
+    if (known) return known;
+    throw new Error(`EventStoreDB returned no position for ${streamId}@${revision} (the server must be 22.6 or newer)`);
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamId)) {
+        if (resolved.event) events.push(toRecordedEvent(resolved.event));
+      }
+    } catch (err) {
+      if (isStreamNotFound(err)) return [];
+      throw err;
+    }
+    return events;
+  }
+
+  /**
+   * The client's readAll cannot filter on the server, so pages of raw events are filtered here (system
+   * events, then the event types) until `limit` events are found or the end of $all is reached.
+   */
+  async readAll({ after = START, limit, eventTypes }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const found: RecordedEvent[] = [];
+    if (limit <= 0) return found;
+    let cursor = this.emptyScans.resumeFrom(after, eventTypes);
+    for (;;) {
+      const page = await this.readAllPage(toReadPosition(cursor), PAGE_SIZE);
+      let lastSeen: Position | null = null;
+      for (const resolved of page) {
+        const event = resolved.event;
+        if (!event) continue;
+        // $all is read from a position inclusively; the port reads strictly after it.
+        if (!isStrictlyAfter(event.position, cursor)) continue;
+        lastSeen = event.position;
+        if (isSystemEvent(event) || !matchesEventTypes(event.type, eventTypes)) continue;
+        found.push(toRecordedEvent(event));
+        if (found.length === limit) return found;
+      }
+      if (!lastSeen || page.length < PAGE_SIZE) {
+        if (found.length === 0 && lastSeen) this.emptyScans.remember(after, eventTypes, lastSeen);
+        return found;
+      }
+      if (found.length === 0) this.emptyScans.remember(after, eventTypes, lastSeen);
+      cursor = lastSeen;
+    }
+  }
+
+  private async readAllPage(fromPosition: ReadPosition, maxCount: number, backwards = false): Promise<AllStreamResolvedEvent[]> {
+    const page: AllStreamResolvedEvent[] = [];
+    const read = this.client.readAll({
+      fromPosition,
+      maxCount,
+      resolveLinkTos: false,
+      ...(backwards ? { direction: BACKWARDS } : {}),
+    });
+    for await (const resolved of read) page.push(resolved);
+    return page;
+  }
+
+  /** The newest non-system event's position, read backwards from the end of $all. */
+  async headPosition(): Promise<Position> {
+    let from: ReadPosition = END;
+    for (;;) {
+      const page = await this.readAllPage(from, HEAD_PAGE_SIZE, true);
+      let oldest: Position | null = null;
+      for (const resolved of page) {
+        const event = resolved.event;
+        if (!event) continue;
+        if (from !== END && comparePositions(event.position, from as Position) >= 0) continue;
+        if (!isSystemEvent(event)) return { commit: event.position.commit, prepare: event.position.prepare };
+        oldest = event.position;
+      }
+      if (!oldest || page.length < HEAD_PAGE_SIZE) return START;
+      from = oldest;
+    }
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.listeners.add(listener);
+    this.ensureLive();
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** One live subscription (from the end of $all, no system events) wakes every listener on each new event. */
+  private ensureLive(): void {
+    if (this.live || this.liveRetry || this.closed) return;
+    const sub = this.client.subscribeToAll({ fromPosition: END, resolveLinkTos: false, filter: excludeSystemEvents() });
+    this.live = sub;
+    // Events may have been appended while not subscribed, so a (re)subscription wakes everyone once.
+    sub.on('confirmation', () => this.notify());
+    sub.on('data', () => this.notify());
+    const dropped = (err?: Error) => {
+      if (this.live !== sub) return;
+      this.live = null;
+      sub.unsubscribe().catch(() => undefined);
+      if (this.closed) return;
+      if (err) this.logger.warn(`Live subscription dropped (${err.message}); re-subscribing`);
+      this.liveRetry = setTimeout(() => {
+        this.liveRetry = null;
+        this.ensureLive();
+      }, 1000);
+      this.liveRetry.unref();
+      this.notify();
+    };
+    sub.on('error', dropped);
+    sub.on('end', () => dropped());
+    sub.on('close', () => dropped());
+  }
+
+  /**
+   * A catch-up subscription on the server's own subscribeToAll. After an error, a drop or a failing handler
+   * it re-subscribes (with backoff) from the last event it handled, so that event is delivered again.
+   */
+  subscribeToAll(
+    options: { after?: Position; eventTypes?: readonly string[] },
+    handler: (event: RecordedEvent) => Promise<void>,
+  ): { stop(): Promise<void> } {
+    const { eventTypes } = options;
+    const filter = subscriptionFilter(eventTypes);
+    let position: Position = options.after ?? START;
+    let stopped = false;
+    let current: AllStreamSubscription | null = null;
+    let wake: (() => void) | null = null;
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        }
+        wake = done;
+      });
+
+    const loop = (async () => {
+      let backoff = MIN_BACKOFF_MS;
+      while (!stopped && !this.closed) {
+        const sub = this.client.subscribeToAll({ fromPosition: toReadPosition(position), resolveLinkTos: false, filter });
+        current = sub;
+        try {
+          for await (const resolved of sub) {
+            if (stopped) break;
+            const event = resolved.event;
+            if (!event || !isStrictlyAfter(event.position, position)) continue;
+            if (!isSystemEvent(event) && matchesEventTypes(event.type, eventTypes)) await handler(toRecordedEvent(event));
+            position = event.position;
+            backoff = MIN_BACKOFF_MS;
+          }
+        } catch (err) {
+          if (!stopped && !this.closed) {
+            this.logger.warn(`Subscription to $all stopped at ${position.commit}/${position.prepare} (${(err as Error).message}); re-subscribing`);
+          }
+        } finally {
+          current = null;
+          await sub.unsubscribe().catch(() => undefined);
+        }
+        if (stopped || this.closed) break;
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      }
+    })();
+
+    const subscription = {
+      stop: async () => {
+        stopped = true;
+        wake?.();
+        await (current as AllStreamSubscription | null)?.unsubscribe().catch(() => undefined);
+        await loop;
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /**
+   * A cheap read (one event of $all) that fails when the server cannot be reached. The client gives reads
+   * no deadline, so the wait is bounded here.
+   */
+  async ping(timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+    const read = this.client.readAll({ maxCount: 1, resolveLinkTos: false });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        read.cancel().catch(() => undefined);
+        reject(new Error(`EventStoreDB did not answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
+    const drain = (async () => {
+      for await (const _ of read) {
+        // One event (or none on an empty log) is enough.
+      }
+    })();
+    drain.catch(() => undefined);
+    try {
+      await Promise.race([drain, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.listeners.clear();
+    if (this.liveRetry) clearTimeout(this.liveRetry);
+    this.liveRetry = null;
+    const live = this.live;
+    this.live = null;
+    await live?.unsubscribe().catch(() => undefined);
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.client.dispose();
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Domain errors, mapped to HTTP in exactly one place (http-exception.filter.ts).
+ * Messages are written for the person who sees them.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: { field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message = 'Resource not found') {
+    super(404, message);
+  }
+}
+
+export class BadInputError extends DomainError {
+  constructor(message: string, field?: string) {
+    super(400, message, field ? [{ field, message }] : undefined);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'Please sign in to continue.') {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message = 'You do not have permission to do this.') {
+    super(403, message);
+  }
+}
+
+export class TooManyRequestsError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(429, message);
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}

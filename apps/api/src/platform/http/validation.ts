@@ -1,0 +1,83 @@
+import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import type { ValidatorOptions } from 'class-validator';
+
+/**
+ * The most telling constraint first: a missing or unknown field, then a wrong type, then a bad value.
+ * One message per field is clearer than every rule the value broke.
+ */
+const PRIORITY = [
+  'whitelistValidation',
+  'isDefined',
+  'isNotEmpty',
+  'isString',
+  'isInt',
+  'isNumber',
+  'isBoolean',
+  'isArray',
+  'isObject',
+  'isIn',
+  'isEnum',
+  'isUuid',
+  'isEmail',
+];
+
+function mainConstraint(constraints: Record<string, string>): string {
+  const key = PRIORITY.find((k) => k in constraints) ?? Object.keys(constraints)[0];
+  return constraints[key];
+}
+
+/** Flattens class-validator errors into `{ field, message }`, with nested paths like items.0.quantity. */
+export function flattenValidationErrors(errors: ValidationError[], parent = ''): { field: string; message: string }[] {
+  const out: { field: string; message: string }[] = [];
+  for (const e of errors) {
+    const field = parent ? `${parent}.${e.property}` : e.property;
+    if (e.constraints && Object.keys(e.constraints).length) {
+      const message = mainConstraint(e.constraints);
+      out.push({ field, message: message.replace(/^property (\S+) should not exist$/, 'unknown field $1 is not allowed') });
+    }
+    if (e.children?.length) out.push(...flattenValidationErrors(e.children, field));
+  }
+  return out;
+}
+
+/** Paths of non-integer numbers JavaScript writes in exponent form (like 7.5e-55). */
+function exponentNumbers(value: unknown, path = '', depth = 0): string[] {
+  if (typeof value === 'number') return value % 1 !== 0 && /e/i.test(String(value)) ? [path || 'body'] : [];
+  if (!value || typeof value !== 'object' || depth > 8) return [];
+  return Object.entries(value).flatMap(([k, v]) => exponentNumbers(v, path ? `${path}.${k}` : k, depth + 1));
+}
+
+/**
+ * class-validator 0.14's IsNumber({ maxDecimalPlaces }) throws a TypeError on numbers like 1e-7 (it splits
+ * their text on '.'), which would be a 500. Such numbers always have too many decimal places: say so.
+ */
+class FacetValidationPipe extends ValidationPipe {
+  protected async validate(object: object, validatorOptions?: ValidatorOptions): Promise<ValidationError[]> {
+    try {
+      return await super.validate(object, validatorOptions);
+    } catch (error) {
+      const fields = error instanceof TypeError ? exponentNumbers(object) : [];
+      if (!fields.length) throw error;
+      const errors = fields.map((field) => ({ field, message: `${field} has too many decimal places` }));
+      throw new BadRequestException({ detail: errors.map((e) => e.message).join('; '), errors });
+    }
+  }
+}
+
+/** Every input is validated at the edge: unknown fields, wrong types and out-of-range values are 400s naming the field. */
+export function createValidationPipe(): ValidationPipe {
+  return new FacetValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    transformOptions: { enableImplicitConversion: false },
+    stopAtFirstError: false,
+    exceptionFactory: (errors) => {
+      const list = flattenValidationErrors(errors);
+      return new BadRequestException({
+        detail: list.map((e) => (e.message.startsWith(e.field) ? e.message : `${e.field}: ${e.message}`)).join('; '),
+        errors: list,
+      });
+    },
+  });
+}

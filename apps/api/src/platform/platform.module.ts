@@ -1,0 +1,88 @@
+import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import { Client } from 'pg';
+import { FACET_CONFIG, FacetConfig, loadConfig } from './config/config';
+import { DatabaseService } from './database/database.service';
+import { EVENT_STORE, EventStore } from './event-store/event-store';
+import { EventSourcing, PROJECTION_STATUS } from './event-store/event-sourcing.service';
+import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
+import { PersonalData } from './privacy/personal-data';
+import { Projection, PROJECTION_METADATA } from './projections/projection';
+import { ProjectionStatus } from './projections/projection-status';
+import { discover, RunnersService } from './projections/runners.service';
+import { Queues } from './queue/queues.service';
+import { SessionsService } from './auth/sessions.service';
+import { IdempotencyService } from './http/idempotency.service';
+import { LoginThrottle } from './auth/login-throttle.service';
+import { BlobStore } from './blobs/blob-store';
+
+/** Chooses the event store adapter: EventStoreDB when EVENTSTORE_URL is set, PostgreSQL otherwise. */
+function createEventStore(config: FacetConfig, db: DatabaseService): EventStore {
+  if (config.eventStoreUrl) {
+    // Loaded only when configured, so the PostgreSQL-only set-up never opens a gRPC client.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { EventStoreDbEventStore } = require('./event-store/eventstoredb/eventstoredb-event-store');
+    return new EventStoreDbEventStore(config.eventStoreUrl);
+  }
+  return new PostgresEventStore(db.pool, config.databaseUrl);
+}
+
+@Global()
+@Module({
+  imports: [DiscoveryModule],
+  providers: [
+    { provide: FACET_CONFIG, useFactory: () => loadConfig() },
+    DatabaseService,
+    PersonalData,
+    { provide: EVENT_STORE, useFactory: createEventStore, inject: [FACET_CONFIG, DatabaseService] },
+    {
+      provide: PROJECTION_STATUS,
+      useFactory: (db: DatabaseService, config: FacetConfig, discovery: DiscoveryService) =>
+        new ProjectionStatus(db.pool, config.databaseUrl, () => discover<Projection>(discovery, PROJECTION_METADATA)),
+      inject: [DatabaseService, FACET_CONFIG, DiscoveryService],
+    },
+    EventSourcing,
+    RunnersService,
+    Queues,
+    SessionsService,
+    IdempotencyService,
+    LoginThrottle,
+    BlobStore,
+  ],
+  exports: [LoginThrottle, BlobStore, FACET_CONFIG, DatabaseService, PersonalData, EVENT_STORE, PROJECTION_STATUS, EventSourcing, RunnersService, Queues, SessionsService, IdempotencyService],
+})
+export class PlatformModule implements OnModuleInit, OnApplicationShutdown {
+  private keyListener: Client | null = null;
+
+  constructor(
+    @Inject(PROJECTION_STATUS) private readonly status: ProjectionStatus,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+    private readonly privacy: PersonalData,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.status.start();
+    await this.listenForErasures();
+  }
+
+  /** An erasure in any process drops the key from every process's cache. */
+  private async listenForErasures(): Promise<void> {
+    const client = new Client({ connectionString: this.config.databaseUrl });
+    client.on('error', () => undefined);
+    client.on('notification', (msg) => msg.payload && this.privacy.keys.forget(msg.payload));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PersonalData.ERASED_CHANNEL}`);
+      this.keyListener = client;
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.status.close();
+    await this.store.close();
+    await this.keyListener?.end().catch(() => undefined);
+  }
+}

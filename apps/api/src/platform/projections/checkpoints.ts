@@ -1,0 +1,20 @@
+import { Tx } from '../database/database';
+import { Position, START } from '../event-store/event-store';
+
+export type CheckpointTable = 'projection_checkpoints' | 'public.reactor_checkpoints';
+
+export async function readCheckpoint(tx: Tx, table: CheckpointTable, name: string, forUpdate = false): Promise<Position> {
+  const r = await tx.query(
+    `SELECT commit_pos::text AS c, prepare_pos::text AS p FROM ${table} WHERE name = $1 ${forUpdate ? 'FOR UPDATE' : ''}`,
+    [name],
+  );
+  return r.rowCount ? { commit: BigInt(r.rows[0].c), prepare: BigInt(r.rows[0].p) } : START;
+}
+
+export async function writeCheckpoint(tx: Tx, table: CheckpointTable, name: string, position: Position): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${table} (name, commit_pos, prepare_pos, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (name) DO UPDATE SET commit_pos = EXCLUDED.commit_pos, prepare_pos = EXCLUDED.prepare_pos, updated_at = now()`,
+    [name, position.commit.toString(), position.prepare.toString()],
+  );
+}

@@ -1,0 +1,138 @@
+import { Client, Pool } from 'pg';
+import { READ_MODEL_SCHEMA, Tx, withTransaction } from '../database/database';
+import { EventStore, Position, RecordedEvent, START } from '../event-store/event-store';
+import { PersonalData } from '../privacy/personal-data';
+import { openEvents, SCHEMA_SWAP_LOCK } from './project-batch';
+import { writeCheckpoint } from './checkpoints';
+import { Projection } from './projection';
+
+const NEXT_SCHEMA = 'rm_next';
+const OLD_SCHEMA = 'rm_old';
+const REPLAY_LOCK = 1_985_002;
+
+export interface ReplayProgress {
+  phase: 'copying-structure' | 'replaying' | 'swapping' | 'done';
+  projection?: string;
+  events: number;
+  eventsPerSecond: number;
+}
+
+export interface ReplayResult {
+  events: number;
+  seconds: number;
+  eventsPerSecond: number;
+  /** Rows that differ between the live and the rebuilt tables, per table (only with compare). */
+  differences?: Record<string, number>;
+}
+
+export interface ReplayOptions {
+  batchSize?: number;
+  /** Count rows that differ between the live tables and the rebuilt ones, just before the swap. */
+  compare?: boolean;
+  onProgress?: (p: ReplayProgress) => void;
+}
+
+/**
+ * Rebuilds every read model from the log into fresh tables (schema rm_next, same structure as rm) and
+ * swaps them in. Live projections keep running meanwhile; the swap waits for their current batch, takes
+ * the last events written since, and renames the schemas in one transaction.
+ */
+export async function replayAll(
+  pool: Pool,
+  connectionString: string,
+  store: EventStore,
+  privacy: PersonalData,
+  projections: readonly Projection[],
+  options: ReplayOptions = {},
+): Promise<ReplayResult> {
+  const batchSize = options.batchSize ?? 5000;
+  const started = Date.now();
+  let events = 0;
+  const report = (phase: ReplayProgress['phase'], projection?: string) =>
+    options.onProgress?.({ phase, projection, events, eventsPerSecond: Math.round(events / Math.max(0.001, (Date.now() - started) / 1000)) });
+
+  const lockClient = new Client({ connectionString });
+  await lockClient.connect();
+  try {
+    const locked = await lockClient.query('SELECT pg_try_advisory_lock($1) AS ok', [REPLAY_LOCK]);
+    if (!locked.rows[0].ok) throw new Error('Another replay is running');
+
+    report('copying-structure');
+    const tables = (
+      await pool.query(`SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [READ_MODEL_SCHEMA])
+    ).rows.map((r) => r.tablename as string);
+    await pool.query(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE; CREATE SCHEMA ${NEXT_SCHEMA}`);
+    for (const t of tables) {
+      await pool.query(`CREATE TABLE ${NEXT_SCHEMA}."${t}" (LIKE ${READ_MODEL_SCHEMA}."${t}" INCLUDING ALL)`);
+    }
+
+    // Bulk of the work: one pass over the log feeds every projection, one transaction per batch.
+    const allTypes = [...new Set(projections.flatMap((p) => p.eventTypes))];
+    const typesOf = new Map(projections.map((p) => [p, new Set(p.eventTypes)]));
+    const applyToAll = async (tx: Tx, events: RecordedEvent[]) => {
+      for (const projection of projections) {
+        const types = typesOf.get(projection)!;
+        const mine = events.filter((e) => types.has(e.type));
+        if (mine.length === 0) continue;
+        if (projection.applyBatch) await projection.applyBatch(tx, mine);
+        else for (const e of mine) await projection.apply(tx, e);
+      }
+      const last = events[events.length - 1].position;
+      for (const projection of projections) await writeCheckpoint(tx, 'projection_checkpoints', projection.name, last);
+    };
+    const catchUp = async (after: Position, tx: Tx | null): Promise<Position> => {
+      for (;;) {
+        const batch = await store.readAll({ after, limit: batchSize, eventTypes: allTypes });
+        if (batch.length === 0) return after;
+        const opened = await openEvents(privacy, batch);
+        if (tx) await applyToAll(tx, opened);
+        else await withTransaction(pool, async (t) => {
+          await t.query('SELECT pg_advisory_xact_lock_shared($1)', [SCHEMA_SWAP_LOCK]);
+          await t.query(`SET LOCAL search_path TO ${NEXT_SCHEMA}, public`);
+          await applyToAll(t, opened);
+        });
+        after = batch[batch.length - 1].position;
+        events += batch.length;
+        report('replaying');
+      }
+    };
+    const reached = await catchUp(START, null);
+
+    // The swap: take what arrived meanwhile, compare if asked, rename the schemas.
+    report('swapping');
+    const client = await pool.connect();
+    let differences: Record<string, number> | undefined;
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_SWAP_LOCK]);
+      await client.query(`SET LOCAL search_path TO ${NEXT_SCHEMA}, public`);
+      await catchUp(reached, client);
+      if (options.compare) {
+        differences = {};
+        for (const t of tables.filter((t) => t !== 'projection_checkpoints')) {
+          const r = await client.query(
+            `SELECT (SELECT count(*) FROM (SELECT * FROM ${READ_MODEL_SCHEMA}."${t}" EXCEPT ALL SELECT * FROM ${NEXT_SCHEMA}."${t}") a)
+                  + (SELECT count(*) FROM (SELECT * FROM ${NEXT_SCHEMA}."${t}" EXCEPT ALL SELECT * FROM ${READ_MODEL_SCHEMA}."${t}") b) AS n`,
+          );
+          differences[t] = Number(r.rows[0].n);
+        }
+      }
+      await client.query(`ALTER SCHEMA ${READ_MODEL_SCHEMA} RENAME TO ${OLD_SCHEMA}`);
+      await client.query(`ALTER SCHEMA ${NEXT_SCHEMA} RENAME TO ${READ_MODEL_SCHEMA}`);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    await pool.query(`DROP SCHEMA IF EXISTS ${OLD_SCHEMA} CASCADE`);
+    await pool.query(`SELECT pg_notify('facet_replayed', '')`);
+    report('done');
+    const seconds = (Date.now() - started) / 1000;
+    return { events, seconds, eventsPerSecond: Math.round(events / Math.max(seconds, 0.001)), differences };
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock($1)', [REPLAY_LOCK]).catch(() => undefined);
+    await lockClient.end();
+  }
+}

@@ -1,0 +1,83 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Job, Queue, QueueOptions, Worker, WorkerOptions } from 'bullmq';
+import IORedis, { Redis } from 'ioredis';
+import { FACET_CONFIG, FacetConfig } from '../config/config';
+
+/**
+ * BullMQ on Redis. Producers fail fast while Redis is down (the reactor keeps its checkpoint and retries);
+ * workers wait for Redis to come back. All queues share one prefix so tests can use their own.
+ */
+@Injectable()
+export class Queues implements OnApplicationShutdown {
+  private readonly logger = new Logger('Queues');
+  private queues = new Map<string, Queue>();
+  private workers: Worker[] = [];
+  private producerConnection: Redis | null = null;
+
+  constructor(@Inject(FACET_CONFIG) private readonly config: FacetConfig) {}
+
+  /** The shared producer connection; commands fail at once while Redis is unreachable. */
+  redis(): Redis {
+    this.producerConnection ??= new IORedis(this.config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: false,
+      retryStrategy: (times) => Math.min(times * 200, 2000),
+    });
+    this.producerConnection.on('error', () => undefined); // reported through health, not the log
+    return this.producerConnection;
+  }
+
+  queue<T = any>(name: string, options: Partial<QueueOptions> = {}): Queue<T> {
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new Queue(name, {
+        connection: this.redis(),
+        prefix: this.config.queuePrefix,
+        defaultJobOptions: {
+          attempts: 8,
+          backoff: { type: 'exponential', delay: 2000 },
+          removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
+          removeOnFail: { age: 30 * 24 * 3600 },
+        },
+        ...options,
+      });
+      q.on('error', () => undefined);
+      this.queues.set(name, q);
+    }
+    return q as Queue<T>;
+  }
+
+  worker<T = any>(name: string, processor: (job: Job<T>) => Promise<unknown>, options: Partial<WorkerOptions> = {}): Worker<T> {
+    const connection = new IORedis(this.config.redisUrl, { maxRetriesPerRequest: null, retryStrategy: (t) => Math.min(t * 200, 2000) });
+    connection.on('error', () => undefined);
+    const worker = new Worker<T>(name, processor, { connection, prefix: this.config.queuePrefix, concurrency: 4, ...options });
+    worker.on('error', (err) => this.logger.debug?.(`${name}: ${err.message}`));
+    worker.on('failed', (job, err) => this.logger.warn(`${name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));
+    this.workers.push(worker);
+    return worker;
+  }
+
+  async ping(): Promise<void> {
+    const redis = this.redis();
+    if (redis.status !== 'ready') {
+      // The producer does not queue commands while connecting; wait briefly for the connection.
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`Redis is ${redis.status}`)), 1500);
+        redis.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    const pong = await redis.ping();
+    if (pong !== 'PONG') throw new Error(`unexpected reply ${pong}`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // Workers finish their current job before the process ends.
+    await Promise.all(this.workers.map((w) => w.close().catch(() => undefined)));
+    await Promise.all([...this.queues.values()].map((q) => q.close().catch(() => undefined)));
+    this.producerConnection?.disconnect();
+  }
+}
