@@ -1,0 +1,24 @@
+import { Product } from '@facet/contracts';
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { randomUUID } from 'crypto';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { product, ProductFields, productStream } from '../domain/product';
+import { GetProductQuery } from '../queries/product-queries';
+
+export class CreateProductCommand {
+  constructor(readonly fields: ProductFields) {}
+}
+
+@CommandHandler(CreateProductCommand)
+export class CreateProductHandler implements ICommandHandler<CreateProductCommand, Product> {
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly queries: QueryBus,
+  ) {}
+
+  async execute({ fields }: CreateProductCommand): Promise<Product> {
+    const productId = randomUUID();
+    await this.es.decide(productStream(productId), product, { type: 'CreateProduct', productId, fields });
+    return this.queries.execute(new GetProductQuery(productId));
+  }
+}

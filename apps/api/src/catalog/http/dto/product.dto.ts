@@ -1,0 +1,221 @@
+import { CATEGORY_IDS, CategoryId, MAX_PAGE_SIZE, PRICE_RANGES, PriceRange, SORT_OPTIONS, SortOption } from '@facet/contracts';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+
+/** Images are paths on this site (shipped artwork or uploads), never links elsewhere or script URLs. */
+export const SITE_PATH = /^\/(?!\/)[A-Za-z0-9._~/-]{1,300}$/;
+const SITE_PATH_MESSAGE = '$property must be a path on this site, like /images/products/ring-1.svg or /api/media/<file>';
+
+export class ProductDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ example: 1250, description: 'US dollars' }) price: number;
+  @ApiProperty({ nullable: true, example: 1500 }) original_price: number | null;
+  @ApiProperty() image: string;
+  @ApiProperty({ type: [String] }) images: string[];
+  @ApiProperty({ enum: CATEGORY_IDS }) category: CategoryId;
+  @ApiProperty({ type: [String] }) features: string[];
+  @ApiProperty({ example: 4.5 }) rating: number;
+  @ApiProperty({ example: 0 }) reviews_count: number;
+  @ApiProperty() in_stock: boolean;
+  @ApiProperty({ description: 'Revision; send it back when editing to detect concurrent changes' }) version: number;
+  @ApiProperty() created_at: string;
+  @ApiProperty() updated_at: string;
+}
+
+export class ProductListDto {
+  @ApiProperty({ type: [ProductDto] }) products: ProductDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() limit: number;
+}
+
+export class CreateProductDto {
+  @ApiProperty({ example: 'Celeste Oval Diamond Solitaire' })
+  @IsString()
+  @Length(1, 200)
+  name: string;
+
+  @ApiPropertyOptional({ default: '' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  description?: string;
+
+  @ApiProperty({ example: 2450, description: 'US dollars, at most two decimals' })
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(0.01)
+  @Max(1_000_000)
+  price: number;
+
+  @ApiPropertyOptional({ nullable: true, example: 2900, description: 'Shown struck through when above price' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(0.01)
+  @Max(1_000_000)
+  original_price?: number | null;
+
+  @ApiProperty({ enum: CATEGORY_IDS })
+  @IsIn(CATEGORY_IDS, { message: `category must be one of: ${CATEGORY_IDS.join(', ')}` })
+  category: CategoryId;
+
+  @ApiPropertyOptional({ example: '/images/products/celeste-oval-diamond-solitaire-1.svg' })
+  @IsOptional()
+  @IsString()
+  @Matches(SITE_PATH, { message: SITE_PATH_MESSAGE })
+  image?: string;
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(12)
+  @IsString({ each: true })
+  @Matches(SITE_PATH, { each: true, message: SITE_PATH_MESSAGE })
+  images?: string[];
+
+  @ApiPropertyOptional({ type: [String], example: ['18K yellow gold', '1.2 ct total weight'] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(30)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  features?: string[];
+
+  @ApiPropertyOptional({ default: 4.5, minimum: 0, maximum: 5 })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 1 })
+  @Min(0)
+  @Max(5)
+  rating?: number;
+
+  @ApiPropertyOptional({ default: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  reviews_count?: number;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean()
+  in_stock?: boolean;
+}
+
+export class EditProductDto extends PartialType(CreateProductDto) {
+  @ApiPropertyOptional({ description: 'The version you edited (also accepted as an If-Match header); stale -> 409' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  version?: number;
+}
+
+export class ListProductsQueryDto {
+  @ApiPropertyOptional({ enum: CATEGORY_IDS })
+  @IsOptional()
+  @IsIn(CATEGORY_IDS, { message: `category must be one of: ${CATEGORY_IDS.join(', ')}` })
+  category?: CategoryId;
+
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: MAX_PAGE_SIZE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  limit?: number;
+
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1)
+  @Max(100_000)
+  page?: number;
+
+  @ApiPropertyOptional({ enum: SORT_OPTIONS, default: 'featured' })
+  @IsOptional()
+  @IsIn(SORT_OPTIONS, { message: `sort_by must be one of: ${SORT_OPTIONS.join(', ')}` })
+  sort_by?: SortOption;
+
+  @ApiPropertyOptional({ enum: PRICE_RANGES, default: 'all' })
+  @IsOptional()
+  @IsIn(PRICE_RANGES, { message: `price_range must be one of: ${PRICE_RANGES.join(', ')}` })
+  price_range?: PriceRange;
+
+  @ApiPropertyOptional({ description: 'Case-insensitive text in name, description, category or features' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  search?: string;
+
+  @ApiPropertyOptional({ description: 'Dollars, inclusive' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'min_price must be a number' })
+  @Min(0)
+  @Max(10_000_000)
+  min_price?: number;
+
+  @ApiPropertyOptional({ description: 'Dollars, inclusive' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'max_price must be a number' })
+  @Min(0)
+  @Max(10_000_000)
+  max_price?: number;
+}
+
+export class CategoryProductsQueryDto {
+  @ApiPropertyOptional({ enum: SORT_OPTIONS, default: 'featured' })
+  @IsOptional()
+  @IsIn(SORT_OPTIONS, { message: `sort_by must be one of: ${SORT_OPTIONS.join(', ')}` })
+  sort_by?: SortOption;
+
+  @ApiPropertyOptional({ enum: PRICE_RANGES, default: 'all' })
+  @IsOptional()
+  @IsIn(PRICE_RANGES, { message: `price_range must be one of: ${PRICE_RANGES.join(', ')}` })
+  price_range?: PriceRange;
+
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: MAX_PAGE_SIZE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  limit?: number;
+
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1)
+  @Max(100_000)
+  page?: number;
+}
+
+export class RandomProductsQueryDto {
+  @ApiPropertyOptional({ default: 3, minimum: 1, maximum: 24 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(24)
+  limit?: number;
+}

@@ -1,0 +1,92 @@
+import { CATEGORIES, findCategory, Product, ProductList } from '@facet/contracts';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Public } from '../../platform/auth/auth.decorators';
+import { NotFoundError } from '../../platform/http/errors';
+import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { GetProductQuery, ListProductsQuery, RandomProductsQuery } from '../queries/product-queries';
+import { CategoryProductsQueryDto, ListProductsQueryDto, ProductDto, ProductListDto, RandomProductsQueryDto } from './dto/product.dto';
+
+class CategoryDto {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty() image: string;
+  @ApiProperty() href: string;
+  @ApiProperty({ enum: ['women', 'men'] }) department: string;
+  @ApiProperty({ enum: ['rings', 'necklaces', 'earrings', 'bracelets'] }) kind: string;
+}
+
+class NotFoundDto {
+  @ApiProperty({ example: 'Resource not found' }) detail: string;
+}
+
+@ApiTags('catalogue')
+@Public()
+@Controller()
+export class ProductsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('products')
+  @ApiOkResponse({ type: ProductListDto })
+  list(@Query() q: ListProductsQueryDto): Promise<ProductList> {
+    return this.queries.execute(
+      new ListProductsQuery({
+        category: q.category,
+        search: q.search,
+        sortBy: q.sort_by ?? 'featured',
+        priceRange: q.price_range ?? 'all',
+        minPrice: q.min_price,
+        maxPrice: q.max_price,
+        page: q.page ?? 1,
+        limit: q.limit ?? 20,
+      }),
+    );
+  }
+
+  @Get('products/random')
+  @ApiOkResponse({ type: [ProductDto], description: 'N random products (default 3)' })
+  random(@Query() q: RandomProductsQueryDto): Promise<Product[]> {
+    return this.queries.execute(new RandomProductsQuery(q.limit ?? 3));
+  }
+
+  @Get('products/category/:category')
+  @ApiOkResponse({ type: ProductListDto })
+  @ApiNotFoundResponse({ type: NotFoundDto })
+  byCategory(@Param('category') category: string, @Query() q: CategoryProductsQueryDto): Promise<ProductList> {
+    const found = findCategory(category);
+    if (!found) throw new NotFoundError();
+    return this.queries.execute(
+      new ListProductsQuery({
+        category: found.id,
+        sortBy: q.sort_by ?? 'featured',
+        priceRange: q.price_range ?? 'all',
+        page: q.page ?? 1,
+        limit: q.limit ?? 50,
+      }),
+    );
+  }
+
+  @Get('products/:id')
+  @ApiOkResponse({ type: ProductDto })
+  @ApiNotFoundResponse({ type: NotFoundDto })
+  get(@Param('id', UuidOr404Pipe) id: string): Promise<Product> {
+    return this.queries.execute(new GetProductQuery(id));
+  }
+
+  @Get('categories')
+  @ApiOkResponse({ type: [CategoryDto] })
+  categories() {
+    return CATEGORIES;
+  }
+
+  @Get('categories/:id')
+  @ApiOkResponse({ type: CategoryDto })
+  @ApiNotFoundResponse({ type: NotFoundDto })
+  category(@Param('id') id: string) {
+    const found = findCategory(id);
+    if (!found) throw new NotFoundError();
+    return found;
+  }
+}

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { Tx } from '../../platform/database/database';
+import { RecordedEvent } from '../../platform/event-store/event-store';
+import { inRuns, Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { PRODUCT_EVENT_TYPES, ProductFields } from '../domain/product';
+
+const COLUMNS: Record<keyof ProductFields, string> = {
+  name: 'name',
+  description: 'description',
+  price_cents: 'price_cents',
+  original_price_cents: 'original_price_cents',
+  image: 'image',
+  images: 'images',
+  category: 'category',
+  features: 'features',
+  rating: 'rating',
+  reviews_count: 'reviews_count',
+  in_stock: 'in_stock',
+};
+
+const json = (k: string, v: unknown) => (k === 'images' || k === 'features' ? JSON.stringify(v) : v);
+
+/** rm.products: the catalogue as the shop shows it. */
+@Injectable()
+@ReadModelProjection()
+export class ProductsProjection implements Projection {
+  readonly name = 'products';
+  readonly eventTypes = PRODUCT_EVENT_TYPES;
+
+  /** Listing many products at once (seed, replay) is one statement per run of ProductCreated. */
+  applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
+    return inRuns(events, { ProductCreated: (run) => this.createMany(tx, run) }, (e) => this.apply(tx, e));
+  }
+
+  private async createMany(tx: Tx, run: RecordedEvent[]): Promise<void> {
+    const rows = run.map((e) => ({
+      ...e.data,
+      id: e.data.product_id,
+      version: e.revision,
+      featured_rank: e.position.prepare.toString(),
+      at: e.metadata.occurredAt,
+    }));
+    await tx.query(
+      `INSERT INTO products (id, name, description, price_cents, original_price_cents, image, images, category, features,
+         rating, reviews_count, in_stock, version, featured_rank, created_at, updated_at)
+       SELECT id, name, description, price_cents, original_price_cents, image, images, category, features,
+         rating, reviews_count, in_stock, version, featured_rank, at, at
+       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, name text, description text, price_cents int, original_price_cents int,
+         image text, images jsonb, category text, features jsonb, rating numeric, reviews_count int, in_stock boolean,
+         version int, featured_rank numeric, at timestamptz)
+       ON CONFLICT (id) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  async apply(tx: Tx, event: RecordedEvent): Promise<void> {
+    const d = event.data;
+    const at = event.metadata.occurredAt;
+    switch (event.type) {
+      case 'ProductCreated':
+        await tx.query(
+          `INSERT INTO products (id, name, description, price_cents, original_price_cents, image, images, category, features,
+             rating, reviews_count, in_stock, version, featured_rank, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+           ON CONFLICT (id) DO NOTHING`,
+          [
+            d.product_id, d.name, d.description, d.price_cents, d.original_price_cents, d.image, JSON.stringify(d.images), d.category,
+            JSON.stringify(d.features), d.rating, d.reviews_count, d.in_stock, event.revision, event.position.prepare.toString(), at,
+          ],
+        );
+        break;
+      case 'ProductEdited': {
+        const entries = Object.entries(d.changes as Partial<ProductFields>).filter(([k]) => k in COLUMNS);
+        const sets = entries.map(([k], i) => `${COLUMNS[k as keyof ProductFields]} = $${i + 4}`);
+        await tx.query(
+          `UPDATE products SET ${[...sets, 'version = $2', 'updated_at = $3'].join(', ')} WHERE id = $1`,
+          [d.product_id, event.revision, at, ...entries.map(([k, v]) => json(k, v))],
+        );
+        break;
+      }
+      case 'ProductDeleted':
+        await tx.query('DELETE FROM products WHERE id = $1', [d.product_id]);
+        break;
+      case 'InventoryCleared':
+        await tx.query('DELETE FROM products WHERE id = ANY($1)', [d.product_ids]);
+        break;
+    }
+  }
+}

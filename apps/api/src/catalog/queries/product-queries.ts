@@ -1,0 +1,118 @@
+import { CategoryId, PRICE_RANGE_BOUNDS, PriceRange, Product, ProductList, SortOption } from '@facet/contracts';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DatabaseService } from '../../platform/database/database.service';
+import { NotFoundError } from '../../platform/http/errors';
+import { CatalogCache } from './catalog-cache';
+import { PRODUCT_COLUMNS, ProductRow, toProduct } from './product-row';
+
+export class ListProductsQuery {
+  constructor(
+    readonly filter: {
+      category?: CategoryId;
+      search?: string;
+      sortBy: SortOption;
+      priceRange: PriceRange;
+      minPrice?: number;
+      maxPrice?: number;
+      inStock?: boolean;
+      page: number;
+      limit: number;
+    },
+  ) {}
+}
+
+export class GetProductQuery {
+  constructor(readonly id: string) {}
+}
+
+export class RandomProductsQuery {
+  constructor(readonly limit: number) {}
+}
+
+/** Sort options map to fixed SQL; nothing from the request is ever spliced into the query text. */
+const ORDER_BY: Record<SortOption, string> = {
+  featured: 'featured_rank ASC',
+  'price-low': 'price_cents ASC, featured_rank ASC',
+  'price-high': 'price_cents DESC, featured_rank ASC',
+  rating: 'rating DESC NULLS LAST, reviews_count DESC, featured_rank ASC',
+  name: 'name ASC, featured_rank ASC',
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+@QueryHandler(ListProductsQuery)
+export class ListProductsHandler implements IQueryHandler<ListProductsQuery, ProductList> {
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly cache: CatalogCache,
+  ) {}
+
+  execute({ filter }: ListProductsQuery): Promise<ProductList> {
+    return this.cache.get(`list:${JSON.stringify(filter)}`, () => this.load(filter));
+  }
+
+  private async load(f: ListProductsQuery['filter']): Promise<ProductList> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (f.category) add('category = ?', f.category);
+    const search = f.search?.trim().toLowerCase();
+    if (search) {
+      // The spec's search: case-insensitive substring on name, description, category and features.
+      add(`(name || ' ' || description || ' ' || category || ' ' || features::text) ILIKE ?`, `%${escapeLike(search)}%`);
+    }
+    const bounds = PRICE_RANGE_BOUNDS[f.priceRange];
+    if (bounds.min !== null) add('price_cents >= ?', Math.round(bounds.min * 100));
+    if (bounds.max !== null) add('price_cents <= ?', Math.round(bounds.max * 100));
+    if (f.minPrice !== undefined) add('price_cents >= ?', Math.round(f.minPrice * 100));
+    if (f.maxPrice !== undefined) add('price_cents <= ?', Math.round(f.maxPrice * 100));
+    if (f.inStock !== undefined) add('in_stock = ?', f.inStock);
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    params.push(f.limit, (f.page - 1) * f.limit);
+    const rows = await this.db.query<ProductRow & { total: string }>(
+      `SELECT ${PRODUCT_COLUMNS}, count(*) OVER () AS total FROM products ${whereSql}
+       ORDER BY ${ORDER_BY[f.sortBy]} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    let total = rows.length ? Number(rows[0].total) : 0;
+    if (rows.length === 0 && f.page > 1) {
+      const r = await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM products ${whereSql}`, params.slice(0, -2));
+      total = Number(r?.n ?? 0);
+    }
+    return { products: rows.map(toProduct), total, page: f.page, limit: f.limit };
+  }
+}
+
+@QueryHandler(GetProductQuery)
+export class GetProductHandler implements IQueryHandler<GetProductQuery, Product> {
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly cache: CatalogCache,
+  ) {}
+
+  async execute({ id }: GetProductQuery): Promise<Product> {
+    const product = await this.cache.get(`product:${id}`, async () => {
+      const row = await this.db.one<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
+      return row ? toProduct(row) : null;
+    });
+    if (!product) throw new NotFoundError();
+    return product;
+  }
+}
+
+@QueryHandler(RandomProductsQuery)
+export class RandomProductsHandler implements IQueryHandler<RandomProductsQuery, Product[]> {
+  constructor(private readonly db: DatabaseService) {}
+
+  async execute({ limit }: RandomProductsQuery): Promise<Product[]> {
+    const rows = await this.db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY random() LIMIT $1`, [limit]);
+    return rows.map(toProduct);
+  }
+}
+
+export const QUERY_HANDLERS = [ListProductsHandler, GetProductHandler, RandomProductsHandler];

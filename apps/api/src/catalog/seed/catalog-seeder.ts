@@ -1,0 +1,63 @@
+import { toCents } from '@facet/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { randomUUID } from 'crypto';
+import { runWithContext } from '../../platform/context/request-context';
+import { DatabaseService } from '../../platform/database/database.service';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { ConflictError } from '../../platform/http/errors';
+import { CreateProductCommand } from '../commands/create-product.handler';
+import { SEED_PRODUCTS } from './seed-catalogue';
+
+const SEED_MARKER_STREAM = 'catalogue-seed';
+
+/** Lists the shop's own catalogue (64 pieces with artwork shipped in the repo) on an empty store. */
+@Injectable()
+export class CatalogSeeder {
+  private readonly logger = new Logger('Seed');
+
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly es: EventSourcing,
+    private readonly db: DatabaseService,
+  ) {}
+
+  /** Seeds once per store: a marker stream, created with no_stream, makes concurrent starts seed only once. */
+  async seedIfEmpty(): Promise<number> {
+    const listed = await this.db.one<{ n: string }>('SELECT count(*) AS n FROM products');
+    if (Number(listed?.n) > 0 || (await this.es.store.readStream(SEED_MARKER_STREAM)).length > 0) return 0;
+    return this.seed();
+  }
+
+  async seed(): Promise<number> {
+    return runWithContext({ actor: { type: 'system', id: 'seed' }, correlationId: randomUUID(), causationId: null }, async () => {
+      try {
+        await this.es.append(SEED_MARKER_STREAM, [{ type: 'CatalogueSeeded', data: { products: SEED_PRODUCTS.length } }], 'no_stream', {
+          waitForProjections: false,
+        });
+      } catch (err) {
+        if (err instanceof ConflictError) return 0; // another process seeds
+        throw err;
+      }
+      for (const p of SEED_PRODUCTS) {
+        await this.commands.execute(
+          new CreateProductCommand({
+            name: p.name,
+            description: p.description,
+            price_cents: toCents(p.price),
+            original_price_cents: p.original_price === null ? null : toCents(p.original_price),
+            image: p.images[0],
+            images: p.images,
+            category: p.category,
+            features: p.features,
+            rating: p.rating,
+            reviews_count: p.reviews_count,
+            in_stock: p.in_stock,
+          }),
+        );
+      }
+      this.logger.log(`listed ${SEED_PRODUCTS.length} products`);
+      return SEED_PRODUCTS.length;
+    });
+  }
+}

@@ -1,0 +1,70 @@
+import { DomainEvent } from '../../platform/event-store/decider';
+import { ConflictError, NotFoundError } from '../../platform/http/errors';
+import { registerPersonalFields } from '../../platform/privacy/personal-fields';
+import { StaffRole } from '../../platform/auth/principal';
+
+export type StaffMemberAdded = DomainEvent<
+  'StaffMemberAdded',
+  { staff_id: string; email: string; name: string; role: StaffRole; password_hash: string }
+>;
+export type StaffRoleChanged = DomainEvent<'StaffRoleChanged', { staff_id: string; role: StaffRole }>;
+export type StaffPasswordChanged = DomainEvent<'StaffPasswordChanged', { staff_id: string; password_hash: string }>;
+export type StaffMemberRemoved = DomainEvent<'StaffMemberRemoved', { staff_id: string }>;
+export type StaffEvent = StaffMemberAdded | StaffRoleChanged | StaffPasswordChanged | StaffMemberRemoved;
+
+export const STAFF_EVENT_TYPES = ['StaffMemberAdded', 'StaffRoleChanged', 'StaffPasswordChanged', 'StaffMemberRemoved'] as const;
+
+const staffSubject = (d: { staff_id: string }) => `staff:${d.staff_id}`;
+registerPersonalFields('StaffMemberAdded', { subject: staffSubject, fields: ['email', 'name', 'password_hash'] });
+registerPersonalFields('StaffPasswordChanged', { subject: staffSubject, fields: ['password_hash'] });
+
+export const staffStream = (id: string) => `staff-${id}`;
+
+export interface StaffState {
+  status: 'none' | 'active' | 'removed';
+  role: StaffRole | null;
+}
+
+export type StaffCommand =
+  | { type: 'AddStaffMember'; staffId: string; email: string; name: string; role: StaffRole; passwordHash: string }
+  | { type: 'ChangeStaffRole'; staffId: string; role: StaffRole }
+  | { type: 'ChangeStaffPassword'; staffId: string; passwordHash: string }
+  | { type: 'RemoveStaffMember'; staffId: string };
+
+export const staffMember = {
+  initialState: (): StaffState => ({ status: 'none', role: null }),
+
+  evolve(state: StaffState, event: StaffEvent): StaffState {
+    switch (event.type) {
+      case 'StaffMemberAdded':
+        return { status: 'active', role: event.data.role };
+      case 'StaffRoleChanged':
+        return { ...state, role: event.data.role };
+      case 'StaffPasswordChanged':
+        return state;
+      case 'StaffMemberRemoved':
+        return { ...state, status: 'removed' };
+    }
+  },
+
+  decide(command: StaffCommand, state: StaffState): StaffEvent[] {
+    if (command.type === 'AddStaffMember') {
+      if (state.status !== 'none') throw new ConflictError('This staff member already exists.');
+      return [
+        {
+          type: 'StaffMemberAdded',
+          data: { staff_id: command.staffId, email: command.email, name: command.name, role: command.role, password_hash: command.passwordHash },
+        },
+      ];
+    }
+    if (state.status !== 'active') throw new NotFoundError();
+    switch (command.type) {
+      case 'ChangeStaffRole':
+        return state.role === command.role ? [] : [{ type: 'StaffRoleChanged', data: { staff_id: command.staffId, role: command.role } }];
+      case 'ChangeStaffPassword':
+        return [{ type: 'StaffPasswordChanged', data: { staff_id: command.staffId, password_hash: command.passwordHash } }];
+      case 'RemoveStaffMember':
+        return [{ type: 'StaffMemberRemoved', data: { staff_id: command.staffId } }];
+    }
+  },
+};

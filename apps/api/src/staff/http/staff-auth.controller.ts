@@ -1,0 +1,91 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
+import { CurrentPrincipal, Public, RequireStaff } from '../../platform/auth/auth.decorators';
+import { LoginThrottle } from '../../platform/auth/login-throttle.service';
+import { Principal } from '../../platform/auth/principal';
+import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
+import { SessionsService } from '../../platform/auth/sessions.service';
+import { UnauthorizedError } from '../../platform/http/errors';
+import { StaffService } from '../staff.service';
+
+export class StaffLoginDto {
+  @ApiProperty({ description: 'The staff member\'s e-mail (the console calls it the username)', example: 'admin@facet.local' })
+  @IsString()
+  @IsNotEmpty({ message: 'username is required' })
+  @MaxLength(254)
+  username: string;
+
+  @ApiProperty({ example: 'Facet-Admin-1985!' })
+  @IsString()
+  @IsNotEmpty({ message: 'password is required' })
+  @MaxLength(200)
+  password: string;
+}
+
+class StaffView {
+  @ApiProperty() id: string;
+  @ApiProperty() email: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: ['admin', 'staff'] }) role: string;
+}
+
+class StaffSession {
+  @ApiProperty({ description: 'Bearer token for API clients and Swagger; browsers use the httpOnly cookie' }) token: string;
+  @ApiProperty() expires_at: string;
+  @ApiProperty() staff: StaffView;
+}
+
+export const ADMIN_LOGIN_FAILED = 'Access Denied: Invalid administrator credentials';
+
+@ApiTags('staff')
+@Controller('staff')
+export class StaffAuthController {
+  constructor(
+    private readonly staff: StaffService,
+    private readonly sessions: SessionsService,
+    private readonly throttle: LoginThrottle,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+  ) {}
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: StaffSession })
+  @ApiUnauthorizedResponse({ description: ADMIN_LOGIN_FAILED })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts' })
+  async login(@Body() body: StaffLoginDto, @Req() request: any, @Res({ passthrough: true }) reply: any): Promise<StaffSession> {
+    await this.throttle.assertAllowed('staff', body.username, request.ip);
+    const member = await this.staff.authenticate(body.username, body.password);
+    if (!member) {
+      await this.throttle.recordFailure('staff', body.username, request.ip);
+      throw new UnauthorizedError(ADMIN_LOGIN_FAILED);
+    }
+    await this.throttle.recordSuccess('staff', body.username);
+    // A fresh session at every login; an older cookie on this browser is revoked.
+    if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
+    const { token, expiresAt } = await this.sessions.create('staff', member.id, member.role);
+    setSessionCookie(reply, this.config, token, expiresAt);
+    return { token, expires_at: expiresAt.toISOString(), staff: { id: member.id, email: member.email, name: member.name, role: member.role } };
+  }
+
+  @Post('logout')
+  @RequireStaff('staff')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The session is revoked' })
+  async logout(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: any): Promise<{ success: true }> {
+    await this.sessions.revoke(principal.tokenHash);
+    clearSessionCookie(reply, this.config);
+    return { success: true };
+  }
+
+  @Get('me')
+  @RequireStaff('staff')
+  @ApiOkResponse({ type: StaffView })
+  async me(@CurrentPrincipal() principal: Principal): Promise<StaffView> {
+    const member = await this.staff.get(principal.id);
+    if (!member) throw new UnauthorizedError('This staff account no longer exists.');
+    return { id: member.id, email: member.email, name: member.name, role: member.role };
+  }
+}
