@@ -1,0 +1,92 @@
+/** Facet's mail layout: HTML (serif, gold, inline styles only) and plain text. Every interpolated value is escaped. */
+
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+export const GOLD = '#b08d57';
+const INK = '#1f1b16';
+const SERIF = "Georgia, 'Times New Roman', serif";
+
+/** Wraps a body (already-escaped HTML) in the branded frame. */
+export function brandedHtml(title: string, bodyHtml: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f7f3ec;color:${INK};font-family:${SERIF};">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f7f3ec;padding:32px 0;">
+<tr><td align="center">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-top:4px solid ${GOLD};">
+<tr><td style="padding:32px 40px 8px;text-align:center;">
+<div style="font-family:${SERIF};font-size:28px;letter-spacing:6px;color:${INK};">FACET</div>
+<div style="font-family:${SERIF};font-size:12px;letter-spacing:3px;color:${GOLD};text-transform:uppercase;">Fine Jewelry</div>
+</td></tr>
+<tr><td style="padding:16px 40px 8px;"><h1 style="font-family:${SERIF};font-weight:normal;font-size:22px;color:${INK};margin:0 0 16px;">${escapeHtml(title)}</h1>
+${bodyHtml}
+</td></tr>
+<tr><td style="padding:24px 40px 32px;border-top:1px solid #eee3d3;font-size:12px;color:#7a6f60;text-align:center;">
+Facet Fine Jewelry &middot; Free shipping over $500 &middot; 30-day returns &middot; Lifetime warranty
+</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+export function paragraph(text: string): string {
+  return `<p style="font-size:15px;line-height:1.6;margin:0 0 14px;">${escapeHtml(text)}</p>`;
+}
+
+export function money(cents: number): string {
+  const dollars = cents / 100;
+  const hasCents = cents % 100 !== 0;
+  return '$' + dollars.toLocaleString('en-US', { minimumFractionDigits: hasCents ? 2 : 0, maximumFractionDigits: 2 });
+}
+
+export interface MailLine {
+  name: string;
+  quantity: number;
+  unitCents: number;
+}
+
+export interface MailTotals {
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** The items and totals as an HTML table. */
+export function itemsTableHtml(lines: MailLine[], totals: MailTotals): string {
+  const cell = 'padding:8px 0;border-bottom:1px solid #eee3d3;font-size:14px;';
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><td style="${cell}">${escapeHtml(l.name)}</td><td style="${cell}text-align:center;">${escapeHtml(l.quantity)}</td><td style="${cell}text-align:right;">${escapeHtml(money(l.unitCents * l.quantity))}</td></tr>`,
+    )
+    .join('');
+  const sum = (label: string, cents: number, strong = false) =>
+    `<tr><td colspan="2" style="padding:4px 0;font-size:14px;${strong ? `font-weight:bold;color:${GOLD};` : ''}">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;font-size:14px;${strong ? `font-weight:bold;color:${GOLD};` : ''}">${escapeHtml(cents === 0 && label === 'Shipping' ? 'Free' : money(cents))}</td></tr>`;
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 20px;">
+<tr><th align="left" style="font-size:12px;letter-spacing:1px;color:#7a6f60;text-transform:uppercase;padding-bottom:6px;">Piece</th><th style="font-size:12px;letter-spacing:1px;color:#7a6f60;text-transform:uppercase;">Qty</th><th align="right" style="font-size:12px;letter-spacing:1px;color:#7a6f60;text-transform:uppercase;">Amount</th></tr>
+${rows}
+${sum('Subtotal', totals.subtotalCents)}${sum('Shipping', totals.shippingCents)}${sum('Tax', totals.taxCents)}${sum('Total', totals.totalCents, true)}
+</table>`;
+}
+
+export function itemsText(lines: MailLine[], totals: MailTotals): string {
+  return [
+    ...lines.map((l) => `  ${l.quantity} x ${l.name} — ${money(l.unitCents * l.quantity)}`),
+    '',
+    `  Subtotal: ${money(totals.subtotalCents)}`,
+    `  Shipping: ${totals.shippingCents === 0 ? 'Free' : money(totals.shippingCents)}`,
+    `  Tax: ${money(totals.taxCents)}`,
+    `  Total: ${money(totals.totalCents)}`,
+  ].join('\n');
+}
+
+/** Strips characters that would break a header line. */
+export function headerSafe(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ').trim();
+}

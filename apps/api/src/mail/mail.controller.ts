@@ -1,0 +1,84 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { RequireStaff } from '../platform/auth/auth.decorators';
+import { DatabaseService } from '../platform/database/database.service';
+import { NotFoundError } from '../platform/http/errors';
+
+export class MailListQueryDto {
+  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000) page?: number;
+  @ApiPropertyOptional({ default: 25, maximum: 100 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @ApiPropertyOptional({ enum: ['sent_at', 'kind'] }) @IsOptional() @IsIn(['sent_at', 'kind']) sort?: 'sent_at' | 'kind';
+  @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
+  @ApiPropertyOptional({ description: 'Recipient or subject' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
+  @ApiPropertyOptional({ example: 'consultation-confirmation' }) @IsOptional() @IsString() @MaxLength(100) kind?: string;
+}
+
+export class SentMailSummaryDto {
+  @ApiProperty({ description: 'The job id' }) id: string;
+  @ApiProperty() kind: string;
+  @ApiProperty({ nullable: true }) to: string | null;
+  @ApiProperty({ nullable: true }) subject: string | null;
+  @ApiProperty({ description: 'False when kept without SMTP' }) delivered: boolean;
+  @ApiProperty() sent_at: string;
+}
+
+export class SentMailDto extends SentMailSummaryDto {
+  @ApiProperty({ nullable: true }) html: string | null;
+  @ApiProperty({ nullable: true }) text: string | null;
+}
+
+export class SentMailListDto {
+  @ApiProperty({ type: [SentMailSummaryDto] }) items: SentMailSummaryDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() limit: number;
+}
+
+const summary = (r: any) => ({ id: r.id, kind: r.kind, to: r.to_address, subject: r.subject, delivered: r.delivered, sent_at: new Date(r.sent_at).toISOString() });
+
+@ApiTags('admin: mail')
+@RequireStaff('staff')
+@Controller('admin/mail')
+export class AdminMailController {
+  constructor(private readonly db: DatabaseService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Mail sent (or kept without SMTP), newest first' })
+  @ApiOkResponse({ type: SentMailListDto })
+  async list(@Query() q: MailListQueryDto, @Res({ passthrough: true }) reply: any) {
+    const page = q.page ?? 1;
+    const limit = q.limit ?? 25;
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (q.kind) {
+      params.push(q.kind);
+      where.push(`kind = $${params.length}`);
+    }
+    if (q.q?.trim()) {
+      params.push(`%${q.q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`(lower(coalesce(to_address, '')) LIKE $${params.length} OR lower(coalesce(subject, '')) LIKE $${params.length})`);
+    }
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = Number((await this.db.one(`SELECT count(*) AS n FROM sent_mail ${whereSql}`, params))?.n ?? 0);
+    const rows = await this.db.query(
+      `SELECT id, kind, to_address, subject, delivered, sent_at FROM sent_mail ${whereSql}
+       ORDER BY ${q.sort === 'kind' ? 'kind' : 'sent_at'} ${q.order === 'asc' ? 'ASC' : 'DESC'}, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, limit, (page - 1) * limit],
+    );
+    reply.header('x-total-count', String(total));
+    return { items: rows.map(summary), total, page, limit };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One mail with its HTML and text' })
+  @ApiOkResponse({ type: SentMailDto })
+  @ApiNotFoundResponse({ description: 'Resource not found' })
+  async get(@Param('id') id: string) {
+    if (!/^[A-Za-z0-9._-]{1,200}$/.test(id)) throw new NotFoundError();
+    const row = await this.db.one('SELECT * FROM sent_mail WHERE id = $1', [id]);
+    if (!row) throw new NotFoundError();
+    return { ...summary(row), html: row.html, text: row.text };
+  }
+}

@@ -1,0 +1,76 @@
+import { fold } from '../../platform/event-store/decider';
+import { ConflictError, NotFoundError } from '../../platform/http/errors';
+import { canOpenPaymentSession, order, OrderEvent, OrderRequestedData } from './order';
+
+const requested = (over: Partial<OrderRequestedData> = {}): OrderRequestedData => ({
+  order_id: 'o1',
+  kind: 'card',
+  status: 'pending',
+  payment_status: 'unpaid',
+  customer_id: null,
+  subject_id: 'email:a@b.co',
+  shipping: { first_name: 'A', last_name: 'B', email: 'a@b.co', phone: '', address: '', apartment: '', city: '', state: '', zip_code: '', country: 'US' },
+  payment: { card_name: 'A B', last_4: '4242' },
+  items: [{ product_id: 'p1', product_name: 'Ring', image: '/r.svg', unit_price_cents: 10_000, quantity: 1 }],
+  subtotal_cents: 10_000,
+  shipping_cents: 2_500,
+  tax_cents: 800,
+  total_cents: 13_300,
+  ...over,
+});
+
+const run = (history: OrderEvent[], command: Parameters<typeof order.decide>[0]) => order.decide(command, fold(order, history));
+const consultation = (): Extract<OrderEvent, { type: 'OrderRequested' }> => ({
+  type: 'OrderRequested',
+  data: requested({ kind: 'consultation', status: 'consultation_requested', payment_status: 'pending_consultation' }),
+});
+const cardOrder = (): OrderEvent => ({ type: 'OrderRequested', data: requested() });
+
+describe('order decider', () => {
+  it('should accept only a consultation request or an unpaid card order as a new order', () => {
+    expect(run([], { type: 'RequestOrder', data: requested() })).toHaveLength(1);
+    expect(run([], { type: 'RequestOrder', data: consultation().data })).toHaveLength(1);
+    expect(() => run([], { type: 'RequestOrder', data: requested({ status: 'processing', payment_status: 'paid' }) })).toThrow(ConflictError);
+    expect(() => run([], { type: 'RequestOrder', data: requested({ payment_status: 'paid' }) })).toThrow(ConflictError);
+    expect(() => run([cardOrder()], { type: 'RequestOrder', data: requested() })).toThrow(ConflictError);
+    expect(() => run([], { type: 'RequestOrder', data: requested({ items: [] }) })).toThrow(ConflictError);
+  });
+
+  it('should move a consultation request along ORDER_TRANSITIONS and refuse other moves', () => {
+    const h: OrderEvent[] = [consultation()];
+    const move = (to: any) => run(h, { type: 'ChangeStatus', orderId: 'o1', to, note: '', by: 'staff:1' });
+    expect(move('contacted')).toEqual([{ type: 'OrderStatusChanged', data: { order_id: 'o1', from: 'consultation_requested', to: 'contacted', note: '', by: 'staff:1' } }]);
+    expect(() => move('quoted')).toThrow(/cannot move from consultation_requested to quoted/);
+    expect(() => move('shipped')).toThrow(ConflictError);
+    h.push(...move('contacted'));
+    expect(() => run([], { type: 'ChangeStatus', orderId: 'o1', to: 'contacted', note: '', by: 'x' })).toThrow(NotFoundError);
+    expect(run(h, { type: 'ChangeStatus', orderId: 'o1', to: 'contacted', note: '', by: 'x' })).toEqual([]);
+    const closed = [...h, ...run(h, { type: 'ChangeStatus', orderId: 'o1', to: 'closed', note: '', by: 'x' })];
+    expect(() => run(closed, { type: 'ChangeStatus', orderId: 'o1', to: 'contacted', note: '', by: 'x' })).toThrow(ConflictError);
+  });
+
+  it('should record a payment once per session and move the order to processing', () => {
+    const h: OrderEvent[] = [cardOrder()];
+    const pay = (sessionId: string) => ({ type: 'RecordPayment' as const, orderId: 'o1', sessionId, amountCents: 13_300, currency: 'usd' });
+    const paid = run(h, pay('s1'));
+    expect(paid).toEqual([{ type: 'OrderPaid', data: { order_id: 'o1', session_id: 's1', amount_cents: 13_300, currency: 'usd' } }]);
+    const after = [...h, ...paid];
+    expect(fold(order, after)).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
+    expect(run(after, pay('s1'))).toEqual([]);
+    expect(() => run(after, pay('s2'))).toThrow(/already paid/);
+    expect(canOpenPaymentSession(fold(order, after))).toBe(false);
+    expect(() => run([consultation()], pay('s1'))).toThrow(ConflictError);
+  });
+
+  it('should mark a failed or expired payment once and keep the order payable', () => {
+    const h: OrderEvent[] = [cardOrder()];
+    const fail = { type: 'RecordPaymentFailure' as const, orderId: 'o1', sessionId: 's1', paymentStatus: 'failed' as const, reason: 'declined' };
+    const failed = [...h, ...run(h, fail)];
+    expect(fold(order, failed)).toMatchObject({ status: 'pending', paymentStatus: 'failed' });
+    expect(run(failed, fail)).toEqual([]);
+    expect(canOpenPaymentSession(fold(order, failed))).toBe(true);
+    const cancelled = [...h, ...run(h, { type: 'ChangeStatus', orderId: 'o1', to: 'cancelled', note: '', by: 'x' })];
+    expect(run(cancelled, fail)).toEqual([]);
+    expect(canOpenPaymentSession(fold(order, cancelled))).toBe(false);
+  });
+});

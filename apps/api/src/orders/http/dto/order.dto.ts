@@ -1,0 +1,182 @@
+import { EMAIL_PATTERN, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, ORDER_STATUSES, OrderStatus, PAYMENT_STATUSES } from '@facet/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+// No maxDecimalPlaces: class-validator's check throws on exponent notation (1e-7); amounts are compared to the cent anyway.
+const money = { allowNaN: false, allowInfinity: false };
+
+export class OrderItemInputDto {
+  @ApiProperty({ format: 'uuid' }) @IsUUID('all', { message: 'product_id must be a product id' }) product_id: string;
+  @ApiPropertyOptional({ description: 'Shown in messages; the catalogue name is stored' }) @IsOptional() @IsString() @MaxLength(200) product_name?: string;
+  @ApiProperty({ example: 2450, description: 'Unit price in dollars as the shopper saw it; checked against the catalogue' })
+  @IsNumber(money)
+  @Min(0)
+  @Max(10_000_000)
+  price: number;
+  @ApiProperty({ example: 1, minimum: 1, maximum: MAX_QUANTITY_PER_LINE })
+  @IsInt()
+  @Min(1, { message: 'quantity must be at least 1' })
+  @Max(MAX_QUANTITY_PER_LINE, { message: `quantity must be at most ${MAX_QUANTITY_PER_LINE}` })
+  quantity: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) image?: string;
+}
+
+export class ShippingInputDto {
+  @ApiProperty() @IsString() @Length(1, 100, { message: 'First name is required' }) first_name: string;
+  @ApiProperty() @IsString() @Length(1, 100, { message: 'Last name is required' }) last_name: string;
+  @ApiProperty() @IsString() @MaxLength(254) @Matches(EMAIL_PATTERN, { message: 'Please enter a valid email address' }) email: string;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(40) @Matches(/^$|^\+?[\d\s\-()]{10,}$/, { message: 'Please enter a valid phone number' }) phone?: string;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(300) address?: string;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) apartment?: string;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) city?: string;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) state?: string;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(20) zip_code?: string;
+  @ApiPropertyOptional({ default: 'US' }) @IsOptional() @IsString() @MaxLength(60) country?: string;
+}
+
+export class PaymentInputDto {
+  @ApiProperty({ description: 'Name on card; empty for a consultation request' }) @IsString() @MaxLength(100) card_name: string;
+  @ApiProperty({ description: 'Last four digits; empty for a consultation request' }) @IsString() @Matches(/^(\d{4})?$/, { message: 'last_4 must be four digits' }) last_4: string;
+}
+
+export class CreateOrderDto {
+  @ApiProperty({ type: [OrderItemInputDto] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'An order needs at least one item' })
+  @ArrayMaxSize(MAX_ORDER_LINES, { message: `An order may have at most ${MAX_ORDER_LINES} lines` })
+  @ValidateNested({ each: true })
+  @Type(() => OrderItemInputDto)
+  items: OrderItemInputDto[];
+
+  @ApiProperty({ type: ShippingInputDto }) @ValidateNested() @Type(() => ShippingInputDto) shipping: ShippingInputDto;
+  @ApiProperty({ type: PaymentInputDto }) @ValidateNested() @Type(() => PaymentInputDto) payment: PaymentInputDto;
+
+  @ApiPropertyOptional({ description: 'Dollars; checked against the server price' }) @IsOptional() @IsNumber(money) @Min(0) subtotal?: number;
+  @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) shipping_cost?: number;
+  @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) tax?: number;
+  @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) total?: number;
+
+  @ApiPropertyOptional({ enum: ['consultation_requested', 'pending'], description: 'consultation_requested for a consultation request' })
+  @IsOptional()
+  @IsIn(ORDER_STATUSES)
+  status?: OrderStatus;
+
+  @ApiPropertyOptional({ enum: ['pending_consultation', 'unpaid'] })
+  @IsOptional()
+  @IsIn(PAYMENT_STATUSES)
+  payment_status?: string;
+}
+
+export class OrderCreatedDto {
+  @ApiProperty({ format: 'uuid' }) order_id: string;
+}
+
+export class OrderItemDto {
+  @ApiProperty({ format: 'uuid', description: 'The product id' }) id: string;
+  @ApiProperty({ format: 'uuid' }) product_id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() product_name: string;
+  @ApiProperty() image: string;
+  @ApiProperty() quantity: number;
+  @ApiProperty({ description: 'Unit price, dollars' }) price: number;
+}
+
+export class OrderShippingDto {
+  @ApiProperty({ nullable: true }) first_name: string | null;
+  @ApiPropertyOptional({ nullable: true }) last_name?: string | null;
+  @ApiProperty({ nullable: true, description: 'Masked unless you are the owner or staff' }) email: string | null;
+  @ApiPropertyOptional({ nullable: true }) phone?: string | null;
+  @ApiPropertyOptional({ nullable: true }) address?: string | null;
+  @ApiPropertyOptional({ nullable: true }) apartment?: string | null;
+  @ApiPropertyOptional({ nullable: true }) city?: string | null;
+  @ApiPropertyOptional({ nullable: true }) state?: string | null;
+  @ApiPropertyOptional({ nullable: true }) zip_code?: string | null;
+  @ApiPropertyOptional({ nullable: true }) country?: string | null;
+}
+
+export class OrderDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) order_id: string;
+  @ApiProperty({ format: 'uuid' }) orderId: string;
+  @ApiProperty({ enum: ['consultation', 'card'] }) kind: string;
+  @ApiProperty({ enum: ORDER_STATUSES }) status: string;
+  @ApiProperty({ enum: PAYMENT_STATUSES }) payment_status: string;
+  @ApiProperty() status_message: string;
+  @ApiProperty() created_at: string;
+  @ApiProperty() date: string;
+  @ApiProperty({ type: [OrderItemDto] }) items: OrderItemDto[];
+  @ApiProperty() subtotal: number;
+  @ApiProperty() shipping_cost: number;
+  @ApiProperty() tax: number;
+  @ApiProperty() total: number;
+  @ApiProperty({ type: OrderShippingDto }) shipping: OrderShippingDto;
+  @ApiPropertyOptional({ nullable: true, description: 'Owner and staff only' }) last_4?: string | null;
+}
+
+export class MyOrderDto {
+  @ApiProperty({ format: 'uuid' }) orderId: string;
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() date: string;
+  @ApiProperty() total: number;
+  @ApiProperty() status: string;
+  @ApiProperty() payment_status: string;
+  @ApiProperty() status_message: string;
+  @ApiProperty({ type: [OrderItemDto] }) items: OrderItemDto[];
+}
+
+export class AdminOrderListQueryDto {
+  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000) page?: number;
+  @ApiPropertyOptional({ default: 25, maximum: 100 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @ApiPropertyOptional({ enum: ['created_at', 'total', 'status', 'updated_at'] }) @IsOptional() @IsIn(['created_at', 'total', 'status', 'updated_at']) sort?: string;
+  @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
+  @ApiPropertyOptional({ description: 'Order id, name or e-mail' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
+  @ApiPropertyOptional({ enum: ORDER_STATUSES }) @IsOptional() @IsIn(ORDER_STATUSES) status?: OrderStatus;
+  @ApiPropertyOptional({ enum: ['consultation', 'card'] }) @IsOptional() @IsIn(['consultation', 'card']) kind?: 'consultation' | 'card';
+}
+
+export class AdminOrderDto extends OrderDto {
+  @ApiProperty({ nullable: true }) customer_id: string | null;
+  @ApiProperty({ nullable: true }) card_name: string | null;
+  @ApiProperty() updated_at: string;
+  @ApiProperty() version: number;
+}
+
+export class AdminOrderListDto {
+  @ApiProperty({ type: [AdminOrderDto] }) items: AdminOrderDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() limit: number;
+}
+
+export class TimelineEntryDto {
+  @ApiProperty() type: string;
+  @ApiProperty() occurred_at: string;
+  @ApiProperty({ example: { type: 'staff', id: '…' } }) actor: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true }) data: Record<string, unknown>;
+}
+
+export class AdminOrderDetailDto extends AdminOrderDto {
+  @ApiProperty({ type: [TimelineEntryDto] }) timeline: TimelineEntryDto[];
+}
+
+export class ChangeOrderStatusDto {
+  @ApiProperty({ enum: ORDER_STATUSES }) @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` }) status: OrderStatus;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(2000) note?: string;
+}

@@ -1,0 +1,106 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentPrincipal, Public, RequireCustomer, RequireStaff } from '../../platform/auth/auth.decorators';
+import { Principal } from '../../platform/auth/principal';
+import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { OrdersService } from '../orders.service';
+import {
+  AdminOrderDetailDto,
+  AdminOrderListDto,
+  AdminOrderListQueryDto,
+  ChangeOrderStatusDto,
+  CreateOrderDto,
+  MyOrderDto,
+  OrderCreatedDto,
+  OrderDto,
+} from './dto/order.dto';
+
+@ApiTags('orders')
+@Controller('orders')
+export class OrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  @Post()
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Place a card order or a consultation request; the server prices it from the catalogue' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeated submit with the same key returns the first order' })
+  @ApiOkResponse({ type: OrderCreatedDto })
+  @ApiBadRequestResponse({ description: 'Invalid payload (quantity, lines, status combination, shipping fields)' })
+  @ApiConflictResponse({ description: "Unknown, deleted or out-of-stock products, or 'Prices have changed: ...'" })
+  create(
+    @Body() dto: CreateOrderDto,
+    @CurrentPrincipal() principal: Principal | null,
+    @Headers('idempotency-key') key?: string,
+  ): Promise<{ order_id: string }> {
+    return this.orders.place(dto, principal, key);
+  }
+
+  @Get('mine')
+  @RequireCustomer()
+  @ApiOperation({ summary: "The signed-in customer's orders, newest first" })
+  @ApiOkResponse({ type: [MyOrderDto] })
+  mine(@CurrentPrincipal() principal: Principal) {
+    return this.orders.mine(principal.id);
+  }
+
+  @Get(':id')
+  @Public()
+  @ApiOperation({ summary: 'One order; personal data is masked unless you are its owner or staff' })
+  @ApiOkResponse({ type: OrderDto })
+  @ApiNotFoundResponse({ description: 'Resource not found' })
+  get(@Param('id', UuidOr404Pipe) id: string, @CurrentPrincipal() principal: Principal | null) {
+    return this.orders.get(id, principal);
+  }
+}
+
+@ApiTags('admin: orders')
+@RequireStaff('staff')
+@Controller('admin/orders')
+export class AdminOrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Orders and consultation requests, filtered and paged' })
+  @ApiOkResponse({ type: AdminOrderListDto })
+  @ApiUnauthorizedResponse()
+  async list(@Query() q: AdminOrderListQueryDto, @Res({ passthrough: true }) reply: any) {
+    const result = await this.orders.list({
+      page: q.page ?? 1,
+      limit: q.limit ?? 25,
+      sort: q.sort ?? 'created_at',
+      order: q.order ?? 'desc',
+      q: q.q,
+      status: q.status,
+      kind: q.kind,
+    });
+    reply.header('x-total-count', String(result.total));
+    return result;
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One order with its event timeline' })
+  @ApiOkResponse({ type: AdminOrderDetailDto })
+  @ApiNotFoundResponse({ description: 'Resource not found' })
+  get(@Param('id', UuidOr404Pipe) id: string) {
+    return this.orders.adminGet(id);
+  }
+
+  @Post(':id/status')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Move an order to its next status (see ORDER_TRANSITIONS)' })
+  @ApiOkResponse({ type: AdminOrderDetailDto })
+  @ApiConflictResponse({ description: 'The move is not allowed from the current status' })
+  changeStatus(@Param('id', UuidOr404Pipe) id: string, @Body() dto: ChangeOrderStatusDto, @CurrentPrincipal() principal: Principal) {
+    return this.orders.changeStatus(id, dto.status, dto.note?.trim() ?? '', principal);
+  }
+}

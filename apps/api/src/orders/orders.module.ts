@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { PaymentsModule } from '../payments/payments.module';
+import { AdminOrdersController, OrdersController } from './http/orders.controller';
+import { OrdersService } from './orders.service';
+import { OrdersProjection, OrderTimelineProjection } from './projections/orders.projection';
+import { OrderMailReactor } from './reactors/order-mail.reactor';
+import { OrderPaymentReactor } from './reactors/order-payment.reactor';
+
+/** Orders and consultation requests (placing, reading, staff status moves, mail and payment reactions), with card payments. */
+@Module({
+  imports: [PaymentsModule],
+  controllers: [OrdersController, AdminOrdersController],
+  providers: [OrdersService, OrdersProjection, OrderTimelineProjection, OrderMailReactor, OrderPaymentReactor],
+  exports: [OrdersService],
+})
+export class OrdersModule {}

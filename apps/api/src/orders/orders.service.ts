@@ -1,0 +1,267 @@
+import { formatPrice, orderStatusMessage, OrderStatus, priceOrder, toCents } from '@facet/contracts';
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'crypto';
+import { Principal } from '../platform/auth/principal';
+import { DatabaseService } from '../platform/database/database.service';
+import { EventSourcing } from '../platform/event-store/event-sourcing.service';
+import { BadInputError, ConflictError, NotFoundError } from '../platform/http/errors';
+import { IdempotencyService } from '../platform/http/idempotency.service';
+import { order, OrderLine, orderStream, orderSubject } from './domain/order';
+import { CreateOrderDto } from './http/dto/order.dto';
+
+export interface OrderRow {
+  id: string;
+  kind: 'consultation' | 'card';
+  status: string;
+  payment_status: string;
+  customer_id: string | null;
+  subject_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: { address: string; apartment: string; city: string; state: string; zip_code: string; country: string } | null;
+  card_name: string | null;
+  last_4: string | null;
+  items: OrderLine[];
+  subtotal_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  delivered_at: Date | null;
+}
+
+/** "a***@example.com": enough to recognise, not enough to contact. */
+export function maskEmail(email: string | null): string | null {
+  if (!email) return null;
+  const [local, domain] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain ?? ''}`;
+}
+
+function items(row: OrderRow) {
+  return row.items.map((l) => ({
+    id: l.product_id,
+    product_id: l.product_id,
+    name: l.product_name,
+    product_name: l.product_name,
+    image: l.image,
+    quantity: l.quantity,
+    price: l.unit_price_cents / 100,
+  }));
+}
+
+export function toOrderView(row: OrderRow, full: boolean) {
+  const created = new Date(row.created_at).toISOString();
+  const a = row.address;
+  return {
+    id: row.id,
+    order_id: row.id,
+    orderId: row.id,
+    kind: row.kind,
+    status: row.status,
+    payment_status: row.payment_status,
+    status_message: orderStatusMessage(row.status, row.delivered_at ? new Date(row.delivered_at).toISOString() : null),
+    created_at: created,
+    date: created,
+    items: items(row),
+    subtotal: row.subtotal_cents / 100,
+    shipping_cost: row.shipping_cents / 100,
+    tax: row.tax_cents / 100,
+    total: row.total_cents / 100,
+    shipping: full
+      ? {
+          first_name: row.first_name,
+          last_name: row.last_name,
+          email: row.email,
+          phone: row.phone,
+          address: a?.address ?? null,
+          apartment: a?.apartment ?? null,
+          city: a?.city ?? null,
+          state: a?.state ?? null,
+          zip_code: a?.zip_code ?? null,
+          country: a?.country ?? null,
+        }
+      : { first_name: row.first_name, email: maskEmail(row.email) },
+    ...(full ? { last_4: row.last_4 } : {}),
+  };
+}
+
+export function toAdminOrderView(row: OrderRow) {
+  return {
+    ...toOrderView(row, true),
+    customer_id: row.customer_id,
+    card_name: row.card_name,
+    updated_at: new Date(row.updated_at).toISOString(),
+    version: row.version,
+  };
+}
+
+const SORTS: Record<string, string> = { created_at: 'created_at', updated_at: 'updated_at', total: 'total_cents', status: 'status' };
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly db: DatabaseService,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  /** Prices the order from the catalogue, checks what the shopper saw, and records OrderRequested. */
+  async place(dto: CreateOrderDto, principal: Principal | null, idempotencyKey?: string): Promise<{ order_id: string }> {
+    const scope = `orders:${principal?.kind === 'customer' ? principal.id : 'guest'}`;
+    return this.idempotency.run(scope, idempotencyKey, dto, () => this.placeNow(dto, principal));
+  }
+
+  private async placeNow(dto: CreateOrderDto, principal: Principal | null): Promise<{ order_id: string }> {
+    const status = dto.status ?? (dto.payment_status === 'pending_consultation' ? 'consultation_requested' : 'pending');
+    const paymentStatus = dto.payment_status ?? (status === 'consultation_requested' ? 'pending_consultation' : 'unpaid');
+    const consultation = status === 'consultation_requested' && paymentStatus === 'pending_consultation';
+    const card = status === 'pending' && paymentStatus === 'unpaid';
+    if (!consultation && !card) {
+      throw new BadInputError(
+        'status and payment_status must be consultation_requested with pending_consultation (a consultation request), or pending with unpaid (a card order).',
+        'status',
+      );
+    }
+    if (card && (!dto.payment.card_name.trim() || !/^\d{4}$/.test(dto.payment.last_4))) {
+      throw new BadInputError('A card order needs the name on the card and its last four digits.', 'payment');
+    }
+    if (consultation && !dto.shipping.phone?.trim()) throw new BadInputError('Phone number is required', 'shipping.phone');
+
+    const ids = [...new Set(dto.items.map((i) => i.product_id.toLowerCase()))];
+    const products = await this.db.query<{ id: string; name: string; price_cents: number; image: string; in_stock: boolean }>(
+      'SELECT id, name, price_cents, image, in_stock FROM products WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
+    const byId = new Map(products.map((p) => [p.id, p]));
+    const lines: OrderLine[] = [];
+    const changed: string[] = [];
+    for (const item of dto.items) {
+      const p = byId.get(item.product_id.toLowerCase());
+      const label = item.product_name?.trim() || item.product_id;
+      if (!p) throw new ConflictError(`${label} is no longer available. Please remove it from your selection.`);
+      if (!p.in_stock) throw new ConflictError(`${p.name} is out of stock. Please remove it from your selection.`);
+      if (Math.abs(toCents(item.price) - p.price_cents) > 1) changed.push(`${p.name} is now ${formatPrice(p.price_cents / 100)}`);
+      lines.push({ product_id: p.id, product_name: p.name, image: p.image, unit_price_cents: p.price_cents, quantity: item.quantity });
+    }
+    const totals = priceOrder(lines.map((l) => ({ unitPriceCents: l.unit_price_cents, quantity: l.quantity })));
+    const claimed: [string, number | undefined, number][] = [
+      ['subtotal', dto.subtotal, totals.subtotalCents],
+      ['shipping', dto.shipping_cost, totals.shippingCents],
+      ['tax', dto.tax, totals.taxCents],
+      ['total', dto.total, totals.totalCents],
+    ];
+    for (const [name, sent, server] of claimed) {
+      if (sent !== undefined && Math.abs(toCents(sent) - server) > 1) changed.push(`the ${name} is now ${formatPrice(server / 100)}`);
+    }
+    if (changed.length) throw new ConflictError(`Prices have changed: ${changed.join('; ')}. Please review your selection.`);
+
+    const orderId = randomUUID();
+    const customerId = principal?.kind === 'customer' ? principal.id : null;
+    const s = dto.shipping;
+    const email = s.email.trim().toLowerCase();
+    await this.es.decide(orderStream(orderId), order, {
+      type: 'RequestOrder',
+      data: {
+        order_id: orderId,
+        kind: consultation ? 'consultation' : 'card',
+        status: status as OrderStatus,
+        payment_status: consultation ? 'pending_consultation' : 'unpaid',
+        customer_id: customerId,
+        subject_id: orderSubject(customerId, email),
+        shipping: {
+          first_name: s.first_name.trim(),
+          last_name: s.last_name.trim(),
+          email,
+          phone: s.phone?.trim() ?? '',
+          address: s.address?.trim() ?? '',
+          apartment: s.apartment?.trim() ?? '',
+          city: s.city?.trim() ?? '',
+          state: s.state?.trim() ?? '',
+          zip_code: s.zip_code?.trim() ?? '',
+          country: s.country?.trim() || 'US',
+        },
+        payment: { card_name: dto.payment.card_name.trim(), last_4: dto.payment.last_4 },
+        items: lines,
+        subtotal_cents: totals.subtotalCents,
+        shipping_cents: totals.shippingCents,
+        tax_cents: totals.taxCents,
+        total_cents: totals.totalCents,
+      },
+    });
+    return { order_id: orderId };
+  }
+
+  async row(id: string): Promise<OrderRow | null> {
+    return this.db.one<OrderRow>('SELECT * FROM orders WHERE id = $1', [id]);
+  }
+
+  async get(id: string, principal: Principal | null) {
+    const row = await this.row(id);
+    if (!row) throw new NotFoundError();
+    const owner = principal?.kind === 'customer' && row.customer_id === principal.id;
+    return toOrderView(row, owner || principal?.kind === 'staff');
+  }
+
+  async mine(customerId: string) {
+    const rows = await this.db.query<OrderRow>('SELECT * FROM orders WHERE customer_id = $1 ORDER BY created_at DESC LIMIT 200', [customerId]);
+    return rows.map((r) => {
+      const v = toOrderView(r, true);
+      return { orderId: v.id, id: v.id, date: v.date, total: v.total, status: v.status, payment_status: v.payment_status, status_message: v.status_message, items: v.items };
+    });
+  }
+
+  async list(q: { page: number; limit: number; sort: string; order: 'asc' | 'desc'; q?: string; status?: string; kind?: string }) {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, ...values: unknown[]) => {
+      let text = sql;
+      for (const v of values) {
+        params.push(v);
+        text = text.replace('?', `$${params.length}`);
+      }
+      where.push(text);
+    };
+    if (q.status) add('status = ?', q.status);
+    if (q.kind) add('kind = ?', q.kind);
+    const search = q.q?.trim();
+    if (search) {
+      const like = `%${escapeLike(search.toLowerCase())}%`;
+      add(`(id::text ILIKE ? OR lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) LIKE ? OR lower(coalesce(email, '')) LIKE ?)`, like, like, like);
+    }
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM orders ${whereSql}`, params))?.n ?? 0);
+    const rows = await this.db.query<OrderRow>(
+      `SELECT * FROM orders ${whereSql} ORDER BY ${SORTS[q.sort] ?? 'created_at'} ${q.order === 'asc' ? 'ASC' : 'DESC'}, id
+       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.limit, (q.page - 1) * q.limit],
+    );
+    return { items: rows.map(toAdminOrderView), total, page: q.page, limit: q.limit };
+  }
+
+  async adminGet(id: string) {
+    const row = await this.row(id);
+    if (!row) throw new NotFoundError();
+    const timeline = await this.db.query(
+      'SELECT type, occurred_at, actor, summary FROM order_timeline WHERE order_id = $1 ORDER BY occurred_at, type',
+      [id],
+    );
+    return {
+      ...toAdminOrderView(row),
+      timeline: timeline.map((t) => ({ type: t.type, occurred_at: new Date(t.occurred_at).toISOString(), actor: t.actor, data: t.summary })),
+    };
+  }
+
+  async changeStatus(id: string, to: OrderStatus, note: string, principal: Principal) {
+    if (!(await this.row(id))) throw new NotFoundError();
+    await this.es.decide(orderStream(id), order, { type: 'ChangeStatus', orderId: id, to, note, by: `staff:${principal.id}` });
+    return this.adminGet(id);
+  }
+}

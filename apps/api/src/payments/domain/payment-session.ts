@@ -1,0 +1,84 @@
+import { DomainEvent } from '../../platform/event-store/decider';
+import { ConflictError } from '../../platform/http/errors';
+
+export type PaymentSessionOpened = DomainEvent<
+  'PaymentSessionOpened',
+  { session_id: string; order_id: string; provider: string; amount_cents: number; currency: string; expires_at: string }
+>;
+export type PaymentSucceeded = DomainEvent<
+  'PaymentSucceeded',
+  { session_id: string; order_id: string; amount_cents: number; currency: string; method: string }
+>;
+export type PaymentFailed = DomainEvent<'PaymentFailed', { session_id: string; order_id: string; reason: string }>;
+export type PaymentExpired = DomainEvent<'PaymentExpired', { session_id: string; order_id: string }>;
+export type PaymentEvent = PaymentSessionOpened | PaymentSucceeded | PaymentFailed | PaymentExpired;
+
+export const PAYMENT_EVENT_TYPES = ['PaymentSessionOpened', 'PaymentSucceeded', 'PaymentFailed', 'PaymentExpired'] as const;
+export const paymentStream = (sessionId: string) => `payment-${sessionId}`;
+
+export interface PaymentSessionState {
+  opened: boolean;
+  sessionId: string | null;
+  orderId: string | null;
+  amountCents: number;
+  currency: string;
+  outcome: 'open' | 'paid' | 'failed' | 'expired';
+}
+
+/** What the provider says about a session right now. */
+export interface ProviderOutcome {
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'declined';
+  method?: string | null;
+  reason?: string | null;
+}
+
+export type PaymentCommand =
+  | { type: 'OpenSession'; data: PaymentSessionOpened['data'] }
+  | { type: 'Settle'; outcome: ProviderOutcome };
+
+export const paymentSession = {
+  initialState: (): PaymentSessionState => ({ opened: false, sessionId: null, orderId: null, amountCents: 0, currency: 'usd', outcome: 'open' }),
+
+  evolve(state: PaymentSessionState, event: PaymentEvent): PaymentSessionState {
+    switch (event.type) {
+      case 'PaymentSessionOpened':
+        return {
+          ...state,
+          opened: true,
+          sessionId: event.data.session_id,
+          orderId: event.data.order_id,
+          amountCents: event.data.amount_cents,
+          currency: event.data.currency,
+        };
+      case 'PaymentSucceeded':
+        return { ...state, outcome: 'paid' };
+      case 'PaymentFailed':
+        return { ...state, outcome: 'failed' };
+      case 'PaymentExpired':
+        return { ...state, outcome: 'expired' };
+    }
+  },
+
+  /** A session is settled once: the first outcome that is not 'open' is recorded, later reports change nothing. */
+  decide(command: PaymentCommand, state: PaymentSessionState): PaymentEvent[] {
+    switch (command.type) {
+      case 'OpenSession':
+        if (state.opened) throw new ConflictError('This payment session already exists.');
+        return [{ type: 'PaymentSessionOpened', data: command.data }];
+      case 'Settle': {
+        if (!state.opened || state.outcome !== 'open') return [];
+        const base = { session_id: state.sessionId as string, order_id: state.orderId as string };
+        const o = command.outcome;
+        if (o.paymentStatus === 'paid') {
+          return [{ type: 'PaymentSucceeded', data: { ...base, amount_cents: state.amountCents, currency: state.currency, method: o.method ?? 'card' } }];
+        }
+        if (o.paymentStatus === 'declined') {
+          return [{ type: 'PaymentFailed', data: { ...base, reason: o.reason ?? 'The card was declined.' } }];
+        }
+        if (o.status === 'expired') return [{ type: 'PaymentExpired', data: base }];
+        return [];
+      }
+    }
+  },
+};

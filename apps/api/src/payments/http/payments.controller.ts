@@ -1,0 +1,154 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Public } from '../../platform/auth/auth.decorators';
+import { DomainError, NotFoundError } from '../../platform/http/errors';
+import { PaymentsService } from '../payments.service';
+import { sandboxCheckoutPage } from '../provider/sandbox-page';
+import { DEMO_BANKS, SandboxPaymentProvider } from '../provider/sandbox-provider';
+import {
+  CheckoutSessionDto,
+  CheckoutStatusDto,
+  CreateCheckoutSessionDto,
+  DemoBankDto,
+  SandboxPayDto,
+  SandboxPayResultDto,
+} from './dto/payment.dto';
+
+const SESSION_ID = /^[A-Za-z0-9_-]{1,200}$/;
+
+@ApiTags('payments')
+@Public()
+@Controller('payments')
+export class PaymentsController {
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly sandbox: SandboxPaymentProvider,
+  ) {}
+
+  @Post('checkout/session')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Open a hosted checkout for a pending, unpaid card order' })
+  @ApiOkResponse({ type: CheckoutSessionDto })
+  @ApiBadRequestResponse({ description: "origin_url is not one of the shop's addresses" })
+  @ApiConflictResponse({ description: 'The order is not a pending, unpaid card order' })
+  @ApiNotFoundResponse({ description: 'Resource not found' })
+  createSession(@Body() dto: CreateCheckoutSessionDto) {
+    return this.payments.openCheckout(dto.origin_url, dto.order_id.toLowerCase());
+  }
+
+  @Get('checkout/status/:sessionId')
+  @ApiOperation({ summary: 'How a checkout session stands (amount in cents)' })
+  @ApiOkResponse({ type: CheckoutStatusDto })
+  @ApiNotFoundResponse({ description: 'Resource not found' })
+  status(@Param('sessionId') sessionId: string) {
+    if (!SESSION_ID.test(sessionId)) throw new NotFoundError();
+    return this.payments.status(sessionId);
+  }
+
+  @Get('sandbox/banks')
+  @ApiOperation({ summary: "The sandbox's demo bank accounts for bank transfers" })
+  @ApiOkResponse({ type: [DemoBankDto] })
+  banks() {
+    return DEMO_BANKS.map((b) => ({ ...b }));
+  }
+
+  @Get('sandbox/checkout/:sessionId')
+  @Header('content-type', 'text/html; charset=utf-8')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: "The sandbox provider's hosted checkout page (HTML)" })
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'The page', schema: { type: 'string' } })
+  @ApiNotFoundResponse({ description: 'Resource not found' })
+  async page(@Param('sessionId') sessionId: string): Promise<string> {
+    const row = await this.sandbox.row(sessionId);
+    if (!row) throw new NotFoundError();
+    return sandboxCheckoutPage(row);
+  }
+
+  @Post('sandbox/checkout/:sessionId')
+  @ApiOperation({ summary: "The hosted page's form: pay by card or cancel; answers 303 to the shop's result page" })
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: {
+        action: { type: 'string', enum: ['pay', 'cancel'] },
+        name: { type: 'string' },
+        card_number: { type: 'string' },
+        expiry: { type: 'string' },
+        cvv: { type: 'string' },
+      },
+    },
+  })
+  @ApiResponse({ status: 303, description: 'To {origin}/payment/success?session_id=... or {origin}/payment/cancel' })
+  @ApiResponse({ status: 200, description: 'The page again, with why the card was refused' })
+  async submit(@Param('sessionId') sessionId: string, @Body() body: Record<string, unknown>, @Res() reply: any): Promise<void> {
+    const row = await this.sandbox.row(sessionId);
+    if (!row) throw new NotFoundError();
+    const field = (k: string) => (typeof body?.[k] === 'string' ? (body[k] as string) : '');
+    const html = (status: number, page: string) => reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+    if (field('action') === 'cancel') {
+      await this.sandbox.cancel(sessionId);
+      reply.status(303).header('location', row.cancel_url).send();
+      return;
+    }
+    try {
+      const paid = await this.sandbox.pay(sessionId, {
+        method: 'card',
+        card_number: field('card_number'),
+        expiry: field('expiry'),
+        cvv: field('cvv'),
+        name: field('name'),
+      });
+      if (paid.payment_status === 'paid') {
+        await this.payments.settle(sessionId).catch(() => undefined); // the poller records it too; once either way
+        reply.status(303).header('location', paid.success_url).send();
+        return;
+      }
+      await this.payments.settle(sessionId).catch(() => undefined);
+      html(402, sandboxCheckoutPage(paid, 'Your card was declined.'));
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      const current = (await this.sandbox.row(sessionId)) ?? row;
+      html(err.status, sandboxCheckoutPage(current, err.message));
+    }
+  }
+
+  @Post('sandbox/sessions/:sessionId/pay')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Pay a sandbox session from the storefront's own payment page, by card or bank transfer" })
+  @ApiOkResponse({ type: SandboxPayResultDto })
+  @ApiBadRequestResponse({ description: "'Please fill in all card details', bad card number, expiry, CVV or account" })
+  @ApiConflictResponse({ description: "'Payment session expired' or already complete" })
+  @ApiNotFoundResponse({ description: 'Resource not found' })
+  async pay(@Param('sessionId') sessionId: string, @Body() dto: SandboxPayDto) {
+    const row =
+      dto.method === 'card'
+        ? await this.sandbox.pay(sessionId, { method: 'card', card_number: dto.card_number ?? '', expiry: dto.expiry ?? '', cvv: dto.cvv ?? '', name: dto.name ?? '' })
+        : await this.sandbox.pay(sessionId, { method: 'bank_transfer', account_id: dto.account_id ?? '' });
+    await this.payments.settle(sessionId).catch(() => undefined);
+    const paid = row.payment_status === 'paid';
+    return {
+      success: paid,
+      payment_status: paid ? 'paid' : 'declined',
+      session_id: row.id,
+      order_id: row.order_id,
+      amount: row.amount_cents / 100,
+      currency: row.currency.toUpperCase(),
+      payment_method: dto.method,
+      redirect_url: paid ? row.success_url : row.cancel_url,
+      message: paid ? 'Payment Successful!' : dto.method === 'card' ? 'Payment Failed: Your card was declined.' : 'Payment Failed: Insufficient funds in the chosen account.',
+    };
+  }
+}

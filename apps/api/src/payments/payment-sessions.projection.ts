@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { Tx } from '../platform/database/database';
+import { RecordedEvent } from '../platform/event-store/event-store';
+import { Projection, ReadModelProjection } from '../platform/projections/projection';
+import { PAYMENT_EVENT_TYPES } from './domain/payment-session';
+
+/** rm.payment_sessions: each checkout session and how it ended. */
+@Injectable()
+@ReadModelProjection()
+export class PaymentSessionsProjection implements Projection {
+  readonly name = 'payment_sessions';
+  readonly eventTypes = PAYMENT_EVENT_TYPES;
+
+  async apply(tx: Tx, event: RecordedEvent): Promise<void> {
+    const d = event.data;
+    const at = event.metadata.occurredAt;
+    switch (event.type) {
+      case 'PaymentSessionOpened':
+        await tx.query(
+          `INSERT INTO payment_sessions (id, order_id, provider, status, payment_status, amount_cents, currency, expires_at, created_at)
+           VALUES ($1,$2,$3,'open','unpaid',$4,$5,$6,$7) ON CONFLICT (id) DO NOTHING`,
+          [d.session_id, d.order_id, d.provider, d.amount_cents, d.currency, d.expires_at, at],
+        );
+        break;
+      case 'PaymentSucceeded':
+        await tx.query(`UPDATE payment_sessions SET status = 'complete', payment_status = 'paid', settled_at = $2 WHERE id = $1`, [d.session_id, at]);
+        break;
+      case 'PaymentFailed':
+        await tx.query(`UPDATE payment_sessions SET status = 'complete', payment_status = 'failed', settled_at = $2 WHERE id = $1`, [d.session_id, at]);
+        break;
+      case 'PaymentExpired':
+        await tx.query(`UPDATE payment_sessions SET status = 'expired', payment_status = 'expired', settled_at = $2 WHERE id = $1`, [d.session_id, at]);
+        break;
+    }
+  }
+}

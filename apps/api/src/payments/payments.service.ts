@@ -1,0 +1,109 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'crypto';
+import { canOpenPaymentSession, order, orderStream } from '../orders/domain/order';
+import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
+import { runWithContext } from '../platform/context/request-context';
+import { fold } from '../platform/event-store/decider';
+import { EventSourcing } from '../platform/event-store/event-sourcing.service';
+import { BadInputError, ConflictError, NotFoundError } from '../platform/http/errors';
+import { paymentSession, paymentStream } from './domain/payment-session';
+import { PAYMENT_PROVIDER, PAYMENT_SETTINGS, PaymentProvider, PaymentSettings, ProviderSession } from './provider/payment-provider';
+
+export interface CheckoutStatus {
+  session_id: string;
+  payment_status: 'paid' | 'unpaid';
+  status: 'open' | 'complete' | 'expired';
+  amount_total: number;
+  currency: string;
+  metadata: { order_id: string };
+  failure_reason: string | null;
+}
+
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger('Payments');
+
+  constructor(
+    private readonly es: EventSourcing,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PAYMENT_SETTINGS) private readonly settings: PaymentSettings,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+  ) {}
+
+  /** Opens a hosted checkout for a pending, unpaid card order; the amount comes from the order. */
+  async openCheckout(originUrl: string, orderId: string): Promise<{ url: string; session_id: string }> {
+    const origin = originUrl.trim().replace(/\/+$/, '');
+    if (!this.config.publicOrigins.includes(origin)) {
+      throw new BadInputError("origin_url must be one of this shop's own addresses.", 'origin_url');
+    }
+    const history = await this.es.load(orderStream(orderId));
+    if (history.length === 0) throw new NotFoundError();
+    const state = fold(order, history as any);
+    if (!canOpenPaymentSession(state)) {
+      throw new ConflictError(
+        state.paymentStatus === 'paid' ? 'This order is already paid.' : 'Only a pending, unpaid card order can be paid.',
+      );
+    }
+    const expiresAt = new Date(Date.now() + this.settings.sessionTtlMs);
+    const session = await this.provider.createSession({
+      orderId,
+      amountCents: state.totalCents,
+      currency: 'usd',
+      successUrl: `${origin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}/payment/cancel`,
+      expiresAt,
+    });
+    await this.es.decide(paymentStream(session.id), paymentSession, {
+      type: 'OpenSession',
+      data: {
+        session_id: session.id,
+        order_id: orderId,
+        provider: this.provider.name,
+        amount_cents: state.totalCents,
+        currency: 'usd',
+        expires_at: expiresAt.toISOString(),
+      },
+    });
+    return { url: session.url, session_id: session.id };
+  }
+
+  /** The provider's view of a session, recording its outcome if it has one. */
+  async status(sessionId: string): Promise<CheckoutStatus> {
+    const s = await this.settle(sessionId);
+    if (!s) throw new NotFoundError();
+    return {
+      session_id: s.id,
+      payment_status: s.paymentStatus === 'paid' ? 'paid' : 'unpaid',
+      status: s.status,
+      amount_total: s.amountCents,
+      currency: s.currency,
+      metadata: { order_id: s.orderId },
+      failure_reason: s.reason,
+    };
+  }
+
+  /**
+   * Asks the provider and, when the session has ended, appends PaymentSucceeded, PaymentFailed or
+   * PaymentExpired at the revision it read: a second caller (a job run twice, the status route racing the
+   * poller) finds the outcome already there or loses the append with a conflict, so it is recorded once.
+   */
+  async settle(sessionId: string): Promise<ProviderSession | null> {
+    const s = await this.provider.getSession(sessionId);
+    if (!s) return null;
+    if (s.status === 'open' && s.paymentStatus === 'unpaid') return s;
+    try {
+      await runWithContext({ actor: { type: 'system', id: 'payments' }, correlationId: randomUUID(), causationId: null }, () =>
+        this.es.decide(
+          paymentStream(sessionId),
+          paymentSession,
+          { type: 'Settle', outcome: { status: s.status, paymentStatus: s.paymentStatus, method: s.method, reason: s.reason } },
+          { waitForProjections: false },
+        ),
+      );
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+      this.logger.debug?.(`session ${sessionId} was settled concurrently`);
+    }
+    return s;
+  }
+}

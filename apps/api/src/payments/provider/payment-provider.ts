@@ -1,0 +1,49 @@
+/**
+ * The payment-provider port. Facet asks a provider for a hosted checkout session and later asks how it
+ * ended; amounts are integer cents, as card providers speak them. The built-in sandbox provider is the default.
+ */
+export interface CreateSessionInput {
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface ProviderSession {
+  id: string;
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'declined';
+  method: string | null;
+  reason: string | null;
+  expiresAt: Date;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  createSession(input: CreateSessionInput): Promise<{ id: string; url: string }>;
+  /** The session as the provider sees it now; null when it does not know it. */
+  getSession(id: string): Promise<ProviderSession | null>;
+}
+
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
+
+/** Settings of the payment flow (env: PAYMENT_SESSION_TTL_SECONDS, PAYMENT_POLL_INTERVAL_MS). */
+export interface PaymentSettings {
+  sessionTtlMs: number;
+  pollIntervalMs: number;
+}
+
+export const PAYMENT_SETTINGS = Symbol('PAYMENT_SETTINGS');
+
+export function loadPaymentSettings(env: NodeJS.ProcessEnv = process.env): PaymentSettings {
+  const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
+  return {
+    sessionTtlMs: num(env.PAYMENT_SESSION_TTL_SECONDS, 30 * 60) * 1000,
+    pollIntervalMs: num(env.PAYMENT_POLL_INTERVAL_MS, 2000),
+  };
+}

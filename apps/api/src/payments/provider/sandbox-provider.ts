@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'crypto';
+import { DatabaseService } from '../../platform/database/database.service';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
+import { CreateSessionInput, PaymentProvider, ProviderSession } from './payment-provider';
+
+/** The spec's demo bank accounts for bank-transfer payments. */
+export const DEMO_BANKS = [
+  { id: 'facet-demo-checking', name: 'First Meridian Bank', type: 'checking', balance: 25000 },
+  { id: 'facet-demo-savings', name: 'Harbor Trust Savings', type: 'savings', balance: 15000 },
+  { id: 'facet-demo-premier', name: 'Crown Private Bank', type: 'checking', balance: 50000 },
+] as const;
+
+export const SANDBOX_CARDS = { success: '4242424242424242', declined: '4000000000000002' };
+
+export type SandboxPayment =
+  | { method: 'card'; card_number: string; expiry: string; cvv: string; name: string }
+  | { method: 'bank_transfer'; account_id: string };
+
+export interface SandboxRow {
+  id: string;
+  order_id: string;
+  amount_cents: number;
+  currency: string;
+  success_url: string;
+  cancel_url: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid' | 'declined';
+  method: string | null;
+  created_at: Date;
+  expires_at: Date;
+  completed_at: Date | null;
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * The built-in sandbox provider: hosted checkout pages served by this API, sessions kept in
+ * public.sandbox_payment_sessions (they stand in for an outside provider's records).
+ * 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.
+ */
+@Injectable()
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = 'sandbox';
+
+  constructor(private readonly db: DatabaseService) {}
+
+  async createSession(input: CreateSessionInput): Promise<{ id: string; url: string }> {
+    const id = `cs_sandbox_${randomBytes(16).toString('hex')}`;
+    await this.db.query(
+      `INSERT INTO public.sandbox_payment_sessions (id, order_id, amount_cents, currency, success_url, cancel_url, status, payment_status, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'open', 'unpaid', $7)`,
+      [id, input.orderId, input.amountCents, input.currency, input.successUrl.replace('{CHECKOUT_SESSION_ID}', id), input.cancelUrl, input.expiresAt],
+    );
+    const origin = new URL(input.successUrl).origin;
+    return { id, url: `${origin}/api/payments/sandbox/checkout/${id}` };
+  }
+
+  async row(id: string): Promise<SandboxRow | null> {
+    if (!/^cs_sandbox_[0-9a-f]{32}$/.test(id)) return null;
+    const row = await this.db.one<SandboxRow>('SELECT * FROM public.sandbox_payment_sessions WHERE id = $1', [id]);
+    if (row && row.status === 'open' && new Date(row.expires_at).getTime() <= Date.now()) {
+      await this.db.query(`UPDATE public.sandbox_payment_sessions SET status = 'expired' WHERE id = $1 AND status = 'open'`, [id]);
+      return { ...row, status: 'expired' };
+    }
+    return row;
+  }
+
+  async getSession(id: string): Promise<ProviderSession | null> {
+    const row = await this.row(id);
+    if (!row) return null;
+    return {
+      id: row.id,
+      orderId: row.order_id,
+      amountCents: row.amount_cents,
+      currency: row.currency,
+      status: row.status,
+      paymentStatus: row.payment_status,
+      method: row.method,
+      reason: row.payment_status === 'declined' ? (row.method === 'bank_transfer' ? 'Insufficient funds in the chosen account.' : 'Your card was declined.') : null,
+      expiresAt: new Date(row.expires_at),
+    };
+  }
+
+  /** Pays (or fails to pay) an open session. Throws 400 for malformed details, 409 when the session is not open. */
+  async pay(id: string, payment: SandboxPayment): Promise<SandboxRow> {
+    const row = await this.row(id);
+    if (!row) throw new NotFoundError();
+    if (row.status === 'expired') throw new ConflictError('Payment session expired');
+    if (row.status !== 'open') throw new ConflictError('This payment session is already complete.');
+    let paid: boolean;
+    if (payment.method === 'card') {
+      const digits = String(payment.card_number ?? '').replace(/[\s-]/g, '');
+      if (!payment.card_number || !payment.expiry || !payment.cvv || !payment.name?.trim()) {
+        throw new BadInputError('Please fill in all card details', 'card_number');
+      }
+      if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) throw new BadInputError('Your card number is incorrect.', 'card_number');
+      const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(payment.expiry.trim());
+      if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) throw new BadInputError('Expiry must be MM/YY.', 'expiry');
+      const endOfMonth = new Date(Date.UTC(2000 + Number(m[2]), Number(m[1]), 1));
+      if (endOfMonth.getTime() <= Date.now()) throw new BadInputError('Your card has expired.', 'expiry');
+      if (!/^\d{3,4}$/.test(payment.cvv.trim())) throw new BadInputError('CVV must be 3 or 4 digits.', 'cvv');
+      paid = digits !== SANDBOX_CARDS.declined;
+    } else if (payment.method === 'bank_transfer') {
+      const bank = DEMO_BANKS.find((b) => b.id === payment.account_id);
+      if (!bank) throw new BadInputError('Please choose one of the listed bank accounts.', 'account_id');
+      paid = bank.balance * 100 >= row.amount_cents;
+    } else {
+      throw new BadInputError("method must be 'card' or 'bank_transfer'", 'method');
+    }
+    const updated = await this.db.one<SandboxRow>(
+      `UPDATE public.sandbox_payment_sessions SET status = 'complete', payment_status = $2, method = $3, completed_at = now()
+       WHERE id = $1 AND status = 'open' RETURNING *`,
+      [id, paid ? 'paid' : 'declined', payment.method],
+    );
+    if (!updated) throw new ConflictError('This payment session is already complete.');
+    return updated;
+  }
+
+  /** The shopper left the hosted page: the session ends unpaid (as expired), so the order may be paid again. */
+  async cancel(id: string): Promise<void> {
+    await this.db.query(`UPDATE public.sandbox_payment_sessions SET status = 'expired' WHERE id = $1 AND status = 'open'`, [id]);
+  }
+}
