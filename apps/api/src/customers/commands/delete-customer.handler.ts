@@ -1,0 +1,45 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { SessionsService } from '../../platform/auth/sessions.service';
+import { fold } from '../../platform/event-store/decider';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { NotFoundError } from '../../platform/http/errors';
+import { PersonalData } from '../../platform/privacy/personal-data';
+import { guestSubject } from '../../platform/privacy/personal-fields';
+import { EmailClaims } from '../email-claims';
+import { customer, CustomerEvent, customerStream, customerSubject } from '../domain/customer';
+
+/**
+ * Deletes an account and erases the person: appends CustomerDeleted (which carries only the id; read
+ * models purge their rows by it while the log's personal data is still readable), then deletes the keys
+ * of the customer and of their e-mail as a guest, frees the address, and ends every session.
+ */
+export class DeleteCustomerCommand {
+  constructor(
+    readonly customerId: string,
+    readonly by: 'self' | 'staff',
+  ) {}
+}
+
+@CommandHandler(DeleteCustomerCommand)
+export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerCommand, void> {
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly privacy: PersonalData,
+    private readonly claims: EmailClaims,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async execute({ customerId, by }: DeleteCustomerCommand): Promise<void> {
+    const state = fold(customer, await this.es.load<CustomerEvent>(customerStream(customerId)));
+    if (state.status === 'none') throw new NotFoundError();
+    if (state.status === 'active') {
+      await this.es.decide(customerStream(customerId), customer, { type: 'DeleteCustomer', customerId, by });
+    }
+    // Also when already deleted: finishes an erasure that was interrupted after the append.
+    if (state.email) await this.privacy.erase(guestSubject(state.email));
+    await this.privacy.erase(customerSubject(customerId));
+    await this.claims.release(customerId);
+    await this.sessions.revokeAllFor(customerId);
+    if (state.status === 'deleted' && !state.email) throw new NotFoundError();
+  }
+}

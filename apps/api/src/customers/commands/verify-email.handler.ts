@@ -1,0 +1,35 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { EmailClaims } from '../email-claims';
+import { customer, customerStream, INVALID_VERIFICATION, InvalidTokenError } from '../domain/customer';
+import { CODE_LENGTH, normalizeCode, sha256 } from '../domain/customer-secrets';
+
+/** Confirms an address with the link's token or the 8-character code from the mail. */
+export class VerifyEmailCommand {
+  constructor(
+    readonly email: string,
+    readonly secret: string,
+  ) {}
+}
+
+@CommandHandler(VerifyEmailCommand)
+export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, { customerId: string }> {
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly claims: EmailClaims,
+  ) {}
+
+  async execute({ email, secret }: VerifyEmailCommand): Promise<{ customerId: string }> {
+    const customerId = await this.claims.owner(email);
+    if (!customerId || !secret) throw new InvalidTokenError(INVALID_VERIFICATION);
+    const hashes = [sha256(secret.trim())];
+    if (secret.trim().length === CODE_LENGTH) hashes.push(sha256(normalizeCode(secret)));
+    await this.es.decide(customerStream(customerId), customer, {
+      type: 'VerifyEmail',
+      customerId,
+      secretHashes: hashes,
+      now: new Date().toISOString(),
+    });
+    return { customerId };
+  }
+}

@@ -1,0 +1,198 @@
+import { DomainEvent } from '../../platform/event-store/decider';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
+import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
+
+/** A customer's address as the spec's User carries it. */
+export interface Address {
+  street: string;
+  apartment: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+export interface Profile {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: Address;
+}
+
+export const EMPTY_ADDRESS: Address = { street: '', apartment: '', city: '', state: '', zipCode: '', country: 'US' };
+export const EMPTY_PROFILE: Profile = { first_name: '', last_name: '', phone: '', address: EMPTY_ADDRESS };
+
+/**
+ * Events of one customer account (stream customer-<id>). Tokens and codes appear only as sha256 hashes;
+ * the mail reactor derives the secret itself from the nonce and the customer's key (see customer-secrets.ts).
+ */
+export type CustomerRegistered = DomainEvent<'CustomerRegistered', { customer_id: string; email: string; password_hash: string }>;
+export type CustomerVerificationIssued = DomainEvent<
+  'CustomerVerificationIssued',
+  { customer_id: string; email: string; nonce: string; token_hash: string; code_hash: string; expires_at: string; origin: string }
+>;
+export type CustomerEmailVerified = DomainEvent<'CustomerEmailVerified', { customer_id: string; token_hash: string }>;
+export type CustomerPasswordResetRequested = DomainEvent<
+  'CustomerPasswordResetRequested',
+  { customer_id: string; email: string; nonce: string; token_hash: string; expires_at: string; origin: string }
+>;
+export type CustomerPasswordChanged = DomainEvent<
+  'CustomerPasswordChanged',
+  { customer_id: string; password_hash: string; reset_token_hash: string | null }
+>;
+export type CustomerProfileUpdated = DomainEvent<'CustomerProfileUpdated', { customer_id: string } & Profile>;
+/**
+ * Carries the id and the guest subject (a digest of the e-mail), never the e-mail: read models purge the
+ * person's rows, as a customer and as a guest, by them; the handler erases both keys after appending.
+ */
+export type CustomerDeleted = DomainEvent<'CustomerDeleted', { customer_id: string; deleted_by: 'self' | 'staff'; guest_subject: string | null }>;
+
+export type CustomerEvent =
+  | CustomerRegistered
+  | CustomerVerificationIssued
+  | CustomerEmailVerified
+  | CustomerPasswordResetRequested
+  | CustomerPasswordChanged
+  | CustomerProfileUpdated
+  | CustomerDeleted;
+
+export const CUSTOMER_EVENT_TYPES = [
+  'CustomerRegistered',
+  'CustomerVerificationIssued',
+  'CustomerEmailVerified',
+  'CustomerPasswordResetRequested',
+  'CustomerPasswordChanged',
+  'CustomerProfileUpdated',
+  'CustomerDeleted',
+] as const;
+
+export const customerSubject = (customerId: string) => `customer:${customerId}`;
+const subject = (d: { customer_id: string }) => customerSubject(d.customer_id);
+registerPersonalFields('CustomerRegistered', { subject, fields: ['email', 'password_hash'] });
+registerPersonalFields('CustomerVerificationIssued', { subject, fields: ['email'] });
+registerPersonalFields('CustomerPasswordResetRequested', { subject, fields: ['email'] });
+registerPersonalFields('CustomerPasswordChanged', { subject, fields: ['password_hash'] });
+registerPersonalFields('CustomerProfileUpdated', { subject, fields: ['first_name', 'last_name', 'phone', 'address'] });
+
+export const customerStream = (id: string) => `customer-${id}`;
+
+export const INVALID_VERIFICATION = 'Invalid or expired verification token.';
+export const INVALID_RESET = 'This password reset link is invalid, expired or already used. Please request a new one.';
+
+/** A wrong, expired or used token or code: 400, with the same message whatever the reason. */
+export class InvalidTokenError extends BadInputError {
+  constructor(message: string) {
+    super(message, 'token');
+  }
+}
+
+export type ProfileChanges = Partial<Omit<Profile, 'address'>> & { address?: Partial<Address> };
+
+export interface CustomerState {
+  status: 'none' | 'active' | 'deleted';
+  email: string | null;
+  verified: boolean;
+  verification: { token_hash: string; code_hash: string; expires_at: string } | null;
+  reset: { token_hash: string; expires_at: string } | null;
+  profile: Profile;
+}
+
+export type CustomerCommand =
+  | { type: 'Register'; customerId: string; email: string; passwordHash: string; verification: VerificationData }
+  | { type: 'IssueVerification'; customerId: string; verification: VerificationData }
+  | { type: 'VerifyEmail'; customerId: string; secretHashes: string[]; now: string }
+  | { type: 'RequestPasswordReset'; customerId: string; reset: ResetData }
+  | { type: 'ResetPassword'; customerId: string; tokenHash: string; passwordHash: string; now: string }
+  | { type: 'UpdateProfile'; customerId: string; changes: ProfileChanges }
+  | { type: 'DeleteCustomer'; customerId: string; by: 'self' | 'staff' };
+
+export interface VerificationData {
+  nonce: string;
+  token_hash: string;
+  code_hash: string;
+  expires_at: string;
+  origin: string;
+}
+
+export interface ResetData {
+  nonce: string;
+  token_hash: string;
+  expires_at: string;
+  origin: string;
+}
+
+export const customer = {
+  initialState: (): CustomerState => ({ status: 'none', email: null, verified: false, verification: null, reset: null, profile: EMPTY_PROFILE }),
+
+  evolve(state: CustomerState, event: CustomerEvent): CustomerState {
+    switch (event.type) {
+      case 'CustomerRegistered':
+        return { ...state, status: 'active', email: event.data.email };
+      case 'CustomerVerificationIssued': {
+        const { token_hash, code_hash, expires_at } = event.data;
+        return { ...state, verification: { token_hash, code_hash, expires_at } };
+      }
+      case 'CustomerEmailVerified':
+        return { ...state, verified: true, verification: null };
+      case 'CustomerPasswordResetRequested':
+        return { ...state, reset: { token_hash: event.data.token_hash, expires_at: event.data.expires_at } };
+      case 'CustomerPasswordChanged':
+        return { ...state, reset: null };
+      case 'CustomerProfileUpdated': {
+        const { customer_id: _id, ...profile } = event.data;
+        return { ...state, profile };
+      }
+      case 'CustomerDeleted':
+        return { ...state, status: 'deleted', verification: null, reset: null };
+    }
+  },
+
+  decide(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
+    const id = command.customerId;
+    if (command.type === 'Register') {
+      if (state.status !== 'none') throw new ConflictError('This account already exists.');
+      return [
+        { type: 'CustomerRegistered', data: { customer_id: id, email: command.email, password_hash: command.passwordHash } },
+        { type: 'CustomerVerificationIssued', data: { customer_id: id, email: command.email, ...command.verification } },
+      ];
+    }
+    if (state.status !== 'active') {
+      if (command.type === 'VerifyEmail') throw new InvalidTokenError(INVALID_VERIFICATION);
+      if (command.type === 'ResetPassword') throw new InvalidTokenError(INVALID_RESET);
+      throw new NotFoundError();
+    }
+    switch (command.type) {
+      case 'IssueVerification':
+        if (state.verified) return [];
+        return [{ type: 'CustomerVerificationIssued', data: { customer_id: id, email: state.email as string, ...command.verification } }];
+      case 'VerifyEmail': {
+        const v = state.verification;
+        // Already verified, never issued, expired, or not the current token/code: the same answer each time.
+        if (state.verified || !v || v.expires_at <= command.now) throw new InvalidTokenError(INVALID_VERIFICATION);
+        const match = command.secretHashes.find((h) => h === v.token_hash || h === v.code_hash);
+        if (!match) throw new InvalidTokenError(INVALID_VERIFICATION);
+        return [{ type: 'CustomerEmailVerified', data: { customer_id: id, token_hash: match } }];
+      }
+      case 'RequestPasswordReset':
+        return [{ type: 'CustomerPasswordResetRequested', data: { customer_id: id, email: state.email as string, ...command.reset } }];
+      case 'ResetPassword': {
+        const r = state.reset;
+        if (!r || r.expires_at <= command.now || r.token_hash !== command.tokenHash) throw new InvalidTokenError(INVALID_RESET);
+        return [{ type: 'CustomerPasswordChanged', data: { customer_id: id, password_hash: command.passwordHash, reset_token_hash: r.token_hash } }];
+      }
+      case 'UpdateProfile': {
+        const { address, ...rest } = command.changes;
+        const profile: Profile = { ...state.profile, ...rest, address: { ...state.profile.address, ...(address ?? {}) } };
+        if (JSON.stringify(profile) === JSON.stringify(state.profile)) return [];
+        return [{ type: 'CustomerProfileUpdated', data: { customer_id: id, ...profile } }];
+      }
+      case 'DeleteCustomer':
+        return [
+          {
+            type: 'CustomerDeleted',
+            data: { customer_id: id, deleted_by: command.by, guest_subject: state.email ? guestSubject(state.email) : null },
+          },
+        ];
+    }
+  },
+};

@@ -1,0 +1,52 @@
+import { Controller, Delete, Get, HttpCode, Param, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { RequireStaff } from '../../platform/auth/auth.decorators';
+import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { DeleteCustomerCommand } from '../commands/delete-customer.handler';
+import { GetCustomerQuery, ListCustomersQuery } from '../queries/customer-queries';
+import { CustomerDetailView, CustomerListView, ListCustomersQueryDto, MessageResult } from './dto/auth.dto';
+
+/** The console's customer database: staff may look customers up; only admins delete (and erase) them. */
+@ApiTags('admin: customers')
+@Controller('admin/customers')
+export class AdminCustomersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  @RequireStaff('staff')
+  @ApiOkResponse({ type: CustomerListView })
+  async list(@Query() q: ListCustomersQueryDto, @Res({ passthrough: true }) reply: any): Promise<CustomerListView> {
+    const result = await this.queries.execute(
+      new ListCustomersQuery({
+        status: q.status,
+        q: q.q,
+        sort: q.sort ?? 'created_at',
+        order: q.order ?? 'desc',
+        page: q.page ?? 1,
+        limit: q.limit ?? 25,
+      }),
+    );
+    reply.header('x-total-count', String(result.total));
+    return result;
+  }
+
+  @Get(':id')
+  @RequireStaff('staff')
+  @ApiOkResponse({ type: CustomerDetailView })
+  get(@Param('id', UuidOr404Pipe) id: string): Promise<CustomerDetailView> {
+    return this.queries.execute(new GetCustomerQuery(id));
+  }
+
+  @Delete(':id')
+  @RequireStaff('admin')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageResult, description: 'The customer is deleted and erased' })
+  async remove(@Param('id', UuidOr404Pipe) id: string): Promise<MessageResult> {
+    await this.commands.execute(new DeleteCustomerCommand(id, 'staff'));
+    return { success: true, message: 'Customer deleted' };
+  }
+}

@@ -1,0 +1,194 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentPrincipal, Public, RequireCustomer } from '../../platform/auth/auth.decorators';
+import { LoginThrottle } from '../../platform/auth/login-throttle.service';
+import { verifyPassword } from '../../platform/auth/passwords';
+import { Principal } from '../../platform/auth/principal';
+import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
+import { SessionsService } from '../../platform/auth/sessions.service';
+import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../platform/http/errors';
+import { RegisterCustomerCommand, Registration } from '../commands/register-customer.handler';
+import { RequestPasswordResetCommand } from '../commands/request-password-reset.handler';
+import { ResendVerificationCommand } from '../commands/resend-verification.handler';
+import { ResetPasswordCommand } from '../commands/reset-password.handler';
+import { VerifyEmailCommand } from '../commands/verify-email.handler';
+import { INVALID_VERIFICATION, InvalidTokenError } from '../domain/customer';
+import { verificationLink } from '../domain/customer-secrets';
+import { CustomerDirectory, toUser } from '../queries/customer-queries';
+import { EmailDto, LoginDto, LoginResult, MessageResult, RegisterDto, RegisterResult, ResetPasswordDto, SessionView, VerifyEmailDto } from './dto/auth.dto';
+
+export const USER_NOT_FOUND = 'User not found. Please check your email or register for a new account.';
+export const INVALID_PASSWORD = 'Invalid password. Please try again.';
+export const EMAIL_NOT_VERIFIED =
+  'Please verify your email address before logging in. Check your inbox for the 8-character verification code, or request a new one.';
+export const FORGOT_PASSWORD_ANSWER = "If an account exists with this email, you'll receive reset instructions.";
+export const RESEND_ANSWER = 'If this email has an account waiting for verification, a new verification code is on its way.';
+export const REGISTERED = 'Registration successful! Please check your email for the 8-character verification code.';
+export const VERIFIED = 'Email verified successfully! You can now log in.';
+export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in with your new password.';
+const TOO_MANY_VERIFY = 'Too many incorrect verification attempts. Please wait 15 minutes and try again, or request a new code.';
+const TOO_MANY_MAILS = 'Too many requests for this email. Please wait 15 minutes before asking for another email.';
+
+/** The site a mail's links point to: the caller's origin when it is one of ours, else the first public origin. */
+export function linkOrigin(request: any, config: FacetConfig): string {
+  const origin = String(request.headers?.origin ?? '').replace(/\/$/, '');
+  return config.publicOrigins.includes(origin) ? origin : config.publicOrigins[0];
+}
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly directory: CustomerDirectory,
+    private readonly sessions: SessionsService,
+    private readonly throttle: LoginThrottle,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+  ) {}
+
+  @Post('register')
+  @Public()
+  @ApiCreatedResponse({ type: RegisterResult })
+  @ApiBadRequestResponse({ description: 'Invalid e-mail, weak or common password' })
+  @ApiConflictResponse({ description: 'The e-mail already has an account (verified or not)' })
+  async register(@Body() body: RegisterDto, @Req() request: any): Promise<RegisterResult> {
+    const origin = linkOrigin(request, this.config);
+    const r: Registration = await this.commands.execute(new RegisterCustomerCommand(body.email, body.password, origin));
+    return {
+      success: true,
+      requires_verification: true,
+      message: REGISTERED,
+      email: r.email,
+      ...(this.config.env === 'production' ? {} : { verification_link: verificationLink(origin, r.email, r.token) }),
+    };
+  }
+
+  @Post('verify-email')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageResult })
+  @ApiBadRequestResponse({ description: INVALID_VERIFICATION })
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong codes' })
+  async verify(@Body() body: VerifyEmailDto, @Req() request: any, @Res({ passthrough: true }) reply: any) {
+    const email = body.email.trim().toLowerCase();
+    try {
+      await this.throttle.assertAllowed('verify', email, request.ip);
+    } catch (err) {
+      if (err instanceof TooManyRequestsError) throw new TooManyRequestsError(TOO_MANY_VERIFY, err.retryAfterSeconds);
+      throw err;
+    }
+    try {
+      await this.commands.execute(new VerifyEmailCommand(email, body.token ?? body.code ?? ''));
+    } catch (err) {
+      if (!(err instanceof InvalidTokenError)) throw err;
+      await this.throttle.recordFailure('verify', email, request.ip);
+      reply.status(400);
+      return { success: false, detail: err.message, message: err.message };
+    }
+    await this.throttle.recordSuccess('verify', email);
+    return { success: true, message: VERIFIED };
+  }
+
+  /**
+   * Mail-sending requests count per address and per client (5 and 30 in 15 minutes), whether or not the
+   * account exists, so nobody can flood an inbox and the answer still tells nothing about the account.
+   */
+  private async countMailRequest(scope: string, email: string, ip: string): Promise<void> {
+    try {
+      await this.throttle.assertAllowed(scope, email, ip);
+    } catch (err) {
+      if (err instanceof TooManyRequestsError) throw new TooManyRequestsError(TOO_MANY_MAILS, err.retryAfterSeconds);
+      throw err;
+    }
+    await this.throttle.recordFailure(scope, email, ip);
+  }
+
+  @Post('resend-verification')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageResult, description: 'The same answer whether or not the account exists' })
+  @ApiTooManyRequestsResponse({ description: TOO_MANY_MAILS })
+  async resend(@Body() body: EmailDto, @Req() request: any): Promise<MessageResult> {
+    const email = body.email.trim().toLowerCase();
+    await this.countMailRequest('resend', email, request.ip);
+    await this.commands.execute(new ResendVerificationCommand(email, linkOrigin(request, this.config)));
+    return { success: true, message: RESEND_ANSWER };
+  }
+
+  @Post('forgot-password')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageResult, description: 'The same answer whatever the outcome' })
+  @ApiTooManyRequestsResponse({ description: TOO_MANY_MAILS })
+  async forgot(@Body() body: EmailDto, @Req() request: any): Promise<MessageResult> {
+    const email = body.email.trim().toLowerCase();
+    await this.countMailRequest('reset', email, request.ip);
+    await this.commands.execute(new RequestPasswordResetCommand(email, linkOrigin(request, this.config)));
+    return { success: true, message: FORGOT_PASSWORD_ANSWER };
+  }
+
+  @Post('reset-password')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageResult })
+  @ApiBadRequestResponse({ description: 'Invalid, expired or used token, or a weak password' })
+  async reset(@Body() body: ResetPasswordDto): Promise<MessageResult> {
+    await this.commands.execute(new ResetPasswordCommand(body.email.trim().toLowerCase(), body.token, body.password));
+    return { success: true, message: PASSWORD_RESET_DONE };
+  }
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: LoginResult })
+  @ApiUnauthorizedResponse({ description: `${USER_NOT_FOUND} / ${INVALID_PASSWORD}` })
+  @ApiForbiddenResponse({ description: 'The e-mail is not verified yet' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account or address' })
+  async login(@Body() body: LoginDto, @Req() request: any, @Res({ passthrough: true }) reply: any): Promise<LoginResult> {
+    const email = body.email.trim().toLowerCase();
+    await this.throttle.assertAllowed('customer', email, request.ip);
+    const row = await this.directory.byEmail(email);
+    const ok = await verifyPassword(row?.password_hash, body.password);
+    if (!row || !ok) {
+      await this.throttle.recordFailure('customer', email, request.ip);
+      throw new UnauthorizedError(row ? INVALID_PASSWORD : USER_NOT_FOUND);
+    }
+    if (!row.email_verified) throw new ForbiddenError(EMAIL_NOT_VERIFIED);
+    await this.throttle.recordSuccess('customer', email);
+    // A fresh session at every login; the one this browser had is revoked.
+    if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
+    const { token, expiresAt } = await this.sessions.create('customer', row.id, 'customer');
+    setSessionCookie(reply, this.config, token, expiresAt);
+    return { success: true, message: 'Login successful', token, expires_at: expiresAt.toISOString(), user: toUser(row) };
+  }
+
+  @Post('logout')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageResult, description: 'The session is revoked and the cookie cleared' })
+  async logout(@CurrentPrincipal() principal: Principal | null, @Res({ passthrough: true }) reply: any): Promise<MessageResult> {
+    if (principal) await this.sessions.revoke(principal.tokenHash);
+    clearSessionCookie(reply, this.config);
+    return { success: true, message: 'Logged out' };
+  }
+
+  @Get('session')
+  @RequireCustomer()
+  @ApiOkResponse({ type: SessionView })
+  async session(@CurrentPrincipal() principal: Principal): Promise<SessionView> {
+    const row = await this.directory.byId(principal.id);
+    if (!row) throw new UnauthorizedError();
+    return { user: toUser(row) };
+  }
+}

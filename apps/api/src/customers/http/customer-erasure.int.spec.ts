@@ -1,0 +1,125 @@
+import { priceOrderInDollars } from '@facet/contracts';
+import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
+import { DatabaseService } from '../../platform/database/database.service';
+import { RunnersService } from '../../platform/projections/runners.service';
+import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
+import { startTestApp, TestApp } from '../../testing/test-app';
+import { login, Mailbox, verifiedCustomer } from '../testing/customer-helpers';
+
+/** The person, as they could appear anywhere: e-mail (plain, URL-encoded), names, phone, street. */
+const PERSON = {
+  email: 'Erin.Quillfeather@Example.com',
+  firstName: 'Erinzabel',
+  lastName: 'Quillfeather',
+  phone: '+1 (555) 867-5309',
+  street: '77 Obsidian Crescent',
+};
+const needles = () => {
+  const email = PERSON.email.toLowerCase();
+  return [email, encodeURIComponent(email), PERSON.firstName.toLowerCase(), PERSON.lastName.toLowerCase(), '867-5309', PERSON.street.toLowerCase()];
+};
+
+describe('Erasing a customer', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let db: DatabaseService;
+
+  /** Every row of every read-model table, the whole log and the sent-mail model, as lower-cased text. */
+  async function everywhere(): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    const tables = await db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'rm' AND table_type = 'BASE TABLE'`,
+    );
+    for (const { table_name } of tables) {
+      const rows = await db.query<{ row: string }>(`SELECT t::text AS row FROM rm."${table_name}" t`);
+      out[`rm.${table_name}`] = rows.map((r) => r.row).join('\n').toLowerCase();
+    }
+    const log = await db.query<{ row: string }>(`SELECT stream_id || ' ' || data::text || ' ' || metadata::text AS row FROM public.es_events`);
+    out['public.es_events'] = log.map((r) => r.row).join('\n').toLowerCase();
+    return out;
+  }
+  const tracesIn = (texts: Record<string, string>) =>
+    Object.entries(texts).flatMap(([table, text]) => needles().filter((n) => text.includes(n)).map((n) => `${table}: ${n}`));
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestApp({ SMTP_URL: sink.url });
+    db = t.app.get(DatabaseService);
+    await t.app.get(CatalogSeeder).seedIfEmpty();
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  it('should leave no trace of the person in any read model, the log or the sent mail, even after a replay', async () => {
+    const box = new Mailbox(sink);
+    const email = await verifiedCustomer(t, box, PERSON.email);
+    const token = await login(t, email);
+    const profile = await t.request('PUT', '/api/me', {
+      token,
+      body: { firstName: PERSON.firstName, lastName: PERSON.lastName, phone: PERSON.phone, address: { street: PERSON.street, city: 'Boston', state: 'MA', zipCode: '02101' } },
+    });
+    expect(profile.status).toBe(200);
+
+    // An order, placed signed in, with a consultation mail.
+    const product = (await t.request('GET', '/api/products?limit=1&sort_by=price-low')).body.products[0];
+    const totals = priceOrderInDollars([{ price: product.price, quantity: 1 }]);
+    const order = await t.request('POST', '/api/orders', {
+      token,
+      body: {
+        items: [{ product_id: product.id, product_name: product.name, price: product.price, quantity: 1, image: product.image }],
+        shipping: {
+          first_name: PERSON.firstName,
+          last_name: PERSON.lastName,
+          email: PERSON.email,
+          phone: PERSON.phone,
+          address: PERSON.street,
+          apartment: '',
+          city: 'Boston',
+          state: 'NY',
+          zip_code: '02101',
+          country: 'US',
+        },
+        payment: { card_name: '', last_4: '' },
+        subtotal: totals.subtotal,
+        shipping_cost: totals.shipping,
+        tax: totals.tax,
+        total: totals.total,
+        status: 'consultation_requested',
+        payment_status: 'pending_consultation',
+      },
+    });
+    expect(order.status).toBe(200);
+    const orderId = order.body.order_id;
+    await sink.waitFor((m) => m.to.includes(email) && m.headers['x-facet-mail-kind'] !== 'verify-email', 10_000);
+    // The mail worker records what it sent; wait until the sent-mail model shows both mails.
+    for (let i = 0; i < 50; i++) {
+      const n = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM rm.sent_mail WHERE lower(to_address) = $1`, [email]);
+      if ((n?.n ?? 0) >= 2) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    // Before: the person is there (so the search below can find them).
+    const before = tracesIn(await everywhere());
+    expect(before).toEqual(expect.arrayContaining(['rm.customers: ' + email, 'rm.sent_mail: ' + email, `rm.orders: ${PERSON.lastName.toLowerCase()}`]));
+    expect(before.filter((x) => x.startsWith('public.es_events'))).toEqual([]); // sealed in the log from the start
+
+    const customerId = (await t.request('GET', '/api/me', { token })).body.id;
+    expect((await t.request('DELETE', '/api/me', { token })).status).toBe(200);
+    expect((await t.request('GET', '/api/auth/session', { token })).status).toBe(401);
+    expect(await db.one(`SELECT 1 FROM public.subject_keys WHERE subject_id = ANY($1)`, [[`customer:${customerId}`, `email:${email}`]])).toBeNull();
+
+    expect(tracesIn(await everywhere())).toEqual([]);
+    await t.app.get(RunnersService).replay();
+    expect(tracesIn(await everywhere())).toEqual([]);
+
+    // The order keeps its amounts and items but not the person.
+    const kept = await t.request('GET', `/api/admin/orders/${orderId}`, { token: await t.staffToken() });
+    expect(kept.status).toBe(200);
+    expect(kept.body.total).toBe(totals.total);
+    expect(kept.body.items).toHaveLength(1);
+    expect(JSON.stringify(kept.body).toLowerCase()).not.toContain(PERSON.lastName.toLowerCase());
+    expect(JSON.stringify(kept.body).toLowerCase()).not.toContain(email);
+  });
+});

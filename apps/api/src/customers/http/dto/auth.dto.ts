@@ -1,0 +1,186 @@
+import { EMAIL_PATTERN, PHONE_PATTERN } from '@facet/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { CUSTOMER_SORTS, CustomerSort, CustomerStatus } from '../../queries/customer-queries';
+
+const EMAIL_MESSAGE = 'Please enter a valid email address';
+
+export class EmailDto {
+  @ApiProperty({ example: 'ada@example.com' })
+  @IsString()
+  @IsNotEmpty({ message: 'Email is required' })
+  @MaxLength(254)
+  @Matches(EMAIL_PATTERN, { message: EMAIL_MESSAGE })
+  email: string;
+}
+
+export class RegisterDto extends EmailDto {
+  @ApiProperty({ example: 'Brilliant-Cut-1985!', description: '8+ characters with upper, lower, digit and special; not a common password' })
+  @IsString()
+  @IsNotEmpty({ message: 'Password is required' })
+  @MaxLength(128)
+  password: string;
+}
+
+export class LoginDto {
+  @ApiProperty({ example: 'ada@example.com' })
+  @IsString()
+  @IsNotEmpty({ message: 'Email is required' })
+  @MaxLength(254)
+  email: string;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty({ message: 'Password is required' })
+  @MaxLength(200)
+  password: string;
+}
+
+export class VerifyEmailDto {
+  @ApiProperty({ example: 'ada@example.com' })
+  @IsString()
+  @IsNotEmpty({ message: 'Email Required' })
+  @MaxLength(254)
+  email: string;
+
+  @ApiPropertyOptional({ description: 'The token from the link, or the 8-character code from the mail' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  token?: string;
+
+  @ApiPropertyOptional({ description: 'The 8-character code from the mail', example: 'K7MQ2XRA' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  code?: string;
+}
+
+export class ResetPasswordDto extends EmailDto {
+  @ApiProperty({ description: 'The token from the reset link' })
+  @IsString()
+  @IsNotEmpty({ message: 'token is required' })
+  @MaxLength(200)
+  token: string;
+
+  @ApiProperty({ description: 'The new password (same rules as at registration)' })
+  @IsString()
+  @IsNotEmpty({ message: 'Password is required' })
+  @MaxLength(128)
+  password: string;
+}
+
+export class AddressDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) street?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) apartment?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) city?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) state?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) zipCode?: string;
+  @ApiPropertyOptional({ default: 'US' }) @IsOptional() @IsString() @MaxLength(56) country?: string;
+}
+
+export class UpdateProfileDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) firstName?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) lastName?: string;
+
+  @ApiPropertyOptional({ example: '+1 (212) 555-0100' })
+  @IsOptional()
+  @IsString()
+  @ValidateIf((_, v) => typeof v === 'string' && v.trim() !== '')
+  @Matches(PHONE_PATTERN, { message: 'Please enter a valid phone number' })
+  @MaxLength(30)
+  phone?: string;
+
+  @ApiPropertyOptional({ type: AddressDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AddressDto)
+  address?: AddressDto;
+}
+
+export class AddressView {
+  @ApiProperty() street: string;
+  @ApiProperty() apartment: string;
+  @ApiProperty() city: string;
+  @ApiProperty() state: string;
+  @ApiProperty() zipCode: string;
+  @ApiProperty({ default: 'US' }) country: string;
+}
+
+export class UserView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() email: string;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty() phone: string;
+  @ApiProperty({ type: AddressView }) address: AddressView;
+  @ApiProperty() emailVerified: boolean;
+  @ApiProperty({ nullable: true }) verifiedAt: string | null;
+}
+
+export class RegisterResult {
+  @ApiProperty() success: boolean;
+  @ApiProperty() requires_verification: boolean;
+  @ApiProperty() message: string;
+  @ApiProperty() email: string;
+  @ApiPropertyOptional({ description: 'Outside production only, for testing' }) verification_link?: string;
+}
+
+export class MessageResult {
+  @ApiProperty() success: boolean;
+  @ApiProperty() message: string;
+}
+
+export class LoginResult {
+  @ApiProperty() success: boolean;
+  @ApiProperty() message: string;
+  @ApiProperty({ description: 'Bearer token for API clients and Swagger; browsers use the httpOnly cookie' }) token: string;
+  @ApiProperty() expires_at: string;
+  @ApiProperty({ type: UserView }) user: UserView;
+}
+
+export class SessionView {
+  @ApiProperty({ type: UserView }) user: UserView;
+}
+
+export class ListCustomersQueryDto {
+  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000) page?: number;
+  @ApiPropertyOptional({ default: 25, maximum: 100 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @ApiPropertyOptional({ enum: CUSTOMER_SORTS, default: 'created_at' })
+  @IsOptional()
+  @IsIn(CUSTOMER_SORTS, { message: `sort must be one of: ${CUSTOMER_SORTS.join(', ')}` })
+  sort?: CustomerSort;
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
+  @IsOptional()
+  @IsIn(['asc', 'desc'], { message: 'order must be asc or desc' })
+  order?: 'asc' | 'desc';
+  @ApiPropertyOptional({ description: 'Search e-mail, names and phone' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
+  @ApiPropertyOptional({ enum: ['Verified', 'Pending Verification'] })
+  @IsOptional()
+  @IsIn(['Verified', 'Pending Verification'], { message: "status must be 'Verified' or 'Pending Verification'" })
+  status?: CustomerStatus;
+}
+
+export class CustomerItemView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() email: string;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty() phone: string;
+  @ApiProperty({ enum: ['Verified', 'Pending Verification'] }) status: string;
+  @ApiProperty() created_at: string;
+  @ApiProperty({ nullable: true }) verified_at: string | null;
+}
+
+export class CustomerDetailView extends CustomerItemView {
+  @ApiProperty({ type: AddressView }) address: AddressView;
+}
+
+export class CustomerListView {
+  @ApiProperty({ type: [CustomerItemView] }) items: CustomerItemView[];
+  @ApiProperty() total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() limit: number;
+}

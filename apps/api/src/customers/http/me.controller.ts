@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, RequireCustomer } from '../../platform/auth/auth.decorators';
+import { Principal } from '../../platform/auth/principal';
+import { clearSessionCookie } from '../../platform/auth/session-cookie';
+import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
+import { UnauthorizedError } from '../../platform/http/errors';
+import { DeleteCustomerCommand } from '../commands/delete-customer.handler';
+import { UpdateProfileCommand } from '../commands/update-profile.handler';
+import { ProfileChanges } from '../domain/customer';
+import { CustomerDirectory, CustomerUser, toUser } from '../queries/customer-queries';
+import { MessageResult, UpdateProfileDto, UserView } from './dto/auth.dto';
+
+function toChanges(dto: UpdateProfileDto): ProfileChanges {
+  const changes: ProfileChanges = {};
+  if (dto.firstName !== undefined) changes.first_name = dto.firstName.trim();
+  if (dto.lastName !== undefined) changes.last_name = dto.lastName.trim();
+  if (dto.phone !== undefined) changes.phone = dto.phone.trim();
+  if (dto.address !== undefined) {
+    const a: Record<string, string> = {};
+    for (const [k, v] of Object.entries(dto.address)) if (typeof v === 'string') a[k] = v.trim();
+    if ('country' in a && !a.country) a.country = 'US';
+    changes.address = a;
+  }
+  return changes;
+}
+
+/** The signed-in customer's own account: profile and deletion. */
+@ApiTags('account')
+@RequireCustomer()
+@Controller('me')
+export class MeController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly directory: CustomerDirectory,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+  ) {}
+
+  private async user(id: string): Promise<CustomerUser> {
+    const row = await this.directory.byId(id);
+    if (!row) throw new UnauthorizedError();
+    return toUser(row);
+  }
+
+  @Get()
+  @ApiOkResponse({ type: UserView })
+  get(@CurrentPrincipal() principal: Principal): Promise<CustomerUser> {
+    return this.user(principal.id);
+  }
+
+  @Put()
+  @ApiOkResponse({ type: UserView })
+  async update(@CurrentPrincipal() principal: Principal, @Body() body: UpdateProfileDto): Promise<CustomerUser> {
+    await this.commands.execute(new UpdateProfileCommand(principal.id, toChanges(body)));
+    return this.user(principal.id);
+  }
+
+  @Delete()
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageResult, description: 'The account is deleted, the person erased and every session ended' })
+  async remove(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: any): Promise<MessageResult> {
+    await this.commands.execute(new DeleteCustomerCommand(principal.id, 'self'));
+    clearSessionCookie(reply, this.config);
+    return { success: true, message: 'Your account has been deleted.' };
+  }
+}
