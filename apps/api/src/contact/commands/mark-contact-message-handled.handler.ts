@@ -1,0 +1,26 @@
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { Actor } from '../../platform/event-store/event-store';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { contactMessage, contactMessageStream } from '../domain/contact-message';
+import { ContactMessageView, GetContactMessageQuery } from '../queries/contact-message-queries';
+
+export class MarkContactMessageHandledCommand {
+  constructor(
+    readonly messageId: string,
+    readonly by: Actor,
+    readonly note: string | null,
+  ) {}
+}
+
+@CommandHandler(MarkContactMessageHandledCommand)
+export class MarkContactMessageHandledHandler implements ICommandHandler<MarkContactMessageHandledCommand, ContactMessageView> {
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly queries: QueryBus,
+  ) {}
+
+  async execute({ messageId, by, note }: MarkContactMessageHandledCommand): Promise<ContactMessageView> {
+    await this.es.decide(contactMessageStream(messageId), contactMessage, { type: 'MarkContactMessageHandled', messageId, by, note });
+    return this.queries.execute(new GetContactMessageQuery(messageId));
+  }
+}

@@ -1,0 +1,79 @@
+import { isValidEmail, isValidPhone } from '@facet/contracts';
+import { Actor } from '../../platform/event-store/event-store';
+import { DomainEvent } from '../../platform/event-store/decider';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
+import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
+
+export const CONTACT_LIMITS = { name: 120, email: 254, phone: 40, subject: 200, message: 5000 } as const;
+
+export interface ContactMessageFields {
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+}
+
+export type ContactMessageReceived = DomainEvent<'ContactMessageReceived', { message_id: string; customer_id: string | null } & ContactMessageFields>;
+export type ContactMessageHandled = DomainEvent<'ContactMessageHandled', { message_id: string; by: Actor; note: string | null }>;
+export type ContactMessageEvent = ContactMessageReceived | ContactMessageHandled;
+
+export const CONTACT_EVENT_TYPES = ['ContactMessageReceived', 'ContactMessageHandled'] as const;
+
+registerPersonalFields('ContactMessageReceived', {
+  subject: (d: { email: string }) => guestSubject(d.email),
+  fields: ['name', 'email', 'phone', 'subject', 'message'],
+});
+
+export const contactMessageStream = (id: string) => `contact-message-${id}`;
+
+export interface ContactMessageState {
+  status: 'none' | 'open' | 'handled';
+}
+
+export type ContactMessageCommand =
+  | { type: 'ReceiveContactMessage'; messageId: string; customerId: string | null; fields: ContactMessageFields }
+  | { type: 'MarkContactMessageHandled'; messageId: string; by: Actor; note: string | null };
+
+/** The contact form's rules (spec section 5): name, e-mail, subject and message required; phone optional. */
+export function checkContactMessage(f: ContactMessageFields): void {
+  if (!f.name.trim()) throw new BadInputError('Full Name is required.', 'name');
+  if (!f.email.trim()) throw new BadInputError('Email is required', 'email');
+  if (!isValidEmail(f.email)) throw new BadInputError('Please enter a valid email address', 'email');
+  if (f.phone !== null && !isValidPhone(f.phone)) throw new BadInputError('Please enter a valid phone number', 'phone');
+  if (!f.subject.trim()) throw new BadInputError('Subject is required.', 'subject');
+  if (!f.message.trim()) throw new BadInputError('Message is required.', 'message');
+  for (const key of ['name', 'email', 'phone', 'subject', 'message'] as const) {
+    const value = f[key];
+    if (value !== null && value.length > CONTACT_LIMITS[key]) {
+      throw new BadInputError(`${key} must be at most ${CONTACT_LIMITS[key]} characters.`, key);
+    }
+  }
+}
+
+export const contactMessage = {
+  initialState: (): ContactMessageState => ({ status: 'none' }),
+
+  evolve(state: ContactMessageState, event: ContactMessageEvent): ContactMessageState {
+    switch (event.type) {
+      case 'ContactMessageReceived':
+        return { status: 'open' };
+      case 'ContactMessageHandled':
+        return { status: 'handled' };
+    }
+  },
+
+  decide(command: ContactMessageCommand, state: ContactMessageState): ContactMessageEvent[] {
+    switch (command.type) {
+      case 'ReceiveContactMessage':
+        if (state.status !== 'none') throw new ConflictError('A message with this id already exists.');
+        checkContactMessage(command.fields);
+        return [{ type: 'ContactMessageReceived', data: { message_id: command.messageId, customer_id: command.customerId, ...command.fields } }];
+      case 'MarkContactMessageHandled':
+        if (state.status === 'none') throw new NotFoundError();
+        // Marking twice (a double click, a retry) changes nothing.
+        if (state.status === 'handled') return [];
+        return [{ type: 'ContactMessageHandled', data: { message_id: command.messageId, by: command.by, note: command.note } }];
+    }
+  },
+};

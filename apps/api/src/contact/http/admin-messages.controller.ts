@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
+import { Principal } from '../../platform/auth/principal';
+import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { MarkContactMessageHandledCommand } from '../commands/mark-contact-message-handled.handler';
+import { ContactMessagePage, ContactMessageView, GetContactMessageQuery, ListContactMessagesQuery } from '../queries/contact-message-queries';
+import { ContactMessageDto, ContactMessagePageDto, ListContactMessagesQueryDto, MarkHandledDto } from './dto/contact.dto';
+
+@ApiTags('admin: messages')
+@RequireStaff('staff')
+@Controller('admin/messages')
+export class AdminMessagesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ type: ContactMessagePageDto, headers: { 'x-total-count': { description: 'Matching messages' } } })
+  async list(@Query() q: ListContactMessagesQueryDto, @Res({ passthrough: true }) reply: any): Promise<ContactMessagePage> {
+    const page: ContactMessagePage = await this.queries.execute(
+      new ListContactMessagesQuery({
+        handled: q.handled,
+        q: q.q,
+        page: q.page ?? 1,
+        limit: q.limit ?? 25,
+        sort: q.sort ?? 'created_at',
+        order: q.order ?? 'desc',
+      }),
+    );
+    reply.header('x-total-count', String(page.total));
+    return page;
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ContactMessageDto })
+  @ApiNotFoundResponse({ description: 'No such message' })
+  get(@Param('id', UuidOr404Pipe) id: string): Promise<ContactMessageView> {
+    return this.queries.execute(new GetContactMessageQuery(id));
+  }
+
+  /** Marks the message handled (again is harmless), with an optional note of what was done. */
+  @Post(':id/handled')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ContactMessageDto })
+  @ApiNotFoundResponse({ description: 'No such message' })
+  handled(@Param('id', UuidOr404Pipe) id: string, @Body() dto: MarkHandledDto, @CurrentPrincipal() principal: Principal): Promise<ContactMessageView> {
+    const note = dto.note?.trim() ? dto.note.trim() : null;
+    return this.commands.execute(new MarkContactMessageHandledCommand(id, { type: 'staff', id: principal.id }, note));
+  }
+}

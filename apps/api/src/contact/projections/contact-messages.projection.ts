@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { Tx } from '../../platform/database/database';
+import { RecordedEvent } from '../../platform/event-store/event-store';
+import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { CONTACT_EVENT_TYPES } from '../domain/contact-message';
+
+/** rm.contact_messages: the contact form's messages and whether staff handled them. */
+@Injectable()
+@ReadModelProjection()
+export class ContactMessagesProjection implements Projection {
+  readonly name = 'contact_messages';
+  readonly eventTypes = [...CONTACT_EVENT_TYPES, 'CustomerDeleted'];
+
+  async apply(tx: Tx, event: RecordedEvent): Promise<void> {
+    const d = event.data;
+    const at = event.metadata.occurredAt;
+    switch (event.type) {
+      case 'ContactMessageReceived':
+        await tx.query(
+          `INSERT INTO contact_messages (id, customer_id, name, email, phone, subject, message, handled, version, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, $9, $9) ON CONFLICT (id) DO NOTHING`,
+          [d.message_id, d.customer_id, d.name, d.email, d.phone, d.subject, d.message, event.revision, at],
+        );
+        break;
+      case 'ContactMessageHandled':
+        await tx.query(
+          `UPDATE contact_messages SET handled = true, handled_at = $2, handled_by = $3, handled_note = $4, version = $5, updated_at = $2
+           WHERE id = $1`,
+          [d.message_id, at, JSON.stringify(d.by), d.note, event.revision],
+        );
+        break;
+      case 'CustomerDeleted':
+        await tx.query(
+          `UPDATE contact_messages SET name = NULL, email = NULL, phone = NULL, subject = NULL, message = NULL, updated_at = $2
+           WHERE customer_id = $1`,
+          [d.customer_id, at],
+        );
+        break;
+    }
+  }
+}

@@ -1,0 +1,152 @@
+import {
+  CategoryId,
+  CUSTOM_DESIGN_STATUSES,
+  CustomDesignStatus,
+  canMoveCustomDesign,
+  Department,
+  DiamondShape,
+  DiamondSize,
+  isValidEmail,
+  isValidPhone,
+  jewelryTypeMatches,
+  karatsFor,
+  MetalKarat,
+  MetalType,
+  PreferredContact,
+} from '@facet/contracts';
+import { Actor } from '../../platform/event-store/event-store';
+import { DomainEvent } from '../../platform/event-store/decider';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
+import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
+
+export const MAX_DESIGN_NOTES = 5000;
+
+/** The stored image: the bytes live in the blob store (private), the event keeps only this reference. */
+export interface DesignImageRef {
+  sha256: string;
+  mime: 'image/png' | 'image/jpeg';
+  size: number;
+}
+
+/** What the shopper asked for, as the event carries it. */
+export interface CustomDesignRequest {
+  category: Department;
+  jewelry_type: CategoryId;
+  diamond_shape: DiamondShape;
+  diamond_size: DiamondSize;
+  metal_type: MetalType;
+  metal_karat: MetalKarat;
+  preferred_contact: PreferredContact;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string | null;
+  design_notes: string | null;
+}
+
+export type CustomDesignSubmitted = DomainEvent<
+  'CustomDesignSubmitted',
+  { design_id: string; customer_id: string | null; image: DesignImageRef | null } & CustomDesignRequest
+>;
+export type CustomDesignStatusChanged = DomainEvent<
+  'CustomDesignStatusChanged',
+  { design_id: string; from: CustomDesignStatus; to: CustomDesignStatus; note: string | null; by: Actor }
+>;
+export type CustomDesignDeleted = DomainEvent<'CustomDesignDeleted', { design_id: string; by: Actor; image_sha256: string | null }>;
+export type CustomDesignEvent = CustomDesignSubmitted | CustomDesignStatusChanged | CustomDesignDeleted;
+
+export const CUSTOM_DESIGN_EVENT_TYPES = ['CustomDesignSubmitted', 'CustomDesignStatusChanged', 'CustomDesignDeleted'] as const;
+
+/** The subject whose key seals the request's personal fields: the customer when signed in, else the e-mail. */
+export function designSubject(data: { customer_id: string | null; contact_email: string }): string {
+  return data.customer_id ? `customer:${data.customer_id}` : guestSubject(data.contact_email);
+}
+
+registerPersonalFields('CustomDesignSubmitted', {
+  subject: designSubject,
+  fields: ['contact_name', 'contact_email', 'contact_phone', 'design_notes'],
+});
+
+export const customDesignStream = (id: string) => `custom-design-${id}`;
+
+export interface CustomDesignState {
+  status: CustomDesignStatus | 'none' | 'deleted';
+  image_sha256: string | null;
+}
+
+export type CustomDesignCommand =
+  | { type: 'SubmitCustomDesign'; designId: string; customerId: string | null; request: CustomDesignRequest; image: DesignImageRef | null }
+  | { type: 'ChangeCustomDesignStatus'; designId: string; to: CustomDesignStatus; note: string | null; by: Actor }
+  | { type: 'DeleteCustomDesign'; designId: string; by: Actor };
+
+/**
+ * The rules between fields that a field-by-field check cannot see (spec sections 3 and 5):
+ * the type belongs to the category, the karat to the metal, a phone when we are to call or text.
+ */
+export function checkCustomDesignRequest(r: CustomDesignRequest): void {
+  if (!jewelryTypeMatches(r.category, r.jewelry_type)) {
+    throw new BadInputError(`jewelry_type ${r.jewelry_type} does not belong to the ${r.category} category.`, 'jewelry_type');
+  }
+  if (!karatsFor(r.metal_type).includes(r.metal_karat)) {
+    throw new BadInputError(`metal_karat for ${r.metal_type} must be one of: ${karatsFor(r.metal_type).join(', ')}.`, 'metal_karat');
+  }
+  if (!r.contact_name.trim()) throw new BadInputError('Contact name is required.', 'contact_name');
+  if (!r.contact_email.trim()) throw new BadInputError('Email is required', 'contact_email');
+  if (!isValidEmail(r.contact_email)) throw new BadInputError('Please enter a valid email address', 'contact_email');
+  if (r.contact_phone === null && (r.preferred_contact === 'phone' || r.preferred_contact === 'text')) {
+    throw new BadInputError(`Phone number is required when you prefer to be contacted by ${r.preferred_contact}.`, 'contact_phone');
+  }
+  if (r.contact_phone !== null && !isValidPhone(r.contact_phone)) throw new BadInputError('Please enter a valid phone number', 'contact_phone');
+  if (r.design_notes !== null && r.design_notes.length > MAX_DESIGN_NOTES) {
+    throw new BadInputError(`design_notes must be at most ${MAX_DESIGN_NOTES} characters.`, 'design_notes');
+  }
+}
+
+export const customDesign = {
+  initialState: (): CustomDesignState => ({ status: 'none', image_sha256: null }),
+
+  evolve(state: CustomDesignState, event: CustomDesignEvent): CustomDesignState {
+    switch (event.type) {
+      case 'CustomDesignSubmitted':
+        return { status: 'pending', image_sha256: event.data.image?.sha256 ?? null };
+      case 'CustomDesignStatusChanged':
+        return { ...state, status: event.data.to };
+      case 'CustomDesignDeleted':
+        return { ...state, status: 'deleted' };
+    }
+  },
+
+  decide(command: CustomDesignCommand, state: CustomDesignState): CustomDesignEvent[] {
+    switch (command.type) {
+      case 'SubmitCustomDesign':
+        if (state.status !== 'none') throw new ConflictError('A custom design request with this id already exists.');
+        checkCustomDesignRequest(command.request);
+        return [
+          {
+            type: 'CustomDesignSubmitted',
+            data: { design_id: command.designId, customer_id: command.customerId, image: command.image, ...command.request },
+          },
+        ];
+      case 'ChangeCustomDesignStatus': {
+        if (state.status === 'none' || state.status === 'deleted') throw new NotFoundError();
+        if (!(CUSTOM_DESIGN_STATUSES as readonly string[]).includes(command.to)) {
+          throw new BadInputError(`status must be one of: ${CUSTOM_DESIGN_STATUSES.join(', ')}`, 'status');
+        }
+        const from = state.status;
+        if (!canMoveCustomDesign(from, command.to)) {
+          throw new ConflictError(
+            `A ${from} request cannot become ${command.to}.` +
+              (customDesignNextStatuses(from).length ? ` Allowed next: ${customDesignNextStatuses(from).join(', ')}.` : ' It is final.'),
+          );
+        }
+        return [{ type: 'CustomDesignStatusChanged', data: { design_id: command.designId, from, to: command.to, note: command.note, by: command.by } }];
+      }
+      case 'DeleteCustomDesign':
+        if (state.status === 'none' || state.status === 'deleted') throw new NotFoundError();
+        return [{ type: 'CustomDesignDeleted', data: { design_id: command.designId, by: command.by, image_sha256: state.image_sha256 } }];
+    }
+  },
+};
+
+function customDesignNextStatuses(from: CustomDesignStatus): readonly CustomDesignStatus[] {
+  return CUSTOM_DESIGN_STATUSES.filter((to) => canMoveCustomDesign(from, to));
+}

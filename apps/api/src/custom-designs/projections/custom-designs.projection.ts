@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { Tx } from '../../platform/database/database';
+import { RecordedEvent } from '../../platform/event-store/event-store';
+import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { CUSTOM_DESIGN_EVENT_TYPES } from '../domain/custom-design';
+
+/**
+ * rm.custom_designs (one row per request) and rm.custom_design_history (what happened to it, by whom, when).
+ * A deleted customer's requests keep their shape but lose their personal fields.
+ */
+@Injectable()
+@ReadModelProjection()
+export class CustomDesignsProjection implements Projection {
+  readonly name = 'custom_designs';
+  readonly eventTypes = [...CUSTOM_DESIGN_EVENT_TYPES, 'CustomerDeleted'];
+
+  async apply(tx: Tx, event: RecordedEvent): Promise<void> {
+    const d = event.data;
+    const at = event.metadata.occurredAt;
+    switch (event.type) {
+      case 'CustomDesignSubmitted':
+        await tx.query(
+          `INSERT INTO custom_designs (id, customer_id, status, category, jewelry_type, diamond_shape, diamond_size, metal_type, metal_karat,
+             preferred_contact, contact_name, contact_email, contact_phone, design_notes, image_sha256, image_mime, image_size,
+             version, created_at, updated_at)
+           VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
+           ON CONFLICT (id) DO NOTHING`,
+          [
+            d.design_id, d.customer_id, d.category, d.jewelry_type, d.diamond_shape, d.diamond_size, d.metal_type, d.metal_karat,
+            d.preferred_contact, d.contact_name, d.contact_email, d.contact_phone, d.design_notes, d.image?.sha256 ?? null,
+            d.image?.mime ?? null, d.image?.size ?? null, event.revision, at,
+          ],
+        );
+        await this.history(tx, event, null, null, 'pending');
+        break;
+      case 'CustomDesignStatusChanged':
+        await tx.query('UPDATE custom_designs SET status = $2, version = $3, updated_at = $4 WHERE id = $1', [d.design_id, d.to, event.revision, at]);
+        await this.history(tx, event, d.note, d.from, d.to);
+        break;
+      case 'CustomDesignDeleted':
+        await tx.query('DELETE FROM custom_designs WHERE id = $1', [d.design_id]);
+        await tx.query('DELETE FROM custom_design_history WHERE design_id = $1', [d.design_id]);
+        break;
+      case 'CustomerDeleted':
+        await tx.query(
+          `UPDATE custom_designs SET contact_name = NULL, contact_email = NULL, contact_phone = NULL, design_notes = NULL, updated_at = $2
+           WHERE customer_id = $1`,
+          [d.customer_id, at],
+        );
+        break;
+    }
+  }
+
+  private async history(tx: Tx, event: RecordedEvent, note: string | null, from: string | null, to: string | null): Promise<void> {
+    await tx.query(
+      `INSERT INTO custom_design_history (design_id, revision, type, occurred_at, actor, note, from_status, to_status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+      [event.data.design_id, event.revision, event.type, event.metadata.occurredAt, JSON.stringify(event.metadata.actor), note, from, to],
+    );
+  }
+}

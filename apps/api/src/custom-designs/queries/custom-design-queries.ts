@@ -1,0 +1,168 @@
+import { CustomDesignStatus } from '@facet/contracts';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DatabaseService } from '../../platform/database/database.service';
+import { Actor } from '../../platform/event-store/event-store';
+import { NotFoundError } from '../../platform/http/errors';
+
+export interface CustomDesignItem {
+  id: string;
+  status: CustomDesignStatus;
+  created_at: string;
+  updated_at: string;
+  category: string;
+  jewelry_type: string;
+  diamond_shape: string;
+  diamond_size: string;
+  metal_type: string;
+  metal_karat: string;
+  preferred_contact: string;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  design_notes: string | null;
+  customer_id: string | null;
+  has_image: boolean;
+  /** Staff only: where the image can be fetched with a staff session. */
+  image_url: string | null;
+  version: number;
+}
+
+export interface CustomDesignHistoryEntry {
+  type: string;
+  occurred_at: string;
+  actor: Actor;
+  note: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+export interface CustomDesignDetail extends CustomDesignItem {
+  image: { mime: string; size: number } | null;
+  history: CustomDesignHistoryEntry[];
+}
+
+export interface CustomDesignPage {
+  items: CustomDesignItem[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export const CUSTOM_DESIGN_SORTS = ['created_at', 'updated_at', 'status', 'contact_name', 'jewelry_type'] as const;
+export type CustomDesignSort = (typeof CUSTOM_DESIGN_SORTS)[number];
+
+export class ListCustomDesignsQuery {
+  constructor(
+    readonly filter: { status?: CustomDesignStatus; q?: string; customerId?: string; page: number; limit: number; sort: CustomDesignSort; order: 'asc' | 'desc' },
+  ) {}
+}
+
+export class GetCustomDesignQuery {
+  constructor(readonly id: string) {}
+}
+
+export class GetCustomDesignImageRefQuery {
+  constructor(readonly id: string) {}
+}
+
+const COLUMNS = `id, status, created_at, updated_at, category, jewelry_type, diamond_shape, diamond_size, metal_type, metal_karat,
+  preferred_contact, contact_name, contact_email, contact_phone, design_notes, customer_id, image_sha256, image_mime, image_size, version`;
+
+function toItem(r: any): CustomDesignItem {
+  return {
+    id: r.id,
+    status: r.status,
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
+    category: r.category,
+    jewelry_type: r.jewelry_type,
+    diamond_shape: r.diamond_shape,
+    diamond_size: r.diamond_size,
+    metal_type: r.metal_type,
+    metal_karat: r.metal_karat,
+    preferred_contact: r.preferred_contact,
+    contact_name: r.contact_name,
+    contact_email: r.contact_email,
+    contact_phone: r.contact_phone,
+    design_notes: r.design_notes,
+    customer_id: r.customer_id,
+    has_image: r.image_sha256 !== null,
+    image_url: r.image_sha256 ? `/api/admin/custom-designs/${r.id}/image` : null,
+    version: r.version,
+  };
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+@QueryHandler(ListCustomDesignsQuery)
+export class ListCustomDesignsHandler implements IQueryHandler<ListCustomDesignsQuery, CustomDesignPage> {
+  constructor(private readonly db: DatabaseService) {}
+
+  async execute({ filter: f }: ListCustomDesignsQuery): Promise<CustomDesignPage> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replaceAll('?', `$${params.length}`));
+    };
+    if (f.status) add('status = ?', f.status);
+    if (f.customerId) add('customer_id = ?', f.customerId);
+    const q = f.q?.trim();
+    if (q) {
+      add(
+        `(id::text ILIKE ? OR coalesce(contact_name, '') ILIKE ? OR coalesce(contact_email, '') ILIKE ? OR coalesce(contact_phone, '') ILIKE ?
+          OR coalesce(design_notes, '') ILIKE ? OR jewelry_type ILIKE ? OR diamond_shape ILIKE ? OR metal_type ILIKE ?)`,
+        `%${escapeLike(q)}%`,
+      );
+    }
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM custom_designs ${whereSql}`, params))?.n ?? 0);
+    // The sort column comes from a whitelist; nothing from the request is spliced into the SQL text.
+    const rows = await this.db.query(
+      `SELECT ${COLUMNS} FROM custom_designs ${whereSql}
+       ORDER BY ${f.sort} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, f.limit, (f.page - 1) * f.limit],
+    );
+    return { items: rows.map(toItem), total, page: f.page, limit: f.limit };
+  }
+}
+
+@QueryHandler(GetCustomDesignQuery)
+export class GetCustomDesignHandler implements IQueryHandler<GetCustomDesignQuery, CustomDesignDetail> {
+  constructor(private readonly db: DatabaseService) {}
+
+  async execute({ id }: GetCustomDesignQuery): Promise<CustomDesignDetail> {
+    const row = await this.db.one(`SELECT ${COLUMNS} FROM custom_designs WHERE id = $1`, [id]);
+    if (!row) throw new NotFoundError();
+    const history = await this.db.query(
+      'SELECT type, occurred_at, actor, note, from_status, to_status FROM custom_design_history WHERE design_id = $1 ORDER BY revision',
+      [id],
+    );
+    return {
+      ...toItem(row),
+      image: row.image_sha256 ? { mime: row.image_mime, size: row.image_size } : null,
+      history: history.map((h) => ({
+        type: h.type,
+        occurred_at: new Date(h.occurred_at).toISOString(),
+        actor: h.actor,
+        note: h.note,
+        from: h.from_status,
+        to: h.to_status,
+      })),
+    };
+  }
+}
+
+@QueryHandler(GetCustomDesignImageRefQuery)
+export class GetCustomDesignImageRefHandler implements IQueryHandler<GetCustomDesignImageRefQuery, { sha256: string } | null> {
+  constructor(private readonly db: DatabaseService) {}
+
+  async execute({ id }: GetCustomDesignImageRefQuery): Promise<{ sha256: string } | null> {
+    const row = await this.db.one<{ image_sha256: string | null }>('SELECT image_sha256 FROM custom_designs WHERE id = $1', [id]);
+    return row?.image_sha256 ? { sha256: row.image_sha256 } : null;
+  }
+}
+
+export const CUSTOM_DESIGN_QUERY_HANDLERS = [ListCustomDesignsHandler, GetCustomDesignHandler, GetCustomDesignImageRefHandler];
