@@ -1,0 +1,156 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DatabaseService } from '../platform/database/database.service';
+import { EVENT_STORE, EventStore, positionToString, RecordedEvent, START } from '../platform/event-store/event-store';
+import { PersonalData } from '../platform/privacy/personal-data';
+import { AuditEventDto, AuditEventListDto } from './http/dto/audit.dto';
+
+export interface EventFilter {
+  types?: string[];
+  stream?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  limit: number;
+}
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_revision: string;
+  event_type: string;
+  data: any;
+  metadata: any;
+}
+
+/** Secrets inside events (password and code hashes, tokens) are never shown, even to staff. */
+const SECRET_KEY = /(password|hash|token|secret|otp|^code$)/i;
+
+export function redactSecrets<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(redactSecrets) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) && v !== null ? '[redacted]' : redactSecrets(v)]),
+    ) as T;
+  }
+  return value;
+}
+
+/** How far the EventStoreDB fallback scans the log for a filtered page (newest first). */
+const SCAN_LIMIT = 20_000;
+
+/** Reads the event log for staff: the global log newest first, or one record's stream, personal data opened. */
+@Injectable()
+export class AuditLog {
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly privacy: PersonalData,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  async list(filter: EventFilter): Promise<AuditEventListDto> {
+    const { rows, total } = this.store.name === 'postgres' ? await this.listFromTable(filter) : await this.listByScan(filter);
+    return { items: await this.present(rows), total, page: filter.page, limit: filter.limit };
+  }
+
+  async stream(streamId: string): Promise<AuditEventDto[]> {
+    return this.present(await this.store.readStream(streamId));
+  }
+
+  private async listFromTable(f: EventFilter): Promise<{ rows: RecordedEvent[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (f.types?.length) {
+      params.push(f.types);
+      where.push(`event_type = ANY($${params.length}::text[])`);
+    }
+    if (f.stream) {
+      if (f.stream.endsWith('-')) {
+        params.push(f.stream);
+        where.push(`starts_with(stream_id, $${params.length})`);
+      } else {
+        params.push(f.stream);
+        where.push(`stream_id = $${params.length}`);
+      }
+    }
+    if (f.from) {
+      params.push(f.from);
+      where.push(`occurred_at >= $${params.length}::timestamptz`);
+    }
+    if (f.to) {
+      params.push(f.to);
+      where.push(`occurred_at <= $${params.length}::timestamptz`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [count] = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM public.es_events ${clause}`, params);
+    const rows = await this.db.query<EventRow>(
+      `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_type, data, metadata
+         FROM public.es_events ${clause}
+        ORDER BY global_position DESC
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, f.limit, (f.page - 1) * f.limit],
+    );
+    return {
+      total: Number(count.n),
+      rows: rows.map((r) => ({
+        streamId: r.stream_id,
+        revision: Number(r.stream_revision),
+        position: { commit: BigInt(r.transaction_id), prepare: BigInt(r.global_position) },
+        type: r.event_type,
+        data: r.data,
+        metadata: r.metadata,
+      })),
+    };
+  }
+
+  /** EventStoreDB: no SQL over the log, so scan it through the port (bounded) and filter here. */
+  private async listByScan(f: EventFilter): Promise<{ rows: RecordedEvent[]; total: number }> {
+    const matched: RecordedEvent[] = [];
+    let after = START;
+    let scanned = 0;
+    const from = f.from ? Date.parse(f.from) : -Infinity;
+    const to = f.to ? Date.parse(f.to) : Infinity;
+    while (scanned < SCAN_LIMIT) {
+      const batch = await this.store.readAll({ after, limit: 1000, eventTypes: f.types?.length ? f.types : undefined });
+      if (batch.length === 0) break;
+      scanned += batch.length;
+      for (const e of batch) {
+        const at = Date.parse(e.metadata.occurredAt);
+        const streamOk = !f.stream || (f.stream.endsWith('-') ? e.streamId.startsWith(f.stream) : e.streamId === f.stream);
+        if (streamOk && at >= from && at <= to) matched.push(e);
+      }
+      after = batch[batch.length - 1].position;
+    }
+    matched.reverse();
+    const start = (f.page - 1) * f.limit;
+    return { rows: matched.slice(start, start + f.limit), total: matched.length };
+  }
+
+  private async present(events: RecordedEvent[]): Promise<AuditEventDto[]> {
+    const staffIds = [...new Set(events.filter((e) => e.metadata?.actor?.type === 'staff' && e.metadata.actor.id).map((e) => e.metadata.actor.id as string))];
+    const names = new Map<string, string>();
+    if (staffIds.length) {
+      const rows = await this.db
+        .query<{ id: string; name: string | null; email: string | null }>('SELECT id::text AS id, name, email FROM rm.staff_members WHERE id::text = ANY($1::text[])', [staffIds])
+        .catch(() => []);
+      for (const r of rows) names.set(r.id, (await this.privacy.openDeep(r.name)) || (await this.privacy.openDeep(r.email)) || r.id);
+    }
+    return Promise.all(
+      events.map(async (e) => {
+        const actor = e.metadata?.actor ?? { type: 'system' };
+        return {
+          id: e.metadata?.eventId,
+          stream_id: e.streamId,
+          revision: e.revision,
+          type: e.type,
+          data: redactSecrets((await this.privacy.openDeep(e.data)) ?? {}),
+          occurred_at: new Date(e.metadata?.occurredAt).toISOString(),
+          actor: { type: actor.type, id: actor.id, name: actor.id ? (names.get(actor.id) ?? null) : null },
+          correlation_id: e.metadata?.correlationId,
+          causation_id: e.metadata?.causationId ?? null,
+          position: positionToString(e.position),
+        };
+      }),
+    );
+  }
+}

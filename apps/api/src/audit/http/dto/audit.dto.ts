@@ -1,0 +1,122 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+export class ListEventsQueryDto {
+  @ApiPropertyOptional({ description: 'Event type, or several separated by commas' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  type?: string;
+
+  @ApiPropertyOptional({ description: 'A stream id (product-<id>), or a prefix ending in "-" (order-)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  stream?: string;
+
+  @ApiPropertyOptional({ description: 'Occurred at or after (ISO 8601)' })
+  @IsOptional()
+  @IsISO8601()
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'Occurred at or before (ISO 8601)' })
+  @IsOptional()
+  @IsISO8601()
+  to?: string;
+
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  page?: number;
+
+  @ApiPropertyOptional({ default: 25, maximum: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+}
+
+export class ActorDto {
+  @ApiProperty({ enum: ['customer', 'staff', 'system', 'anonymous'] }) type!: string;
+  @ApiPropertyOptional() id?: string;
+  @ApiPropertyOptional({ description: 'Staff name or e-mail when known', nullable: true }) name?: string | null;
+}
+
+export class AuditEventDto {
+  @ApiProperty({ description: 'The event id' }) id!: string;
+  @ApiProperty() stream_id!: string;
+  @ApiProperty() revision!: number;
+  @ApiProperty() type!: string;
+  @ApiProperty({ description: 'The payload, personal data opened (null once erased)' }) data!: Record<string, unknown>;
+  @ApiProperty() occurred_at!: string;
+  @ApiProperty({ type: ActorDto }) actor!: ActorDto;
+  @ApiProperty() correlation_id!: string;
+  @ApiProperty({ nullable: true }) causation_id!: string | null;
+  @ApiProperty({ description: 'Global position, commit/prepare' }) position!: string;
+}
+
+export class AuditEventListDto {
+  @ApiProperty({ type: [AuditEventDto] }) items!: AuditEventDto[];
+  @ApiProperty() total!: number;
+  @ApiProperty() page!: number;
+  @ApiProperty() limit!: number;
+}
+
+export class StreamHistoryDto {
+  @ApiProperty() stream_id!: string;
+  @ApiProperty({ type: [AuditEventDto], description: 'Oldest first' }) events!: AuditEventDto[];
+}
+
+export class ReplayStatusDto {
+  @ApiProperty({ enum: ['idle', 'copying-structure', 'replaying', 'swapping', 'done', 'failed'] }) phase!: string;
+  @ApiProperty() running!: boolean;
+  @ApiPropertyOptional({ nullable: true }) projection?: string | null;
+  @ApiProperty() events!: number;
+  @ApiProperty() events_per_second!: number;
+  @ApiPropertyOptional({ nullable: true }) started_at?: string | null;
+  @ApiPropertyOptional({ nullable: true }) finished_at?: string | null;
+  @ApiPropertyOptional({ nullable: true }) started_by?: string | null;
+  @ApiPropertyOptional({ nullable: true, description: 'events, seconds, eventsPerSecond' }) result?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ nullable: true }) error?: string | null;
+}
+
+export class FailedJobDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ nullable: true }) reason!: string | null;
+  @ApiProperty() attempts!: number;
+  @ApiProperty({ nullable: true }) failed_at!: string | null;
+}
+
+export class QueueOverviewDto {
+  @ApiProperty() name!: string;
+  @ApiProperty() waiting!: number;
+  @ApiProperty() active!: number;
+  @ApiProperty() completed!: number;
+  @ApiProperty() failed!: number;
+  @ApiProperty() delayed!: number;
+  @ApiProperty({ type: [FailedJobDto] }) last_failed!: FailedJobDto[];
+  @ApiPropertyOptional({ nullable: true, description: 'Set when the counts could not be read (Redis down)' }) error?: string | null;
+}
+
+export class QueueListDto {
+  @ApiProperty({ type: [QueueOverviewDto] }) items!: QueueOverviewDto[];
+  @ApiProperty() total!: number;
+}
+
+export class DashboardDto {
+  @ApiProperty() total_products!: number;
+  @ApiProperty() total_customers!: number;
+  @ApiProperty() category_count!: number;
+  @ApiProperty({ description: 'Average product price in dollars, rounded' }) average_price!: number;
+  @ApiProperty({ description: 'Consultation requests not yet contacted' }) new_consultation_requests!: number;
+  @ApiProperty({ description: 'Orders per status' }) orders_by_status!: Record<string, number>;
+  @ApiProperty({ description: 'Custom designs per status' }) custom_designs_by_status!: Record<string, number>;
+  @ApiProperty({ description: 'Newest contact messages' }) latest_messages!: Record<string, unknown>[];
+  @ApiProperty({ description: 'Last 30 days, oldest first: {day, orders, custom_designs}' }) requests_per_day!: { day: string; orders: number; custom_designs: number }[];
+}

@@ -1,0 +1,206 @@
+import fc from 'fast-check';
+
+/** One generated request: method, path with query, headers and the raw body text (or none). */
+export interface FuzzRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** What kind of mutation this is, for the report. */
+  kind: string;
+  /** The documented route, e.g. "PUT /api/admin/products/{id}". */
+  route: string;
+}
+
+export interface Operation {
+  method: string;
+  path: string;
+  op: any;
+}
+
+/** Every documented operation of an OpenAPI document. */
+export function operationsOf(doc: any): Operation[] {
+  const out: Operation[] = [];
+  for (const [path, item] of Object.entries<any>(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries<any>(item)) {
+      if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) out.push({ method: method.toUpperCase(), path, op });
+    }
+  }
+  return out;
+}
+
+const SQLI = ["' OR 1=1--", "1; DROP TABLE rm.products;--", "\" OR \"\"=\"", "' UNION SELECT password_hash FROM rm.staff--", "name; DELETE FROM es_events"];
+const XSS = ['<script>window.__xss=1</script>', '<img src=x onerror=window.__xss=1>', 'javascript:alert(1)'];
+const PATHS = ['../../etc/passwd', '..%2f..%2fetc%2fpasswd', '....//....//', '%00', 'C:\\Windows\\win.ini'];
+
+/** Hostile scalars: wrong types, extremes, unicode, injection strings. */
+export function badValue(): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    fc.constant(null),
+    fc.boolean(),
+    fc.integer(),
+    fc.constantFrom(-1, 0, -0.0001, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, -(2 ** 63), 0.1 + 0.2),
+    fc.double({ noNaN: true }),
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 60 }),
+    fc.string({ unit: 'binary', maxLength: 60 }),
+    fc.constantFrom(...SQLI, ...XSS, ...PATHS, '', ' ', '\u0000', '\uFEFF', '𝔉𝔞𝔠𝔢𝔱 💎', 'e\u0301'.repeat(50), 'NaN', 'Infinity', 'true', '[]', '{}'),
+    fc.integer({ min: 10_000, max: 300_000 }).map((n) => 'x'.repeat(n)),
+    fc.constant([]),
+    fc.array(fc.integer(), { maxLength: 5 }),
+    fc.constant({}),
+    fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
+    fc.constant({ __proto__: { admin: true } }),
+    fc.constant(JSON.parse('{"__proto__":{"role":"admin"},"constructor":{"prototype":{"x":1}}}')),
+  );
+}
+
+function deref(doc: any, schema: any): any {
+  let s = schema;
+  for (let i = 0; s && s.$ref && i < 10; i++) {
+    const name = String(s.$ref).split('/').pop()!;
+    s = doc.components?.schemas?.[name];
+  }
+  if (s?.allOf?.length === 1) return deref(doc, s.allOf[0]);
+  return s ?? {};
+}
+
+/** A value that fits the schema (roughly: enough to get past the type checks and reach deeper rules). */
+export function validValue(doc: any, schema: any, depth = 0): fc.Arbitrary<unknown> {
+  const s = deref(doc, schema);
+  if (depth > 4) return fc.constant(null);
+  if (s.enum?.length) return fc.constantFrom(...s.enum);
+  switch (s.type) {
+    case 'string':
+      if (s.format === 'uuid') return fc.uuid();
+      if (s.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+      if (s.example !== undefined) return fc.oneof(fc.constant(String(s.example)), fc.string({ maxLength: 30 }));
+      return fc.string({ maxLength: 30 });
+    case 'integer':
+      return fc.integer({ min: s.minimum ?? 0, max: s.maximum ?? 1000 });
+    case 'number':
+      return fc.oneof(fc.integer({ min: s.minimum ?? 0, max: s.maximum ?? 10_000 }), fc.double({ min: 0, max: 10_000, noNaN: true }));
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(validValue(doc, s.items ?? {}, depth + 1), { maxLength: 3 });
+    default: {
+      const props = Object.entries<any>(s.properties ?? {});
+      if (!props.length) return fc.constant({});
+      const required = new Set<string>(s.required ?? []);
+      const rec: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [k, v] of props) rec[k] = validValue(doc, v, depth + 1);
+      return fc.record(rec, { requiredKeys: [...required].filter((k) => k in rec) });
+    }
+  }
+}
+
+/** A body derived from the schema, then broken one way: wrong type, missing field, extra field, hostile value. */
+function mutatedBody(doc: any, schema: any): fc.Arbitrary<{ kind: string; value: unknown }> {
+  const s = deref(doc, schema);
+  const props = Object.keys(s.properties ?? {});
+  const valid = validValue(doc, s);
+  const field = props.length ? fc.constantFrom(...props) : fc.constant('x');
+  return fc.oneof(
+    valid.map((value) => ({ kind: 'schema-shaped', value })),
+    fc.tuple(valid, field, badValue()).map(([v, f, bad]) => ({ kind: 'wrong-type', value: { ...(v as object), [f]: bad } })),
+    fc.tuple(valid, field).map(([v, f]) => {
+      const copy: any = { ...(v as object) };
+      delete copy[f];
+      return { kind: 'missing-field', value: copy };
+    }),
+    fc.tuple(valid, fc.constantFrom('role', 'price', 'status', 'id', 'is_admin', 'payment_status', 'zzz'), badValue()).map(([v, f, bad]) => ({
+      kind: 'extra-field',
+      value: { ...(v as object), [f]: bad ?? 'admin' },
+    })),
+    badValue().map((value) => ({ kind: 'whole-body-wrong', value })),
+  );
+}
+
+const MALFORMED = ['{', '{"a":', '[1,2', 'nul', '{"a":1}}', "{'a':1}", '\u0000\u0001', '{"a":"\\uZZZZ"}', '{"a":1,}', '"', '1e999999', '{"__proto__":'];
+
+function paramValue(doc: any, p: any): fc.Arbitrary<string> {
+  return fc.oneof(
+    validValue(doc, p.schema ?? { type: 'string' }).map((v) => String(v)),
+    badValue().map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined')),
+  );
+}
+
+const safeHeader = (v: string) => v.replace(/[^\x20-\x7e]/g, '').slice(0, 200);
+
+/** Requests for one operation: hostile path, query, headers and bodies, with or without a staff token. */
+export function requestsFor(doc: any, { method, path, op }: Operation, token: string): fc.Arbitrary<FuzzRequest> {
+  const params: any[] = op.parameters ?? [];
+  const pathParams = params.filter((p) => p.in === 'path');
+  const queryParams = params.filter((p) => p.in === 'query');
+  const headerParams = params.filter((p) => p.in === 'header');
+  const content = op.requestBody?.content ?? {};
+  const bodyType = Object.keys(content)[0];
+  const route = `${method} ${path}`;
+
+  const pathArb = fc.tuple(...pathParams.map((p) => paramValue(doc, p))).map((values) => {
+    let out = path;
+    pathParams.forEach((p, i) => (out = out.replace(`{${p.name}}`, encodeURIComponent(values[i] || 'x'))));
+    return out;
+  });
+  const queryArb = fc
+    .tuple(
+      fc.subarray(queryParams),
+      fc.array(fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 })), { maxLength: 2 }),
+    )
+    .chain(([chosen, extra]) =>
+      fc.tuple(...chosen.map((p) => paramValue(doc, p))).map((values) => {
+        const q = new URLSearchParams();
+        chosen.forEach((p, i) => q.append(p.name, values[i]));
+        for (const [k, v] of extra) if (k) q.append(k, v);
+        const s = q.toString();
+        return s ? `?${s}` : '';
+      }),
+    );
+  const headerArb = fc.tuple(...headerParams.map((p) => paramValue(doc, p))).map((values) => {
+    const h: Record<string, string> = {};
+    headerParams.forEach((p, i) => (h[p.name.toLowerCase()] = safeHeader(values[i])));
+    return h;
+  });
+
+  let bodyArb: fc.Arbitrary<{ kind: string; body?: string; contentType?: string }> = fc.constant({ kind: 'no-body' });
+  if (bodyType) {
+    const schema = content[bodyType].schema ?? {};
+    bodyArb = fc.oneof(
+      { weight: 6, arbitrary: mutatedBody(doc, schema).map(({ kind, value }) => ({ kind, body: JSON.stringify(value) ?? 'null', contentType: bodyType === 'application/x-www-form-urlencoded' ? 'application/json' : bodyType })) },
+      ...(bodyType === 'application/x-www-form-urlencoded'
+        ? [{ weight: 2, arbitrary: fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 40 }), { maxKeys: 6 }).map((d) => ({ kind: 'form', body: new URLSearchParams(d).toString(), contentType: bodyType })) }]
+        : []),
+      { weight: 1, arbitrary: fc.constantFrom(...MALFORMED).map((body) => ({ kind: 'malformed-json', body, contentType: 'application/json' })) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'image/png', 'application/json; charset=utf-16', 'text/html'), fc.string({ maxLength: 200 }))
+          .map(([contentType, body]) => ({ kind: 'wrong-content-type', body, contentType })),
+      },
+      { weight: 1, arbitrary: fc.constant({ kind: 'empty-json', body: '', contentType: 'application/json' }) },
+    );
+  }
+
+  return fc.tuple(pathArb, queryArb, headerArb, bodyArb, fc.boolean()).map(([p, q, h, b, withToken]) => {
+    const headers: Record<string, string> = { 'x-requested-with': 'facet', ...h };
+    if (withToken) headers.authorization = `Bearer ${token}`;
+    if (b.contentType) headers['content-type'] = b.contentType;
+    return { method, path: p + q, headers, body: b.body, kind: `${b.kind}${withToken ? '+staff' : '+anon'}`, route };
+  });
+}
+
+/** Runs tasks with at most `limit` in flight. */
+export async function pool<T, R>(items: T[], limit: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
