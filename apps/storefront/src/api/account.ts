@@ -1,0 +1,152 @@
+/** Accounts, orders, payments and custom designs: the part-2 calls (spec section 7, "Other calls"). */
+import { api } from './client';
+
+export interface Address {
+  street: string;
+  apartment: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+export interface User {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: Address;
+  emailVerified: boolean;
+  verifiedAt: string | null;
+}
+
+export interface MessageResult {
+  success: boolean;
+  message: string;
+}
+
+export interface RegisterResult extends MessageResult {
+  requires_verification: boolean;
+  email: string;
+  verification_link?: string;
+}
+
+export const accountApi = {
+  register: (email: string, password: string) => api.post<RegisterResult>('/auth/register', { email, password }),
+  verifyEmail: (email: string, token: string) => api.post<MessageResult>('/auth/verify-email', { email, token }),
+  resendVerification: (email: string) => api.post<MessageResult>('/auth/resend-verification', { email }),
+  forgotPassword: (email: string) => api.post<MessageResult>('/auth/forgot-password', { email }),
+  resetPassword: (email: string, token: string, password: string) =>
+    api.post<MessageResult>('/auth/reset-password', { email, token, password }),
+  login: (email: string, password: string) => api.post<{ user: User }>('/auth/login', { email, password }),
+  logout: () => api.post<MessageResult>('/auth/logout', {}),
+  session: () => api.get<{ user: User }>('/auth/session'),
+  updateProfile: (changes: Partial<Pick<User, 'firstName' | 'lastName' | 'phone' | 'address'>>) =>
+    api.put<User>('/me', changes),
+  deleteAccount: () => api.delete<MessageResult>('/me'),
+};
+
+export interface OrderItem {
+  id: string;
+  name: string;
+  image: string;
+  quantity: number;
+  price: number;
+}
+
+export interface MyOrder {
+  orderId: string;
+  id: string;
+  date: string;
+  total: number;
+  status: string;
+  payment_status: string;
+  status_message: string;
+  items: OrderItem[];
+}
+
+export const myOrders = () => api.get<MyOrder[]>('/orders/mine');
+
+export interface CheckoutSessionRequest {
+  origin_url: string;
+  order_id: string;
+  user_email: string;
+  metadata: { customer_name: string; phone: string; address: string };
+}
+
+export interface CheckoutStatus {
+  session_id: string;
+  payment_status: string;
+  status: string;
+  amount_total: number;
+  currency: string;
+  metadata: { order_id: string };
+  failure_reason: string | null;
+}
+
+export interface DemoBank {
+  id: string;
+  name: string;
+  type: 'checking' | 'savings';
+  balance: number;
+}
+
+export interface SandboxPayResult {
+  success: boolean;
+  payment_status: 'paid' | 'declined';
+  session_id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  payment_method: string;
+  redirect_url: string;
+  message: string;
+}
+
+export type SandboxPayment =
+  | { method: 'card'; card_number: string; expiry: string; cvv: string; name: string }
+  | { method: 'bank_transfer'; account_id: string };
+
+export const paymentsApi = {
+  openSession: (body: CheckoutSessionRequest) => api.post<{ url: string; session_id: string }>('/payments/checkout/session', body),
+  status: (sessionId: string) => api.get<CheckoutStatus>(`/payments/checkout/status/${encodeURIComponent(sessionId)}`),
+  banks: () => api.get<DemoBank[]>('/payments/sandbox/banks'),
+  pay: (sessionId: string, payment: SandboxPayment) =>
+    api.post<SandboxPayResult>(`/payments/sandbox/sessions/${encodeURIComponent(sessionId)}/pay`, payment),
+};
+
+export interface CustomDesignPayload {
+  category: string;
+  jewelry_type: string;
+  diamond_shape: string;
+  diamond_size: string;
+  metal_type: string;
+  metal_karat: string;
+  design_image: string | null;
+  design_notes: string;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+  preferred_contact: string;
+}
+
+export interface CustomDesignItem {
+  id: string;
+  status: string;
+  created_at: string;
+  jewelry_type: string;
+  diamond_shape: string;
+  diamond_size: string;
+  metal_type: string;
+  metal_karat: string;
+}
+
+export const customDesignApi = {
+  submit: (payload: CustomDesignPayload, idempotencyKey: string) =>
+    api.post<{ success: boolean; id: string; status: string; message: string }>('/custom-design', payload, {
+      headers: { 'Idempotency-Key': idempotencyKey },
+      timeoutMs: 30_000,
+    }),
+  mine: () => api.get<{ items: CustomDesignItem[]; total: number }>('/custom-designs/mine', { query: { limit: 50 } }),
+};

@@ -1,0 +1,96 @@
+/** The shop's endpoints, typed with the shared contracts. */
+import type { Category, PriceRange, Product, ProductList, SortOption } from '@facet/contracts';
+import { api } from './client';
+
+export interface ProductQuery {
+  category?: string;
+  limit?: number;
+  page?: number;
+  sort_by?: SortOption;
+  price_range?: PriceRange;
+  search?: string;
+}
+
+/** Product lists carry a products array; an absent one is taken as empty (spec section 7). */
+function normaliseList(list: Partial<ProductList> | null | undefined): ProductList {
+  const products = Array.isArray(list?.products) ? list.products : [];
+  return {
+    products,
+    total: typeof list?.total === 'number' ? list.total : products.length,
+    page: typeof list?.page === 'number' ? list.page : 1,
+    limit: typeof list?.limit === 'number' ? list.limit : products.length,
+  };
+}
+
+export async function listProducts(query: ProductQuery, signal?: AbortSignal): Promise<ProductList> {
+  return normaliseList(await api.get<ProductList>('/products', { query: { ...query }, signal }));
+}
+
+export async function randomProducts(limit = 3, signal?: AbortSignal): Promise<Product[]> {
+  const body = await api.get<Product[] | ProductList>('/products/random', { query: { limit }, signal });
+  return Array.isArray(body) ? body : normaliseList(body).products;
+}
+
+export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  return api.get<Product>('/products/' + encodeURIComponent(id), { signal });
+}
+
+export async function productsInCategory(
+  category: string,
+  query: Pick<ProductQuery, 'sort_by' | 'price_range' | 'limit'>,
+  signal?: AbortSignal,
+): Promise<ProductList> {
+  const path = '/products/category/' + encodeURIComponent(category);
+  return normaliseList(await api.get<ProductList>(path, { query: { ...query }, signal }));
+}
+
+export function getCategory(id: string, signal?: AbortSignal): Promise<Category> {
+  return api.get<Category>('/categories/' + encodeURIComponent(id), { signal });
+}
+
+export interface OrderLine {
+  product_id: string;
+  product_name: string;
+  price: number;
+  quantity: number;
+  image: string;
+}
+
+export interface OrderPayload {
+  items: OrderLine[];
+  shipping: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string;
+    address: string;
+    apartment: string;
+    city: string;
+    state: string;
+    zip_code: string;
+    country: string;
+  };
+  payment: { card_name: string; last_4: string };
+  subtotal: number;
+  shipping_cost: number;
+  tax: number;
+  total: number;
+  status?: 'consultation_requested' | 'pending';
+  payment_status?: 'pending_consultation' | 'unpaid';
+}
+
+export function createOrder(payload: OrderPayload, idempotencyKey: string): Promise<{ order_id: string }> {
+  return api.post<{ order_id: string }>('/orders', payload, { headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+export interface ContactMessage {
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+}
+
+export function sendContactMessage(message: ContactMessage): Promise<{ success: boolean; message?: string }> {
+  return api.post('/contact', message);
+}

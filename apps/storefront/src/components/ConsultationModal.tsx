@@ -1,0 +1,121 @@
+import { formatPrice } from '@facet/contracts';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { newUuid } from '../api/client';
+import { createOrder } from '../api/shop';
+import type { CartItem } from '../features/cart/cart';
+import { cartSummary } from '../features/cart/cart';
+import { cartActions } from '../features/cart/useCart';
+import {
+  buildConsultationOrder,
+  clearFieldError,
+  CONSULTATION_FAILED,
+  EMPTY_CONSULTATION,
+  validateConsultation,
+  type ConsultationErrors,
+  type ConsultationForm,
+} from '../lib/consultation';
+import { Modal } from './Modal';
+
+export interface ConsultationConfirmation {
+  orderId: string;
+  order: ReturnType<typeof buildConsultationOrder>;
+}
+
+const FIELDS: { key: keyof ConsultationForm; label: string; type: string; autoComplete: string }[] = [
+  { key: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
+  { key: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+];
+
+/**
+ * Submit Consultation Request: four required fields, then POST /api/orders (status consultation_requested)
+ * with an Idempotency-Key per attempt. Success clears the selection and opens /consultation-submitted.
+ */
+export function ConsultationModal({ items, onClose }: { items: readonly CartItem[]; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<ConsultationForm>(EMPTY_CONSULTATION);
+  const [errors, setErrors] = useState<ConsultationErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+  const totals = cartSummary(items);
+
+  const edit = (key: keyof ConsultationForm, value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => clearFieldError(e, key));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const found = validateConsultation(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const firstInvalid = FIELDS.find((f) => found[f.key]);
+      if (firstInvalid) document.getElementById(`consultation-${firstInvalid.key}`)?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setSubmitting(true);
+    const order = buildConsultationOrder(items, form);
+    try {
+      const { order_id } = await createOrder(order, newUuid());
+      cartActions.clear();
+      const state: ConsultationConfirmation = { orderId: order_id, order };
+      navigate('/consultation-submitted', { state });
+    } catch (error) {
+      console.error('Consultation request failed', error);
+      window.alert(CONSULTATION_FAILED);
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="Request a Consultation"
+      labelledBy="consultation-title"
+      onClose={() => !submitting && onClose()}
+      description={
+        <p>
+          Leave your details and a specialist will contact you within 24-48 hours to discuss your selection,
+          customisation and payment. No payment is taken now.
+        </p>
+      }
+    >
+      <p className="consultation__summary">
+        {items.length} {items.length === 1 ? 'piece' : 'pieces'} · Estimated total{' '}
+        <strong className="price">{formatPrice(totals.total)}</strong>
+      </p>
+      <form className="consultation__form" onSubmit={submit} noValidate>
+        {FIELDS.map((f) => (
+          <div key={f.key} className={`field${f.key === 'email' || f.key === 'phone' ? ' field--wide' : ''}`}>
+            <label htmlFor={`consultation-${f.key}`}>
+              {f.label} <span aria-hidden="true">*</span>
+            </label>
+            <input
+              id={`consultation-${f.key}`}
+              className="input"
+              type={f.type}
+              autoComplete={f.autoComplete}
+              value={form[f.key]}
+              onChange={(e) => edit(f.key, e.target.value)}
+              aria-required="true"
+              aria-invalid={errors[f.key] ? true : undefined}
+              aria-describedby={errors[f.key] ? `consultation-${f.key}-error` : undefined}
+            />
+            {errors[f.key] && (
+              <p id={`consultation-${f.key}-error`} className="field__error" role="alert">
+                {errors[f.key]}
+              </p>
+            )}
+          </div>
+        ))}
+        <button type="submit" className="btn btn--primary btn--block field--wide" disabled={submitting}>
+          {submitting ? 'Submitting...' : 'Submit Consultation Request'}
+        </button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,173 @@
+import { formatPrice, isOnSale, type Product } from '@facet/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { isAbort } from '../api/client';
+import { randomProducts } from '../api/shop';
+import { addToSelection, toggleWishlistWithToast } from '../features/shopActions';
+import { useWishlist } from '../features/wishlist/useWishlist';
+import { categoryName } from '../lib/collections';
+import { FEATURED_COUNT, FEATURED_FADE_MS, featuredDelay, wrapIndex } from '../lib/rotation';
+import { HeartIcon } from './Icons';
+import { Stars } from './Stars';
+import './FeaturedSelection.css';
+
+type Load = { state: 'loading' } | { state: 'loaded'; products: Product[] };
+
+/**
+ * 'Selection': four random pieces, one at a time. The first change comes after 3 s, then every 5 s, each
+ * a 1.2 s fade-out followed by a fade-in.
+ */
+export function FeaturedSelection() {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [index, setIndex] = useState(0);
+  const [fading, setFading] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const rotations = useRef(0);
+  const { has } = useWishlist();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    randomProducts(FEATURED_COUNT, controller.signal)
+      .then((products) => setLoad({ state: 'loaded', products }))
+      .catch((error) => {
+        if (isAbort(error)) return;
+        console.error('Featured products failed to load', error); // logged, empty list
+        setLoad({ state: 'loaded', products: [] });
+      });
+    return () => controller.abort();
+  }, []);
+
+  const count = load.state === 'loaded' ? load.products.length : 0;
+
+  useEffect(() => {
+    if (count < 2 || paused) return;
+    let swap: ReturnType<typeof setTimeout> | undefined;
+    const start = setTimeout(() => {
+      setFading(true);
+      swap = setTimeout(() => {
+        rotations.current += 1;
+        setIndex((i) => wrapIndex(i + 1, count));
+        setFading(false);
+      }, FEATURED_FADE_MS);
+    }, featuredDelay(rotations.current));
+    return () => {
+      clearTimeout(start);
+      if (swap) clearTimeout(swap);
+    };
+  }, [index, count, paused]);
+
+  const show = (i: number) => {
+    setFading(false);
+    setIndex(i);
+  };
+
+  return (
+    <section className="selection section" aria-labelledby="selection-title">
+      <div className="container">
+        <div className="section-head">
+          <p className="eyebrow">Chosen this week</p>
+          <h2 id="selection-title" className="display-2">
+            Selection
+          </h2>
+        </div>
+        {load.state === 'loading' ? (
+          <div className="selection__frame selection__frame--empty" role="status">
+            <p className="selection__status">Loading...</p>
+          </div>
+        ) : count === 0 ? (
+          <div className="selection__frame selection__frame--empty">
+            <p className="selection__status">No products available in catalogue</p>
+          </div>
+        ) : (
+          <SelectionPiece
+            product={load.products[index]}
+            fading={fading}
+            saved={has(load.products[index].id)}
+            onFocusWithin={setPaused}
+          />
+        )}
+        {count > 1 && (
+          <div className="selection__thumbs" role="group" aria-label="Choose a piece">
+            {load.state === 'loaded' &&
+              load.products.map((p, i) => (
+                <button
+                  key={p.id}
+                  type="button"
+                  className={`selection__thumb${i === index ? ' is-active' : ''}`}
+                  aria-label={`Show ${p.name}`}
+                  aria-current={i === index}
+                  onClick={() => show(i)}
+                >
+                  <img src={p.image} alt="" width={72} height={72} loading="lazy" />
+                </button>
+              ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SelectionPiece({
+  product,
+  fading,
+  saved,
+  onFocusWithin,
+}: {
+  product: Product;
+  fading: boolean;
+  saved: boolean;
+  onFocusWithin: (focused: boolean) => void;
+}) {
+  const href = `/product/${product.id}`;
+  return (
+    <div
+      className={`selection__frame selection__piece${fading ? ' is-fading' : ''}`}
+      style={{ transitionDuration: `${FEATURED_FADE_MS}ms` }}
+      onFocus={() => onFocusWithin(true)}
+      onBlur={() => onFocusWithin(false)}
+      data-testid="featured-product"
+    >
+      <Link to={href} className="selection__media" tabIndex={-1} aria-hidden="true">
+        <img src={product.image} alt="" width={800} height={800} loading="lazy" />
+      </Link>
+      <div className="selection__text">
+        <p className="eyebrow">{categoryName(product.category)}</p>
+        <h3 className="selection__name">
+          <Link to={href}>{product.name}</Link>
+        </h3>
+        <p className="selection__rating">
+          <Stars rating={product.rating} />
+          <span>({product.reviews_count ?? 0})</span>
+        </p>
+        <p className="selection__description">{product.description}</p>
+        <p className="selection__price">
+          <span className="price">{formatPrice(product.price)}</span>
+          {isOnSale(product) && <s className="price price--was">{formatPrice(product.original_price as number)}</s>}
+        </p>
+        <div className="selection__actions">
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={!product.in_stock}
+            onClick={() => addToSelection(product)}
+          >
+            Add to Cart
+          </button>
+          <button
+            type="button"
+            className={`icon-btn selection__heart${saved ? ' is-saved' : ''}`}
+            aria-pressed={saved}
+            aria-label={saved ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
+            onClick={() => toggleWishlistWithToast(product)}
+          >
+            <HeartIcon filled={saved} />
+          </button>
+          <Link to={href} className="link-arrow link-underline">
+            View the piece
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

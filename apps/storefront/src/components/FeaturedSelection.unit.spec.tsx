@@ -1,0 +1,73 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { randomProducts } from '../api/shop';
+import { product } from '../test/fixtures';
+import { FeaturedSelection } from './FeaturedSelection';
+
+jest.mock('../api/shop', () => ({ randomProducts: jest.fn() }));
+const randomMock = randomProducts as jest.MockedFunction<typeof randomProducts>;
+
+const shownName = () => screen.getByTestId('featured-product').querySelector('h3')?.textContent;
+const isFading = () => screen.getByTestId('featured-product').classList.contains('is-fading');
+
+async function renderLoaded() {
+  render(
+    <MemoryRouter>
+      <FeaturedSelection />
+    </MemoryRouter>,
+  );
+  await act(async () => undefined);
+}
+
+describe("the home page's 'Selection'", () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    randomMock.mockReset();
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it("asks for 4 random products and says 'Loading...' until they arrive", async () => {
+    randomMock.mockReturnValue(new Promise(() => undefined));
+    render(
+      <MemoryRouter>
+        <FeaturedSelection />
+      </MemoryRouter>,
+    );
+    expect(randomMock).toHaveBeenCalledWith(4, expect.anything());
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it("says 'No products available in catalogue' when there are none, or the request fails", async () => {
+    randomMock.mockResolvedValue([]);
+    await renderLoaded();
+    expect(screen.getByText('No products available in catalogue')).toBeInTheDocument();
+  });
+
+  it('rotates first after 3 s, then every 5 s, fading out for 1.2 s before each change', async () => {
+    randomMock.mockResolvedValue(['One', 'Two', 'Three', 'Four'].map((name) => product({ name })));
+    await renderLoaded();
+    expect(shownName()).toBe('One');
+
+    act(() => jest.advanceTimersByTime(2999));
+    expect(isFading()).toBe(false);
+    act(() => jest.advanceTimersByTime(1));
+    expect(isFading()).toBe(true);
+    act(() => jest.advanceTimersByTime(1199));
+    expect(shownName()).toBe('One');
+    act(() => jest.advanceTimersByTime(1));
+    expect(shownName()).toBe('Two');
+    expect(isFading()).toBe(false);
+
+    act(() => jest.advanceTimersByTime(4999));
+    expect(isFading()).toBe(false);
+    act(() => jest.advanceTimersByTime(1));
+    expect(isFading()).toBe(true);
+    act(() => jest.advanceTimersByTime(1200));
+    expect(shownName()).toBe('Three');
+
+    for (const step of [5000, 1200]) act(() => jest.advanceTimersByTime(step));
+    expect(shownName()).toBe('Four');
+    for (const step of [5000, 1200]) act(() => jest.advanceTimersByTime(step));
+    expect(shownName()).toBe('One'); // wraps after the fourth
+  });
+});

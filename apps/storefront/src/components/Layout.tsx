@@ -1,0 +1,55 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Toaster } from '../features/toast/Toaster';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/**
+ * Opening a screen starts at its top (a #hash is left to the page that owns the anchor), and keyboard and
+ * screen-reader users land at the start of the new screen's content rather than back in the header.
+ */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (!hash) window.scrollTo({ top: 0, left: 0, behavior: 'instant' as ScrollBehavior });
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname, hash]);
+  return null;
+}
+
+export function PageLoading() {
+  return (
+    <div className="page-loading" role="status" aria-live="polite">
+      <span className="spinner" />
+      <span className="visually-hidden">Loading...</span>
+    </div>
+  );
+}
+
+export function Layout() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <Toaster />
+    </>
+  );
+}

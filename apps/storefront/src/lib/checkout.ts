@@ -1,0 +1,155 @@
+/** Card checkout (spec sections 4, 5 and 8): the form's rules, card formatting, the order and the status poll. */
+import { EMAIL_PATTERN, PHONE_PATTERN } from '@facet/contracts';
+import type { CheckoutStatus } from '../api/account';
+import type { OrderPayload } from '../api/shop';
+import { cartSummary, type CartItem } from '../features/cart/cart';
+
+export const CHECKOUT_STATES = ['NY', 'CA', 'TX', 'FL'] as const;
+
+export interface CheckoutForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  apartment: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  cardName: string;
+  cardNumber: string;
+  expiry: string;
+  cvv: string;
+}
+
+export const EMPTY_CHECKOUT: CheckoutForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  apartment: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: 'US',
+  cardName: '',
+  cardNumber: '',
+  expiry: '',
+  cvv: '',
+};
+
+export type CheckoutErrors = Partial<Record<keyof CheckoutForm, string>>;
+
+const REQUIRED: [keyof CheckoutForm, string][] = [
+  ['firstName', 'First name is required'],
+  ['lastName', 'Last name is required'],
+  ['email', 'Email is required'],
+  ['address', 'Address is required'],
+  ['city', 'City is required'],
+  ['state', 'State is required'],
+  ['zipCode', 'ZIP code is required'],
+  ['cardName', 'Name on card is required'],
+  ['cardNumber', 'Card number is required'],
+  ['expiry', 'Expiry date is required'],
+  ['cvv', 'CVV is required'],
+];
+
+/** Required: names, email, address, city, state, ZIP, name on card, card number, expiry (MM/YY), CVV. */
+export function validateCheckout(form: CheckoutForm): CheckoutErrors {
+  const errors: CheckoutErrors = {};
+  for (const [key, message] of REQUIRED) if (!form[key].trim()) errors[key] = message;
+  if (!errors.email && !EMAIL_PATTERN.test(form.email.trim())) errors.email = 'Please enter a valid email address';
+  if (form.phone.trim() && !PHONE_PATTERN.test(form.phone.trim())) errors.phone = 'Please enter a valid phone number';
+  if (form.state && !(CHECKOUT_STATES as readonly string[]).includes(form.state)) errors.state = 'State is required';
+  if (!errors.cardNumber && !/^\d{13,19}$/.test(form.cardNumber.replace(/\s/g, ''))) errors.cardNumber = 'Please enter a valid card number';
+  if (!errors.expiry && !/^(0[1-9]|1[0-2])\/\d{2}$/.test(form.expiry)) errors.expiry = 'Use MM/YY';
+  if (!errors.cvv && !/^\d{3,4}$/.test(form.cvv)) errors.cvv = 'Please enter a valid CVV';
+  return errors;
+}
+
+/** Groups of four, digits only, at most 19 characters. */
+export function formatCardNumber(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 16);
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ').slice(0, 19);
+}
+
+/** MM/YY, at most 5 characters; the slash comes after two digits. */
+export function formatExpiry(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+export function formatCvv(input: string): string {
+  return input.replace(/\D/g, '').slice(0, 4);
+}
+
+export function orderLines(items: readonly CartItem[]) {
+  return items.map((i) => ({ product_id: i.id, product_name: i.name, price: i.price, quantity: i.quantity, image: i.image }));
+}
+
+/** A card order: status pending, payment_status unpaid; only the card's last four digits leave the browser. */
+export function buildCardOrder(items: readonly CartItem[], form: CheckoutForm): OrderPayload {
+  const totals = cartSummary(items);
+  const digits = form.cardNumber.replace(/\D/g, '');
+  return {
+    items: orderLines(items),
+    shipping: {
+      first_name: form.firstName.trim(),
+      last_name: form.lastName.trim(),
+      email: form.email.trim(),
+      phone: form.phone.trim(),
+      address: form.address.trim(),
+      apartment: form.apartment.trim(),
+      city: form.city.trim(),
+      state: form.state,
+      zip_code: form.zipCode.trim(),
+      country: form.country || 'US',
+    },
+    payment: { card_name: form.cardName.trim(), last_4: digits.slice(-4) },
+    subtotal: totals.subtotal,
+    shipping_cost: totals.shipping,
+    tax: totals.tax,
+    total: totals.total,
+    status: 'pending',
+    payment_status: 'unpaid',
+  };
+}
+
+export function oneLineAddress(form: Pick<CheckoutForm, 'address' | 'apartment' | 'city' | 'state' | 'zipCode' | 'country'>): string {
+  const street = [form.address.trim(), form.apartment.trim()].filter(Boolean).join(', ');
+  return [street, form.city.trim(), [form.state, form.zipCode.trim()].filter(Boolean).join(' '), form.country]
+    .filter(Boolean)
+    .join(', ');
+}
+
+export const CHECKOUT_FAILED = 'Failed to initiate payment. Please try again.';
+
+/** Payment result check: up to 5 attempts, 2 s apart. */
+export const PAYMENT_POLL_ATTEMPTS = 5;
+export const PAYMENT_POLL_INTERVAL_MS = 2000;
+
+export type PaymentCheck = 'pending' | 'success' | 'expired' | 'timeout' | 'error';
+
+/** What one status answer means: paid, expired, over (completed unpaid: declined), or still open. */
+export function judgePayment(status: Pick<CheckoutStatus, 'payment_status' | 'status'>, attempt: number): PaymentCheck {
+  if (status.payment_status === 'paid') return 'success';
+  if (status.status === 'expired') return 'expired';
+  if (status.status === 'complete') return 'error';
+  return attempt >= PAYMENT_POLL_ATTEMPTS ? 'timeout' : 'pending';
+}
+
+export const PAYMENT_MESSAGES: Record<Exclude<PaymentCheck, 'pending' | 'success'>, { title: string; text: string }> = {
+  expired: { title: 'Payment Expired', text: 'Payment session expired' },
+  timeout: { title: 'Payment Issue', text: 'Payment status check timed out' },
+  error: { title: 'Payment Issue', text: 'Error checking payment status' },
+};
+
+/** The secure payment page's simulated processing time (spec section 9). */
+export const SIMULATED_PAYMENT_DELAY_MS = 3000;
+
+/** All four card fields are needed, else 'Please fill in all card details'. */
+export function cardDetailsComplete(card: { name: string; number: string; expiry: string; cvv: string }): boolean {
+  return Boolean(card.name.trim() && card.number.trim() && card.expiry.trim() && card.cvv.trim());
+}

@@ -1,0 +1,80 @@
+import { addToCart } from '../features/cart/cart';
+import { product } from '../test/fixtures';
+import {
+  buildCardOrder,
+  cardDetailsComplete,
+  EMPTY_CHECKOUT,
+  formatCardNumber,
+  formatCvv,
+  formatExpiry,
+  judgePayment,
+  oneLineAddress,
+  validateCheckout,
+  type CheckoutForm,
+} from './checkout';
+
+const filled: CheckoutForm = {
+  ...EMPTY_CHECKOUT,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  address: '12 Bond Street',
+  city: 'New York',
+  state: 'NY',
+  zipCode: '10012',
+  cardName: 'Ada Lovelace',
+  cardNumber: '4242 4242 4242 4242',
+  expiry: '12/30',
+  cvv: '123',
+};
+
+describe('checkout rules', () => {
+  it('requires every field but phone and apartment', () => {
+    const errors = validateCheckout(EMPTY_CHECKOUT);
+    expect(Object.keys(errors).sort()).toEqual(
+      ['address', 'cardName', 'cardNumber', 'city', 'cvv', 'email', 'expiry', 'firstName', 'lastName', 'state', 'zipCode'].sort(),
+    );
+    expect(validateCheckout(filled)).toEqual({});
+    expect(validateCheckout({ ...filled, state: 'WA' }).state).toBeDefined();
+    expect(validateCheckout({ ...filled, expiry: '13/30' }).expiry).toBe('Use MM/YY');
+    expect(validateCheckout({ ...filled, email: 'ada@' }).email).toBe('Please enter a valid email address');
+    expect(validateCheckout({ ...filled, phone: '12' }).phone).toBe('Please enter a valid phone number');
+  });
+
+  it('formats the card number in fours (19 max), expiry MM/YY (5 max) and CVV (4 max)', () => {
+    expect(formatCardNumber('4242424242424242999')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('42a42')).toBe('4242');
+    expect(formatExpiry('1230')).toBe('12/30');
+    expect(formatExpiry('1')).toBe('1');
+    expect(formatExpiry('12/309')).toBe('12/30');
+    expect(formatCvv('12345')).toBe('1234');
+  });
+
+  it('builds a pending, unpaid card order that carries only the last four digits', () => {
+    const order = buildCardOrder(addToCart([], product(), 2), filled);
+    expect(order.status).toBe('pending');
+    expect(order.payment_status).toBe('unpaid');
+    expect(order.payment).toEqual({ card_name: 'Ada Lovelace', last_4: '4242' });
+    expect(JSON.stringify(order)).not.toContain('4242 4242');
+    expect(order.shipping).toMatchObject({ state: 'NY', zip_code: '10012', country: 'US' });
+    expect(order.items[0].quantity).toBe(2);
+  });
+
+  it('writes the address on one line', () => {
+    expect(oneLineAddress({ ...filled, apartment: 'Apt 4' })).toBe('12 Bond Street, Apt 4, New York, NY 10012, US');
+  });
+
+  it('judges the payment status: paid, expired, declined, pending then timeout after 5', () => {
+    expect(judgePayment({ payment_status: 'paid', status: 'complete' }, 1)).toBe('success');
+    expect(judgePayment({ payment_status: 'unpaid', status: 'expired' }, 2)).toBe('expired');
+    expect(judgePayment({ payment_status: 'unpaid', status: 'complete' }, 1)).toBe('error');
+    expect(judgePayment({ payment_status: 'unpaid', status: 'open' }, 4)).toBe('pending');
+    expect(judgePayment({ payment_status: 'unpaid', status: 'open' }, 5)).toBe('timeout');
+  });
+
+  it('needs all four card fields on the secure payment page', () => {
+    expect(cardDetailsComplete({ name: 'Ada', number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' })).toBe(true);
+    expect(cardDetailsComplete({ name: ' ', number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' })).toBe(false);
+    expect(cardDetailsComplete({ name: 'Ada', number: '4242', expiry: '', cvv: '123' })).toBe(false);
+  });
+});

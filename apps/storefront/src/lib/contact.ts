@@ -1,0 +1,51 @@
+/** The contact form (spec sections 5 and 8): required fields and the toasts for each outcome. */
+import { EMAIL_PATTERN } from '@facet/contracts';
+import { ApiError } from '../api/client';
+import type { ContactMessage } from '../api/shop';
+import type { ToastInput } from '../features/toast/toasts';
+
+export type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
+
+export const EMPTY_CONTACT: ContactMessage = { name: '', email: '', phone: '', subject: '', message: '' };
+
+/** Full Name, Email Address, Subject and Message are required; Phone is optional. */
+export function validateContact(m: ContactMessage): ContactErrors {
+  const errors: ContactErrors = {};
+  if (!m.name.trim()) errors.name = 'Full name is required';
+  if (!m.email.trim()) errors.email = 'Email address is required';
+  else if (!EMAIL_PATTERN.test(m.email.trim())) errors.email = 'Please enter a valid email address';
+  if (!m.subject.trim()) errors.subject = 'Subject is required';
+  if (!m.message.trim()) errors.message = 'Message is required';
+  return errors;
+}
+
+export function contactSuccessToast(serverMessage?: string): ToastInput {
+  return {
+    title: 'Message sent successfully!',
+    description: serverMessage?.trim() || "We'll get back to you within 24 hours.",
+    variant: 'success',
+  };
+}
+
+/** A network failure names the phone number; a server refusal carries its own message when it has one. */
+export function contactFailureToast(error: unknown, phone: string, serverMessage?: string): ToastInput {
+  const network = error instanceof ApiError && error.kind !== 'http';
+  const fromServer =
+    serverMessage?.trim() ||
+    (error instanceof ApiError && error.kind === 'http' && error.status < 500 ? detailOf(error.body) : undefined);
+  return {
+    title: 'Failed to send message',
+    description: network
+      ? `Please try again later or call us directly at ${phone}.`
+      : fromServer || 'Please try again later or call us directly.',
+    variant: 'destructive',
+  };
+}
+
+function detailOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as { message?: unknown; detail?: unknown };
+  if (typeof b.message === 'string' && b.message.trim()) return b.message;
+  if (typeof b.detail === 'string' && b.detail.trim()) return b.detail;
+  return undefined;
+}

@@ -1,0 +1,195 @@
+/** The custom design wizard (spec sections 3, 4, 5 and 8): steps, what Next needs, auto-advance, the image. */
+import { CATEGORIES, karatsFor, MAX_UPLOAD_BYTES, type Department, type MetalType } from '@facet/contracts';
+import type { CustomDesignPayload } from '../api/account';
+import type { ToastInput } from '../features/toast/toasts';
+
+export const WIZARD_STEPS = ['Jewelry Type', 'Diamond', 'Metal', 'Your Design', 'Contact'] as const;
+export const LAST_STEP = WIZARD_STEPS.length;
+export const AUTO_ADVANCE_MS = 500;
+
+export interface DesignForm {
+  category: Department | '';
+  jewelryType: string;
+  diamondShape: string;
+  diamondSize: string;
+  metalType: MetalType | '';
+  metalKarat: string;
+  designImage: string | null;
+  imageName: string;
+  designNotes: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  preferredContact: string;
+}
+
+export interface ContactDefaults {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export function emptyDesign(contact: ContactDefaults = { name: '', email: '', phone: '' }): DesignForm {
+  return {
+    category: '',
+    jewelryType: '',
+    diamondShape: '',
+    diamondSize: '',
+    metalType: '',
+    metalKarat: '',
+    designImage: null,
+    imageName: '',
+    designNotes: '',
+    contactName: contact.name,
+    contactEmail: contact.email,
+    contactPhone: contact.phone,
+    preferredContact: 'email',
+  };
+}
+
+export function typesFor(category: Department | '') {
+  return CATEGORIES.filter((c) => c.department === category);
+}
+
+/** Next requires: step 1 a type; step 2 shape and size; step 3 metal type and karat; step 4 nothing. */
+export function canProceed(step: number, form: DesignForm): boolean {
+  switch (step) {
+    case 1:
+      return Boolean(form.category && form.jewelryType);
+    case 2:
+      return Boolean(form.diamondShape && form.diamondSize);
+    case 3:
+      return Boolean(form.metalType && form.metalKarat && karatsFor(form.metalType).includes(form.metalKarat as never));
+    case 4:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The furthest step the customer may open: every step before it is complete. */
+export function furthestStep(form: DesignForm): number {
+  let step = 1;
+  while (step < LAST_STEP && canProceed(step, form)) step++;
+  return step;
+}
+
+export type DesignChange = Partial<DesignForm>;
+
+/** Applies a choice, clearing what no longer fits (a new department clears the type, a new metal its karat). */
+export function applyChoice(form: DesignForm, change: DesignChange): DesignForm {
+  const next = { ...form, ...change };
+  if (change.category !== undefined && change.category !== form.category) next.jewelryType = '';
+  if (change.metalType !== undefined && change.metalType !== form.metalType) {
+    const karats = change.metalType ? karatsFor(change.metalType) : [];
+    next.metalKarat = karats.length === 1 ? karats[0] : '';
+  }
+  return next;
+}
+
+/**
+ * Whether a choice moves the wizard on after 0.5 s: a type in step 1; a size in step 2 once a shape is chosen;
+ * a karat in step 3 once a metal is chosen.
+ */
+export function advancesAfter(step: number, change: DesignChange, form: DesignForm): boolean {
+  if (step === 1) return Boolean(change.jewelryType);
+  if (step === 2) return Boolean(change.diamondSize && form.diamondShape);
+  if (step === 3) return Boolean(change.metalKarat && form.metalType);
+  return false;
+}
+
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png'];
+export const ACCEPTED_IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'];
+
+/** The toast for a file the wizard will not take, or null when it is fine. */
+export function imageProblem(file: { name: string; size: number; type: string }): ToastInput | null {
+  const name = file.name.toLowerCase();
+  const typeOk = ACCEPTED_IMAGE_EXTENSIONS.some((ext) => name.endsWith(ext)) && (!file.type || ACCEPTED_IMAGE_TYPES.includes(file.type));
+  if (!typeOk) {
+    return { title: 'Invalid file type', description: 'Please upload a .jpg, .jpeg or .png image.', variant: 'destructive' };
+  }
+  if (file.size > MAX_UPLOAD_BYTES) {
+    return { title: 'File too large', description: 'Please upload an image smaller than 10MB.', variant: 'destructive' };
+  }
+  return null;
+}
+
+/** Submit is disabled while sending or when the contact name or e-mail is empty. */
+export function canSubmit(form: DesignForm, sending: boolean): boolean {
+  return !sending && form.contactName.trim() !== '' && form.contactEmail.trim() !== '';
+}
+
+export function needsPhone(form: DesignForm): boolean {
+  return (form.preferredContact === 'phone' || form.preferredContact === 'text') && !form.contactPhone.trim();
+}
+
+export function buildDesignPayload(form: DesignForm): CustomDesignPayload {
+  return {
+    category: form.category,
+    jewelry_type: form.jewelryType,
+    diamond_shape: form.diamondShape,
+    diamond_size: form.diamondSize,
+    metal_type: form.metalType,
+    metal_karat: form.metalKarat,
+    design_image: form.designImage,
+    design_notes: form.designNotes.trim(),
+    contact_name: form.contactName.trim(),
+    contact_email: form.contactEmail.trim(),
+    contact_phone: form.contactPhone.trim(),
+    preferred_contact: form.preferredContact,
+  };
+}
+
+export const DESIGN_SUCCESS: ToastInput = {
+  title: 'Your Vision Has Been Received',
+  description: 'Our master craftsmen will contact you within 24 hours to bring your dream to life.',
+  variant: 'success',
+};
+
+export const DESIGN_FAILURE: ToastInput = {
+  title: 'Submission failed',
+  description: 'Please try again later or call us directly.',
+  variant: 'destructive',
+};
+
+export const SHAPE_LABELS: Record<string, string> = {
+  round: 'Round',
+  oval: 'Oval',
+  emerald: 'Emerald',
+  pear: 'Pear',
+  cushion: 'Cushion',
+  princess: 'Princess',
+  marquise: 'Marquise',
+  other: 'Other',
+};
+
+export const SIZE_LABELS: Record<string, string> = {
+  '0.25-0.5': '0.25 – 0.5 ct',
+  '0.5-1': '0.5 – 1 ct',
+  '1-1.5': '1 – 1.5 ct',
+  '1.5-2': '1.5 – 2 ct',
+  '2+': '2 ct and above',
+  discuss: "Let's discuss",
+};
+
+export const METAL_LABELS: Record<string, string> = {
+  gold: 'Yellow Gold',
+  'white-gold': 'White Gold',
+  'rose-gold': 'Rose Gold',
+  platinum: 'Platinum',
+};
+
+export const CONTACT_LABELS: Record<string, string> = {
+  email: 'Email',
+  phone: 'Phone call',
+  text: 'Text message',
+  appointment: 'In-store appointment',
+};
+
+export const DESIGN_STATUS_LABELS: Record<string, string> = {
+  pending: 'Pending',
+  contacted: 'Contacted',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};

@@ -1,0 +1,232 @@
+import { CATEGORIES, SORT_OPTIONS, type SortOption } from '@facet/contracts';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { listProducts } from '../api/shop';
+import { CloseIcon, FilterIcon, GridIcon, ListIcon, SearchIcon } from '../components/Icons';
+import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
+import {
+  applyCatalogue,
+  CATALOGUE_PAGE_SIZE,
+  clearedFilters,
+  countLine,
+  PRICE_SLIDER,
+  SORT_LABELS,
+  type CatalogueFilters,
+} from '../lib/catalogue';
+import { useAsync } from '../lib/useAsync';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { formatPrice } from '@facet/contracts';
+import './CataloguePage.css';
+
+type Layout = 'grid' | 'list';
+
+/**
+ * 'Product Catalogue': 12 products (page 1), filtered and sorted locally on every change (spec sections 4, 5).
+ * A search arriving in the URL (/catalogue?search=) is also sent to the server, so the twelve are the right
+ * twelve.
+ */
+export default function CataloguePage() {
+  useDocumentTitle('Product Catalogue');
+  const [params, setParams] = useSearchParams();
+  const urlSearch = params.get('search') ?? '';
+  const [filters, setFilters] = useState<CatalogueFilters>(() => ({ ...clearedFilters(), search: urlSearch }));
+  const [layout, setLayout] = useState<Layout>('grid');
+  const [panelOpen, setPanelOpen] = useState(false);
+  const ids = { search: useId(), category: useId(), min: useId(), max: useId(), sort: useId() };
+
+  useEffect(() => setFilters((f) => ({ ...f, search: urlSearch })), [urlSearch]);
+
+  const load = useAsync(
+    (signal) => listProducts({ limit: CATALOGUE_PAGE_SIZE, page: 1, search: urlSearch || undefined }, signal),
+    [urlSearch],
+  );
+  if (load.status === 'error') console.error('Catalogue failed to load', load.error); // logged; empty state shows
+
+  const products = useMemo(() => applyCatalogue(load.data?.products ?? [], filters), [load.data, filters]);
+  const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) =>
+    setFilters((f) => ({ ...f, [key]: value }));
+
+  const setSearch = (value: string) => {
+    set('search', value);
+    if (!value.trim() && urlSearch) setParams({}, { replace: true }); // back to the unsearched twelve
+  };
+  const clearAll = () => {
+    setFilters(clearedFilters());
+    if (urlSearch) setParams({}, { replace: true });
+  };
+
+  const loading = load.status === 'loading' && !load.data;
+
+  return (
+    <div className="catalogue container">
+      <header className="catalogue__header">
+        <p className="eyebrow">The Complete Collection</p>
+        <h1 className="display-1">Product Catalogue</h1>
+        <p className="catalogue__count" aria-live="polite">
+          {loading ? 'Loading catalogue...' : countLine(products.length, 'product')}
+        </p>
+      </header>
+
+      <div className="catalogue__bar">
+        <button
+          type="button"
+          className="btn btn--ghost btn--small catalogue__filters-toggle"
+          aria-expanded={panelOpen}
+          aria-controls="catalogue-filters"
+          onClick={() => setPanelOpen((o) => !o)}
+        >
+          <FilterIcon size={16} /> {panelOpen ? 'Hide Filters' : 'Filters'}
+        </button>
+        <div className="catalogue__view" role="group" aria-label="View">
+          <button
+            type="button"
+            className={`icon-btn${layout === 'grid' ? ' is-on' : ''}`}
+            aria-pressed={layout === 'grid'}
+            aria-label="Grid view"
+            onClick={() => setLayout('grid')}
+          >
+            <GridIcon />
+          </button>
+          <button
+            type="button"
+            className={`icon-btn${layout === 'list' ? ' is-on' : ''}`}
+            aria-pressed={layout === 'list'}
+            aria-label="List view"
+            onClick={() => setLayout('list')}
+          >
+            <ListIcon />
+          </button>
+        </div>
+      </div>
+
+      <div className="catalogue__body">
+        <aside
+          id="catalogue-filters"
+          className={`catalogue__panel${panelOpen ? ' is-open' : ''}`}
+          aria-label="Filters"
+        >
+          <div className="catalogue__panel-head">
+            <h2 className="catalogue__panel-title">Refine</h2>
+            <button type="button" className="btn btn--text catalogue__clear" onClick={clearAll}>
+              Clear All
+            </button>
+          </div>
+
+          <div className="field">
+            <label htmlFor={ids.search}>Search</label>
+            <div className="catalogue__search">
+              <SearchIcon size={16} />
+              <input
+                id={ids.search}
+                className="input"
+                type="search"
+                placeholder="Search products..."
+                value={filters.search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+              {filters.search && (
+                <button
+                  type="button"
+                  className="catalogue__search-clear"
+                  aria-label="Clear search"
+                  onClick={() => setSearch('')}
+                >
+                  <CloseIcon size={14} />
+                </button>
+              )}
+            </div>
+          </div>
+
+          <div className="field">
+            <label htmlFor={ids.category}>Category</label>
+            <select
+              id={ids.category}
+              className="select"
+              value={filters.category}
+              onChange={(e) => set('category', e.target.value)}
+            >
+              <option value="all">All Categories</option>
+              {CATEGORIES.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          <fieldset className="field catalogue__price">
+            <legend className="field__label">Price</legend>
+            <p className="catalogue__price-values">
+              {formatPrice(filters.minPrice)} – {formatPrice(filters.maxPrice)}
+            </p>
+            <label htmlFor={ids.min} className="catalogue__slider-label">
+              Minimum price
+            </label>
+            <input
+              id={ids.min}
+              type="range"
+              className="range"
+              min={PRICE_SLIDER.min}
+              max={PRICE_SLIDER.max}
+              step={PRICE_SLIDER.step}
+              value={filters.minPrice}
+              onChange={(e) => set('minPrice', Number(e.target.value))}
+              aria-valuetext={formatPrice(filters.minPrice)}
+            />
+            <label htmlFor={ids.max} className="catalogue__slider-label">
+              Maximum price
+            </label>
+            <input
+              id={ids.max}
+              type="range"
+              className="range"
+              min={PRICE_SLIDER.min}
+              max={PRICE_SLIDER.max}
+              step={PRICE_SLIDER.step}
+              value={filters.maxPrice}
+              onChange={(e) => set('maxPrice', Number(e.target.value))}
+              aria-valuetext={formatPrice(filters.maxPrice)}
+            />
+          </fieldset>
+
+          <div className="field">
+            <label htmlFor={ids.sort}>Sort by</label>
+            <select
+              id={ids.sort}
+              className="select"
+              value={filters.sort}
+              onChange={(e) => set('sort', e.target.value as SortOption)}
+            >
+              {SORT_OPTIONS.map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </aside>
+
+        <section className="catalogue__results" aria-label="Products">
+          {loading ? (
+            <>
+              <p className="visually-hidden" role="status">
+                Loading catalogue...
+              </p>
+              <SkeletonGrid count={CATALOGUE_PAGE_SIZE} layout={layout} />
+            </>
+          ) : products.length === 0 ? (
+            <div className="state">
+              <h2 className="state__title">No products found</h2>
+              <p className="state__text">Try adjusting your filters or search terms.</p>
+              <button type="button" className="btn btn--outline" onClick={clearAll}>
+                Clear Filters
+              </button>
+            </div>
+          ) : (
+            <ProductGrid products={products} delayStep={0.05} layout={layout} label="Catalogue" />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { findCategory, type Category, type PriceRange, type ProductList, type SortOption } from '@facet/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError, isAbort } from '../api/client';
+import { getCategory, productsInCategory } from '../api/shop';
+import { PriceRangeSelect, SortSelect } from '../components/Filters';
+import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
+import { toast } from '../features/toast/toasts';
+import { resolveCategoryParam } from '../lib/collections';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import './CategoryPage.css';
+
+export const CATEGORY_PAGE_LIMIT = 50;
+
+type CategoryLoad = { state: 'loading' } | { state: 'found'; category: Category } | { state: 'not-found' };
+
+export default function CategoryPage() {
+  const { category: param = '' } = useParams();
+  const id = resolveCategoryParam(param);
+  const [category, setCategory] = useState<CategoryLoad>({ state: 'loading' });
+  const [priceRange, setPriceRange] = useState<PriceRange>('all');
+  const [sort, setSort] = useState<SortOption>('featured');
+  const [list, setList] = useState<ProductList | null>(null);
+  const [loadingProducts, setLoadingProducts] = useState(true);
+  const firstLoad = useRef(true);
+
+  useDocumentTitle(category.state === 'found' ? category.category.name : 'Category');
+
+  useEffect(() => {
+    setPriceRange('all');
+    setSort('featured');
+    firstLoad.current = true;
+    if (!id) {
+      setCategory({ state: 'not-found' });
+      return;
+    }
+    const controller = new AbortController();
+    setCategory({ state: 'loading' });
+    getCategory(id, controller.signal)
+      .then((c) => setCategory({ state: 'found', category: c }))
+      .catch((error) => {
+        if (isAbort(error)) return;
+        if (error instanceof ApiError && error.isNotFound) {
+          setCategory({ state: 'not-found' });
+          return;
+        }
+        toast({ title: 'Error loading category', description: messageOf(error), variant: 'destructive' });
+        const known = findCategory(id); // the shared list still names the category
+        setCategory(known ? { state: 'found', category: known } : { state: 'not-found' });
+      });
+    return () => controller.abort();
+  }, [id]);
+
+  useEffect(() => {
+    if (!id) return;
+    const controller = new AbortController();
+    setLoadingProducts(true);
+    productsInCategory(id, { sort_by: sort, price_range: priceRange, limit: CATEGORY_PAGE_LIMIT }, controller.signal)
+      .then((l) => {
+        setList(l);
+        setLoadingProducts(false);
+        firstLoad.current = false;
+      })
+      .catch((error) => {
+        if (isAbort(error)) return;
+        toast({
+          title: firstLoad.current ? 'Error loading category' : 'Error applying filters',
+          description: messageOf(error),
+          variant: 'destructive',
+        });
+        setList((l) => l ?? { products: [], total: 0, page: 1, limit: CATEGORY_PAGE_LIMIT });
+        setLoadingProducts(false);
+      });
+    return () => controller.abort();
+  }, [id, sort, priceRange]);
+
+  if (category.state === 'not-found') {
+    return (
+      <div className="state container">
+        <h1 className="state__title">Category not found</h1>
+        <p className="state__text">The collection you are looking for does not exist or has moved.</p>
+        <Link to="/" className="btn btn--primary">
+          Back to Home
+        </Link>
+      </div>
+    );
+  }
+
+  const c = category.state === 'found' ? category.category : id ? findCategory(id) : undefined;
+  const clearFilters = () => {
+    setPriceRange('all');
+    setSort('featured');
+  };
+  const products = list?.products ?? [];
+
+  return (
+    <div className={`category-page theme-${c?.department ?? 'women'}`}>
+      <header className="category-header">
+        <div className="container category-header__inner">
+          <div className="category-header__text">
+            <nav aria-label="Breadcrumb">
+              <ol className="breadcrumbs">
+                <li>
+                  <Link to="/">Home</Link>
+                </li>
+                <li>
+                  <Link to="/jewelry">Fine Jewelry</Link>
+                </li>
+                <li aria-current="page">{c?.name ?? '…'}</li>
+              </ol>
+            </nav>
+            <p className="eyebrow">{c?.department === 'men' ? 'For Him' : 'For Her'}</p>
+            <h1 className="display-1">{c?.name ?? '\u00a0'}</h1>
+            <p className="lede">{c?.description ?? '\u00a0'}</p>
+            <p className="category-header__count">
+              {list ? `${list.total} Products Available` : '\u00a0'}
+            </p>
+          </div>
+          <div className="category-header__media">
+            {c && <img src={c.image} alt={c.name} width={800} height={600} fetchPriority="high" />}
+          </div>
+        </div>
+      </header>
+
+      <section className="container section--tight" aria-label="Products">
+        <div className="toolbar">
+          <p className="toolbar__count">{list ? `Showing ${products.length}` : '\u00a0'}</p>
+          <div className="toolbar__filters">
+            <PriceRangeSelect value={priceRange} onChange={setPriceRange} />
+            <SortSelect value={sort} onChange={setSort} />
+          </div>
+        </div>
+
+        {loadingProducts && !list ? (
+          <SkeletonGrid count={8} />
+        ) : products.length === 0 ? (
+          <div className="state">
+            <h2 className="state__title">No products found</h2>
+            <p className="state__text">No pieces match these filters.</p>
+            <button type="button" className="btn btn--outline" onClick={clearFilters}>
+              Clear Filters
+            </button>
+          </div>
+        ) : (
+          <div className={loadingProducts ? 'is-refreshing' : undefined}>
+            <ProductGrid products={products} delayStep={0.05} label={c?.name} />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}

@@ -1,0 +1,255 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { paymentsApi } from '../api/account';
+import { newUuid } from '../api/client';
+import { createOrder } from '../api/shop';
+import { BagIcon, ShieldIcon } from '../components/Icons';
+import { OrderSummary } from '../components/OrderSummary';
+import { useAuth } from '../features/auth/useAuth';
+import { cartActions, useCart } from '../features/cart/useCart';
+import { toast } from '../features/toast/toasts';
+import {
+  buildCardOrder,
+  CHECKOUT_FAILED,
+  CHECKOUT_STATES,
+  EMPTY_CHECKOUT,
+  formatCardNumber,
+  formatCvv,
+  formatExpiry,
+  oneLineAddress,
+  validateCheckout,
+  type CheckoutErrors,
+  type CheckoutForm,
+} from '../lib/checkout';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import type { PaymentState } from './PaymentPage';
+import './Checkout.css';
+
+/** Leaves the shop for the provider's hosted page (a seam for tests). */
+export const redirectTo = { go: (url: string) => window.location.assign(url) };
+
+type Field = { key: keyof CheckoutForm; label: string; type?: string; autoComplete?: string; wide?: boolean; inputMode?: 'numeric'; maxLength?: number; placeholder?: string };
+
+const CONTACT: Field[] = [
+  { key: 'firstName', label: 'First Name *', autoComplete: 'given-name' },
+  { key: 'lastName', label: 'Last Name *', autoComplete: 'family-name' },
+  { key: 'email', label: 'Email *', type: 'email', autoComplete: 'email' },
+  { key: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'tel' },
+];
+const ADDRESS: Field[] = [
+  { key: 'address', label: 'Address *', autoComplete: 'address-line1', wide: true },
+  { key: 'apartment', label: 'Apartment, suite (optional)', autoComplete: 'address-line2', wide: true },
+  { key: 'city', label: 'City *', autoComplete: 'address-level2' },
+  { key: 'zipCode', label: 'ZIP Code *', autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10 },
+];
+const CARD: Field[] = [
+  { key: 'cardName', label: 'Name on Card *', autoComplete: 'cc-name', wide: true },
+  { key: 'cardNumber', label: 'Card Number *', autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 19, placeholder: '1234 5678 9012 3456', wide: true },
+  { key: 'expiry', label: 'Expiry (MM/YY) *', autoComplete: 'cc-exp', inputMode: 'numeric', maxLength: 5, placeholder: 'MM/YY' },
+  { key: 'cvv', label: 'CVV *', autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4, placeholder: '123' },
+];
+
+const FORMAT: Partial<Record<keyof CheckoutForm, (v: string) => string>> = {
+  cardNumber: formatCardNumber,
+  expiry: formatExpiry,
+  cvv: formatCvv,
+};
+
+export default function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const { items } = useCart();
+  const { user } = useAuth();
+  const [form, setForm] = useState<CheckoutForm>(() => ({
+    ...EMPTY_CHECKOUT,
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    address: user?.address.street ?? '',
+    apartment: user?.address.apartment ?? '',
+    city: user?.address.city ?? '',
+    state: (CHECKOUT_STATES as readonly string[]).includes(user?.address.state ?? '') ? user!.address.state : '',
+    zipCode: user?.address.zipCode ?? '',
+  }));
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const [busy, setBusy] = useState<false | 'hosted' | 'page'>(false);
+  const idempotencyKey = useRef(newUuid());
+  const navigate = useNavigate();
+
+  if (items.length === 0) {
+    return (
+      <div className="state container">
+        <BagIcon size={44} className="state__icon" />
+        <h1 className="state__title">Your Cart is Empty</h1>
+        <p className="state__text">Add a piece to your selection before checking out.</p>
+        <Link to="/catalogue" className="btn btn--primary">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const edit = (key: keyof CheckoutForm, raw: string) => {
+    const value = FORMAT[key] ? FORMAT[key]!(raw) : raw;
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => {
+      if (!e[key]) return e;
+      const next = { ...e };
+      delete next[key];
+      return next;
+    });
+  };
+
+  /** hosted: the provider's page (the selection is cleared just before leaving); page: our secure payment page. */
+  const placeOrder = async (mode: 'hosted' | 'page') => {
+    if (busy) return;
+    const found = validateCheckout(form);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      document.getElementById(`checkout-${first}`)?.focus();
+      return;
+    }
+    setBusy(mode);
+    try {
+      const { order_id } = await createOrder(buildCardOrder(items, form), idempotencyKey.current);
+      const session = await paymentsApi.openSession({
+        origin_url: window.location.origin,
+        order_id,
+        user_email: form.email.trim(),
+        metadata: {
+          customer_name: `${form.firstName.trim()} ${form.lastName.trim()}`,
+          phone: form.phone.trim(),
+          address: oneLineAddress(form),
+        },
+      });
+      if (mode === 'page') {
+        const totals = buildCardOrder(items, form);
+        const state: PaymentState = {
+          orderId: order_id,
+          sessionId: session.session_id,
+          items: [...items],
+          total: totals.total,
+          email: form.email.trim(),
+          cardName: form.cardName.trim(),
+        };
+        navigate('/payment', { state });
+        return;
+      }
+      if (!session?.url) throw new Error('No checkout URL received');
+      cartActions.clear(); // just before leaving for the provider's page
+      redirectTo.go(session.url);
+    } catch (error) {
+      console.error('Failed to create checkout session', error);
+      const message = error instanceof Error && error.name === 'ApiError' ? error.message : CHECKOUT_FAILED;
+      toast({ title: 'Checkout failed', description: message || CHECKOUT_FAILED, variant: 'destructive' });
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void placeOrder('hosted');
+  };
+
+  const input = (f: Field) => (
+    <div key={f.key} className={f.wide ? 'field field--wide' : 'field'}>
+      <label htmlFor={`checkout-${f.key}`}>{f.label}</label>
+      <input
+        id={`checkout-${f.key}`}
+        className="input"
+        type={f.type ?? 'text'}
+        autoComplete={f.autoComplete}
+        inputMode={f.inputMode}
+        maxLength={f.maxLength}
+        placeholder={f.placeholder}
+        value={form[f.key]}
+        aria-invalid={errors[f.key] ? true : undefined}
+        aria-describedby={errors[f.key] ? `checkout-${f.key}-error` : undefined}
+        onChange={(e) => edit(f.key, e.target.value)}
+      />
+      {errors[f.key] && (
+        <p id={`checkout-${f.key}-error`} className="field__error" role="alert">
+          {errors[f.key]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="co container">
+      <header className="co__header">
+        <p className="eyebrow">Secure Checkout</p>
+        <h1 className="display-2">Checkout</h1>
+        <p className="muted">Complete your details, then confirm the payment on our provider&rsquo;s secure page.</p>
+      </header>
+      <div className="co__layout">
+        <form className="co__form" onSubmit={submit} noValidate aria-label="Checkout">
+          <section className="co-section">
+            <h2 className="co-section__title">
+              <span className="co-section__num">01</span> Contact
+            </h2>
+            <div className="co-grid">{CONTACT.map(input)}</div>
+          </section>
+          <section className="co-section">
+            <h2 className="co-section__title">
+              <span className="co-section__num">02</span> Shipping Address
+            </h2>
+            <div className="co-grid">
+              {ADDRESS.slice(0, 3).map(input)}
+              <div className="field">
+                <label htmlFor="checkout-state">State *</label>
+                <select
+                  id="checkout-state"
+                  className="select"
+                  value={form.state}
+                  aria-invalid={errors.state ? true : undefined}
+                  onChange={(e) => edit('state', e.target.value)}
+                >
+                  <option value="">Choose a state</option>
+                  {CHECKOUT_STATES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+                {errors.state && (
+                  <p className="field__error" role="alert">
+                    {errors.state}
+                  </p>
+                )}
+              </div>
+              {input(ADDRESS[3])}
+              <div className="field">
+                <label htmlFor="checkout-country">Country</label>
+                <select id="checkout-country" className="select" value={form.country} onChange={(e) => edit('country', e.target.value)}>
+                  <option value="US">United States</option>
+                </select>
+              </div>
+            </div>
+          </section>
+          <section className="co-section">
+            <h2 className="co-section__title">
+              <span className="co-section__num">03</span> Payment
+            </h2>
+            <div className="co-grid">{CARD.map(input)}</div>
+            <p className="co-note">
+              <ShieldIcon size={18} />
+              <span>
+                You will confirm the payment on our payment provider&rsquo;s secure page. Only the last four digits of your card are
+                kept with your order.
+              </span>
+            </p>
+          </section>
+          <button type="submit" className="btn btn--primary btn--block" disabled={Boolean(busy)}>
+            {busy === 'hosted' ? 'Placing Order...' : 'Place Order'}
+          </button>
+          <button type="button" className="btn btn--ghost btn--block" disabled={Boolean(busy)} onClick={() => void placeOrder('page')}>
+            {busy === 'page' ? 'Placing Order...' : 'Pay by Card or Bank Transfer Here'}
+          </button>
+        </form>
+        <OrderSummary items={items} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import type { Product } from '@facet/contracts';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { isAbort } from '../api/client';
+import { productsInCategory, listProducts } from '../api/shop';
+import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
+import { countLine } from '../lib/catalogue';
+import { COLLECTION_LIMIT, findCollection, type Collection } from '../lib/collections';
+import { canLoadMore, initialLoadMore, loadMoreReducer, RINGS_PAGE_SIZE, type LoadMoreEvent, type LoadMoreState } from '../lib/loadMore';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import NotFoundPage from './NotFoundPage';
+import './CollectionPage.css';
+
+export default function CollectionPage({ slug }: { slug: string }) {
+  const collection = findCollection(slug);
+  if (!collection) return <NotFoundPage />;
+  return <CollectionScreen key={collection.slug} collection={collection} />;
+}
+
+type ListState = LoadMoreState<Product> & { loading: boolean };
+
+function reducer(state: ListState, event: LoadMoreEvent<Product> | { type: 'reset' }): ListState {
+  if (event.type === 'reset') return { ...initialLoadMore<Product>(), loading: true };
+  const next = loadMoreReducer(state, event, RINGS_PAGE_SIZE);
+  return { ...next, loading: event.type === 'firstPage' ? false : state.loading };
+}
+
+/** The first page: the category fixed, 20 items (women's rings: 8, page 1). */
+function firstPage(c: Collection, signal: AbortSignal) {
+  return c.loadMore
+    ? listProducts({ category: c.category.id, limit: RINGS_PAGE_SIZE, page: 1 }, signal)
+    : productsInCategory(c.category.id, { limit: COLLECTION_LIMIT }, signal);
+}
+
+function CollectionScreen({ collection: c }: { collection: Collection }) {
+  useDocumentTitle(c.category.name);
+  const [state, dispatch] = useReducer(reducer, { ...initialLoadMore<Product>(), loading: true });
+  const loadingMore = useRef(false);
+  const [announce, setAnnounce] = useState('');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    dispatch({ type: 'reset' });
+    firstPage(c, controller.signal)
+      .then((list) => dispatch({ type: 'firstPage', items: list.products }))
+      .catch((error) => {
+        if (isAbort(error)) return;
+        console.error(`Loading ${c.type} failed`, error); // logged only; the empty state shows
+        dispatch({ type: 'firstPage', items: [] });
+      });
+    return () => controller.abort();
+  }, [c]);
+
+  const loadMore = async () => {
+    if (!canLoadMore(state) || loadingMore.current) return; // presses ignored while loading
+    loadingMore.current = true;
+    dispatch({ type: 'start' });
+    try {
+      const list = await listProducts({ category: c.category.id, limit: RINGS_PAGE_SIZE, page: state.page + 1 });
+      dispatch({ type: 'pageLoaded', items: list.products });
+      setAnnounce(`${list.products.length} more ${list.products.length === 1 ? c.singular : c.plural} loaded`);
+    } catch (error) {
+      console.error('Load more failed', error); // existing items are kept
+      dispatch({ type: 'failed' });
+    } finally {
+      loadingMore.current = false;
+    }
+  };
+
+  return (
+    <div className={`collection theme-${c.department}`}>
+      <section className="collection-hero" aria-labelledby="collection-title">
+        <div className="collection-hero__content">
+          <p className="eyebrow collection-hero__eyebrow">{c.department === 'men' ? 'For Him' : 'For Her'}</p>
+          <h1 id="collection-title" className="collection-hero__title">
+            {c.title}
+          </h1>
+          <span className="collection-hero__rule" />
+          <p className="collection-hero__tagline">{c.tagline}</p>
+        </div>
+        <div className="collection-hero__media">
+          <img src={c.category.image} alt="" width={1200} height={900} fetchPriority="high" />
+        </div>
+      </section>
+
+      <section className="section container" aria-labelledby="collection-heading">
+        <div className="collection__head">
+          <h2 id="collection-heading" className="collection__heading">
+            {c.heading}
+          </h2>
+          <span className="rule rule--center" />
+          {state.loading ? (
+            <p className="collection__count" role="status">
+              <span className="spinner spinner--small" /> Loading {c.type}...
+            </p>
+          ) : (
+            <p className="collection__count" aria-live="polite">
+              {countLine(state.items.length, c.singular, c.plural)}
+            </p>
+          )}
+        </div>
+
+        {state.loading ? (
+          <SkeletonGrid count={c.loadMore ? RINGS_PAGE_SIZE : 8} />
+        ) : state.items.length === 0 ? (
+          <div className="state">
+            <h3 className="state__title">No {c.type} found</h3>
+            <p className="state__text">Check back later for new arrivals in our {c.type} collection.</p>
+          </div>
+        ) : (
+          <>
+            <ProductGrid products={state.items} delayStep={0.08} label={c.category.name} />
+            {c.loadMore && state.hasMore && (
+              <div className="collection__more">
+                <button
+                  type="button"
+                  className="btn btn--outline"
+                  onClick={loadMore}
+                  disabled={state.loadingMore}
+                  aria-busy={state.loadingMore}
+                >
+                  {state.loadingMore ? 'Loading More...' : 'Load More Rings'}
+                </button>
+              </div>
+            )}
+            <p className="visually-hidden" aria-live="polite">
+              {announce}
+            </p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

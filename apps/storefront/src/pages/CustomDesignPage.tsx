@@ -1,0 +1,365 @@
+import { DIAMOND_SHAPES, DIAMOND_SIZES, karatsFor, METAL_TYPES, PREFERRED_CONTACTS, type Department } from '@facet/contracts';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { customDesignApi } from '../api/account';
+import { newUuid } from '../api/client';
+import { CheckIcon } from '../components/Icons';
+import { useAuth } from '../features/auth/useAuth';
+import { toast } from '../features/toast/toasts';
+import {
+  ACCEPTED_IMAGE_EXTENSIONS,
+  advancesAfter,
+  applyChoice,
+  AUTO_ADVANCE_MS,
+  buildDesignPayload,
+  canProceed,
+  canSubmit,
+  CONTACT_LABELS,
+  DESIGN_FAILURE,
+  DESIGN_SUCCESS,
+  emptyDesign,
+  furthestStep,
+  imageProblem,
+  LAST_STEP,
+  METAL_LABELS,
+  needsPhone,
+  SHAPE_LABELS,
+  SIZE_LABELS,
+  typesFor,
+  WIZARD_STEPS,
+  type DesignChange,
+  type DesignForm,
+} from '../lib/customDesign';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import './CustomDesignPage.css';
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+export default function CustomDesignPage() {
+  useDocumentTitle('Custom Design');
+  const { user } = useAuth();
+  const contact = () => ({
+    name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+  });
+  const [form, setForm] = useState<DesignForm>(() => emptyDesign(contact()));
+  const [step, setStep] = useState(1);
+  const [sending, setSending] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const key = useRef(newUuid());
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Contact fields follow the signed-in customer until typed over.
+  useEffect(() => {
+    if (!user) return;
+    setForm((f) => (f.contactName || f.contactEmail ? f : { ...f, contactName: contact().name, contactEmail: user.email, contactPhone: user.phone }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user?.id]);
+
+  const goTo = (next: number) => {
+    clearTimeout(timer.current);
+    setStep(next);
+    heading.current?.focus({ preventScroll: true });
+  };
+
+  const choose = (change: DesignChange) => {
+    const next = applyChoice(form, change);
+    setForm(next);
+    if (advancesAfter(step, change, next)) {
+      clearTimeout(timer.current);
+      const from = step;
+      timer.current = setTimeout(() => setStep((s) => (s === from && canProceed(from, next) ? from + 1 : s)), AUTO_ADVANCE_MS);
+    }
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = imageProblem(file);
+    if (problem) {
+      toast(problem);
+      return;
+    }
+    try {
+      const dataUrl = await readAsDataUrl(file);
+      setForm((f) => ({ ...f, designImage: dataUrl, imageName: file.name }));
+    } catch {
+      toast({ title: 'Could not read the image', description: 'Please try another file.', variant: 'destructive' });
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit(form, sending) || needsPhone(form)) return;
+    setSending(true);
+    try {
+      await customDesignApi.submit(buildDesignPayload(form), key.current);
+      toast(DESIGN_SUCCESS);
+      key.current = newUuid();
+      setForm(emptyDesign(contact()));
+      goTo(1);
+    } catch {
+      toast(DESIGN_FAILURE);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const reachable = furthestStep(form);
+  const types = typesFor(form.category);
+
+  return (
+    <div className="wizard-page">
+      <header className="page-header">
+        <div className="container">
+          <p className="eyebrow">Bespoke</p>
+          <h1 className="display-1">Design Your Own</h1>
+          <p className="lede">Five short steps, and our master craftsmen take it from there. We will be in touch within 24 hours.</p>
+        </div>
+      </header>
+
+      <div className="container container--narrow wizard">
+        <ol className="wizard__steps" aria-label="Steps">
+          {WIZARD_STEPS.map((label, i) => {
+            const n = i + 1;
+            const done = n < step || (n < reachable && n !== step);
+            const enabled = n <= reachable;
+            return (
+              <li key={label} className={`wizard__step${n === step ? ' is-current' : ''}${done ? ' is-done' : ''}`}>
+                <button
+                  type="button"
+                  className="wizard__circle"
+                  onClick={() => enabled && goTo(n)}
+                  disabled={!enabled}
+                  aria-current={n === step ? 'step' : undefined}
+                  aria-label={`Step ${n}: ${label}${done ? ' (done)' : ''}`}
+                >
+                  {done ? <CheckIcon size={16} /> : n}
+                </button>
+                <span className="wizard__label">{label}</span>
+              </li>
+            );
+          })}
+        </ol>
+
+        <form className="wizard__panel" onSubmit={submit} noValidate>
+          <h2 className="wizard__title" ref={heading} tabIndex={-1}>
+            <span className="wizard__count">
+              Step {step} of {LAST_STEP}
+            </span>
+            {step === 1 && 'What would you like us to create?'}
+            {step === 2 && 'Choose your diamond'}
+            {step === 3 && 'Choose your metal'}
+            {step === 4 && 'Share your inspiration'}
+            {step === 5 && 'How can we reach you?'}
+          </h2>
+
+          {step === 1 && (
+            <>
+              <fieldset className="wizard__group">
+                <legend>Collection</legend>
+                <div className="choices choices--2">
+                  {(['women', 'men'] as Department[]).map((d) => (
+                    <button
+                      key={d}
+                      type="button"
+                      className={`option option--large theme-${d}`}
+                      aria-pressed={form.category === d}
+                      onClick={() => choose({ category: d })}
+                    >
+                      <span className="option__title">{d === 'women' ? "Women's" : "Men's"}</span>
+                      <span className="option__meta">{d === 'women' ? 'Rings, necklaces, earrings, bracelets' : 'Rings, necklaces, bracelets, earrings'}</span>
+                    </button>
+                  ))}
+                </div>
+              </fieldset>
+              {form.category && (
+                <fieldset className="wizard__group">
+                  <legend>Jewelry type</legend>
+                  <div className="choices choices--4">
+                    {types.map((t) => (
+                      <button key={t.id} type="button" className="option" aria-pressed={form.jewelryType === t.id} onClick={() => choose({ jewelryType: t.id })}>
+                        <img src={t.image} alt="" width={72} height={72} />
+                        <span className="option__title">{t.name.replace(/^(Wo)?[Mm]en's /, '')}</span>
+                      </button>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+            </>
+          )}
+
+          {step === 2 && (
+            <>
+              <fieldset className="wizard__group">
+                <legend>Diamond shape</legend>
+                <div className="choices choices--4">
+                  {DIAMOND_SHAPES.map((s) => (
+                    <button key={s} type="button" className="option" aria-pressed={form.diamondShape === s} onClick={() => choose({ diamondShape: s })}>
+                      <span className={`shape shape--${s}`} aria-hidden="true" />
+                      <span className="option__title">{SHAPE_LABELS[s]}</span>
+                    </button>
+                  ))}
+                </div>
+              </fieldset>
+              <fieldset className="wizard__group">
+                <legend>Carat size</legend>
+                <div className="choices choices--3">
+                  {DIAMOND_SIZES.map((s) => (
+                    <button key={s} type="button" className="option option--row" aria-pressed={form.diamondSize === s} onClick={() => choose({ diamondSize: s })}>
+                      <span className="option__title">{SIZE_LABELS[s]}</span>
+                    </button>
+                  ))}
+                </div>
+              </fieldset>
+            </>
+          )}
+
+          {step === 3 && (
+            <>
+              <fieldset className="wizard__group">
+                <legend>Metal</legend>
+                <div className="choices choices--4">
+                  {METAL_TYPES.map((m) => (
+                    <button key={m} type="button" className="option" aria-pressed={form.metalType === m} onClick={() => choose({ metalType: m })}>
+                      <span className={`swatch swatch--${m}`} aria-hidden="true" />
+                      <span className="option__title">{METAL_LABELS[m]}</span>
+                    </button>
+                  ))}
+                </div>
+              </fieldset>
+              {form.metalType && (
+                <fieldset className="wizard__group">
+                  <legend>Karat</legend>
+                  <div className="choices choices--3">
+                    {karatsFor(form.metalType).map((k) => (
+                      <button key={k} type="button" className="option option--row" aria-pressed={form.metalKarat === k} onClick={() => choose({ metalKarat: k })}>
+                        <span className="option__title">{k}</span>
+                      </button>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+            </>
+          )}
+
+          {step === 4 && (
+            <div className="wizard__group">
+              <div className="field">
+                <span className="field__label">Design image (optional)</span>
+                <label className="upload" htmlFor="design-image">
+                  {form.designImage ? (
+                    <img src={form.designImage} alt="Your design" className="upload__preview" />
+                  ) : (
+                    <span className="upload__text">
+                      <strong>Choose an image</strong>
+                      <span>.jpg, .jpeg or .png, up to 10MB</span>
+                    </span>
+                  )}
+                </label>
+                <input id="design-image" className="visually-hidden" type="file" accept={ACCEPTED_IMAGE_EXTENSIONS.join(',')} onChange={onFile} />
+                {form.designImage && (
+                  <p className="upload__name">
+                    {form.imageName}{' '}
+                    <button type="button" className="auth__link" onClick={() => setForm((f) => ({ ...f, designImage: null, imageName: '' }))}>
+                      Remove
+                    </button>
+                  </p>
+                )}
+              </div>
+              <div className="field">
+                <label htmlFor="design-notes">Design notes (optional)</label>
+                <textarea
+                  id="design-notes"
+                  className="textarea"
+                  rows={5}
+                  maxLength={5000}
+                  placeholder="Engraving, stones, the feeling you would like the piece to carry..."
+                  value={form.designNotes}
+                  onChange={(e) => setForm((f) => ({ ...f, designNotes: e.target.value }))}
+                />
+              </div>
+            </div>
+          )}
+
+          {step === 5 && (
+            <div className="wizard__group wizard__contact">
+              <div className="field">
+                <label htmlFor="design-name">Full Name *</label>
+                <input id="design-name" className="input" autoComplete="name" value={form.contactName} onChange={(e) => setForm((f) => ({ ...f, contactName: e.target.value }))} />
+              </div>
+              <div className="field">
+                <label htmlFor="design-email">Email *</label>
+                <input id="design-email" className="input" type="email" autoComplete="email" value={form.contactEmail} onChange={(e) => setForm((f) => ({ ...f, contactEmail: e.target.value }))} />
+              </div>
+              <div className="field">
+                <label htmlFor="design-phone">Phone</label>
+                <input id="design-phone" className="input" type="tel" autoComplete="tel" value={form.contactPhone} aria-invalid={needsPhone(form) ? true : undefined} onChange={(e) => setForm((f) => ({ ...f, contactPhone: e.target.value }))} />
+                {needsPhone(form) && <p className="field__error">Phone number is required for a call or a text</p>}
+              </div>
+              <div className="field">
+                <label htmlFor="design-contact">Preferred contact</label>
+                <select id="design-contact" className="select" value={form.preferredContact} onChange={(e) => setForm((f) => ({ ...f, preferredContact: e.target.value }))}>
+                  {PREFERRED_CONTACTS.map((c) => (
+                    <option key={c} value={c}>
+                      {CONTACT_LABELS[c]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <dl className="wizard__recap">
+                <div>
+                  <dt>Piece</dt>
+                  <dd>{typesFor(form.category).find((t) => t.id === form.jewelryType)?.name}</dd>
+                </div>
+                <div>
+                  <dt>Diamond</dt>
+                  <dd>
+                    {SHAPE_LABELS[form.diamondShape]}, {SIZE_LABELS[form.diamondSize]}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Metal</dt>
+                  <dd>{form.metalType === 'platinum' ? 'Platinum' : `${form.metalKarat} ${METAL_LABELS[form.metalType]}`}</dd>
+                </div>
+                <div>
+                  <dt>Image</dt>
+                  <dd>{form.imageName || 'None'}</dd>
+                </div>
+              </dl>
+            </div>
+          )}
+
+          <div className="wizard__nav">
+            {step > 1 ? (
+              <button type="button" className="btn btn--ghost" onClick={() => goTo(step - 1)}>
+                Previous
+              </button>
+            ) : (
+              <span />
+            )}
+            {step < LAST_STEP ? (
+              <button type="button" className="btn btn--primary" disabled={!canProceed(step, form)} onClick={() => goTo(step + 1)}>
+                Next
+              </button>
+            ) : (
+              <button type="submit" className="btn btn--primary" disabled={!canSubmit(form, sending) || needsPhone(form)}>
+                {sending ? 'Submitting...' : 'Submit Design Request'}
+              </button>
+            )}
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { formatPrice } from '@facet/contracts';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { myOrders, type MyOrder } from '../api/account';
+import { ApiError } from '../api/client';
+import { BagIcon } from '../components/Icons';
+import { PageLoading } from '../components/Layout';
+import { SignInPrompt } from '../components/SignInPrompt';
+import { authActions, useAuth } from '../features/auth/useAuth';
+import { toast } from '../features/toast/toasts';
+import { formatLongDate, orderStatusBadge, orderStatusLabel } from '../lib/orders';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import './Profile.css';
+
+export default function OrdersPage() {
+  useDocumentTitle('My Orders');
+  const { user } = useAuth();
+  const [orders, setOrders] = useState<MyOrder[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    myOrders()
+      .then((list) => live && setOrders(list))
+      .catch((error) => {
+        if (!live) return;
+        if (error instanceof ApiError && error.status === 401) authActions.cleared();
+        setFailed(true);
+        setOrders([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [user?.id]);
+
+  if (!user) return <SignInPrompt title="Please log in to view your orders" />;
+  if (orders === null) return <PageLoading />;
+
+  return (
+    <div className="account container">
+      <header className="account__header">
+        <Link to="/profile" className="link-arrow account__back">
+          ← Back to profile
+        </Link>
+        <p className="eyebrow">Your Account</p>
+        <h1 className="display-2">My Orders</h1>
+      </header>
+
+      {orders.length === 0 ? (
+        <div className="state">
+          <BagIcon size={44} className="state__icon" />
+          <h2 className="state__title">{failed ? 'We could not load your orders' : 'No Orders Yet'}</h2>
+          <p className="state__text">{failed ? 'Please try again in a moment.' : 'When you place an order, it will appear here.'}</p>
+          <Link to="/" className="btn btn--primary">
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="orders">
+          {orders.map((order) => (
+            <li key={order.orderId} className="order-card" data-testid="order-card">
+              <div className="order-card__head">
+                <div>
+                  <p className="order-card__label">Order</p>
+                  <p className="order-card__id">{order.orderId.slice(0, 8).toUpperCase()}</p>
+                </div>
+                <div>
+                  <p className="order-card__label">Placed</p>
+                  <p>{formatLongDate(order.date)}</p>
+                </div>
+                <div>
+                  <p className="order-card__label">Total</p>
+                  <p className="price">{formatPrice(order.total)}</p>
+                </div>
+                <span className={`badge ${orderStatusBadge(order.status)}`} data-testid="order-status">
+                  {orderStatusLabel(order.status)}
+                </span>
+              </div>
+              <p className="order-card__message">{order.status_message}</p>
+              <ul className="order-card__items">
+                {(open === order.orderId ? order.items : order.items.slice(0, 2)).map((item) => (
+                  <li key={item.id} className="order-item">
+                    <img src={item.image} alt="" width={64} height={64} loading="lazy" />
+                    <span className="order-item__name">{item.name}</span>
+                    <span className="muted">Qty {item.quantity}</span>
+                    <span className="price">{formatPrice(item.price)}</span>
+                  </li>
+                ))}
+              </ul>
+              <div className="order-card__actions">
+                <button type="button" className="btn btn--outline btn--small" aria-expanded={open === order.orderId} onClick={() => setOpen((o) => (o === order.orderId ? null : order.orderId))}>
+                  View Details
+                </button>
+                <button type="button" className="btn btn--ghost btn--small" onClick={() => toast({ title: orderStatusLabel(order.status), description: order.status_message })}>
+                  Track Order
+                </button>
+                {order.status === 'delivered' && (
+                  <button type="button" className="btn btn--ghost btn--small">
+                    Write Review
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { formatPrice } from '@facet/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { paymentsApi, type DemoBank } from '../api/account';
+import { BagIcon, ShieldIcon } from '../components/Icons';
+import { OrderSummary } from '../components/OrderSummary';
+import type { CartItem } from '../features/cart/cart';
+import { cartActions, useCart } from '../features/cart/useCart';
+import { toast } from '../features/toast/toasts';
+import { cardDetailsComplete, formatCardNumber, formatCvv, formatExpiry, SIMULATED_PAYMENT_DELAY_MS } from '../lib/checkout';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import './Checkout.css';
+
+/** What the checkout hands over: the order placed and the provider's session to pay it through. */
+export interface PaymentState {
+  orderId: string;
+  sessionId: string;
+  items: CartItem[];
+  total: number;
+  email: string;
+  cardName: string;
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The secure payment page: pay the order's sandbox session by card or by bank transfer from a demo account,
+ * through the same provider as the hosted page (POST /api/payments/sandbox/sessions/{id}/pay).
+ */
+export default function PaymentPage() {
+  useDocumentTitle('Secure Payment');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = location.state as PaymentState | null;
+  const { items: cartItems } = useCart();
+  const items = state?.items ?? cartItems;
+  const [method, setMethod] = useState<'card' | 'bank_transfer'>('card');
+  const [card, setCard] = useState({ name: state?.cardName ?? '', number: '', expiry: '', cvv: '' });
+  const [banks, setBanks] = useState<DemoBank[]>([]);
+  const [account, setAccount] = useState('');
+  const [processing, setProcessing] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    paymentsApi
+      .banks()
+      .then((list) => live && setBanks(list))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (items.length === 0) {
+    return (
+      <div className="state container">
+        <BagIcon size={44} className="state__icon" />
+        <h1 className="state__title">No Items to Pay For</h1>
+        <p className="state__text">Your selection is empty. Choose a piece, then return here to pay.</p>
+        <Link to="/catalogue" className="btn btn--primary">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  // From the cart, without an order yet: the order is placed on the checkout form first.
+  if (!state?.sessionId) {
+    return (
+      <div className="co container">
+        <header className="co__header">
+          <p className="eyebrow">Secure Payment</p>
+          <h1 className="display-2">Secure Payment</h1>
+        </header>
+        <div className="co__layout">
+          <section className="co-section">
+            <h2 className="co-section__title">Your details first</h2>
+            <p className="muted">Add your shipping address and card on the checkout form; you can then pay here by card or bank transfer.</p>
+            <Link to="/checkout" className="btn btn--primary">
+              Go to Checkout
+            </Link>
+          </section>
+          <OrderSummary items={items} />
+        </div>
+      </div>
+    );
+  }
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    if (processing) return;
+    if (method === 'card' && !cardDetailsComplete(card)) {
+      toast({ title: 'Please fill in all card details', variant: 'destructive' });
+      return;
+    }
+    if (method === 'bank_transfer' && !account) {
+      toast({ title: 'Please choose an account', variant: 'destructive' });
+      return;
+    }
+    setProcessing(true);
+    try {
+      const [result] = await Promise.all([
+        paymentsApi.pay(
+          state.sessionId,
+          method === 'card'
+            ? { method: 'card', name: card.name.trim(), card_number: card.number, expiry: card.expiry, cvv: card.cvv }
+            : { method: 'bank_transfer', account_id: account },
+        ),
+        wait(SIMULATED_PAYMENT_DELAY_MS),
+      ]);
+      if (result.success) {
+        cartActions.clear();
+        toast({ title: 'Payment Successful!', description: `${formatPrice(result.amount)} received. A receipt is on its way to ${state.email}.`, variant: 'success' });
+        navigate(`/payment/success?session_id=${encodeURIComponent(result.session_id)}`, { replace: true });
+      } else {
+        toast({ title: 'Payment Failed', description: result.message.replace(/^Payment Failed: /, ''), variant: 'destructive' });
+        setProcessing(false);
+      }
+    } catch (error) {
+      toast({ title: 'Payment Failed', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <div className="co container">
+      <header className="co__header">
+        <p className="eyebrow">Secure Payment</p>
+        <h1 className="display-2">Secure Payment</h1>
+        <p className="muted">
+          Order {state.orderId.slice(0, 8).toUpperCase()} · {formatPrice(state.total)}
+        </p>
+      </header>
+      <div className="co__layout">
+        <form className="co__form" onSubmit={pay} noValidate aria-label="Payment">
+          <section className="co-section">
+            <h2 className="co-section__title">Payment Method</h2>
+            <div className="pay-methods" role="radiogroup" aria-label="Payment method">
+              {(
+                [
+                  ['card', 'Credit or debit card'],
+                  ['bank_transfer', 'Bank transfer'],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="choice" data-checked={method === value}>
+                  <input type="radio" name="method" value={value} checked={method === value} onChange={() => setMethod(value)} />
+                  {label}
+                </label>
+              ))}
+            </div>
+
+            {method === 'card' ? (
+              <div className="co-grid">
+                <div className="field field--wide">
+                  <label htmlFor="pay-name">Name on Card</label>
+                  <input id="pay-name" className="input" autoComplete="cc-name" value={card.name} onChange={(e) => setCard((c) => ({ ...c, name: e.target.value }))} />
+                </div>
+                <div className="field field--wide">
+                  <label htmlFor="pay-number">Card Number</label>
+                  <input id="pay-number" className="input" inputMode="numeric" autoComplete="cc-number" maxLength={19} placeholder="1234 5678 9012 3456" value={card.number} onChange={(e) => setCard((c) => ({ ...c, number: formatCardNumber(e.target.value) }))} />
+                </div>
+                <div className="field">
+                  <label htmlFor="pay-expiry">Expiry (MM/YY)</label>
+                  <input id="pay-expiry" className="input" inputMode="numeric" autoComplete="cc-exp" maxLength={5} placeholder="MM/YY" value={card.expiry} onChange={(e) => setCard((c) => ({ ...c, expiry: formatExpiry(e.target.value) }))} />
+                </div>
+                <div className="field">
+                  <label htmlFor="pay-cvv">CVV</label>
+                  <input id="pay-cvv" className="input" inputMode="numeric" autoComplete="cc-csc" maxLength={4} placeholder="123" value={card.cvv} onChange={(e) => setCard((c) => ({ ...c, cvv: formatCvv(e.target.value) }))} />
+                </div>
+              </div>
+            ) : (
+              <div className="banks" role="radiogroup" aria-label="Demo bank accounts">
+                {banks.map((b) => (
+                  <label key={b.id} className="choice" data-checked={account === b.id}>
+                    <input type="radio" name="account" value={b.id} checked={account === b.id} onChange={() => setAccount(b.id)} />
+                    <span>
+                      <span className="bank__name">{b.name}</span>
+                      <span className="bank__meta">
+                        {b.type === 'checking' ? 'Checking' : 'Savings'} · Balance {formatPrice(b.balance)}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            )}
+            <p className="co-note">
+              <ShieldIcon size={18} />
+              <span>Sandbox payments: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; demo accounts pay what their balance covers.</span>
+            </p>
+          </section>
+          <button type="submit" className="btn btn--primary btn--block" disabled={processing}>
+            {processing ? (
+              <span className="pay-processing">
+                <span className="spinner spinner--small" aria-hidden="true" /> Processing Payment...
+              </span>
+            ) : (
+              `Pay ${formatPrice(state.total)}`
+            )}
+          </button>
+        </form>
+        <OrderSummary items={items} />
+      </div>
+    </div>
+  );
+}

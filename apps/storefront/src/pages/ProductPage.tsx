@@ -1,0 +1,288 @@
+import { findCategory, formatPrice, isOnSale, savings, type Product } from '@facet/contracts';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { ApiError, isAbort } from '../api/client';
+import { getProduct, productsInCategory } from '../api/shop';
+import { ArrowLeft, HeartIcon, ShareIcon } from '../components/Icons';
+import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
+import { QuantityStepper } from '../components/QuantityStepper';
+import { PROMISES } from '../components/ServiceStrip';
+import { Stars } from '../components/Stars';
+import { addToSelection, toggleWishlistWithToast } from '../features/shopActions';
+import { toast } from '../features/toast/toasts';
+import { useWishlist } from '../features/wishlist/useWishlist';
+import { sharePage } from '../lib/share';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import './ProductPage.css';
+
+export const RELATED_COUNT = 3;
+
+type Load = { state: 'loading' } | { state: 'loaded'; product: Product } | { state: 'not-found' } | { state: 'error' };
+
+/** Related: same category, current product excluded, three shown. */
+export function pickRelated(products: readonly Product[], currentId: string, count = RELATED_COUNT): Product[] {
+  return products.filter((p) => p.id !== currentId).slice(0, count);
+}
+
+export default function ProductPage() {
+  const { id = '' } = useParams();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    getProduct(id, controller.signal)
+      .then((product) => setLoad({ state: 'loaded', product }))
+      .catch((error) => {
+        if (isAbort(error)) return;
+        if ((error instanceof ApiError && error.status === 404) || (error instanceof ApiError && error.status === 400)) {
+          setLoad({ state: 'not-found' });
+          return;
+        }
+        toast({ title: 'Error loading product', description: (error as Error).message, variant: 'destructive' });
+        setLoad({ state: 'error' });
+      });
+    return () => controller.abort();
+  }, [id]);
+
+  if (load.state === 'not-found') return <Navigate to="/" replace />;
+  if (load.state === 'error') {
+    return (
+      <div className="state container">
+        <h1 className="state__title">This piece could not be loaded</h1>
+        <p className="state__text">Please try again in a moment.</p>
+        <Link to="/" className="btn btn--primary">
+          Back to Home
+        </Link>
+      </div>
+    );
+  }
+  return load.state === 'loading' ? <ProductSkeleton /> : <ProductDetail key={load.product.id} product={load.product} />;
+}
+
+function ProductDetail({ product: p }: { product: Product }) {
+  useDocumentTitle(p.name);
+  const images = p.images?.length ? p.images : [p.image];
+  const [active, setActive] = useState(0);
+  const [quantity, setQuantity] = useState(1);
+  const { has } = useWishlist();
+  const saved = has(p.id);
+  const category = findCategory(p.category);
+  const theme = category?.department ?? 'women';
+
+  return (
+    <div className={`product theme-${theme}`}>
+      <div className="container">
+        <div className="product__top">
+          <Link to="/" className="btn btn--text product__back">
+            <ArrowLeft size={16} /> Back to Home
+          </Link>
+          <nav aria-label="Breadcrumb">
+            <ol className="breadcrumbs">
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              {category && (
+                <li>
+                  <Link to={category.href}>{category.name}</Link>
+                </li>
+              )}
+              <li aria-current="page">{p.name}</li>
+            </ol>
+          </nav>
+        </div>
+
+        <div className="product__layout">
+          <section className="gallery" aria-label="Images">
+            <div className="gallery__main">
+              {images.map((src, i) => (
+                <img
+                  key={src + i}
+                  src={src}
+                  alt={i === active ? `${p.name}, view ${i + 1} of ${images.length}` : ''}
+                  width={900}
+                  height={900}
+                  className={i === active ? 'is-active' : ''}
+                  aria-hidden={i !== active}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                />
+              ))}
+              <div className="gallery__badges">
+                {isOnSale(p) && <span className="badge badge--sale">Sale</span>}
+              </div>
+            </div>
+            {images.length > 1 && (
+              <div className="gallery__thumbs" role="group" aria-label="Choose an image">
+                {images.map((src, i) => (
+                  <button
+                    key={src + i}
+                    type="button"
+                    className={`gallery__thumb${i === active ? ' is-active' : ''}`}
+                    aria-label={`Show image ${i + 1}`}
+                    aria-current={i === active}
+                    onClick={() => setActive(i)}
+                  >
+                    <img src={src} alt="" width={120} height={120} loading="lazy" />
+                  </button>
+                ))}
+              </div>
+            )}
+          </section>
+
+          <section className="product__info" aria-labelledby="product-name">
+            {category && (
+              <Link to={category.href} className="badge badge--accent product__category">
+                {category.name}
+              </Link>
+            )}
+            <h1 id="product-name" className="product__name">
+              {p.name}
+            </h1>
+            <p className="product__rating">
+              <Stars rating={p.rating} size={16} />
+              <span>{(p.rating ?? 4.5).toFixed(1)}</span>
+              <span className="product__reviews">
+                ({p.reviews_count ?? 0} {p.reviews_count === 1 ? 'review' : 'reviews'})
+              </span>
+            </p>
+            <div className="product__price">
+              <span className="price">{formatPrice(p.price)}</span>
+              {isOnSale(p) && (
+                <>
+                  <s className="price price--was">
+                    <span className="visually-hidden">Original price </span>
+                    {formatPrice(p.original_price as number)}
+                  </s>
+                  <span className="badge badge--sale">Save {formatPrice(savings(p))}</span>
+                </>
+              )}
+            </div>
+            <p className="product__description">{p.description}</p>
+            {p.features?.length > 0 && (
+              <div className="product__features">
+                <h2 className="product__subhead">Details</h2>
+                <ul>
+                  {p.features.map((f) => (
+                    <li key={f}>{f}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+
+            <div className="product__stock">
+              {p.in_stock ? (
+                <span className="badge badge--success">In Stock</span>
+              ) : (
+                <span className="badge badge--danger">Out of Stock</span>
+              )}
+            </div>
+
+            <div className="product__buy">
+              <QuantityStepper value={quantity} onChange={setQuantity} />
+              <button
+                type="button"
+                className="btn btn--primary product__add"
+                disabled={!p.in_stock}
+                onClick={() => addToSelection(p, quantity)}
+              >
+                Add to Cart
+              </button>
+            </div>
+            <div className="product__secondary">
+              <button
+                type="button"
+                className={`btn btn--ghost${saved ? ' is-saved' : ''}`}
+                aria-pressed={saved}
+                onClick={() => toggleWishlistWithToast(p)}
+              >
+                <HeartIcon size={16} filled={saved} className="product__heart" />
+                {saved ? 'In Wishlist' : 'Add to Wishlist'}
+              </button>
+              <button type="button" className="btn btn--ghost" onClick={() => sharePage(p.name, window.location.href)}>
+                <ShareIcon size={16} /> Share
+              </button>
+            </div>
+
+            <ul className="trust">
+              {PROMISES.slice(0, 3).map(({ icon: Icon, title, text }) => (
+                <li key={title}>
+                  <Icon size={22} />
+                  <span>
+                    <strong>{title}</strong>
+                    <span>{text}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </div>
+      <Related product={p} />
+    </div>
+  );
+}
+
+function Related({ product }: { product: Product }) {
+  const [related, setRelated] = useState<Product[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    // One more than shown, so excluding the current piece still leaves three.
+    productsInCategory(product.category, { limit: RELATED_COUNT + 1 }, controller.signal)
+      .then((list) => setRelated(pickRelated(list.products, product.id)))
+      .catch((error) => {
+        if (isAbort(error)) return;
+        console.error('Related products failed to load', error);
+        setRelated([]);
+      });
+    return () => controller.abort();
+  }, [product.category, product.id]);
+
+  if (related !== null && related.length === 0) return null;
+  return (
+    <section className="related section" aria-labelledby="related-title">
+      <div className="container">
+        <div className="section-head">
+          <p className="eyebrow">Complete the look</p>
+          <h2 id="related-title" className="display-2">
+            You May Also Like
+          </h2>
+        </div>
+        <div className="related__grid">
+          {related === null ? (
+            <SkeletonGrid count={RELATED_COUNT} />
+          ) : (
+            <ProductGrid products={related} eagerCount={0} label="Related pieces" />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="product container" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading...
+      </p>
+      <div className="product__top">
+        <span className="skeleton skeleton--line" style={{ width: 140 }} />
+      </div>
+      <div className="product__layout">
+        <div className="gallery">
+          <div className="gallery__main skeleton" />
+        </div>
+        <div className="product__info">
+          <span className="skeleton skeleton--line" style={{ width: 120 }} />
+          <span className="skeleton" style={{ height: 48, width: '80%' }} />
+          <span className="skeleton skeleton--line" style={{ width: 180 }} />
+          <span className="skeleton skeleton--title" style={{ width: 140 }} />
+          <span className="skeleton skeleton--line" />
+          <span className="skeleton skeleton--line" />
+          <span className="skeleton skeleton--line" style={{ width: '70%' }} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { findCategory } from '@facet/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { accountApi, customDesignApi, type Address, type CustomDesignItem, type User } from '../api/account';
+import { ApiError } from '../api/client';
+import { Modal } from '../components/Modal';
+import { SignInPrompt } from '../components/SignInPrompt';
+import { authActions, useAuth } from '../features/auth/useAuth';
+import { toast } from '../features/toast/toasts';
+import { DESIGN_STATUS_LABELS, METAL_LABELS, SHAPE_LABELS, SIZE_LABELS } from '../lib/customDesign';
+import { designStatusBadge, formatLongDate } from '../lib/orders';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import './Profile.css';
+
+type ProfileForm = Pick<User, 'firstName' | 'lastName' | 'phone'> & { address: Address };
+
+const toForm = (u: User): ProfileForm => ({ firstName: u.firstName, lastName: u.lastName, phone: u.phone, address: { ...u.address } });
+
+const ADDRESS_FIELDS: { key: keyof Address; label: string; autoComplete: string; wide?: boolean }[] = [
+  { key: 'street', label: 'Street', autoComplete: 'address-line1', wide: true },
+  { key: 'apartment', label: 'Apartment (optional)', autoComplete: 'address-line2' },
+  { key: 'city', label: 'City', autoComplete: 'address-level2' },
+  { key: 'state', label: 'State', autoComplete: 'address-level1' },
+  { key: 'zipCode', label: 'ZIP Code', autoComplete: 'postal-code' },
+  { key: 'country', label: 'Country', autoComplete: 'country' },
+];
+
+export default function ProfilePage() {
+  useDocumentTitle('My Profile');
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState<ProfileForm | null>(user ? toForm(user) : null);
+  const [saving, setSaving] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [designs, setDesigns] = useState<CustomDesignItem[] | null>(null);
+
+  useEffect(() => {
+    if (user && !editing) setForm(toForm(user));
+  }, [user, editing]);
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    customDesignApi
+      .mine()
+      .then((page) => live && setDesigns(page.items))
+      .catch((error) => {
+        if (error instanceof ApiError && error.status === 401) authActions.cleared();
+        if (live) setDesigns([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [user?.id]);
+
+  if (!user || !form) return <SignInPrompt title="Please log in to view your profile" text="Sign in to see and edit your details." />;
+
+  const set = (key: 'firstName' | 'lastName' | 'phone', value: string) => setForm((f) => f && { ...f, [key]: value });
+  const setAddress = (key: keyof Address, value: string) => setForm((f) => f && { ...f, address: { ...f.address, [key]: value } });
+
+  const cancel = () => {
+    setForm(toForm(user));
+    setEditing(false);
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      const updated = await accountApi.updateProfile(form);
+      authActions.signedIn(updated);
+      setEditing(false);
+      toast({ title: 'Profile updated', description: 'Your details have been saved.', variant: 'success' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) authActions.cleared();
+      toast({ title: 'Update failed', description: error instanceof Error ? error.message : 'Profile update failed', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const deleteAccount = async () => {
+    setDeleting(true);
+    try {
+      await accountApi.deleteAccount();
+      authActions.cleared();
+      toast({ title: 'Account deleted', description: 'Your account and personal details have been erased.' });
+      navigate('/', { replace: true });
+    } catch (error) {
+      toast({ title: 'Account Deletion Failed', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      setDeleting(false);
+    }
+  };
+
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const address = [user.address.street, user.address.apartment, user.address.city, [user.address.state, user.address.zipCode].filter(Boolean).join(' '), user.address.country]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <div className="account container">
+      <header className="account__header">
+        <p className="eyebrow">Your Account</p>
+        <h1 className="display-2">{name ? `Welcome, ${user.firstName || name}` : 'My Profile'}</h1>
+        <p className="muted">{user.email}</p>
+        <nav className="account__tabs" aria-label="Account">
+          <Link to="/profile" aria-current="page">
+            Profile
+          </Link>
+          <Link to="/orders">Orders</Link>
+          <Link to="/wishlist">Wishlist</Link>
+        </nav>
+      </header>
+
+      <div className="account__grid">
+        <section className="panel" aria-labelledby="details-title">
+          <div className="panel__head">
+            <h2 id="details-title" className="panel__title">
+              Personal Details
+            </h2>
+            {!editing && (
+              <button type="button" className="btn btn--outline btn--small" onClick={() => setEditing(true)}>
+                Edit Profile
+              </button>
+            )}
+          </div>
+
+          {editing ? (
+            <form className="profile-form" onSubmit={save} noValidate>
+              <div className="field">
+                <label htmlFor="profile-firstName">First Name</label>
+                <input id="profile-firstName" className="input" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} />
+              </div>
+              <div className="field">
+                <label htmlFor="profile-lastName">Last Name</label>
+                <input id="profile-lastName" className="input" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} />
+              </div>
+              <div className="field field--wide">
+                <label htmlFor="profile-phone">Phone</label>
+                <input id="profile-phone" className="input" type="tel" autoComplete="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} />
+              </div>
+              {ADDRESS_FIELDS.map((f) => (
+                <div key={f.key} className={f.wide ? 'field field--wide' : 'field'}>
+                  <label htmlFor={`profile-${f.key}`}>{f.label}</label>
+                  <input id={`profile-${f.key}`} className="input" autoComplete={f.autoComplete} value={form.address[f.key]} onChange={(e) => setAddress(f.key, e.target.value)} />
+                </div>
+              ))}
+              <div className="profile-form__actions field--wide">
+                <button type="submit" className="btn btn--primary" disabled={saving}>
+                  {saving ? 'Saving...' : 'Save Changes'}
+                </button>
+                <button type="button" className="btn btn--ghost" onClick={cancel} disabled={saving}>
+                  Cancel
+                </button>
+              </div>
+            </form>
+          ) : (
+            <dl className="details">
+              <div>
+                <dt>Name</dt>
+                <dd data-testid="profile-name">{name || '—'}</dd>
+              </div>
+              <div>
+                <dt>Email</dt>
+                <dd>
+                  {user.email} {user.emailVerified && <span className="badge badge--success">Verified</span>}
+                </dd>
+              </div>
+              <div>
+                <dt>Phone</dt>
+                <dd data-testid="profile-phone">{user.phone || '—'}</dd>
+              </div>
+              <div>
+                <dt>Address</dt>
+                <dd data-testid="profile-address">{address && address !== 'US' ? address : '—'}</dd>
+              </div>
+              {user.verifiedAt && (
+                <div>
+                  <dt>Member since</dt>
+                  <dd>{formatLongDate(user.verifiedAt)}</dd>
+                </div>
+              )}
+            </dl>
+          )}
+        </section>
+
+        <aside className="account__side">
+          <section className="panel" aria-labelledby="designs-title">
+            <div className="panel__head">
+              <h2 id="designs-title" className="panel__title">
+                Custom Designs
+              </h2>
+              <Link to="/custom-design" className="link-arrow link-underline">
+                New design
+              </Link>
+            </div>
+            {designs === null ? (
+              <p className="muted">Loading...</p>
+            ) : designs.length === 0 ? (
+              <p className="muted">You have not requested a custom design yet.</p>
+            ) : (
+              <ul className="designs">
+                {designs.map((d) => (
+                  <li key={d.id} className="design-row" data-testid="design-row">
+                    <div>
+                      <p className="design-row__name">{findCategory(d.jewelry_type)?.name ?? d.jewelry_type}</p>
+                      <p className="muted design-row__meta">
+                        {SHAPE_LABELS[d.diamond_shape] ?? d.diamond_shape} · {SIZE_LABELS[d.diamond_size] ?? d.diamond_size} ·{' '}
+                        {d.metal_karat === 'Pure Platinum' ? 'Platinum' : `${d.metal_karat} ${METAL_LABELS[d.metal_type] ?? d.metal_type}`}
+                      </p>
+                      <p className="muted design-row__meta">{formatLongDate(d.created_at)}</p>
+                    </div>
+                    <span className={`badge ${designStatusBadge(d.status)}`}>{DESIGN_STATUS_LABELS[d.status] ?? d.status}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className="panel panel--quiet" aria-labelledby="danger-title">
+            <h2 id="danger-title" className="panel__title">
+              Delete Account
+            </h2>
+            <p className="muted">Permanently erase your account and personal details.</p>
+            <button type="button" className="btn btn--text danger-link" onClick={() => setConfirmDelete(true)}>
+              Delete my account
+            </button>
+          </section>
+        </aside>
+      </div>
+
+      {confirmDelete && (
+        <Modal title="Delete your account?" onClose={() => !deleting && setConfirmDelete(false)}>
+          <div className="confirm-delete">
+            <p>This permanently deletes your Facet account. We will erase:</p>
+            <ul>
+              <li>your name, email address, phone number and address;</li>
+              <li>the personal details on your orders and custom design requests;</li>
+              <li>your password and every signed-in session.</li>
+            </ul>
+            <p>Order records are kept without your details for our accounts. This cannot be undone.</p>
+            <div className="confirm-delete__actions">
+              <button type="button" className="btn btn--ghost" onClick={() => setConfirmDelete(false)} disabled={deleting}>
+                Keep my account
+              </button>
+              <button type="button" className="btn btn--primary btn--danger" onClick={deleteAccount} disabled={deleting}>
+                {deleting ? 'Deleting...' : 'Delete Account'}
+              </button>
+            </div>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
