@@ -1,0 +1,55 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { authProvider } from './authProvider';
+import { dataProvider } from './dataProvider';
+import { Layout } from './Layout';
+import { Dashboard } from './pages/Dashboard';
+import { LoginPage } from './pages/LoginPage';
+import { QueuesPage } from './pages/QueuesPage';
+import { ReplayPage } from './pages/ReplayPage';
+import audit from './resources/audit';
+import customDesigns from './resources/custom-designs';
+import customers from './resources/customers';
+import mail from './resources/mail';
+import messages from './resources/messages';
+import orders from './resources/orders';
+import products from './resources/products';
+import { darkTheme, lightTheme } from './theme';
+
+const Console = () => (
+  <Admin
+    basename="/admin"
+    title="Facet · Back Office"
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    loginPage={LoginPage}
+    dashboard={Dashboard}
+    layout={Layout}
+    theme={lightTheme}
+    darkTheme={darkTheme}
+    requireAuth
+    disableTelemetry
+  >
+    <Resource name="products" {...products} />
+    <Resource name="orders" {...orders} />
+    <Resource name="custom-designs" {...customDesigns} />
+    <Resource name="customers" {...customers} />
+    <Resource name="messages" {...messages} />
+    <Resource name="mail" {...mail} />
+    <Resource name="audit-events" {...audit} />
+    <CustomRoutes>
+      <Route path="/dashboard" element={<Dashboard />} />
+      <Route path="/replay" element={<ReplayPage />} />
+      <Route path="/queues" element={<QueuesPage />} />
+    </CustomRoutes>
+  </Admin>
+);
+
+/** A browser router (clean /admin/... URLs); the console lives under /admin and builds its links there. */
+export const App = () => (
+  <BrowserRouter>
+    <Routes>
+      <Route path="/admin/*" element={<Console />} />
+    </Routes>
+  </BrowserRouter>
+);

@@ -1,0 +1,72 @@
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import ExitToAppIcon from '@mui/icons-material/ExitToApp';
+import ReplayIcon from '@mui/icons-material/Replay';
+import ViewListIcon from '@mui/icons-material/ViewList';
+import { ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import { forwardRef, useEffect, type ReactNode } from 'react';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { AppBar, Layout as RaLayout, Menu, TitlePortal, UserMenu, useLogout, useNotify, usePermissions, useSidebarState } from 'react-admin';
+
+/** Logout ends the server session, then says so. */
+const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
+  const logout = useLogout();
+  const notify = useNotify();
+  return (
+    <MenuItem
+      ref={ref}
+      onClick={async () => {
+        await logout();
+        notify('Logged out successfully', { type: 'success' });
+      }}
+    >
+      <ListItemIcon><ExitToAppIcon fontSize="small" /></ListItemIcon>
+      <ListItemText>Log out</ListItemText>
+    </MenuItem>
+  );
+});
+
+const FacetAppBar = () => (
+  <AppBar
+    alwaysOn
+    userMenu={
+      <UserMenu>
+        <LogoutItem />
+      </UserMenu>
+    }
+  >
+    <Typography variant="h6" sx={{ fontFamily: '"Cormorant Garamond", Georgia, serif', color: 'primary.main', letterSpacing: '0.18em', mr: 2, display: { xs: 'none', sm: 'block' } }}>
+      FACET
+    </Typography>
+    <TitlePortal />
+  </AppBar>
+);
+
+const FacetMenu = () => {
+  const { permissions } = usePermissions();
+  return (
+    <Menu>
+      <Menu.Item to="/dashboard" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
+      <Menu.ResourceItems />
+      {permissions === 'admin' ? <Menu.Item to="/replay" primaryText="Replay" leftIcon={<ReplayIcon />} /> : null}
+      {permissions === 'admin' ? <Menu.Item to="/queues" primaryText="Queues" leftIcon={<ViewListIcon />} /> : null}
+    </Menu>
+  );
+};
+
+/** On a tablet the menu starts folded to its icons, leaving the width to the work. */
+function useFoldedMenuOnTablets() {
+  const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
+  const [, setOpen] = useSidebarState();
+  useEffect(() => {
+    if (narrow) setOpen(false);
+  }, [narrow, setOpen]);
+}
+
+export const Layout = ({ children }: { children: ReactNode }) => {
+  useFoldedMenuOnTablets();
+  return (
+    <RaLayout appBar={FacetAppBar} menu={FacetMenu} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
+      {children}
+    </RaLayout>
+  );
+};

@@ -1,0 +1,80 @@
+import type { AuthProvider } from 'react-admin';
+
+export const ACCESS_DENIED = 'Access Denied: Invalid administrator credentials';
+export const LOGIN_ERROR = 'Login Error: Something went wrong. Please try again.';
+
+const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'facet' };
+
+export interface StaffIdentity {
+  id: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'staff';
+}
+
+let cached: { at: number; staff: StaffIdentity | null } | null = null;
+
+async function me(): Promise<StaffIdentity | null> {
+  if (cached && Date.now() - cached.at < 5_000) return cached.staff;
+  const res = await fetch('/api/staff/me', { headers, credentials: 'same-origin' }).catch(() => null);
+  const staff = res && res.ok ? ((await res.json()) as any) : null;
+  const identity = staff ? ((staff.staff ?? staff) as StaffIdentity) : null;
+  cached = { at: Date.now(), staff: identity };
+  return identity;
+}
+
+/** Staff sessions live on the server (httpOnly cookie); the console only asks who is signed in. */
+export const authProvider: AuthProvider = {
+  async login({ username, password }) {
+    let res: Response;
+    try {
+      res = await fetch('/api/staff/login', {
+        method: 'POST',
+        headers,
+        credentials: 'same-origin',
+        body: JSON.stringify({ username: String(username ?? '').trim(), password }),
+      });
+    } catch {
+      throw new Error(LOGIN_ERROR);
+    }
+    if (res.status === 401) throw new Error(ACCESS_DENIED);
+    if (!res.ok) {
+      const body = await res.json().catch(() => null);
+      throw new Error(res.status === 429 && body?.detail ? body.detail : LOGIN_ERROR);
+    }
+    const body = await res.json();
+    cached = { at: Date.now(), staff: body.staff };
+    // react-router paths are absolute here: the console lives under /admin.
+    return { redirectTo: '/admin/dashboard' };
+  },
+
+  async logout() {
+    const signedIn = cached?.staff !== null;
+    cached = { at: Date.now(), staff: null };
+    // Only a live session needs ending on the server (react-admin also calls this when a check fails).
+    if (signedIn) await fetch('/api/staff/logout', { method: 'POST', headers, credentials: 'same-origin', body: '{}' }).catch(() => undefined);
+  },
+
+  async checkAuth() {
+    // No notice: the login page is explanation enough.
+    if (!(await me())) throw { message: false };
+  },
+
+  async checkError(error) {
+    const status = error?.status;
+    if (status === 401) {
+      cached = null;
+      throw new Error('Your session has ended');
+    }
+  },
+
+  async getIdentity() {
+    const staff = await me();
+    if (!staff) throw new Error('Not signed in');
+    return { id: staff.id, fullName: staff.name || staff.email, email: staff.email, role: staff.role };
+  },
+
+  async getPermissions() {
+    return (await me())?.role ?? null;
+  },
+};

@@ -1,0 +1,29 @@
+import { Divider, Tab, Tabs } from '@mui/material';
+import { useListContext } from 'react-admin';
+import { humanize } from './StatusChip';
+
+/** Tabs over a list's status filter ('all' clears it), as on the demo's order list. */
+export function ListTabs({ statuses, source = 'status' }: { statuses: readonly string[]; source?: string }) {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const value = (filterValues[source] as string | undefined) ?? 'all';
+  return (
+    <>
+      <Tabs
+        variant="scrollable"
+        scrollButtons="auto"
+        value={value}
+        indicatorColor="primary"
+        onChange={(_, v: string) => {
+          const { [source]: _drop, ...rest } = filterValues;
+          setFilters(v === 'all' ? rest : { ...rest, [source]: v }, displayedFilters);
+        }}
+      >
+        <Tab value="all" label="All" />
+        {statuses.map((s) => (
+          <Tab key={s} value={s} label={humanize(s)} />
+        ))}
+      </Tabs>
+      <Divider />
+    </>
+  );
+}

@@ -1,0 +1,257 @@
+import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
+import { MAX_UPLOAD_BYTES } from '@facet/contracts';
+import { ApiError, errorFor } from './api-error';
+
+/**
+ * The console's one door to /api/admin: react-admin's REST convention (page, limit, sort, order, q and
+ * filters in the query string; the total from x-total-count or the body) plus a few verbs of its own.
+ */
+export const API = '/api';
+export const ADMIN = `${API}/admin`;
+export const INVALID_IMAGE_MESSAGE = 'Invalid file type: Please select a valid image file (JPG, PNG, GIF, etc.)';
+export const IMAGE_TOO_LARGE_MESSAGE = 'File too large: Please upload an image smaller than 10MB.';
+
+/** Where each resource lives under /api/admin. */
+const PATHS: Record<string, string> = {
+  'audit-events': 'audit/events',
+};
+export const pathOf = (resource: string) => PATHS[resource] ?? resource;
+
+/** One record's read: products are read where the storefront reads them (with their version); the rest under /api/admin. */
+const oneBase = (resource: string) => (resource === 'products' ? `${API}/products` : `${ADMIN}/${pathOf(resource)}`);
+
+const TIMEOUT_MS = 10_000;
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  json: any;
+}
+
+/** fetch with the CSRF header, same-origin cookies, JSON both ways, the spec's 10 s time-out and its error rules. */
+export async function http(url: string, init: { method?: string; body?: unknown } = {}): Promise<Reply> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'facet' };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.method ?? 'GET',
+      headers,
+      credentials: 'same-origin',
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: controller.signal,
+    });
+  } catch {
+    throw new ApiError('Something went wrong. Please try again.', 0);
+  } finally {
+    clearTimeout(timer);
+  }
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  if (!res.ok) throw errorFor(res.status, json);
+  return { status: res.status, headers: res.headers, json };
+}
+
+function query(params: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '' || v === 'all') continue;
+    q.set(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Products keep the storefront's sort_by words; price and name map onto them. */
+export function productSort(field: string | undefined, order: string | undefined): string {
+  if (field === 'price') return order === 'DESC' ? 'price-high' : 'price-low';
+  if (field === 'name') return 'name';
+  if (field === 'rating') return 'rating';
+  return 'featured';
+}
+
+/** The query string of one list page. */
+export function listUrl(resource: string, params: Partial<GetListParams>): string {
+  const page = params.pagination?.page ?? 1;
+  const limit = Math.min(params.pagination?.perPage ?? 25, 100);
+  const filter = { ...(params.filter ?? {}) };
+  if (resource === 'products') {
+    const { q, ...rest } = filter;
+    return `${ADMIN}/products${query({ page, limit, sort_by: productSort(params.sort?.field, params.sort?.order), search: q, ...rest })}`;
+  }
+  const sort = params.sort?.field && params.sort.field !== 'id' ? params.sort.field : undefined;
+  return `${ADMIN}/${pathOf(resource)}${query({
+    page,
+    limit,
+    sort,
+    order: sort ? params.sort?.order?.toLowerCase() : undefined,
+    ...filter,
+  })}`;
+}
+
+/** Rows and total of a list reply: {items|products|data, total} or a bare array; the header wins for the total. */
+export function listReply(reply: Reply): { data: any[]; total: number } {
+  const body = reply.json;
+  const data: any[] = Array.isArray(body) ? body : (body?.items ?? body?.products ?? body?.data ?? []);
+  const header = reply.headers.get('x-total-count');
+  const total = header !== null && header !== '' ? Number(header) : typeof body?.total === 'number' ? body.total : data.length;
+  return { data: data.map(withId), total };
+}
+
+function withId(row: any): any {
+  if (row && row.id === undefined) return { ...row, id: row.order_id ?? row.event_id ?? row.name };
+  return row;
+}
+
+const PRODUCT_FIELDS = ['name', 'description', 'price', 'original_price', 'category', 'image', 'images', 'features', 'rating', 'reviews_count', 'in_stock'];
+
+/** What a product save sends: the editable fields, features as trimmed strings, prices as decimals, the version. */
+export function productBody(data: Record<string, any>, previous?: Record<string, any>): Record<string, any> {
+  const body: Record<string, any> = {};
+  for (const f of PRODUCT_FIELDS) if (data[f] !== undefined) body[f] = data[f];
+  if (body.price !== undefined && body.price !== null) body.price = Number.parseFloat(String(body.price));
+  if (body.original_price === '' ) body.original_price = null;
+  if (body.original_price !== undefined && body.original_price !== null) body.original_price = Number.parseFloat(String(body.original_price));
+  if (Array.isArray(body.features)) {
+    body.features = body.features
+      .map((f: unknown) => (typeof f === 'string' ? f : ((f as any)?.value ?? '')))
+      .map((f: string) => f.trim())
+      .filter(Boolean);
+  }
+  if (typeof body.image === 'string' && !Array.isArray(body.images) && previous?.image !== body.image) body.images = [body.image];
+  const version = data.version ?? previous?.version;
+  if (version !== undefined && previous) body.version = version;
+  return body;
+}
+
+/** A File as a data URL (the upload route takes one). */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The uploaded inspiration image of a custom design (an <img> loads it with the staff cookie). */
+export const customDesignImageUrl = (id: string) => `${ADMIN}/custom-designs/${encodeURIComponent(id)}/image`;
+
+export interface FacetDataProvider extends DataProvider {
+  uploadImage(file: File): Promise<string>;
+  clearInventory(): Promise<{ deleted: number }>;
+  changeStatus(resource: 'orders' | 'custom-designs', id: string, status: string, note?: string): Promise<any>;
+  markHandled(id: string): Promise<any>;
+  streamHistory(streamId: string): Promise<any[]>;
+  dashboard(): Promise<any>;
+  startReplay(): Promise<any>;
+  replayStatus(): Promise<any>;
+  queues(): Promise<any[]>;
+  categories(): Promise<{ id: string; name: string }[]>;
+}
+
+export const dataProvider: FacetDataProvider = {
+  async getList(resource, params) {
+    return listReply(await http(listUrl(resource, params)));
+  },
+
+  async getOne(resource, params) {
+    const { json } = await http(`${oneBase(resource)}/${encodeURIComponent(String(params.id))}`);
+    return { data: withId(json) };
+  },
+
+  async getMany(resource, params) {
+    const rows = await Promise.all(params.ids.map((id) => this.getOne(resource, { id }).then((r) => r.data)));
+    return { data: rows };
+  },
+
+  async getManyReference(resource, params) {
+    return listReply(await http(listUrl(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } })));
+  },
+
+  async create(resource, params) {
+    const body = resource === 'products' ? productBody(params.data) : params.data;
+    const { json } = await http(`${ADMIN}/${pathOf(resource)}`, { method: 'POST', body });
+    return { data: withId(json) };
+  },
+
+  async update(resource, params) {
+    const body = resource === 'products' ? productBody(params.data, params.previousData) : params.data;
+    const { json } = await http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(String(params.id))}`, { method: 'PUT', body });
+    return { data: withId({ ...params.previousData, ...json, id: json?.id ?? params.id }) };
+  },
+
+  async updateMany(resource, params) {
+    for (const id of params.ids) await http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'PUT', body: params.data });
+    return { data: params.ids };
+  },
+
+  async delete(resource, params) {
+    await http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
+    return { data: (params.previousData ?? { id: params.id }) as RaRecord as any };
+  },
+
+  async deleteMany(resource, params) {
+    for (const id of params.ids) await http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+    return { data: params.ids };
+  },
+
+  async uploadImage(file) {
+    if (!file.type.startsWith('image/')) throw new ApiError(INVALID_IMAGE_MESSAGE, 400);
+    if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(IMAGE_TOO_LARGE_MESSAGE, 413);
+    const { json } = await http(`${ADMIN}/uploads`, { method: 'POST', body: { data_url: await readAsDataUrl(file) } });
+    return json.url as string;
+  },
+
+  async clearInventory() {
+    return (await http(`${ADMIN}/clear-inventory`, { method: 'DELETE' })).json;
+  },
+
+  async changeStatus(resource, id, status, note) {
+    const body = note?.trim() ? { status, note: note.trim() } : { status };
+    const url = `${ADMIN}/${resource}/${encodeURIComponent(id)}`;
+    const { json } = resource === 'orders' ? await http(`${url}/status`, { method: 'POST', body }) : await http(url, { method: 'PUT', body });
+    return json;
+  },
+
+  async markHandled(id) {
+    return (await http(`${ADMIN}/messages/${encodeURIComponent(id)}/handled`, { method: 'POST', body: {} })).json;
+  },
+
+  async streamHistory(streamId) {
+    try {
+      return (await http(`${ADMIN}/audit/streams/${encodeURIComponent(streamId)}`)).json.events;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return [];
+      throw err;
+    }
+  },
+
+  async dashboard() {
+    return (await http(`${ADMIN}/dashboard`)).json;
+  },
+
+  async startReplay() {
+    return (await http(`${ADMIN}/replay`, { method: 'POST', body: {} })).json;
+  },
+
+  async replayStatus() {
+    return (await http(`${ADMIN}/replay/status`)).json;
+  },
+
+  async queues() {
+    return (await http(`${ADMIN}/queues`)).json.items;
+  },
+
+  async categories() {
+    const { json } = await http(`${API}/categories`);
+    return Array.isArray(json) ? json : (json?.categories ?? []);
+  },
+};

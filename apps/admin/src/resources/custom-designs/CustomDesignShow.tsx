@@ -1,0 +1,120 @@
+import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
+import { DeleteWithConfirmButton, Show, TabbedShowLayout, TopToolbar, useNotify, useRecordContext, useRedirect } from 'react-admin';
+import { CUSTOM_DESIGN_TRANSITIONS } from '@facet/contracts';
+import { customDesignImageUrl } from '../../dataProvider';
+import { RecordHistory, actorLabel } from '../../components/RecordHistory';
+import { StatusActions } from '../../components/StatusActions';
+import { StatusChip, humanize } from '../../components/StatusChip';
+
+const CHOICES: [string, string][] = [
+  ['category', 'Collection'],
+  ['jewelry_type', 'Jewelry type'],
+  ['diamond_shape', 'Diamond shape'],
+  ['diamond_size', 'Diamond size (carat)'],
+  ['metal_type', 'Metal'],
+  ['metal_karat', 'Karat'],
+  ['preferred_contact', 'Preferred contact'],
+];
+
+function Choices() {
+  const r = useRecordContext();
+  if (!r) return null;
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+          {CHOICES.map(([k, label]) => (
+            <Box key={k} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary">{label}</Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>{r[k] ? (k === 'diamond_size' || k === 'metal_karat' ? String(r[k]) : humanize(String(r[k]))) : '—'}</Typography>
+            </Box>
+          ))}
+          <Typography component="dt" color="text.secondary">Client</Typography>
+          <Typography component="dd" sx={{ m: 0 }}>{r.contact_name ?? '— erased —'}</Typography>
+          <Typography component="dt" color="text.secondary">E-mail</Typography>
+          <Typography component="dd" sx={{ m: 0 }}>{r.contact_email ?? '—'}</Typography>
+          <Typography component="dt" color="text.secondary">Phone</Typography>
+          <Typography component="dd" sx={{ m: 0 }}>{r.contact_phone ?? '—'}</Typography>
+        </Box>
+        <Typography variant="overline" color="text.secondary" sx={{ display: 'block', mt: 2 }}>Design notes</Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap' }}>{r.design_notes || 'None'}</Typography>
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="overline" color="text.secondary">Inspiration image</Typography>
+            {r.has_image ? (
+              <Box component="img" src={customDesignImageUrl(String(r.id))} alt="Uploaded design" sx={{ width: '100%', borderRadius: 1, display: 'block' }} data-testid="design-image" />
+            ) : (
+              <Typography color="text.secondary">No image uploaded.</Typography>
+            )}
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+}
+
+function Notes() {
+  const r = useRecordContext();
+  const history: any[] = r?.history ?? [];
+  if (!history.length) return <Typography color="text.secondary">No status changes yet.</Typography>;
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {history.map((h, n) => (
+        <Box component="li" key={n} sx={{ borderLeft: 2, borderColor: 'primary.main', pl: 2, pb: 2 }}>
+          <Typography sx={{ fontWeight: 600 }}>{h.from ? `${humanize(h.from)} → ${humanize(h.to ?? '')}` : h.type}</Typography>
+          <Typography variant="body2" color="text.secondary">{new Date(h.occurred_at).toLocaleString('en-US')} · {actorLabel(h.actor)}</Typography>
+          {h.note ? <Typography variant="body2">“{h.note}”</Typography> : null}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Actions() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <TopToolbar>
+      <DeleteWithConfirmButton
+        confirmContent="This custom design request will be deleted. This cannot be undone."
+        mutationOptions={{
+          onSuccess: () => {
+            notify('Custom design request deleted', { type: 'success' });
+            redirect('list', 'custom-designs');
+          },
+          onError: () => notify('Error deleting custom design request', { type: 'error' }),
+        }}
+      />
+    </TopToolbar>
+  );
+}
+
+const Title = () => {
+  const r = useRecordContext();
+  return <span>{r ? `Custom design ${String(r.id).slice(0, 8)}` : ''}</span>;
+};
+
+export function CustomDesignShow() {
+  return (
+    <Show title={<Title />} actions={<Actions />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="Request">
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <Typography variant="h5">Status</Typography>
+            <StatusChip />
+          </Box>
+          <StatusActions resource="custom-designs" transitions={CUSTOM_DESIGN_TRANSITIONS} />
+          <Choices />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Notes" path="notes">
+          <Notes />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="History" path="history">
+          <RecordHistory prefix="custom-design" />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}

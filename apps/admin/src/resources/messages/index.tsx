@@ -1,0 +1,68 @@
+import MailOutlineIcon from '@mui/icons-material/MailOutlined';
+import { Button, Typography } from '@mui/material';
+import { BooleanField, Datagrid, DateField, List, SearchInput, Show, SimpleShowLayout, TextField, TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import type { FacetDataProvider } from '../../dataProvider';
+
+function HandledButton() {
+  const r = useRecordContext();
+  const dataProvider = useDataProvider<FacetDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!r || r.handled) return null;
+  return (
+    <Button
+      variant="contained"
+      onClick={async () => {
+        try {
+          await dataProvider.markHandled(String(r.id));
+          notify('Message marked as handled', { type: 'success' });
+          refresh();
+        } catch (e) {
+          notify((e as Error).message, { type: 'error' });
+        }
+      }}
+    >
+      Mark as handled
+    </Button>
+  );
+}
+
+export function MessageList() {
+  const notify = useNotify();
+  return (
+    <List title="Contact messages" filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: 'created_at', order: 'DESC' }} queryOptions={{ onError: () => notify('Error loading data', { type: 'error' }) }}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <DateField source="created_at" label="Received" showTime />
+        <TextField source="name" emptyText="— erased —" sortable={false} />
+        <TextField source="email" emptyText="—" sortable={false} />
+        <TextField source="subject" sortable={false} />
+        <BooleanField source="handled" sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}
+
+export function MessageShow() {
+  return (
+    <Show actions={<TopToolbar><HandledButton /></TopToolbar>}>
+      <SimpleShowLayout>
+        <TextField source="subject" />
+        <TextField source="name" emptyText="— erased —" />
+        <TextField source="email" emptyText="—" />
+        <TextField source="phone" emptyText="—" />
+        <DateField source="created_at" label="Received" showTime />
+        <MessageBody label="Message" />
+        <BooleanField source="handled" />
+        <DateField source="handled_at" showTime emptyText="—" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+const MessageBody = (_: { label?: string }) => {
+  const r = useRecordContext();
+  return <Typography sx={{ whiteSpace: 'pre-wrap', maxWidth: 720 }}>{r?.message ?? '—'}</Typography>;
+};
+
+
+export default { list: MessageList, show: MessageShow, icon: MailOutlineIcon, options: { label: 'Messages' } };

@@ -1,0 +1,114 @@
+import { Box, Card, CardContent, Divider, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { DateField, Show, TabbedShowLayout, useRecordContext } from 'react-admin';
+import { ORDER_TRANSITIONS } from '@facet/contracts';
+import { RecordHistory, actorLabel, describeChange } from '../../components/RecordHistory';
+import { StatusActions } from '../../components/StatusActions';
+import { StatusChip, humanize } from '../../components/StatusChip';
+
+const usd = (n: number | undefined | null) => (typeof n === 'number' ? n.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : '—');
+
+function Summary() {
+  const r = useRecordContext();
+  if (!r) return null;
+  const s = r.shipping ?? {};
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Typography variant="overline" color="text.secondary">Items</Typography>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>Piece</TableCell>
+              <TableCell align="right">Qty</TableCell>
+              <TableCell align="right">Price</TableCell>
+              <TableCell align="right">Line</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(r.items ?? []).map((i: any, n: number) => (
+              <TableRow key={`${i.product_id}-${n}`}>
+                <TableCell>
+                  <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+                    {i.image ? <img src={i.image} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} /> : null}
+                    {i.name ?? i.product_name}
+                  </Box>
+                </TableCell>
+                <TableCell align="right">{i.quantity}</TableCell>
+                <TableCell align="right">{usd(i.price)}</TableCell>
+                <TableCell align="right">{usd(i.price * i.quantity)}</TableCell>
+              </TableRow>
+            ))}
+            <TableRow><TableCell colSpan={3} align="right">Subtotal</TableCell><TableCell align="right">{usd(r.subtotal)}</TableCell></TableRow>
+            <TableRow><TableCell colSpan={3} align="right">Shipping</TableCell><TableCell align="right">{usd(r.shipping_cost)}</TableCell></TableRow>
+            <TableRow><TableCell colSpan={3} align="right">Tax</TableCell><TableCell align="right">{usd(r.tax)}</TableCell></TableRow>
+            <TableRow><TableCell colSpan={3} align="right" sx={{ fontWeight: 700 }}>Total</TableCell><TableCell align="right" sx={{ fontWeight: 700 }}>{usd(r.total)}</TableCell></TableRow>
+          </TableBody>
+        </Table>
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="overline" color="text.secondary">Contact</Typography>
+            <Typography variant="h6">{[s.first_name, s.last_name].filter(Boolean).join(' ') || '— erased —'}</Typography>
+            <Typography>{s.email ?? '—'}</Typography>
+            <Typography>{s.phone ?? '—'}</Typography>
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {[s.address, s.apartment, s.city, s.state, s.zip_code, s.country].filter(Boolean).join(', ') || 'No address given'}
+            </Typography>
+            <Divider sx={{ my: 1.5 }} />
+            <Typography variant="body2">Kind: {r.kind === 'card' ? 'Card order' : 'Consultation request'}</Typography>
+            <Typography variant="body2">Payment: {humanize(String(r.payment_status ?? ''))}{r.last_4 ? ` · card ending ${r.last_4}` : ''}</Typography>
+            <Typography variant="body2">Received: <DateField source="created_at" showTime /></Typography>
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+}
+
+function Timeline() {
+  const r = useRecordContext();
+  const timeline: any[] = r?.timeline ?? [];
+  if (!timeline.length) return <Typography color="text.secondary">No events yet.</Typography>;
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {timeline.map((e, n) => (
+        <Box component="li" key={n} sx={{ borderLeft: 2, borderColor: 'primary.main', pl: 2, pb: 2, position: 'relative' }}>
+          <Typography sx={{ fontWeight: 600 }}>{e.type}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {new Date(e.occurred_at).toLocaleString('en-US')} · {actorLabel(e.actor)}
+          </Typography>
+          <Typography variant="body2">{describeChange(e.data)}</Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const Title = () => {
+  const r = useRecordContext();
+  return <span>{r ? `Request ${String(r.id).slice(0, 8)}` : ''}</span>;
+};
+
+export function OrderShow() {
+  return (
+    <Show title={<Title />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="Request">
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <Typography variant="h5">Status</Typography>
+            <StatusChip />
+          </Box>
+          <StatusActions resource="orders" transitions={ORDER_TRANSITIONS} />
+          <Summary />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Timeline" path="timeline">
+          <Timeline />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="History" path="history">
+          <RecordHistory prefix="order" />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}

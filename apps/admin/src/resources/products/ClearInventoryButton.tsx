@@ -1,0 +1,43 @@
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import { useState } from 'react';
+import { Button, Confirm, useDataProvider, useNotify, usePermissions, useRefresh } from 'react-admin';
+import type { FacetDataProvider } from '../../dataProvider';
+
+/** Admins only: removes every product, behind a confirmation. */
+export function ClearInventoryButton() {
+  const { permissions } = usePermissions();
+  const dataProvider = useDataProvider<FacetDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (permissions !== 'admin') return null;
+  return (
+    <>
+      <Button label="Clear inventory" color="error" onClick={() => setOpen(true)}>
+        <DeleteSweepIcon />
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="Clear the whole inventory?"
+        content="Every product will be removed from the catalogue. This cannot be undone."
+        confirm="Clear inventory"
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            const r = await dataProvider.clearInventory();
+            notify(`Inventory cleared: ${r.deleted} products removed`, { type: 'success' });
+            refresh();
+          } catch {
+            notify('Error deleting product', { type: 'error' });
+          } finally {
+            setBusy(false);
+            setOpen(false);
+          }
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { DeleteWithConfirmButton, useNotify, useRecordContext, useRedirect } from 'react-admin';
+
+/** Delete behind a confirmation that says it cannot be undone, with the spec's notices. */
+export function ProductDeleteButton() {
+  const record = useRecordContext();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <DeleteWithConfirmButton
+      confirmTitle={`Delete “${record?.name ?? 'this product'}”?`}
+      confirmContent="This permanently removes the product from the catalogue. This cannot be undone."
+      mutationOptions={{
+        onSuccess: () => {
+          notify('Product deleted successfully', { type: 'success' });
+          redirect('list', 'products');
+        },
+        onError: () => notify('Error deleting product', { type: 'error' }),
+      }}
+      redirect={false}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { Box } from '@mui/material';
+import { BooleanInput, Form, NumberInput, SaveButton, TextInput, minValue, required, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { updateErrorMessage } from './productErrors';
+
+/** Inline edit of one row (the list expands one product at a time). */
+export function ProductQuickEdit() {
+  const record = useRecordContext();
+  const [update, { isPending }] = useUpdate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!record) return null;
+  return (
+    <Form
+      record={record}
+      onSubmit={(values: any) =>
+        update(
+          'products',
+          { id: record.id, data: { name: values.name, price: values.price, in_stock: values.in_stock, version: record.version }, previousData: record },
+          {
+            mutationMode: 'pessimistic',
+            onSuccess: () => {
+              notify('Product updated successfully', { type: 'success' });
+              refresh();
+            },
+            onError: (error) => notify(updateErrorMessage(error), { type: 'error', autoHideDuration: 10000 }),
+          },
+        )
+      }
+    >
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', px: 2, pt: 2 }} data-testid="quick-edit">
+        <TextInput source="name" validate={required()} sx={{ minWidth: 280 }} />
+        <NumberInput source="price" label="Price (USD)" step={0.01} validate={[required(), minValue(0.01)]} />
+        <BooleanInput source="in_stock" label="In stock" />
+        <SaveButton label="Save row" disabled={isPending} sx={{ mb: 2.5 }} />
+      </Box>
+    </Form>
+  );
+}

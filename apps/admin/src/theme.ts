@@ -1,0 +1,79 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+/** A jeweller's back office: gold on ivory by day, gold on deep slate by night, a serif for display. */
+const GOLD = '#b08d57';
+const SERIF = '"Cormorant Garamond", "Iowan Old Style", "Palatino Linotype", Palatino, Georgia, serif';
+const SANS = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+const shared: RaThemeOptions = {
+  ...defaultTheme,
+  shape: { borderRadius: 6 },
+  typography: {
+    fontFamily: SANS,
+    h1: { fontFamily: SERIF, fontWeight: 600 },
+    h2: { fontFamily: SERIF, fontWeight: 600 },
+    h3: { fontFamily: SERIF, fontWeight: 600 },
+    h4: { fontFamily: SERIF, fontWeight: 600, letterSpacing: '0.01em' },
+    h5: { fontFamily: SERIF, fontWeight: 600 },
+    h6: { fontFamily: SERIF, fontWeight: 600, letterSpacing: '0.02em' },
+    button: { textTransform: 'none', fontWeight: 600, letterSpacing: '0.02em' },
+    overline: { letterSpacing: '0.14em' },
+  },
+  sidebar: { width: 232, closedWidth: 56 },
+};
+
+function components(paper: string, line: string) {
+  return {
+    ...defaultTheme.components,
+    MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+    MuiCard: { styleOverrides: { root: { border: `1px solid ${line}`, boxShadow: 'none', backgroundColor: paper } } },
+    MuiAppBar: { styleOverrides: { root: { boxShadow: 'none', borderBottom: `1px solid ${line}` } } },
+    MuiTableCell: { styleOverrides: { head: { fontWeight: 600, textTransform: 'uppercase', fontSize: '0.72rem', letterSpacing: '0.08em' } } },
+    MuiButton: { defaultProps: { disableElevation: true } },
+    RaMenuItemLink: {
+      styleOverrides: {
+        root: {
+          borderLeft: '3px solid transparent',
+          minHeight: 44,
+          '&.RaMenuItemLink-active': { borderLeft: `3px solid ${GOLD}`, fontWeight: 600 },
+        },
+      },
+    },
+    RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-row': { height: 52 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
+    RaLayout: { styleOverrides: { root: { '& .RaLayout-content': { minWidth: 0 } } } },
+    RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
+    RaShow: { styleOverrides: { root: { minWidth: 0, '& .RaShow-main': { minWidth: 0 } } } },
+  } as any;
+}
+
+export const lightTheme: RaThemeOptions = {
+  ...shared,
+  palette: {
+    mode: 'light',
+    primary: { main: GOLD, contrastText: '#fff' },
+    secondary: { main: '#2f3b48' },
+    background: { default: '#faf7f0', paper: '#fffdf8' },
+    text: { primary: '#2a2622', secondary: '#6e655a' },
+    divider: '#e8dfcf',
+  },
+  components: {
+    ...components('#fffdf8', '#e8dfcf'),
+    MuiAppBar: { styleOverrides: { root: { boxShadow: 'none', borderBottom: '1px solid #e8dfcf', backgroundColor: '#fffdf8', color: '#2a2622' } } },
+  },
+};
+
+export const darkTheme: RaThemeOptions = {
+  ...shared,
+  palette: {
+    mode: 'dark',
+    primary: { main: '#c9a66b', contrastText: '#1b2129' },
+    secondary: { main: '#9fb3c8' },
+    background: { default: '#161c23', paper: '#1e2630' },
+    text: { primary: '#ece6da', secondary: '#a9b0b8' },
+    divider: '#2e3945',
+  },
+  components: {
+    ...components('#1e2630', '#2e3945'),
+    MuiAppBar: { styleOverrides: { root: { boxShadow: 'none', borderBottom: '1px solid #2e3945', backgroundColor: '#1b222b', color: '#ece6da' } } },
+  },
+};

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const api = process.env.FACET_API_URL ?? 'http://127.0.0.1:3000';
+
+/** The staff console, served by the API process under /admin. */
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  resolve: {
+    alias: { '@facet/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)) },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2000 },
+  server: { proxy: { '/api': { target: api, changeOrigin: false } } },
+});
