@@ -1,0 +1,51 @@
+/** Shared set-up for the staff console journeys: Debian's Chromium, a tablet-and-up viewport, screenshots on disk. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@facet.local';
+export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Facet-Admin-1985!';
+export const SCREENSHOT_DIR = join(__dirname, '..', 'screenshots', 'admin');
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
+  });
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** JSON over HTTP with a staff bearer token (for arranging data the journey then works on). */
+export async function api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { 'x-requested-with': 'facet' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(BASE_URL + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json: any = text;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: json };
+}
+
+export async function staffToken(): Promise<string> {
+  const res = await api('POST', '/api/staff/login', { username: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (res.status !== 200) throw new Error(`staff login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token;
+}
+
+/** A tiny valid PNG (a 2x2 gold square). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGPYsLfr/38GBgYmBgYGBgYAKWAE/bPQ5JYAAAAASUVORK5CYII=',
+  'base64',
+);

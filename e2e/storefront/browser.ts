@@ -1,0 +1,80 @@
+/** Shared set-up for the storefront journeys: Debian's Chromium, two screen sizes, screenshots on disk. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+export const SCREENSHOT_DIR = join(__dirname, '..', 'screenshots', 'storefront');
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 375, height: 812 };
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; dialogs: string[] }> {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport,
+    isMobile: viewport.width < 500,
+    hasTouch: viewport.width < 500,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  return { context, page, errors, dialogs };
+}
+
+/** Screenshot under e2e/screenshots/storefront/<name>-<desktop|phone>.png (full page by default), after images settle. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const size = (page.viewportSize()?.width ?? 1440) < 500 ? 'phone' : 'desktop';
+  // Scroll through once so lazy images load, then back to the top.
+  if (fullPage) {
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 700) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 40));
+      }
+      window.scrollTo(0, 0);
+    });
+  }
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(400);
+  const path = join(SCREENSHOT_DIR, `${name}-${size}.png`);
+  await page.screenshot({ path, fullPage });
+  return path;
+}
+
+/** The JSON API of the shop under test, for arranging data and checking what a journey wrote. */
+export async function apiGet<T>(path: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(BASE_URL + '/api' + path, { headers: { Accept: 'application/json', 'X-Requested-With': 'facet' } });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+export interface ApiProduct {
+  id: string;
+  name: string;
+  price: number;
+  category: string;
+  in_stock: boolean;
+}
+
+export async function someProducts(query = 'limit=20'): Promise<ApiProduct[]> {
+  const { body } = await apiGet<{ products: ApiProduct[] }>('/products?' + query);
+  return body.products;
+}

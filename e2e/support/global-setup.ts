@@ -1,0 +1,77 @@
+import { ChildProcess, spawn } from 'child_process';
+import { randomBytes } from 'crypto';
+import { createServer } from 'net';
+import { join } from 'path';
+import { writeFileSync } from 'fs';
+
+export const STATE_FILE = join(__dirname, '..', '.e2e-state.json');
+const ROOT = join(__dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as any).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      // Ready once it answers and the seeded catalogue is visible.
+      if (res.ok) {
+        const products = await fetch(`${url}/api/products?limit=1`).then((r) => r.json());
+        if (products.total > 0) return;
+      }
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the shop at ${url} did not become ready within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the built shop (apps/api/dist/main.js, serving both front ends) on a free port and a fresh
+ * database, as `npm start` would, for the browser journeys. E2E_BASE_URL set from outside skips this.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.E2E_BASE_URL) return;
+  const port = await freePort();
+  const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const dbName = `facet_e2e_${randomBytes(4).toString('hex')}`;
+  server.pathname = `/${dbName}`;
+  const adminEmail = 'admin@facet.e2e';
+  const adminPassword = 'E2e-Admin-1985!';
+  const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: server.toString(),
+      QUEUE_PREFIX: `facet-e2e-${randomBytes(3).toString('hex')}`,
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      PUBLIC_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: false,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child, 60_000);
+  process.env.E2E_BASE_URL = url;
+  process.env.E2E_ADMIN_EMAIL = adminEmail;
+  process.env.E2E_ADMIN_PASSWORD = adminPassword;
+  process.env.E2E_DATABASE_URL = server.toString();
+  writeFileSync(STATE_FILE, JSON.stringify({ pid: child.pid, dbName, url }));
+  (globalThis as any).__FACET_SHOP__ = child;
+}

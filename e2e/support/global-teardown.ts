@@ -1,0 +1,35 @@
+import { existsSync, readFileSync, unlinkSync } from 'fs';
+import { Client } from 'pg';
+import { STATE_FILE } from './global-setup';
+
+export default async function globalTeardown(): Promise<void> {
+  if (!existsSync(STATE_FILE)) return;
+  const { pid, dbName } = JSON.parse(readFileSync(STATE_FILE, 'utf8'));
+  unlinkSync(STATE_FILE);
+  const child = (globalThis as any).__FACET_SHOP__;
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+  if (child && child.exitCode === null) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+        resolve();
+      }, 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin.end();
+}
