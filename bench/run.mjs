@@ -1,0 +1,287 @@
+// npm run bench [-- --quick]: measures Facet on this machine against baselines measured in the same run,
+// prints a table and writes bench/results.md. Needs the built shop (npm run build) and PostgreSQL + Redis.
+import { execFileSync, spawn } from 'child_process';
+import { randomUUID } from 'crypto';
+import { readFileSync, writeFileSync, existsSync } from 'fs';
+import { cpus, totalmem } from 'os';
+import { dirname, join } from 'path';
+import { fileURLToPath } from 'url';
+import { gzipSync } from 'zlib';
+import pg from 'pg';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const QUICK = process.argv.includes('--quick');
+const SECONDS = QUICK ? 3 : 10;
+const REPLAY_EVENTS = QUICK ? 20_000 : 1_000_000;
+const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `facet_bench_${Date.now().toString(36)}`;
+const dbUrl = (() => { const u = new URL(SERVER); u.pathname = `/${dbName}`; return u.toString(); })();
+const results = [];
+const notes = [];
+const started = Date.now();
+
+const log = (...a) => console.log('[bench]', ...a);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const record = (area, metric, value, unit, baseline, target, ratioLabel) => results.push({ area, metric, value, unit, baseline, target, ratioLabel });
+
+function start(cmd, args, env) {
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  child.stdout.on('data', () => undefined);
+  return child;
+}
+
+async function stop(child) {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await new Promise((r) => child.once('exit', r));
+  clearTimeout(timer);
+}
+
+async function waitFor(url, check = async (r) => r.ok, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try { const r = await fetch(url); if (await check(r)) return; } catch { /* not yet */ }
+    await sleep(200);
+  }
+  throw new Error(`${url} not ready`);
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+/** autocannon in a second process: requests/s, p50 and p99 latency (ms). */
+function load(url, { connections = 64, seconds = SECONDS, method = 'GET', body, headers = {} } = {}) {
+  const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(connections), '-d', String(seconds), '-m', method];
+  for (const [k, v] of Object.entries({ ...headers, ...(body ? { 'content-type': 'application/json' } : {}) })) args.push('-H', `${k}=${v}`);
+  if (body) args.push('-b', JSON.stringify(body));
+  args.push(url);
+  const out = execFileSync(process.execPath, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  const r = JSON.parse(out);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total };
+}
+
+const fmt = (n, d = 0) => (n === null || n === undefined || Number.isNaN(n) ? '—' : Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }));
+
+async function main() {
+  if (!existsSync(join(ROOT, 'apps/api/dist/main.js'))) throw new Error('build first: npm run build');
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const db = new pg.Pool({ connectionString: dbUrl, max: 4 });
+  const shopPort = 3400 + Math.floor(Math.random() * 200);
+  const basePort = shopPort + 300;
+  const shopEnv = { PORT: String(shopPort), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', QUEUE_PREFIX: `bench-${dbName}`, NODE_ENV: 'development', PUBLIC_ORIGINS: `http://127.0.0.1:${shopPort}` };
+  let shop = start(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], shopEnv);
+  let baseline;
+  try {
+    const shopUrl = `http://127.0.0.1:${shopPort}`;
+    await waitFor(`${shopUrl}/api/products?limit=1`, async (r) => r.ok && (await r.json()).total > 0);
+    await sleep(1500);
+    const idle = rssMb(shop.pid);
+    log(`shop ready on ${shopUrl}, ${fmt(idle)} MB idle`);
+
+    baseline = start(process.execPath, [join(ROOT, 'bench/baseline-server.mjs')], { PORT: String(basePort), DATABASE_URL: dbUrl });
+    const baseUrl = `http://127.0.0.1:${basePort}`;
+    await waitFor(`${baseUrl}/api/products?limit=1`);
+
+    // 1. Catalogue reads.
+    const one = (await (await fetch(`${shopUrl}/api/products?limit=1`)).json()).products[0];
+    const reads = [
+      ['GET /api/products?limit=12', '/api/products?limit=12'],
+      ['category page, filtered and sorted', '/api/products/category/women-rings?sort_by=price-low&price_range=500-1000&limit=50'],
+      ['GET /api/products/{id}', `/api/products/${one.id}`],
+      ['header search', '/api/products?search=diamond&limit=20'],
+    ];
+    let peak = idle;
+    for (const [label, path] of reads) {
+      const b = load(baseUrl + path);
+      const sampler = setInterval(() => { try { peak = Math.max(peak, rssMb(shop.pid)); } catch { /* gone */ } }, 200);
+      const f = load(shopUrl + path);
+      clearInterval(sampler);
+      log(`${label}: Facet ${fmt(f.rps)} req/s p99 ${f.p99} ms; baseline ${fmt(b.rps)} req/s p99 ${b.p99} ms`);
+      record('reads', `${label}: requests/s`, f.rps, 'req/s', b.rps, '≥ 0.8× baseline', 'Facet / Fastify+pg');
+      record('reads', `${label}: p50 / p99`, `${f.p50} / ${f.p99}`, 'ms', `${b.p50} / ${b.p99}`, 'p99 < 25 ms');
+      if (f.errors) notes.push(`${label}: ${f.errors} errors or non-2xx answers from Facet`);
+    }
+    record('memory', 'shop RSS idle', idle, 'MB');
+    record('memory', 'shop RSS under read load', peak, 'MB');
+
+    // 2. Writes: consultation requests from 32 clients, and projection lag.
+    const products = (await (await fetch(`${shopUrl}/api/products?limit=100`)).json()).products.filter((p) => p.in_stock);
+    const p = products.find((x) => x.price < 500) ?? products[0];
+    const subtotal = p.price;
+    const shippingCost = subtotal > 500 ? 0 : 25;
+    const tax = Math.round(subtotal * 8) / 100;
+    const order = {
+      items: [{ product_id: p.id, product_name: p.name, price: p.price, quantity: 1, image: p.image }],
+      shipping: { first_name: 'Ada', last_name: 'Bench', email: 'ada@bench.test', phone: '+1 212 555 0100', address: '1 Fifth Avenue', apartment: '', city: 'New York', state: 'NY', zip_code: '10003', country: 'US' },
+      payment: { card_name: '', last_4: '' },
+      subtotal, shipping_cost: shippingCost, tax, total: Math.round((subtotal + shippingCost + tax) * 100) / 100,
+      status: 'consultation_requested', payment_status: 'pending_consultation',
+    };
+    const probe = await fetch(`${shopUrl}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order) });
+    if (probe.status === 201 || probe.status === 200) {
+      const lags = [];
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          const last = await db.query(`SELECT transaction_id::text AS c, global_position AS p FROM es_events WHERE event_type = 'OrderRequested' ORDER BY global_position DESC LIMIT 1`);
+          if (last.rowCount) {
+            const t0 = Date.now();
+            const { c, p: pos } = last.rows[0];
+            for (let i = 0; i < 500; i++) {
+              const cp = await db.query(`SELECT 1 FROM rm.projection_checkpoints WHERE name = 'orders' AND (commit_pos, prepare_pos) >= ($1::numeric, $2::numeric)`, [c, pos]);
+              if (cp.rowCount) { lags.push(Date.now() - t0); break; }
+              await sleep(2);
+            }
+          }
+          await sleep(20);
+        }
+      })();
+      const w = load(`${shopUrl}/api/orders`, { connections: 32, method: 'POST', body: order });
+      sampling = false;
+      await sampler;
+      lags.sort((a, b) => a - b);
+      const pct = (q) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] : null);
+      const raw = execFileSync(process.execPath, [join(ROOT, 'bench/raw-appends.mjs')], { cwd: ROOT, env: { ...process.env, DATABASE_URL: dbUrl, SECONDS: String(SECONDS) } }).toString();
+      const rawRate = JSON.parse(raw).perSecond;
+      log(`orders: ${fmt(w.rps)}/s (p99 ${w.p99} ms, ${w.errors} errors); raw appends ${fmt(rawRate)}/s; lag p50 ${pct(0.5)} p99 ${pct(0.99)} ms`);
+      record('writes', 'POST /api/orders, 32 clients: orders/s', w.rps, 'orders/s', rawRate, '≥ 500/s', 'Facet / raw appends');
+      record('writes', 'POST /api/orders: p50 / p99', `${w.p50} / ${w.p99}`, 'ms');
+      record('writes', 'projection lag p50 / p99', `${pct(0.5)} / ${pct(0.99)}`, 'ms', null, 'p99 < 50 ms');
+      if (w.errors) notes.push(`writes: ${w.errors} errors or non-2xx answers`);
+    } else {
+      notes.push(`writes not measured: POST /api/orders answered ${probe.status}`);
+    }
+    await stop(baseline);
+    baseline = null;
+
+    // 4. Storefront: JavaScript the home page loads, and Lighthouse.
+    await storefront(shopUrl);
+
+    // 3. Replay of a large generated log, with the shop stopped.
+    await stop(shop);
+    shop = null;
+    await replay(db);
+  } finally {
+    await stop(baseline);
+    await stop(shop);
+    await db.end().catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+  report();
+}
+
+async function storefront(shopUrl) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'] });
+  const page = await browser.newPage();
+  const scripts = new Map();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') {
+      try { scripts.set(res.url(), gzipSync(await res.body()).length); } catch { /* aborted */ }
+    }
+  });
+  await page.goto(`${shopUrl}/`, { waitUntil: 'networkidle' });
+  await browser.close();
+  const gz = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+  log(`home page JavaScript: ${fmt(gz, 1)} KB gzip in ${scripts.size} files`);
+  record('storefront', 'home page JavaScript (gzip)', gz.toFixed(1), 'KB', null, '< 150 KB');
+  if (QUICK) return notes.push('Lighthouse skipped with --quick');
+  const product = (await (await fetch(`${shopUrl}/api/products?limit=1`)).json()).products[0];
+  for (const [label, path] of [['home', '/'], ['collection', '/jewelry/rings'], ['product', `/product/${product.id}`]]) {
+    try {
+      const out = execFileSync(process.execPath, [join(ROOT, 'node_modules/lighthouse/cli/index.js'), shopUrl + path, '--output=json', '--quiet',
+        '--only-categories=performance,accessibility,best-practices', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync'],
+      { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+      const lh = JSON.parse(out);
+      const s = (k) => Math.round(lh.categories[k].score * 100);
+      const lcp = lh.audits['largest-contentful-paint'].numericValue;
+      const cls = lh.audits['cumulative-layout-shift'].numericValue;
+      log(`lighthouse ${label}: performance ${s('performance')}, accessibility ${s('accessibility')}, best practices ${s('best-practices')}, LCP ${fmt(lcp)} ms, CLS ${cls.toFixed(3)}`);
+      record('storefront', `Lighthouse ${label}: perf / a11y / best practices`, `${s('performance')} / ${s('accessibility')} / ${s('best-practices')}`, 'score', null, '≥ 95 each');
+      record('storefront', `Lighthouse ${label}: LCP / CLS`, `${fmt(lcp)} ms / ${cls.toFixed(3)}`, '');
+    } catch (err) {
+      notes.push(`Lighthouse ${label} failed: ${err.message.split('\n')[0]}`);
+    }
+  }
+}
+
+/** Clones the events the run has written (a realistic mix) into a large log, then replays it. */
+async function replay(db) {
+  const templates = (await db.query(`SELECT stream_id, event_type, schema_version, data, metadata FROM es_events ORDER BY global_position`)).rows
+    // Only events of entity streams (named with a uuid) can be cloned under new ids.
+    .filter((e) => /[0-9a-f]{8}-[0-9a-f]{4}-/.test(e.stream_id));
+  const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+  let written = (await db.query('SELECT count(*)::int AS n FROM es_events')).rows[0].n;
+  log(`generating ${fmt(REPLAY_EVENTS)} events from ${templates.length} real ones`);
+  let round = 0;
+  const t0 = Date.now();
+  while (written < REPLAY_EVENTS) {
+    round++;
+    const rows = [];
+    const map = new Map();
+    const swapText = (text) => text.replace(uuid, (u) => { if (!map.has(u)) map.set(u, randomUUID()); return map.get(u); });
+    // New ids everywhere except inside sealed personal data, which must still open with its subject's key.
+    const swapValue = (v) => typeof v === 'string' ? (v.startsWith('pii:') ? v : swapText(v))
+      : Array.isArray(v) ? v.map(swapValue)
+      : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swapValue(x)])) : v;
+    const swap = (text) => swapText(text);
+    for (const e of templates) {
+      if (written + rows.length >= REPLAY_EVENTS) break;
+      const meta = { ...e.metadata, eventId: randomUUID() };
+      rows.push([swap(e.stream_id), e.event_type, e.schema_version, JSON.stringify(swapValue(e.data)), JSON.stringify(meta), meta.occurredAt]);
+    }
+    // Revisions per stream follow the template order within this round.
+    const rev = new Map();
+    await db.query(
+      `INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, schema_version, data, metadata, occurred_at)
+       SELECT s, r, (m->>'eventId')::uuid, t, v, d::jsonb, m, o FROM unnest($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::jsonb[], $7::timestamptz[]) AS x(s, r, t, v, d, m, o)`,
+      [rows.map((r) => r[0]), rows.map((r) => { const n = rev.get(r[0]) ?? 0; rev.set(r[0], n + 1); return n; }), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), rows.map((r) => r[4]), rows.map((r) => r[5])],
+    );
+    written += rows.length;
+    if (round % 20 === 0) log(`  ${fmt(written)} events (${fmt(written / ((Date.now() - t0) / 1000))}/s)`);
+  }
+  const out = execFileSync(process.execPath, [join(ROOT, 'apps/api/dist/cli/replay.js')], { cwd: ROOT, env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', FACET_SEED: 'false' }, maxBuffer: 16 * 1024 * 1024 }).toString();
+  const m = /replayed (\d+) events in ([\d.]+) s: (\d+) events\/s/.exec(out);
+  const c0 = Date.now();
+  await db.query('CREATE TABLE bench_copy (LIKE es_events); INSERT INTO bench_copy SELECT * FROM es_events');
+  const copyRate = written / ((Date.now() - c0) / 1000);
+  await db.query('DROP TABLE bench_copy');
+  if (!m) { notes.push(`replay output not understood: ${out.slice(-300)}`); return; }
+  log(`replay: ${fmt(Number(m[1]))} events in ${m[2]} s = ${fmt(Number(m[3]))}/s; copy of the same rows ${fmt(copyRate)}/s`);
+  record('replay', `rebuild all read models from ${fmt(Number(m[1]))} events: events/s`, Number(m[3]), 'events/s', copyRate, '≥ 50,000/s', 'replay / copy in PostgreSQL');
+}
+
+function report() {
+  const machine = `${cpus().length} × ${cpus()[0].model.trim()}, ${fmt(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+  const lines = [
+    `# Facet benchmark results${QUICK ? ' (quick run)' : ''}`,
+    '',
+    `Machine: ${machine}. Run time ${fmt((Date.now() - started) / 1000)} s.`,
+    `Commands: \`npm run bench${QUICK ? ' -- --quick' : ''}\` (load from a second process: autocannon, ${SECONDS} s per figure; reads 64 connections, writes 32).`,
+    '',
+    '| area | figure | Facet | baseline (same run) | ratio | target |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...results.map((r) => {
+      const ratio = typeof r.value === 'number' && typeof r.baseline === 'number' && r.baseline ? `${(r.value / r.baseline).toFixed(2)} (${r.ratioLabel})` : '';
+      const v = typeof r.value === 'number' ? fmt(r.value, r.unit === 'MB' ? 0 : 0) : r.value;
+      const b = r.baseline === null || r.baseline === undefined ? '' : typeof r.baseline === 'number' ? fmt(r.baseline) : r.baseline;
+      return `| ${r.area} | ${r.metric} | ${v} ${r.unit} | ${b} | ${ratio} | ${r.target ?? ''} |`;
+    }),
+    '',
+    ...(notes.length ? ['Notes:', ...notes.map((n) => `- ${n}`), ''] : []),
+  ];
+  const text = lines.join('\n');
+  console.log('\n' + text);
+  writeFileSync(join(ROOT, 'bench', QUICK ? 'results-quick.md' : 'results.md'), text + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
