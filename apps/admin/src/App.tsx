@@ -14,6 +14,7 @@ import mail from './resources/mail';
 import messages from './resources/messages';
 import orders from './resources/orders';
 import products from './resources/products';
+import staff from './resources/staff';
 import { darkTheme, lightTheme } from './theme';
 
 const Console = () => (
@@ -37,6 +38,7 @@ const Console = () => (
     <Resource name="messages" {...messages} />
     <Resource name="mail" {...mail} />
     <Resource name="audit-events" {...audit} />
+    <Resource name="staff" {...staff} />
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/replay" element={<ReplayPage />} />

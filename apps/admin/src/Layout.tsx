@@ -5,7 +5,7 @@ import ViewListIcon from '@mui/icons-material/ViewList';
 import { ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import { forwardRef, useEffect, type ReactNode } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { AppBar, Layout as RaLayout, Menu, TitlePortal, UserMenu, useLogout, useNotify, usePermissions, useSidebarState } from 'react-admin';
+import { AppBar, Layout as RaLayout, Menu, TitlePortal, UserMenu, useLogout, useNotify, usePermissions, useResourceDefinitions, useSidebarState } from 'react-admin';
 
 /** Logout ends the server session, then says so. */
 const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
@@ -43,10 +43,13 @@ const FacetAppBar = () => (
 
 const FacetMenu = () => {
   const { permissions } = usePermissions();
+  const resources = useResourceDefinitions();
+  // Resources marked adminOnly (staff accounts) are left out for plain staff; the API refuses them anyway.
+  const visible = Object.values(resources).filter((r) => r.hasList && (permissions === 'admin' || !r.options?.adminOnly));
   return (
     <Menu>
       <Menu.Item to="/dashboard" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
-      <Menu.ResourceItems />
+      {visible.map((r) => <Menu.ResourceItem key={r.name} name={r.name} />)}
       {permissions === 'admin' ? <Menu.Item to="/replay" primaryText="Replay" leftIcon={<ReplayIcon />} /> : null}
       {permissions === 'admin' ? <Menu.Item to="/queues" primaryText="Queues" leftIcon={<ViewListIcon />} /> : null}
     </Menu>

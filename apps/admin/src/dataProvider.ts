@@ -1,6 +1,6 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { MAX_UPLOAD_BYTES } from '@facet/contracts';
-import { ApiError, errorFor } from './api-error';
+import { ApiError, errorFor, FALLBACK_MESSAGE } from './api-error';
 
 /**
  * The console's one door to /api/admin: react-admin's REST convention (page, limit, sort, order, q and
@@ -55,8 +55,19 @@ export async function http(url: string, init: { method?: string; body?: unknown 
   } catch {
     json = text;
   }
-  if (!res.ok) throw errorFor(res.status, json);
+  if (!res.ok) throw errorFor(res.status, withFormErrors(json));
   return { status: res.status, headers: res.headers, json };
+}
+
+/**
+ * A refusal's `errors: [{field, message}]` in react-admin's form shape: each message under its field, and the
+ * detail as the form's notice (root.serverError). Left as a list, react-admin shows neither, only "form not valid".
+ */
+export function withFormErrors(body: any): any {
+  if (!Array.isArray(body?.errors)) return body;
+  const errors: Record<string, any> = { root: { serverError: typeof body.detail === 'string' ? body.detail : FALLBACK_MESSAGE } };
+  for (const e of body.errors) if (e && typeof e.field === 'string' && !(e.field in errors)) errors[e.field] = String(e.message ?? '');
+  return { ...body, errors };
 }
 
 function query(params: Record<string, unknown>): string {
@@ -131,6 +142,23 @@ export function productBody(data: Record<string, any>, previous?: Record<string,
   return body;
 }
 
+/** What a save sends: a product its editable fields; a staff member's edit only the role (all the API changes). */
+export function saveBody(resource: string, data: Record<string, any>, previous?: Record<string, any>): Record<string, any> {
+  if (resource === 'products') return productBody(data, previous);
+  if (resource === 'staff' && previous) return { role: data.role };
+  return data;
+}
+
+/** The API has no read of one staff member: find them in the (short) staff list, a page of 100 at a time. */
+export async function findStaffMember(id: string): Promise<any> {
+  for (let page = 1; ; page++) {
+    const { data, total } = listReply(await http(`${ADMIN}/staff?page=${page}&limit=100`));
+    const found = data.find((r) => String(r.id) === id);
+    if (found) return found;
+    if (!data.length || page * 100 >= total) throw errorFor(404, null);
+  }
+}
+
 /** A File as a data URL (the upload route takes one). */
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -163,6 +191,7 @@ export const dataProvider: FacetDataProvider = {
   },
 
   async getOne(resource, params) {
+    if (resource === 'staff') return { data: await findStaffMember(String(params.id)) };
     const { json } = await http(`${oneBase(resource)}/${encodeURIComponent(String(params.id))}`);
     return { data: withId(json) };
   },
@@ -177,13 +206,13 @@ export const dataProvider: FacetDataProvider = {
   },
 
   async create(resource, params) {
-    const body = resource === 'products' ? productBody(params.data) : params.data;
+    const body = saveBody(resource, params.data);
     const { json } = await http(`${ADMIN}/${pathOf(resource)}`, { method: 'POST', body });
     return { data: withId(json) };
   },
 
   async update(resource, params) {
-    const body = resource === 'products' ? productBody(params.data, params.previousData) : params.data;
+    const body = saveBody(resource, params.data, params.previousData);
     const { json } = await http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(String(params.id))}`, { method: 'PUT', body });
     return { data: withId({ ...params.previousData, ...json, id: json?.id ?? params.id }) };
   },

@@ -1,5 +1,5 @@
 import { CONFLICT_MESSAGE } from './api-error';
-import { dataProvider, listUrl, productBody, productSort } from './dataProvider';
+import { dataProvider, listUrl, productBody, productSort, withFormErrors } from './dataProvider';
 
 interface Call {
   url: string;
@@ -110,6 +110,49 @@ describe('dataProvider', () => {
       expect((await dataProvider.create('products', { data: { price: -1 } }).catch((e) => e)).message).toBe('price must be positive');
       next = () => reply(400, 'nope');
       expect((await dataProvider.create('products', { data: {} }).catch((e) => e)).message).toBe('Something went wrong. Please try again.');
+    });
+  });
+
+  describe('When managing staff', () => {
+    it('should list staff with the search and role filter in the query string', () => {
+      const u = new URL(listUrl('staff', { pagination: { page: 1, perPage: 25 }, sort: { field: 'email', order: 'ASC' }, filter: { q: 'clara', role: 'staff' } }), 'http://x');
+      expect(u.pathname).toBe('/api/admin/staff');
+      expect(Object.fromEntries(u.searchParams)).toEqual({ page: '1', limit: '25', sort: 'email', order: 'asc', q: 'clara', role: 'staff' });
+    });
+
+    it('should find one member by paging the list (the API has no read of one member), else answer 404', async () => {
+      const pages = [
+        reply(200, { items: Array.from({ length: 100 }, (_, i) => ({ id: `s${i}` })), total: 101 }, { 'x-total-count': '101' }),
+        reply(200, { items: [{ id: 'clara', role: 'staff' }], total: 101 }, { 'x-total-count': '101' }),
+      ];
+      next = () => pages.shift() ?? reply(200, { items: [], total: 101 });
+      expect((await dataProvider.getOne('staff', { id: 'clara' })).data).toEqual({ id: 'clara', role: 'staff' });
+      expect(calls.map((c) => c.url)).toEqual(['/api/admin/staff?page=1&limit=100', '/api/admin/staff?page=2&limit=100']);
+      next = () => reply(200, { items: [{ id: 'other' }], total: 1 });
+      const err = await dataProvider.getOne('staff', { id: 'gone' }).catch((e) => e);
+      expect([err.status, err.message]).toEqual([404, 'Resource not found']);
+    });
+
+    it('should create with the form fields and change nothing but the role on edit', async () => {
+      next = () => reply(201, { id: 's1', email: 'clara@facet.test', name: 'Clara', role: 'staff', created_at: 'x' });
+      await dataProvider.create('staff', { data: { email: 'clara@facet.test', name: 'Clara', role: 'staff', password: 'Pw-1985!x' } });
+      await dataProvider.update('staff', { id: 's1', data: { id: 's1', email: 'clara@facet.test', name: 'Clara', role: 'admin', created_at: 'x' }, previousData: { id: 's1', role: 'staff' } as any });
+      expect(calls.map((c) => [c.init.method, c.url, JSON.parse(String(c.init.body))])).toEqual([
+        ['POST', '/api/admin/staff', { email: 'clara@facet.test', name: 'Clara', role: 'staff', password: 'Pw-1985!x' }],
+        ['PUT', '/api/admin/staff/s1', { role: 'admin' }],
+      ]);
+    });
+
+    it("should pass the server's refusal on in react-admin's form shape, its detail as the form's notice", async () => {
+      const detail = 'Password requirements not met: use at least 8 characters.';
+      next = () => reply(400, { detail, errors: [{ field: 'password', message: detail }] });
+      const err = await dataProvider.create('staff', { data: { password: 'weak' } }).catch((e) => e);
+      expect(err.message).toBe(detail);
+      expect(err.body.errors).toEqual({ root: { serverError: detail }, password: detail });
+      next = () => reply(409, { detail: 'You cannot change your own role or remove your own account; ask another administrator.' });
+      const own = await dataProvider.delete('staff', { id: 'me' }).catch((e) => e);
+      expect([own.status, own.message]).toEqual([409, 'You cannot change your own role or remove your own account; ask another administrator.']);
+      expect(withFormErrors({ detail: 'x' })).toEqual({ detail: 'x' });
     });
   });
 

@@ -1,0 +1,33 @@
+import { DateField, Edit, Labeled, SaveButton, SelectInput, SimpleForm, TextField, Toolbar, required, useNotify, useRedirect } from 'react-admin';
+import { StaffDeleteButton, roleChoices } from './StaffList';
+
+const EditToolbar = () => (
+  <Toolbar sx={{ justifyContent: 'space-between' }}>
+    <SaveButton label="Save role" />
+    <StaffDeleteButton />
+  </Toolbar>
+);
+
+/** Only the role changes here; a new role ends the member's sessions, so they sign in again. */
+export function StaffEdit() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: () => {
+          notify('Role changed', { type: 'success' });
+          redirect('list', 'staff');
+        },
+      }}
+    >
+      <SimpleForm toolbar={<EditToolbar />}>
+        <Labeled label="Name"><TextField source="name" /></Labeled>
+        <Labeled label="E-mail"><TextField source="email" /></Labeled>
+        <Labeled label="Created"><DateField source="created_at" showTime /></Labeled>
+        <SelectInput source="role" label="Role" choices={roleChoices} validate={required()} sx={{ minWidth: 240 }} />
+      </SimpleForm>
+    </Edit>
+  );
+}
