@@ -37,7 +37,7 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
 
   const adapter = new FastifyAdapter({
     bodyLimit: 16 * 1024 * 1024, // custom designs carry an image of up to 10 MB as a data URL
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     allowErrorHandlerOverride: true,
     clientErrorHandler,

@@ -19,6 +19,8 @@ export interface FacetConfig {
   mailFrom: string;
   staffNotificationEmail: string;
   publicOrigins: string[];
+  /** Which peers may set X-Forwarded-For (Fastify trustProxy): true, a hop count, or addresses/CIDRs. */
+  trustProxy: boolean | number | string;
   dataDir: string;
   queuePrefix: string;
   sessionTtlHours: number;
@@ -62,12 +64,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
       .split(',')
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataDir: env.DATA_DIR ?? '.data',
     queuePrefix: env.QUEUE_PREFIX ?? 'facet',
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 24 * 7),
     readYourWritesTimeoutMs: Number(env.READ_YOUR_WRITES_TIMEOUT_MS ?? 3000),
     logLevel: (env.LOG_LEVEL as FacetConfig['logLevel']) ?? (nodeEnv === 'test' ? 'warn' : 'log'),
   };
+}
+
+/**
+ * Client addresses drive the login, sign-up and contact throttles, so X-Forwarded-For is believed only
+ * from trusted proxies. The default trusts a proxy on this machine; behind a load balancer set
+ * TRUST_PROXY to its addresses (e.g. 10.0.0.0/8) or to the number of proxy hops.
+ */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = (value ?? 'loopback').trim();
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }
 
 export const FACET_CONFIG = Symbol('FACET_CONFIG');
