@@ -112,6 +112,19 @@ describe('Contact messages over HTTP', () => {
       const purged = await t.request('GET', `/api/admin/messages/${id}`, { token: staff });
       expect(purged.body).toMatchObject({ name: null, email: null, phone: null, subject: null, message: null });
     });
+
+    it('should purge what the customer sent as a guest under the same e-mail, and nobody else', async () => {
+      expect((await send(valid({ email: 'Was.Guest@Example.com' }))).status).toBe(201);
+      expect((await send(valid({ email: 'bystander@example.com' }))).status).toBe(201);
+      const mine = await sentId('was.guest@example.com');
+      const theirs = await sentId('bystander@example.com');
+      const customerId = randomUUID();
+      await t.app.get(EventSourcing).append(`customer-${customerId}`, [
+        { type: 'CustomerDeleted', data: { customer_id: customerId, guest_subject: guestSubject('was.guest@example.com') } },
+      ], 'any');
+      expect((await t.request('GET', `/api/admin/messages/${mine}`, { token: staff })).body).toMatchObject({ name: null, email: null, message: null });
+      expect((await t.request('GET', `/api/admin/messages/${theirs}`, { token: staff })).body.email).toBe('bystander@example.com');
+    });
   });
 
   describe('When a field breaks the rules', () => {

@@ -32,8 +32,10 @@ export class ContactMessagesProjection implements Projection {
       case 'CustomerDeleted':
         await tx.query(
           `UPDATE contact_messages SET name = NULL, email = NULL, phone = NULL, subject = NULL, message = NULL, updated_at = $2
-           WHERE customer_id = $1`,
-          [d.customer_id, at],
+           WHERE customer_id = $1 OR ($3::text IS NOT NULL AND email IS NOT NULL
+             AND 'email:' || left(encode(sha256(convert_to(lower(btrim(email)), 'UTF8')), 'hex'), 40) = $3)`,
+          // guest_subject (see guestSubject) also reaches what the customer sent as a guest under the same e-mail.
+          [d.customer_id, at, d.guest_subject ?? null],
         );
         break;
     }

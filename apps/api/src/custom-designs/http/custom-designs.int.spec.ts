@@ -379,5 +379,19 @@ describe('Custom designs over HTTP', () => {
       const other = await t.request('GET', '/api/admin/custom-designs?q=Someone%20Else', { token: staff });
       expect(other.body.items[0].contact_name).toBe('Someone Else');
     });
+
+    it('should also purge designs the customer sent as a guest under the same e-mail', async () => {
+      const asGuest = await submit(valid({ contact_name: 'Former Guest', contact_email: 'Former.Guest@Example.com' }));
+      expect(asGuest.status).toBe(201);
+      const bystander = await submit(valid({ contact_name: 'Bystander', contact_email: 'bystander@example.com' }));
+      const customerId = randomUUID();
+      await t.app.get(EventSourcing).append(`customer-${customerId}`, [
+        { type: 'CustomerDeleted', data: { customer_id: customerId, guest_subject: guestSubject('former.guest@example.com') } },
+      ], 'any');
+      const purged = await t.request('GET', `/api/admin/custom-designs/${asGuest.body.id}`, { token: staff });
+      expect(purged.body).toMatchObject({ contact_name: null, contact_email: null, contact_phone: null, design_notes: null });
+      const kept = await t.request('GET', `/api/admin/custom-designs/${bystander.body.id}`, { token: staff });
+      expect(kept.body.contact_email).toBe('bystander@example.com');
+    });
   });
 });

@@ -44,8 +44,10 @@ export class CustomDesignsProjection implements Projection {
       case 'CustomerDeleted':
         await tx.query(
           `UPDATE custom_designs SET contact_name = NULL, contact_email = NULL, contact_phone = NULL, design_notes = NULL, updated_at = $2
-           WHERE customer_id = $1`,
-          [d.customer_id, at],
+           WHERE customer_id = $1 OR ($3::text IS NOT NULL AND contact_email IS NOT NULL
+             AND 'email:' || left(encode(sha256(convert_to(lower(btrim(contact_email)), 'UTF8')), 'hex'), 40) = $3)`,
+          // guest_subject (see guestSubject) also reaches what the customer sent as a guest under the same e-mail.
+          [d.customer_id, at, d.guest_subject ?? null],
         );
         break;
     }
