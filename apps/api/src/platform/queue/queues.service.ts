@@ -37,7 +37,9 @@ export class Queues implements OnApplicationShutdown {
         defaultJobOptions: {
           attempts: 8,
           backoff: { type: 'exponential', delay: 2000 },
-          removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
+          // A finished job is kept one day: long enough that a reactor re-delivering an event after a crash
+          // finds its job id taken (no second mail), short enough that mail addresses do not linger in Redis.
+          removeOnComplete: { age: 24 * 3600, count: 10_000 },
           removeOnFail: { age: 30 * 24 * 3600 },
         },
         ...options,
