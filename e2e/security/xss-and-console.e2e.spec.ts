@@ -39,6 +39,17 @@ describe('Browser-level attacks', () => {
     await browser?.close();
   });
 
+  /** A page signed in to the console as the administrator. */
+  async function consolePage() {
+    const { page, context } = await newPage(browser);
+    await page.goto('/admin/login');
+    await page.locator('input[name="username"]').fill(process.env.E2E_ADMIN_EMAIL!);
+    await page.locator('input[name="password"]').fill(process.env.E2E_ADMIN_PASSWORD!);
+    await page.locator('input[name="password"]').press('Enter');
+    await page.waitForURL(/\/admin\/(?!login)/, { timeout: 15_000 });
+    return { page, context };
+  }
+
   it('should show injected product text literally on the product page, running no script', async () => {
     const created = await api('POST', '/api/admin/products', { name: `Hostile ${IMG} Ring`, description: `Stored ${SCRIPT} and ${IMG} here`, price: 1234, category: 'women-rings', features: [SCRIPT] }, token);
     expect(created.status).toBe(201);
@@ -56,14 +67,39 @@ describe('Browser-level attacks', () => {
   it('should show injected contact messages literally in the console', async () => {
     const msg = await api('POST', '/api/contact', { name: `Eve ${IMG}`, email: 'eve.xss@example.com', subject: `Subject ${SCRIPT}`, message: `Body ${IMG} ${SCRIPT}` });
     expect(msg.status).toBeLessThan(300);
-    const { page, context } = await newPage(browser);
-    await page.goto('/admin/login');
-    await page.locator('input[name="username"]').fill(process.env.E2E_ADMIN_EMAIL!);
-    await page.locator('input[name="password"]').fill(process.env.E2E_ADMIN_PASSWORD!);
-    await page.locator('input[name="password"]').press('Enter');
-    await page.waitForURL(/\/admin\/(?!login)/, { timeout: 15_000 });
+    const { page, context } = await consolePage();
     await page.goto('/admin/messages');
     await page.getByText(`Eve ${IMG}`).first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it("should show injected design notes literally on the console's custom design page", async () => {
+    const design = await api('POST', '/api/custom-design', {
+      category: 'women', jewelry_type: 'women-rings', diamond_shape: 'oval', diamond_size: '1-1.5', metal_type: 'rose-gold', metal_karat: '14K',
+      design_image: null, design_notes: `Notes ${IMG} ${SCRIPT}`, contact_name: 'Eve Hostile', contact_email: 'eve.design@example.com',
+      contact_phone: '+1 (212) 555-0199', preferred_contact: 'email',
+    });
+    expect(design.status).toBe(201);
+    const { page, context } = await consolePage();
+    const violations = watchCsp(page);
+    await page.goto(`/admin/custom-designs/${design.body.id}/show`);
+    await page.getByText(`Notes ${IMG}`, { exact: false }).first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it("should show injected product names literally in the console's product list", async () => {
+    const name = `Console ${IMG} Pendant`;
+    expect((await api('POST', '/api/admin/products', { name, description: `About ${SCRIPT}`, price: 99, category: 'women-necklaces' }, token)).status).toBe(201);
+    const { page, context } = await consolePage();
+    await page.goto(`/admin/products?filter=${encodeURIComponent(JSON.stringify({ q: 'Console' }))}`);
+    await page.getByText(name).first().waitFor({ timeout: 15_000 });
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
