@@ -1,4 +1,4 @@
-import { EventStore, Position, RecordedEvent, START } from './event-store';
+import { concerns, EventStore, Position, RecordedEvent, START } from './event-store';
 
 /**
  * A catch-up subscription built on readAll and onAppended: reads in batches from a position, then waits
@@ -6,39 +6,50 @@ import { EventStore, Position, RecordedEvent, START } from './event-store';
  * connection does not end the subscription.
  */
 export function pollingSubscription(
-  store: Pick<EventStore, 'readAll' | 'onAppended'>,
+  store: Pick<EventStore, 'readBatch' | 'onAppended'>,
   options: { after?: Position; eventTypes?: readonly string[]; batchSize?: number; idleMs?: number },
   handler: (event: RecordedEvent) => Promise<void>,
 ): { stop(): Promise<void> } {
   let position = options.after ?? START;
   let stopped = false;
+  let woken = false;
   let wake: (() => void) | null = null;
-  const unsubscribe = store.onAppended(() => wake?.());
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
+  const unsubscribe = store.onAppended((types) => {
+    if (!concerns(options.eventTypes, types)) return;
+    woken = true;
+    wake?.();
+  });
+  // A wakeable sleep is skipped when a wake-up came since the last read, so none is lost.
+  const sleep = (ms: number, wakeable = true) =>
+    stopped || (wakeable && woken)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(done, ms);
+          function done() {
+            clearTimeout(timer);
+            wake = null;
+            resolve();
+          }
+          wake = wakeable ? done : () => stopped && done();
+        });
 
   const loop = (async () => {
     let backoff = 100;
     while (!stopped) {
       try {
-        const batch = await store.readAll({ after: position, limit: options.batchSize ?? 500, eventTypes: options.eventTypes });
+        woken = false;
+        const { events, heldBack } = await store.readBatch({ after: position, limit: options.batchSize ?? 500, eventTypes: options.eventTypes });
         backoff = 100;
-        for (const event of batch) {
+        for (const event of events) {
           if (stopped) return;
           await handler(event);
           position = event.position;
         }
-        if (batch.length === 0) await sleep(options.idleMs ?? 1000);
+        if (events.length > 0) continue;
+        // Events held back behind an older open transaction: look again shortly.
+        await sleep(heldBack ? 5 : (options.idleMs ?? 1000));
       } catch {
-        await sleep(backoff);
+        await sleep(backoff, false);
         backoff = Math.min(backoff * 2, 5000);
       }
     }

@@ -78,6 +78,22 @@ export interface ReadAllOptions {
   eventTypes?: readonly string[];
 }
 
+export interface ReadBatch {
+  events: RecordedEvent[];
+  /**
+   * Wanted events after the batch are committed but held back until an older transaction ends (only the
+   * PostgreSQL store has these): the reader should look again soon rather than wait to be woken.
+   */
+  heldBack: boolean;
+}
+
+export type AppendedListener = (eventTypes: readonly string[] | null) => void;
+
+/** True when a wake-up with these appended types concerns a reader of `wanted` (all types when undefined). */
+export function concerns(wanted: readonly string[] | undefined, appended: readonly string[] | null): boolean {
+  return !wanted || !appended || appended.some((t) => wanted.includes(t));
+}
+
 export interface EventStore {
   readonly name: 'postgres' | 'eventstoredb';
   appendToStream(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
@@ -85,8 +101,13 @@ export interface EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** Events across all streams in global order, never skipping one that commits late. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
-  /** Calls back (possibly spuriously) whenever new events may be readable; returns an unsubscribe function. */
-  onAppended(listener: () => void): () => void;
+  /** readAll for a catch-up reader: also says whether wanted events exist that are not readable yet. */
+  readBatch(options: ReadAllOptions): Promise<ReadBatch>;
+  /**
+   * Calls back (possibly spuriously) whenever new events may be readable, with the types appended when
+   * the store knows them (null: anything may have changed); returns an unsubscribe function.
+   */
+  onAppended(listener: AppendedListener): () => void;
   /**
    * A catch-up subscription: delivers every event after `after` in order, then live ones.
    * Re-subscribes by itself after a dropped connection.

@@ -11,6 +11,7 @@ import {
   ReadPosition,
 } from '@eventstore/db-client';
 import {
+  AppendedListener,
   AppendResult,
   comparePositions,
   EventStore,
@@ -18,6 +19,7 @@ import {
   ExpectedRevision,
   Position,
   ReadAllOptions,
+  ReadBatch,
   RecordedEvent,
   START,
   WrongExpectedRevisionError,
@@ -56,7 +58,7 @@ export class EventStoreDbEventStore implements EventStore {
   readonly name = 'eventstoredb' as const;
   private readonly client: EventStoreDBClient;
   private readonly logger = new Logger('EventStoreDB');
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<AppendedListener>();
   private readonly subscriptions = new Set<{ stop(): Promise<void> }>();
   private readonly emptyScans = new EmptyScanMemo();
   private live: AllStreamSubscription | null = null;
@@ -147,6 +149,11 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** $all has no late commits: what is written is readable at once. */
+  async readBatch(options: ReadAllOptions): Promise<ReadBatch> {
+    return { events: await this.readAll(options), heldBack: false };
+  }
+
   private async readAllPage(fromPosition: ReadPosition, maxCount: number, backwards = false): Promise<AllStreamResolvedEvent[]> {
     const page: AllStreamResolvedEvent[] = [];
     const read = this.client.readAll({
@@ -177,14 +184,14 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: AppendedListener): () => void {
     this.listeners.add(listener);
     this.ensureLive();
     return () => this.listeners.delete(listener);
   }
 
-  private notify(): void {
-    for (const listener of this.listeners) listener();
+  private notify(eventTypes: readonly string[] | null): void {
+    for (const listener of this.listeners) listener(eventTypes);
   }
 
   /** One live subscription (from the end of $all, no system events) wakes every listener on each new event. */
@@ -193,8 +200,8 @@ export class EventStoreDbEventStore implements EventStore {
     const sub = this.client.subscribeToAll({ fromPosition: END, resolveLinkTos: false, filter: excludeSystemEvents() });
     this.live = sub;
     // Events may have been appended while not subscribed, so a (re)subscription wakes everyone once.
-    sub.on('confirmation', () => this.notify());
-    sub.on('data', () => this.notify());
+    sub.on('confirmation', () => this.notify(null));
+    sub.on('data', (resolved: AllStreamResolvedEvent) => this.notify(resolved.event ? [resolved.event.type] : null));
     const dropped = (err?: Error) => {
       if (this.live !== sub) return;
       this.live = null;
@@ -206,7 +213,7 @@ export class EventStoreDbEventStore implements EventStore {
         this.ensureLive();
       }, 1000);
       this.liveRetry.unref();
-      this.notify();
+      this.notify(null);
     };
     sub.on('error', dropped);
     sub.on('end', () => dropped());

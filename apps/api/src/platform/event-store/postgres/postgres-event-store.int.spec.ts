@@ -19,6 +19,16 @@ eventStoreContract('PostgreSQL', async () => {
   };
 });
 
+/** Reads until `done` holds (up to 5 s), returning the last read. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe('PostgresEventStore gap safety', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let pool: Pool;
@@ -34,15 +44,16 @@ describe('PostgresEventStore gap safety', () => {
     await db.drop();
   });
 
+  const meta = () => ({
+    eventId: randomUUID(),
+    schemaVersion: 1,
+    occurredAt: new Date().toISOString(),
+    actor: { type: 'system' as const },
+    correlationId: randomUUID(),
+    causationId: null,
+  });
+
   it('should not skip an event whose transaction commits after a later-numbered one', async () => {
-    const meta = () => ({
-      eventId: randomUUID(),
-      schemaVersion: 1,
-      occurredAt: new Date().toISOString(),
-      actor: { type: 'system' as const },
-      correlationId: randomUUID(),
-      causationId: null,
-    });
     // Transaction A takes a global position first but stays open.
     const slow = await pool.connect();
     await slow.query('BEGIN');
@@ -57,11 +68,45 @@ describe('PostgresEventStore gap safety', () => {
     // While A is open, a reader must not see B yet (it would move its checkpoint past A).
     const whileOpen = await store.readAll({ limit: 10 });
     expect(whileOpen.map((e) => e.type)).toEqual([]);
+    // A catch-up reader of Fast events is told that one is held back, so it looks again without a wake-up
+    // (A's commit announces only Slow); a reader of other types is not.
+    expect(await store.readBatch({ limit: 10, eventTypes: ['Fast'] })).toEqual({ events: [], heldBack: true });
+    expect(await store.readBatch({ limit: 10, eventTypes: ['Other'] })).toEqual({ events: [], heldBack: false });
 
     await slow.query('COMMIT');
     slow.release();
-    const afterCommit = await store.readAll({ limit: 10 });
+    // Transaction ids are cluster-wide: a test writing in another database may hold both back a moment.
+    const afterCommit = await eventually(() => store.readAll({ limit: 10 }), (events) => events.length === 2);
     expect(afterCommit.map((e) => e.type)).toEqual(['Slow', 'Fast']);
+    const batch = await eventually(() => store.readBatch({ limit: 10 }), (b) => !b.heldBack);
+    expect(batch.heldBack).toBe(false);
+    expect(batch.events.map((e) => e.type)).toEqual(['Slow', 'Fast']);
+  });
+
+  it('should wake local readers with the appended event types', async () => {
+    const seen: (readonly string[] | null)[] = [];
+    const unsubscribe = store.onAppended((types) => seen.push(types));
+    await store.appendToStream('wake', [{ type: 'Woken', data: {}, metadata: meta() }], 'no_stream');
+    unsubscribe();
+    expect(seen).toContainEqual(['Woken']);
+  });
+
+  it('should order by transaction id as a number, not as text, when ids gain a digit', async () => {
+    // Old transaction ids (below any running one) written explicitly: 999 must come before 1000.
+    for (const [xid, type] of [[1000, 'Second'], [999, 'First']] as const) {
+      const m = meta();
+      await pool.query(
+        `INSERT INTO es_events (transaction_id, stream_id, stream_revision, event_id, event_type, data, metadata, occurred_at)
+         VALUES ($1::text::xid8, $2, 0, $3, $4, '{}', $5, now())`,
+        [String(xid), `digits-${type}`, m.eventId, type, JSON.stringify(m)],
+      );
+    }
+    const types = ['First', 'Second'];
+    const fromStart = await eventually(() => store.readAll({ limit: 10, eventTypes: types }), (events) => events.length === 2);
+    expect(fromStart.map((e) => e.type)).toEqual(['First', 'Second']);
+    expect((await store.readBatch({ limit: 10, eventTypes: types })).events.map((e) => e.type)).toEqual(['First', 'Second']);
+    // Resuming after the first must still find the second.
+    expect((await store.readAll({ after: fromStart[0].position, limit: 10, eventTypes: types })).map((e) => e.type)).toEqual(['Second']);
   });
 
   it('should refuse to update an event', async () => {

@@ -1,12 +1,14 @@
-import { Client, Pool, PoolClient } from 'pg';
+import { Client, Pool } from 'pg';
 import { pollingSubscription } from '../catch-up-subscription';
 import {
+  AppendedListener,
   AppendResult,
   EventStore,
   EventToAppend,
   ExpectedRevision,
   Position,
   ReadAllOptions,
+  ReadBatch,
   RecordedEvent,
   START,
   WrongExpectedRevisionError,
@@ -35,6 +37,19 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
+/** Events after a position, of some types: the WHERE clause shared by the global reads. */
+function readAllFilter({ after = START, eventTypes }: ReadAllOptions): { where: string; params: unknown[] } {
+  const params: unknown[] = [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString()];
+  let where = '(transaction_id, global_position) > ($1::text::xid8, $2::bigint)';
+  if (eventTypes) {
+    params.push(eventTypes);
+    where += ' AND event_type = ANY($3)';
+  }
+  return { where, params };
+}
+
+// The select list names transaction_id::text "transaction_id", so ORDER BY must say es_events.transaction_id:
+// the bare name would sort the text ("1000" before "999") and could skip events when ids gain a digit.
 const SELECT_EVENT = `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_revision,
   event_type, data, metadata FROM public.es_events`;
 
@@ -44,86 +59,98 @@ const SELECT_EVENT = `SELECT global_position, transaction_id::text AS transactio
  */
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgres' as const;
-  private listeners = new Set<() => void>();
+  private listeners = new Set<AppendedListener>();
   private listenClient: Client | null = null;
   private listening: Promise<void> | null = null;
   private closed = false;
+  private notifying: Promise<void> | null = null;
+  private unannounced = new Set<string>();
 
   constructor(
     private readonly pool: Pool,
     private readonly connectionString: string,
   ) {}
 
+  /**
+   * One statement, so one round trip: move the stream's revision (checking the expectation), then insert
+   * the events numbered from it. A stale expectation updates no row, so nothing is inserted.
+   */
   async appendToStream(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const client = await this.pool.connect();
+    const n = events.length;
+    const advance =
+      expected === 'no_stream'
+        ? 'INSERT INTO public.es_streams (stream_id, revision) VALUES ($1, $2::int - 1) RETURNING revision'
+        : expected === 'any'
+          ? `INSERT INTO public.es_streams AS s (stream_id, revision) VALUES ($1, $2::int - 1)
+             ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + $2::int, updated_at = now() RETURNING revision`
+          : expected === 'stream_exists'
+            ? 'UPDATE public.es_streams SET revision = revision + $2::int, updated_at = now() WHERE stream_id = $1 RETURNING revision'
+            : 'UPDATE public.es_streams SET revision = revision + $2::int, updated_at = now() WHERE stream_id = $1 AND revision = $9::bigint RETURNING revision';
+    const params: unknown[] = [
+      streamId,
+      n,
+      events.map((e) => e.metadata.eventId),
+      events.map((e) => e.type),
+      events.map((e) => e.metadata.schemaVersion),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+      events.map((e) => e.metadata.occurredAt),
+    ];
+    if (typeof expected === 'number') params.push(expected);
     try {
-      await client.query('BEGIN');
-      const last = await this.advanceStream(client, streamId, events.length, expected);
-      const first = last - events.length + 1;
-      const values: unknown[] = [];
-      const rows = events.map((e, i) => {
-        const o = i * 8;
-        values.push(streamId, first + i, e.metadata.eventId, e.type, e.metadata.schemaVersion, JSON.stringify(e.data), JSON.stringify(e.metadata), e.metadata.occurredAt);
-        return `($${o + 1}, $${o + 2}, $${o + 3}, $${o + 4}, $${o + 5}, $${o + 6}, $${o + 7}, $${o + 8})`;
-      });
-      const inserted = await client.query(
-        `INSERT INTO public.es_events (stream_id, stream_revision, event_id, event_type, schema_version, data, metadata, occurred_at)
-         VALUES ${rows.join(', ')} RETURNING global_position, transaction_id::text AS transaction_id`,
-        values,
+      const inserted = await this.pool.query(
+        `WITH stream AS (${advance})
+         INSERT INTO public.es_events (stream_id, stream_revision, event_id, event_type, schema_version, data, metadata, occurred_at)
+         SELECT $1, stream.revision - $2::int + e.ord, e.id, e.type, e.version, e.data, e.metadata, e.occurred_at
+         FROM stream, unnest($3::uuid[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[], $8::timestamptz[])
+           WITH ORDINALITY AS e(id, type, version, data, metadata, occurred_at, ord)
+         ORDER BY e.ord
+         RETURNING global_position, transaction_id::text AS transaction_id, stream_revision`,
+        params,
       );
-      await client.query(`SELECT pg_notify('${CHANNEL}', '')`);
-      await client.query('COMMIT');
-      const lastRow = inserted.rows[inserted.rows.length - 1];
+      if (inserted.rowCount === 0) throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
+      this.announce(events.map((e) => e.type));
+      const last = inserted.rows.reduce((a, b) => (Number(b.global_position) > Number(a.global_position) ? b : a));
       return {
-        nextRevision: last,
-        position: { commit: BigInt(lastRow.transaction_id), prepare: BigInt(lastRow.global_position) },
+        nextRevision: Number(last.stream_revision),
+        position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
       };
     } catch (err: any) {
-      await client.query('ROLLBACK').catch(() => undefined);
       if (err?.code === '23505' && !(err instanceof WrongExpectedRevisionError)) {
         // A concurrent appender created the stream or took the revision first.
-        throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(client, streamId));
+        throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
       }
       throw err;
-    } finally {
-      client.release();
     }
   }
 
-  /** Moves the stream's revision forward by `count`, checking the expectation; returns the new revision. */
-  private async advanceStream(client: PoolClient, streamId: string, count: number, expected: ExpectedRevision): Promise<number> {
-    if (expected === 'no_stream') {
-      await client.query('INSERT INTO public.es_streams (stream_id, revision) VALUES ($1, $2)', [streamId, count - 1]);
-      return count - 1;
-    }
-    if (expected === 'any') {
-      const r = await client.query(
-        `INSERT INTO public.es_streams AS s (stream_id, revision) VALUES ($1, $2)
-         ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + $3, updated_at = now() RETURNING revision`,
-        [streamId, count - 1, count],
-      );
-      return Number(r.rows[0].revision);
-    }
-    const r =
-      expected === 'stream_exists'
-        ? await client.query(
-            'UPDATE public.es_streams SET revision = revision + $2, updated_at = now() WHERE stream_id = $1 RETURNING revision',
-            [streamId, count],
-          )
-        : await client.query(
-            'UPDATE public.es_streams SET revision = revision + $2, updated_at = now() WHERE stream_id = $1 AND revision = $3 RETURNING revision',
-            [streamId, count, expected],
-          );
-    if (r.rowCount === 0) {
-      throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(client, streamId));
-    }
-    return Number(r.rows[0].revision);
+  /**
+   * Wakes readers after a commit: this process's at once, other processes' through one NOTIFY at a time
+   * that names the event types appended since the last. NOTIFY is kept out of the appending statement
+   * because PostgreSQL serialises the commits of transactions that notify (a global lock held through
+   * the WAL flush), which capped appends at one fsync each. The wake-up carries nothing that must
+   * survive a crash, so it commits asynchronously; a reader that misses one catches up on its next poll.
+   */
+  private announce(eventTypes: readonly string[]): void {
+    this.listeners.forEach((l) => l(eventTypes));
+    for (const t of eventTypes) this.unannounced.add(t);
+    if (this.notifying) return;
+    this.notifying = (async () => {
+      while (this.unannounced.size > 0 && !this.closed) {
+        const payload = [...this.unannounced].join(',').slice(0, 7000);
+        this.unannounced.clear();
+        await this.pool.query(`SELECT set_config('synchronous_commit', 'off', true), pg_notify('${CHANNEL}', $1)`, [payload]);
+      }
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        this.notifying = null;
+      });
   }
 
-  /** On the appender's own connection: asking the pool for a second one could starve it under contention. */
-  private async currentRevision(client: PoolClient, streamId: string): Promise<number | 'no_stream'> {
-    const r = await client.query('SELECT revision FROM public.es_streams WHERE stream_id = $1', [streamId]);
+  private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
+    const r = await this.pool.query('SELECT revision FROM public.es_streams WHERE stream_id = $1', [streamId]);
     return r.rowCount ? Number(r.rows[0].revision) : 'no_stream';
   }
 
@@ -132,36 +159,49 @@ export class PostgresEventStore implements EventStore {
     return r.rows.map(toRecorded);
   }
 
-  async readAll({ after = START, limit, eventTypes }: ReadAllOptions): Promise<RecordedEvent[]> {
-    const params: unknown[] = [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit];
-    let typeFilter = '';
-    if (eventTypes) {
-      params.push(eventTypes);
-      typeFilter = 'AND event_type = ANY($4)';
-    }
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const { where, params } = readAllFilter(options);
     const r = await this.pool.query<EventRow>(
-      `${SELECT_EVENT}
-       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         ${typeFilter}
-       ORDER BY transaction_id, global_position
-       LIMIT $3`,
-      params,
+      `${SELECT_EVENT} WHERE ${where} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY es_events.transaction_id, es_events.global_position LIMIT $${params.length + 1}`,
+      [...params, options.limit],
     );
     return r.rows.map(toRecorded);
+  }
+
+  /**
+   * readAll plus, in the same snapshot, whether wanted events are committed but held back behind an older
+   * transaction that is still open: that transaction may announce types this reader does not want, so
+   * the reader must not wait for a wake-up to look again.
+   */
+  async readBatch(options: ReadAllOptions): Promise<ReadBatch> {
+    const { where, params } = readAllFilter(options);
+    const r = await this.pool.query<EventRow & { held_back: boolean }>(
+      `SELECT h.held_back, e.* FROM
+         (SELECT EXISTS (SELECT 1 FROM public.es_events WHERE ${where}
+            AND transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS held_back) h
+       LEFT JOIN LATERAL (${SELECT_EVENT} WHERE ${where} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         ORDER BY es_events.transaction_id, es_events.global_position LIMIT $${params.length + 1}) e ON true
+       ORDER BY e.transaction_id::xid8, e.global_position`,
+      [...params, options.limit],
+    );
+    return {
+      events: r.rows.filter((row) => row.global_position !== null).map(toRecorded),
+      heldBack: r.rows.length > 0 && r.rows[0].held_back,
+    };
   }
 
   async headPosition(): Promise<Position> {
     const r = await this.pool.query(
       `SELECT global_position, transaction_id::text AS transaction_id FROM public.es_events
        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+       ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1`,
     );
     if (!r.rowCount) return START;
     return { commit: BigInt(r.rows[0].transaction_id), prepare: BigInt(r.rows[0].global_position) };
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: AppendedListener): () => void {
     this.listeners.add(listener);
     void this.ensureListening();
     return () => this.listeners.delete(listener);
@@ -176,14 +216,17 @@ export class PostgresEventStore implements EventStore {
     if (this.listening || this.closed) return this.listening ?? Promise.resolve();
     this.listening = (async () => {
       const client = new Client({ connectionString: this.connectionString });
-      client.on('notification', () => this.listeners.forEach((l) => l()));
+      client.on('notification', (msg) => {
+        const types = msg.payload ? msg.payload.split(',') : null;
+        this.listeners.forEach((l) => l(types));
+      });
       const reconnect = () => {
         if (this.listenClient !== client) return;
         this.listenClient = null;
         this.listening = null;
         client.end().catch(() => undefined);
         if (!this.closed) setTimeout(() => void this.ensureListening(), 1000).unref();
-        this.listeners.forEach((l) => l());
+        this.listeners.forEach((l) => l(null));
       };
       client.on('error', reconnect);
       client.on('end', reconnect);
@@ -192,7 +235,7 @@ export class PostgresEventStore implements EventStore {
         await client.connect();
         await client.query(`LISTEN ${CHANNEL}`);
         // Readers may have missed a notification while we were not listening.
-        this.listeners.forEach((l) => l());
+        this.listeners.forEach((l) => l(null));
       } catch {
         reconnect();
       }
@@ -206,6 +249,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.notifying;
     const client = this.listenClient;
     this.listenClient = null;
     this.listeners.clear();
