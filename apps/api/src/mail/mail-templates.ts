@@ -38,10 +38,12 @@ export function paragraph(text: string): string {
   return `<p style="font-size:15px;line-height:1.6;margin:0 0 14px;">${escapeHtml(text)}</p>`;
 }
 
+// Built once: toLocaleString with options builds a new formatter on every call, which showed in profiles.
+const wholeDollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const withCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function money(cents: number): string {
-  const dollars = cents / 100;
-  const hasCents = cents % 100 !== 0;
-  return '$' + dollars.toLocaleString('en-US', { minimumFractionDigits: hasCents ? 2 : 0, maximumFractionDigits: 2 });
+  return '$' + (cents % 100 !== 0 ? withCents : wholeDollars).format(cents / 100);
 }
 
 export interface MailLine {

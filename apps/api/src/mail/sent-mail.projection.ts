@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { Tx } from '../platform/database/database';
 import { RecordedEvent } from '../platform/event-store/event-store';
 import { guestSubject } from '../platform/privacy/personal-fields';
-import { Projection, ReadModelProjection } from '../platform/projections/projection';
+import { inRuns, insertRows, Projection, ReadModelProjection } from '../platform/projections/projection';
+
+function mailRow(event: RecordedEvent): Record<string, unknown> {
+  const d = event.data;
+  return {
+    id: d.mail_id, kind: d.kind, subject_id: d.subject_id, to_address: d.to, subject: d.subject, html: d.html, text: d.text,
+    delivered: d.delivered ?? false, sent_at: event.metadata.occurredAt,
+  };
+}
 
 /** rm.sent_mail: every mail sent or kept, for staff; a deleted customer's mail is purged. */
 @Injectable()
@@ -11,14 +19,14 @@ export class SentMailProjection implements Projection {
   readonly name = 'sent_mail';
   readonly eventTypes = ['MailSent', 'CustomerDeleted'];
 
+  applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
+    return inRuns(events, { MailSent: (run) => insertRows(tx, 'sent_mail', run.map(mailRow)) }, (e) => this.apply(tx, e));
+  }
+
   async apply(tx: Tx, event: RecordedEvent): Promise<void> {
     const d = event.data;
     if (event.type === 'MailSent') {
-      await tx.query(
-        `INSERT INTO sent_mail (id, kind, subject_id, to_address, subject, html, text, delivered, sent_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) ON CONFLICT (id) DO NOTHING`,
-        [d.mail_id, d.kind, d.subject_id, d.to, d.subject, d.html, d.text, d.delivered ?? false, event.metadata.occurredAt],
-      );
+      await insertRows(tx, 'sent_mail', [mailRow(event)]);
     } else if (event.type === 'CustomerDeleted') {
       // CustomerDeleted carries customer_id and guest_subject (guestSubject of the e-mail); an e-mail is honoured too.
       const email = d?.email ? String(d.email).toLowerCase() : null;

@@ -2,11 +2,26 @@ import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { guestSubject } from '../../platform/privacy/personal-fields';
-import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { ORDER_EVENT_TYPES, OrderRequestedData } from '../domain/order';
 
 /** The accounts part's erasure event: the person leaves every read model. */
 export const CUSTOMER_DELETED = 'CustomerDeleted';
+
+/** The rm.orders row of an OrderRequested event. */
+function orderRow(event: RecordedEvent): Record<string, unknown> {
+  const d = event.data as OrderRequestedData;
+  const s = d.shipping ?? null;
+  const at = event.metadata.occurredAt;
+  return {
+    id: d.order_id, kind: d.kind, status: d.status, payment_status: d.payment_status, customer_id: d.customer_id, subject_id: d.subject_id,
+    first_name: s?.first_name ?? null, last_name: s?.last_name ?? null, email: s?.email ?? null, phone: s?.phone ?? null,
+    address: s ? { address: s.address, apartment: s.apartment, city: s.city, state: s.state, zip_code: s.zip_code, country: s.country } : null,
+    card_name: d.payment?.card_name ?? null, last_4: d.payment?.last_4 ?? null, items: d.items,
+    subtotal_cents: d.subtotal_cents, shipping_cents: d.shipping_cents, tax_cents: d.tax_cents, total_cents: d.total_cents,
+    version: event.revision, created_at: at, updated_at: at,
+  };
+}
 
 /** rm.orders: orders and consultation requests, personal data opened (null once erased). */
 @Injectable()
@@ -15,26 +30,17 @@ export class OrdersProjection implements Projection {
   readonly name = 'orders';
   readonly eventTypes = [...ORDER_EVENT_TYPES, CUSTOMER_DELETED];
 
+  /** Replays and catch-up batches insert runs of new orders in one statement. */
+  applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
+    return inRuns(events, { OrderRequested: (run) => insertRows(tx, 'orders', run.map(orderRow)) }, (e) => this.apply(tx, e));
+  }
+
   async apply(tx: Tx, event: RecordedEvent): Promise<void> {
     const at = event.metadata.occurredAt;
     switch (event.type) {
-      case 'OrderRequested': {
-        const d = event.data as OrderRequestedData;
-        const s = d.shipping ?? null;
-        await tx.query(
-          `INSERT INTO orders (id, kind, status, payment_status, customer_id, subject_id, first_name, last_name, email, phone, address,
-             card_name, last_4, items, subtotal_cents, shipping_cents, tax_cents, total_cents, version, created_at, updated_at)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$20) ON CONFLICT (id) DO NOTHING`,
-          [
-            d.order_id, d.kind, d.status, d.payment_status, d.customer_id, d.subject_id,
-            s?.first_name ?? null, s?.last_name ?? null, s?.email ?? null, s?.phone ?? null,
-            s ? JSON.stringify({ address: s.address, apartment: s.apartment, city: s.city, state: s.state, zip_code: s.zip_code, country: s.country }) : null,
-            d.payment?.card_name ?? null, d.payment?.last_4 ?? null, JSON.stringify(d.items),
-            d.subtotal_cents, d.shipping_cents, d.tax_cents, d.total_cents, event.revision, at,
-          ],
-        );
+      case 'OrderRequested':
+        await insertRows(tx, 'orders', [orderRow(event)]);
         break;
-      }
       case 'OrderStatusChanged':
         await tx.query(
           `UPDATE orders SET status = $2, version = $3, updated_at = $4, delivered_at = CASE WHEN $2 = 'delivered' THEN $4::timestamptz ELSE delivered_at END
@@ -96,6 +102,13 @@ export function timelineSummary(type: string, d: any): Record<string, unknown> {
   }
 }
 
+function timelineRow(event: RecordedEvent): Record<string, unknown> {
+  return {
+    order_id: event.data.order_id, event_id: event.metadata.eventId, type: event.type, occurred_at: event.metadata.occurredAt,
+    actor: event.metadata.actor, summary: timelineSummary(event.type, event.data),
+  };
+}
+
 /** rm.order_timeline: every event about an order (its own and its payments'), for the console. */
 @Injectable()
 @ReadModelProjection()
@@ -103,12 +116,12 @@ export class OrderTimelineProjection implements Projection {
   readonly name = 'order_timeline';
   readonly eventTypes = TIMELINE_TYPES;
 
+  /** Every event is one row, so a batch is one statement. */
+  applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
+    return insertRows(tx, 'order_timeline', events.filter((e) => e.data?.order_id).map(timelineRow));
+  }
+
   async apply(tx: Tx, event: RecordedEvent): Promise<void> {
-    const orderId = event.data?.order_id;
-    if (!orderId) return;
-    await tx.query(
-      `INSERT INTO order_timeline (order_id, event_id, type, occurred_at, actor, summary) VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT DO NOTHING`,
-      [orderId, event.metadata.eventId, event.type, event.metadata.occurredAt, JSON.stringify(event.metadata.actor), JSON.stringify(timelineSummary(event.type, event.data))],
-    );
+    if (event.data?.order_id) await insertRows(tx, 'order_timeline', [timelineRow(event)]);
   }
 }

@@ -1,3 +1,4 @@
+import { Pool } from 'pg';
 import { Tx } from '../database/database';
 import { Position, START } from '../event-store/event-store';
 
@@ -11,7 +12,8 @@ export async function readCheckpoint(tx: Tx, table: CheckpointTable, name: strin
   return r.rowCount ? { commit: BigInt(r.rows[0].c), prepare: BigInt(r.rows[0].p) } : START;
 }
 
-export async function writeCheckpoint(tx: Tx, table: CheckpointTable, name: string, position: Position): Promise<void> {
+/** Inside a transaction for projections (rows and checkpoint together); on the pool for reactors. */
+export async function writeCheckpoint(tx: Tx | Pool, table: CheckpointTable, name: string, position: Position): Promise<void> {
   await tx.query(
     `INSERT INTO ${table} (name, commit_pos, prepare_pos, updated_at) VALUES ($1, $2, $3, now())
      ON CONFLICT (name) DO UPDATE SET commit_pos = EXCLUDED.commit_pos, prepare_pos = EXCLUDED.prepare_pos, updated_at = now()`,

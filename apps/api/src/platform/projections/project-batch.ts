@@ -34,9 +34,8 @@ export async function projectBatch(
 ): Promise<boolean> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock_shared($1)', [SCHEMA_SWAP_LOCK]);
-    await client.query(`SET LOCAL search_path TO ${schema}, public`);
+    // One round trip: BEGIN, the shared swap lock and the schema (constants, so no parameters needed).
+    await client.query(`BEGIN; SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${schema}, public`);
     const current = await readCheckpoint(client, 'projection_checkpoints', projection.name, true);
     if (comparePositions(current, expected) !== 0) {
       await client.query('ROLLBACK');

@@ -14,6 +14,10 @@ export class ProjectionStatus {
   private emitter = new EventEmitter();
   private listener: Client | null = null;
   private closed = false;
+  private untold = new Map<string, Position>();
+  private telling: Promise<void> | null = null;
+  private refreshing: Promise<void> | null = null;
+  private relevant = new Map<string, readonly Projection[]>();
 
   constructor(
     private readonly pool: Pool,
@@ -39,8 +43,28 @@ export class ProjectionStatus {
     const known = this.positions.get(name);
     if (!known || comparePositions(position, known) > 0) this.positions.set(name, position);
     this.emitter.emit('advanced', name);
-    // Tell other processes; the payload is small and NOTIFY is cheap.
-    this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, `${name}|${positionToString(position)}`]).catch(() => undefined);
+    this.tellOthers(name, position);
+  }
+
+  /**
+   * Tells other processes, one NOTIFY at a time carrying every projection's newest position since the
+   * last. It commits asynchronously: PostgreSQL serialises the commits of notifying transactions, and a
+   * lost notice only means a waiter polls the checkpoints instead.
+   */
+  private tellOthers(name: string, position: Position): void {
+    this.untold.set(name, position);
+    if (this.telling) return;
+    this.telling = (async () => {
+      while (this.untold.size > 0 && !this.closed) {
+        const payload = [...this.untold].map(([n, p]) => `${n}|${positionToString(p)}`).join(';');
+        this.untold.clear();
+        await this.pool.query(`SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`, [CHANNEL, payload]);
+      }
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        this.telling = null;
+      });
   }
 
   /** After a replay swapped the read models, positions may have moved in any direction. */
@@ -54,17 +78,19 @@ export class ProjectionStatus {
    * or after `timeoutMs` (the write is then visible a moment later; the response does not fail).
    */
   async waitFor(position: Position, eventTypes: readonly string[], timeoutMs: number): Promise<boolean> {
-    const relevant = this.projections().filter((p) => p.eventTypes.some((t) => eventTypes.includes(t)));
+    const relevant = this.projectionsFor(eventTypes);
     if (relevant.length === 0) return true;
     const deadline = Date.now() + timeoutMs;
-    let polledAt = 0;
+    // Runners here and NOTIFY from elsewhere say when projections advance; polling the checkpoints is the
+    // fallback for a missed notice, so it starts only after a while.
+    let polledAt = Date.now();
     for (;;) {
       if (relevant.every((p) => comparePositions(this.positions.get(p.name) ?? START, position) >= 0)) return true;
       const now = Date.now();
       if (now >= deadline) return false;
       if (now - polledAt > 250) {
         polledAt = now;
-        await this.refresh(relevant.map((p) => p.name)).catch(() => undefined);
+        await this.refresh().catch(() => undefined);
         continue;
       }
       await new Promise<void>((resolve) => {
@@ -78,12 +104,32 @@ export class ProjectionStatus {
     }
   }
 
-  private async refresh(names: string[]): Promise<void> {
-    const r = await this.pool.query(
-      'SELECT name, commit_pos::text AS c, prepare_pos::text AS p FROM rm.projection_checkpoints WHERE name = ANY($1)',
-      [names],
-    );
-    for (const row of r.rows) this.positions.set(row.name, { commit: BigInt(row.c), prepare: BigInt(row.p) });
+  /** The projections that handle any of these types (remembered: the app's projections do not change). */
+  private projectionsFor(eventTypes: readonly string[]): readonly Projection[] {
+    const key = eventTypes.join(',');
+    let found = this.relevant.get(key);
+    if (!found) {
+      found = this.projections().filter((p) => p.eventTypes.some((t) => eventTypes.includes(t)));
+      this.relevant.set(key, found);
+    }
+    return found;
+  }
+
+  /** Reads every checkpoint; waiters share one read in flight. */
+  private refresh(): Promise<void> {
+    this.refreshing ??= this.pool
+      .query('SELECT name, commit_pos::text AS c, prepare_pos::text AS p FROM rm.projection_checkpoints')
+      .then((r) => {
+        for (const row of r.rows) {
+          const position = { commit: BigInt(row.c), prepare: BigInt(row.p) };
+          const known = this.positions.get(row.name);
+          if (!known || comparePositions(position, known) > 0) this.positions.set(row.name, position);
+        }
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
   }
 
   private async listen(): Promise<void> {
@@ -99,12 +145,14 @@ export class ProjectionStatus {
     client.on('end', retry);
     client.on('notification', (msg) => {
       if (msg.channel === 'facet_replayed') return this.reset();
-      const [name, pos] = (msg.payload ?? '').split('|');
-      if (!name || !pos) return;
-      const position = positionFromString(pos);
-      const known = this.positions.get(name);
-      if (!known || comparePositions(position, known) > 0) this.positions.set(name, position);
-      this.emitter.emit('advanced', name);
+      for (const entry of (msg.payload ?? '').split(';')) {
+        const [name, pos] = entry.split('|');
+        if (!name || !pos) continue;
+        const position = positionFromString(pos);
+        const known = this.positions.get(name);
+        if (!known || comparePositions(position, known) > 0) this.positions.set(name, position);
+        this.emitter.emit('advanced', name);
+      }
     });
     this.listener = client;
     try {
@@ -118,6 +166,7 @@ export class ProjectionStatus {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.telling;
     const l = this.listener;
     this.listener = null;
     await l?.end().catch(() => undefined);

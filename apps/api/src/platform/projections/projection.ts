@@ -42,3 +42,17 @@ export const PROJECTION_METADATA = 'facet:projection';
 
 /** Marks a provider as a projection so the runner finds it. */
 export const ReadModelProjection = (): ClassDecorator => SetMetadata(PROJECTION_METADATA, true);
+
+/**
+ * Inserts read-model rows (objects keyed by column) in one statement, whatever their number: the
+ * projections' one-event and batch paths share it, so a replay writes exactly what live projecting does.
+ * The table is resolved on the runner's search_path (rm, or rm_next during a replay).
+ */
+export async function insertRows(tx: Tx, table: string, rows: Record<string, unknown>[], onConflict = 'ON CONFLICT DO NOTHING'): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]).join(', ');
+  await tx.query(
+    `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) ${onConflict}`,
+    [JSON.stringify(rows)],
+  );
+}

@@ -57,6 +57,9 @@ export async function replayAll(
     const locked = await lockClient.query('SELECT pg_try_advisory_lock($1) AS ok', [REPLAY_LOCK]);
     if (!locked.rows[0].ok) throw new Error('Another replay is running');
 
+    // Reading the whole log in order wants the (transaction_id, global_position) index; after a bulk load
+    // or restore, stale statistics make PostgreSQL sort every remaining event for each batch instead.
+    await pool.query('ANALYZE public.es_events');
     report('copying-structure');
     const tables = (
       await pool.query(`SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [READ_MODEL_SCHEMA])
@@ -80,10 +83,18 @@ export async function replayAll(
       const last = events[events.length - 1].position;
       for (const projection of projections) await writeCheckpoint(tx, 'projection_checkpoints', projection.name, last);
     };
+    const read = (after: Position) => {
+      const reading = store.readAll({ after, limit: batchSize, eventTypes: allTypes });
+      reading.catch(() => undefined); // awaited below; this only keeps a failed prefetch from going unhandled
+      return reading;
+    };
     const catchUp = async (after: Position, tx: Tx | null): Promise<Position> => {
+      let next = read(after);
       for (;;) {
-        const batch = await store.readAll({ after, limit: batchSize, eventTypes: allTypes });
+        const batch = await next;
         if (batch.length === 0) return after;
+        // Read the next batch while this one is applied: the log streams in as the rows go out.
+        next = read(batch[batch.length - 1].position);
         const opened = await openEvents(privacy, batch);
         if (tx) await applyToAll(tx, opened);
         else await withTransaction(pool, async (t) => {

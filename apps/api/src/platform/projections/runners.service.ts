@@ -86,7 +86,7 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
         // Checkpoint after each event: a failure retries from the first one not yet done.
         for (const event of await openEvents(this.privacy, events)) {
           await reactor.react(event);
-          await withTransaction(this.db.pool, (tx) => writeCheckpoint(tx, 'public.reactor_checkpoints', reactor.name, event.position));
+          await writeCheckpoint(this.db.pool, 'public.reactor_checkpoints', reactor.name, event.position);
         }
         return true;
       },
