@@ -69,43 +69,59 @@ export async function replayAll(
       await pool.query(`CREATE TABLE ${NEXT_SCHEMA}."${t}" (LIKE ${READ_MODEL_SCHEMA}."${t}" INCLUDING ALL)`);
     }
 
-    // Bulk of the work: one pass over the log feeds every projection, one transaction per batch.
+    // Bulk of the work: one pass over the log feeds every projection. Each batch goes to the projections
+    // concerned at once, each in its own transaction on its own connection, while the next batch is read
+    // and its personal data opened; one batch is in flight at a time, so each projection sees its events in order.
     const allTypes = [...new Set(projections.flatMap((p) => p.eventTypes))];
     const typesOf = new Map(projections.map((p) => [p, new Set(p.eventTypes)]));
-    const applyToAll = async (tx: Tx, events: RecordedEvent[]) => {
-      for (const projection of projections) {
-        const types = typesOf.get(projection)!;
-        const mine = events.filter((e) => types.has(e.type));
-        if (mine.length === 0) continue;
-        if (projection.applyBatch) await projection.applyBatch(tx, mine);
-        else for (const e of mine) await projection.apply(tx, e);
-      }
-      const last = events[events.length - 1].position;
-      for (const projection of projections) await writeCheckpoint(tx, 'projection_checkpoints', projection.name, last);
+    const applyTo = async (tx: Tx, projection: Projection, events: RecordedEvent[]) => {
+      const types = typesOf.get(projection)!;
+      const mine = events.filter((e) => types.has(e.type));
+      if (mine.length === 0) return;
+      if (projection.applyBatch) await projection.applyBatch(tx, mine);
+      else for (const e of mine) await projection.apply(tx, e);
     };
+    const moveCheckpoints = async (tx: Tx, position: Position) => {
+      for (const projection of projections) await writeCheckpoint(tx, 'projection_checkpoints', projection.name, position);
+    };
+    const inNextSchema = <T>(fn: (tx: Tx) => Promise<T>) =>
+      withTransaction(pool, async (t) => {
+        await t.query(`SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${NEXT_SCHEMA}, public`);
+        return fn(t);
+      });
     const read = (after: Position) => {
       const reading = store.readAll({ after, limit: batchSize, eventTypes: allTypes });
       reading.catch(() => undefined); // awaited below; this only keeps a failed prefetch from going unhandled
       return reading;
     };
-    const catchUp = async (after: Position, tx: Tx | null): Promise<Position> => {
+    const catchUp = async (start: Position, tx: Tx | null): Promise<Position> => {
+      let after = start;
       let next = read(after);
+      let applying: Promise<unknown> = Promise.resolve();
       for (;;) {
         const batch = await next;
-        if (batch.length === 0) return after;
-        // Read the next batch while this one is applied: the log streams in as the rows go out.
+        if (batch.length === 0) break;
         next = read(batch[batch.length - 1].position);
         const opened = await openEvents(privacy, batch);
-        if (tx) await applyToAll(tx, opened);
-        else await withTransaction(pool, async (t) => {
-          await t.query('SELECT pg_advisory_xact_lock_shared($1)', [SCHEMA_SWAP_LOCK]);
-          await t.query(`SET LOCAL search_path TO ${NEXT_SCHEMA}, public`);
-          await applyToAll(t, opened);
-        });
+        await applying;
+        if (tx) {
+          for (const projection of projections) await applyTo(tx, projection, opened);
+        } else {
+          applying = Promise.all(
+            projections.filter((p) => opened.some((e) => typesOf.get(p)!.has(e.type))).map((p) => inNextSchema((t) => applyTo(t, p, opened))),
+          );
+          applying.catch(() => undefined); // awaited before the next batch and after the last
+        }
         after = batch[batch.length - 1].position;
         events += batch.length;
         report('replaying');
       }
+      await applying;
+      if (after === start) return after;
+      // Every projection has now seen everything up to `after`.
+      if (tx) await moveCheckpoints(tx, after);
+      else await inNextSchema((t) => moveCheckpoints(t, after));
+      return after;
     };
     const reached = await catchUp(START, null);
 
