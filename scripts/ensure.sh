@@ -92,9 +92,10 @@ ensure_build() {
     (cd apps/api && npx swc src -d dist --strip-leading-paths --config-file ../../.swcrc -q --ignore '**/*.spec.ts' --copy-files)
   fi
   for app in storefront admin; do
-    if [ -f "apps/$app/vite.config.ts" ] && stale "apps/$app/dist/index.html" "apps/$app/src" "apps/$app/public" "apps/$app/index.html" "apps/$app/vite.config.ts" libs/contracts/src; then
+    if [ -f "apps/$app/vite.config.ts" ] && stale "apps/$app/dist/index.html" "apps/$app/src" "apps/$app/public" "apps/$app/index.html" "apps/$app/vite.config.ts" libs/contracts/src scripts/precompress.mjs; then
       say "building apps/$app"
       (cd "apps/$app" && npx vite build --logLevel warn)
+      node scripts/precompress.mjs "apps/$app/dist" >/dev/null
     fi
   done
 }

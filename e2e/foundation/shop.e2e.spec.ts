@@ -37,6 +37,21 @@ describe('The whole shop on one port', () => {
     await context.close();
   });
 
+  it('should send the built assets compressed, cached for a year, and the same bytes once decoded', async () => {
+    const html = await fetch(`${baseUrl()}/`).then((r) => r.text());
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const plain = Buffer.from(await (await fetch(baseUrl() + script, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    for (const encoding of ['br', 'gzip']) {
+      // Node's fetch decodes the body itself; the header and the length show what travelled.
+      const res = await fetch(baseUrl() + script, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(Number(res.headers.get('content-length'))).toBeLessThan(plain.length / 2);
+      expect(Buffer.from(await res.arrayBuffer()).equals(plain)).toBe(true);
+    }
+  });
+
   it('should serve the console at /admin', async () => {
     const res = await fetch(`${baseUrl()}/admin/login`);
     expect(res.status).toBe(200);

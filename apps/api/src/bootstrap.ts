@@ -56,12 +56,22 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
   securityHeaders(app, config);
 
   const spas: SpaRoot[] = [];
+  // The build writes .br and .gz beside each file (scripts/precompress.mjs); hashed assets never change.
+  const staticOptions = {
+    decorateReply: false,
+    index: ['index.html'],
+    wildcard: true,
+    preCompressed: true,
+    setHeaders: (reply: { header(name: string, value: string): void }, path: string) => {
+      if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  };
   if (existsSync(ADMIN_DIST)) {
-    await app.register(fastifyStatic as any, { root: ADMIN_DIST, prefix: '/admin/', decorateReply: false, index: ['index.html'], wildcard: true });
+    await app.register(fastifyStatic as any, { ...staticOptions, root: ADMIN_DIST, prefix: '/admin/' });
     spas.push({ prefix: '/admin', indexFile: join(ADMIN_DIST, 'index.html') });
   }
   if (existsSync(STOREFRONT_DIST)) {
-    await app.register(fastifyStatic as any, { root: STOREFRONT_DIST, prefix: '/', decorateReply: false, index: ['index.html'], wildcard: true });
+    await app.register(fastifyStatic as any, { ...staticOptions, root: STOREFRONT_DIST, prefix: '/' });
     spas.push({ prefix: '/', indexFile: join(STOREFRONT_DIST, 'index.html') });
   }
 
