@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { AdminOrdersController, OrdersController } from './http/orders.controller';
 import { OrdersService } from './orders.service';
@@ -8,7 +9,7 @@ import { OrderPaymentReactor } from './reactors/order-payment.reactor';
 
 /** Orders and consultation requests (placing, reading, staff status moves, mail and payment reactions), with card payments. */
 @Module({
-  imports: [PaymentsModule],
+  imports: [PaymentsModule, CatalogModule],
   controllers: [OrdersController, AdminOrdersController],
   providers: [OrdersService, OrdersProjection, OrderTimelineProjection, OrderMailReactor, OrderPaymentReactor],
   exports: [OrdersService],

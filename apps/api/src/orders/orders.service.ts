@@ -6,6 +6,7 @@ import { DatabaseService } from '../platform/database/database.service';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
 import { BadInputError, ConflictError, NotFoundError } from '../platform/http/errors';
 import { IdempotencyService } from '../platform/http/idempotency.service';
+import { CatalogCache } from '../catalog/queries/catalog-cache';
 import { order, OrderLine, orderStream, orderSubject } from './domain/order';
 import { CreateOrderDto } from './http/dto/order.dto';
 
@@ -111,6 +112,7 @@ export class OrdersService {
     private readonly es: EventSourcing,
     private readonly db: DatabaseService,
     private readonly idempotency: IdempotencyService,
+    private readonly catalog: CatalogCache,
   ) {}
 
   /** Prices the order from the catalogue, checks what the shopper saw, and records OrderRequested. */
@@ -135,10 +137,13 @@ export class OrdersService {
     }
     if (consultation && !dto.shipping.phone?.trim()) throw new BadInputError('Phone number is required', 'shipping.phone');
 
-    const ids = [...new Set(dto.items.map((i) => i.product_id.toLowerCase()))];
-    const products = await this.db.query<{ id: string; name: string; price_cents: number; image: string; in_stock: boolean }>(
-      'SELECT id, name, price_cents, image, in_stock FROM products WHERE id = ANY($1::uuid[])',
-      [ids],
+    const ids = [...new Set(dto.items.map((i) => i.product_id.toLowerCase()))].sort();
+    // From the catalogue cache, which every products projection commit (in any process) clears.
+    const products = await this.catalog.get(`order-pricing:${ids.join(',')}`, () =>
+      this.db.query<{ id: string; name: string; price_cents: number; image: string; in_stock: boolean }>(
+        'SELECT id, name, price_cents, image, in_stock FROM products WHERE id = ANY($1::uuid[])',
+        [ids],
+      ),
     );
     const byId = new Map(products.map((p) => [p.id, p]));
     const lines: OrderLine[] = [];
@@ -195,7 +200,7 @@ export class OrdersService {
         tax_cents: totals.taxCents,
         total_cents: totals.totalCents,
       },
-    });
+    }, { newStream: true });
     return { order_id: orderId };
   }
 

@@ -85,9 +85,11 @@ export class EventSourcing {
     streamId: string,
     decider: Decider<State, Command, Event>,
     command: Command,
-    options: AppendOptions & { expectedRevision?: number } = {},
+    options: AppendOptions & { expectedRevision?: number; newStream?: boolean } = {},
   ): Promise<Decision<State, Event>> {
-    const history = await this.load<Event>(streamId);
+    // A stream named by a freshly generated id has no history to read; appending with 'no_stream' still
+    // refuses it if one somehow exists.
+    const history = options.newStream ? [] : await this.load<Event>(streamId);
     const revision = history.length - 1;
     if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
       throw new ConflictError(
