@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { EMAIL_PATTERN } from '@facet/contracts';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal, STAFF_ROLES, StaffRole } from '../../platform/auth/principal';
@@ -9,6 +8,7 @@ import { BadInputError, ConflictError } from '../../platform/http/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { passwordProblem } from '../../customers/domain/password-policy';
 import { StaffMemberView, StaffService } from '../staff.service';
+import { PageQueryDto } from '../../platform/http/page-query.dto';
 
 const STAFF_SORTS = ['created_at', 'email', 'name', 'role'] as const;
 const ROLE_MESSAGE = `role must be one of: ${STAFF_ROLES.join(', ')}`;
@@ -44,9 +44,7 @@ export class ChangeStaffRoleDto {
   role: StaffRole;
 }
 
-export class ListStaffQueryDto {
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000) page?: number;
-  @ApiPropertyOptional({ default: 25, maximum: 100 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+export class ListStaffQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: STAFF_SORTS, default: 'created_at' })
   @IsOptional()
   @IsIn(STAFF_SORTS, { message: `sort must be one of: ${STAFF_SORTS.join(', ')}` })

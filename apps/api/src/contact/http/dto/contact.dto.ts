@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { CONTACT_LIMITS } from '../../domain/contact-message';
 import { CONTACT_MESSAGE_SORTS, ContactMessageSort } from '../../queries/contact-message-queries';
+import { PageQueryDto } from '../../../platform/http/page-query.dto';
 
 const oneOf = (list: readonly string[]) => ({ message: `$property must be one of: ${list.join(', ')}` });
 
@@ -67,22 +68,7 @@ export class ContactMessagePageDto {
   @ApiProperty() limit: number;
 }
 
-export class ListContactMessagesQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  page?: number;
-
-  @ApiPropertyOptional({ default: 25, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
+export class ListContactMessagesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: CONTACT_MESSAGE_SORTS, default: 'created_at' })
   @IsOptional()
   @IsIn(CONTACT_MESSAGE_SORTS, oneOf(CONTACT_MESSAGE_SORTS))

@@ -17,10 +17,10 @@ import {
   PreferredContact,
 } from '@facet/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { MAX_DESIGN_NOTES } from '../../domain/custom-design';
 import { CUSTOM_DESIGN_SORTS, CustomDesignSort } from '../../queries/custom-design-queries';
+import { PageQueryDto } from '../../../platform/http/page-query.dto';
 
 export const DEPARTMENTS: readonly Department[] = ['women', 'men'];
 const KARATS = [...GOLD_KARATS, ...PLATINUM_KARATS];
@@ -144,22 +144,7 @@ export class CustomDesignPageDto {
   @ApiProperty() limit: number;
 }
 
-export class ListCustomDesignsQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  page?: number;
-
-  @ApiPropertyOptional({ default: 25, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
+export class ListCustomDesignsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: CUSTOM_DESIGN_SORTS, default: 'created_at' })
   @IsOptional()
   @IsIn(CUSTOM_DESIGN_SORTS, oneOf(CUSTOM_DESIGN_SORTS))

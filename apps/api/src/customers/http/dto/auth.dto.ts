@@ -1,8 +1,9 @@
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@facet/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { CUSTOMER_SORTS, CustomerSort, CustomerStatus } from '../../queries/customer-queries';
+import { PageQueryDto } from '../../../platform/http/page-query.dto';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 
@@ -145,9 +146,7 @@ export class SessionView {
   @ApiProperty({ type: UserView }) user: UserView;
 }
 
-export class ListCustomersQueryDto {
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000) page?: number;
-  @ApiPropertyOptional({ default: 25, maximum: 100 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+export class ListCustomersQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: CUSTOMER_SORTS, default: 'created_at' })
   @IsOptional()
   @IsIn(CUSTOMER_SORTS, { message: `sort must be one of: ${CUSTOMER_SORTS.join(', ')}` })

@@ -18,6 +18,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { PageQueryDto } from '../../../platform/http/page-query.dto';
 
 // No maxDecimalPlaces: class-validator's check throws on exponent notation (1e-7); amounts are compared to the cent anyway.
 const money = { allowNaN: false, allowInfinity: false };
@@ -141,9 +142,7 @@ export class MyOrderDto {
   @ApiProperty({ type: [OrderItemDto] }) items: OrderItemDto[];
 }
 
-export class AdminOrderListQueryDto {
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000) page?: number;
-  @ApiPropertyOptional({ default: 25, maximum: 100 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+export class AdminOrderListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ['created_at', 'total', 'status', 'updated_at'] }) @IsOptional() @IsIn(['created_at', 'total', 'status', 'updated_at']) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
   @ApiPropertyOptional({ description: 'Order id, name or e-mail' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
