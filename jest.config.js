@@ -60,4 +60,17 @@ if (scope === 'fast') projects = [contractsLib, api, ...frontEnds];
 if (scope === 'e2e') projects = [e2e];
 if (scope === 'chaos') projects = [chaos];
 
-module.exports = { projects, testTimeout: 30000 };
+// `jest --selectProjects api apps/api/src/orders` reads the path as a project name (the option takes several
+// values) and runs the whole project; treat such path-like values as path filters instead.
+const at = process.argv.indexOf('--selectProjects');
+const strayPaths = [];
+for (let i = at + 1; at >= 0 && i < process.argv.length && !process.argv[i].startsWith('-'); i++) {
+  if (/[\/.]/.test(process.argv[i])) strayPaths.push(process.argv[i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+}
+if (strayPaths.length) {
+  const onlyThese = `^(?!.*(?:${strayPaths.join('|')}))`;
+  projects = projects.map((p) => typeof p === 'string' ? p : ({ ...p, testPathIgnorePatterns: [...(p.testPathIgnorePatterns ?? ['/node_modules/']), onlyThese] }));
+}
+
+// Hooks start whole shops (migrations, seeding): a loaded 2-core machine needs more than 30 s now and then.
+module.exports = { projects, testTimeout: 60000 };

@@ -3,7 +3,8 @@
 #   deps      npm packages (npm ci when node_modules is missing or older than the lock file)
 #   services  PostgreSQL and Redis on this machine (started when down and installed; else says how)
 #   chromium  Debian's Chromium for the browser tests (apt-get when missing and we are root)
-#   build     the contracts, the API, the storefront and the console (each only when its sources changed)
+#   build     the contracts, the API, the storefront (browser and server builds) and the console (each only
+#             when its sources changed)
 # Usage: scripts/ensure.sh deps services build ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -98,6 +99,11 @@ ensure_build() {
       node scripts/precompress.mjs "apps/$app/dist" >/dev/null
     fi
   done
+  # The storefront's server renderer (the API process loads it; without it the storefront is a browser-only shell).
+  if stale apps/storefront/dist-server/entry-server.cjs apps/storefront/src apps/storefront/vite.config.ts libs/contracts/src; then
+    say "building apps/storefront server renderer"
+    (cd apps/storefront && npx vite build --ssr src/entry-server.tsx --logLevel warn)
+  fi
 }
 
 for step in "$@"; do

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { LoggerModule } from 'nestjs-pino';
 import { CatalogModule } from './catalog/catalog.module';
 import { CustomersModule } from './customers/customers.module';
 import { ContactModule } from './contact/contact.module';
@@ -9,14 +10,24 @@ import { AuditModule } from './audit/audit.module';
 import { HealthController } from './health/health.controller';
 import { AuthGuard } from './platform/auth/auth.guard';
 import { PlatformModule } from './platform/platform.module';
+import { loadConfig } from './platform/config/config';
+import { loggingParams, processLogger } from './platform/logging/logging';
 import { StaffModule } from './staff/staff.module';
 import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
+import { StorefrontModule } from './storefront/storefront.module';
 
 /** The shop: the platform, then one module per part of the shop. */
 @Module({
   imports: [
     CqrsModule.forRoot(),
+    // One access-log line per request, carrying its correlation id, on the process's one pino logger.
+    LoggerModule.forRootAsync({
+      useFactory: () => {
+        const config = loadConfig();
+        return loggingParams(processLogger(config), config);
+      },
+    }),
     PlatformModule,
     MailModule,
     StaffModule,
@@ -26,6 +37,7 @@ import { OrdersModule } from './orders/orders.module';
     CustomDesignsModule,
     ContactModule,
     AuditModule,
+    StorefrontModule,
   ],
   controllers: [HealthController],
   providers: [{ provide: APP_GUARD, useClass: AuthGuard }],

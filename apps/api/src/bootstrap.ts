@@ -1,31 +1,30 @@
 import 'reflect-metadata';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { Logger, LogLevel } from '@nestjs/common';
+import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { existsSync } from 'fs';
 import { join, resolve } from 'path';
 import { AppModule } from './app.module';
-import { FacetConfig, loadConfig } from './platform/config/config';
+import { catalogueHttpCache } from './catalog/http/catalog-http-cache';
+import { loadConfig } from './platform/config/config';
+import { correlationIdFor, nestLogger } from './platform/logging/logging';
 import { migrate } from './platform/database/migrate';
-import { ContextInterceptor } from './platform/http/context.interceptor';
+import { answerPendingWith202, ContextInterceptor } from './platform/http/context.interceptor';
 import { clientErrorHandler, frameworkErrors } from './platform/http/client-error';
 import { HttpExceptionFilter, SpaRoot } from './platform/http/http-exception.filter';
 import { setUpSwagger } from './platform/http/swagger';
 import { createValidationPipe } from './platform/http/validation';
 import { securityHeaders } from './platform/http/security-headers';
+import { checkStorableInput, depthLimitedJsonParser } from './platform/http/storable-input';
+import { StorefrontRenderer } from './storefront/storefront-renderer';
+import { constants as zlib } from 'zlib';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 export const STOREFRONT_DIST = join(REPO_ROOT, 'apps', 'storefront', 'dist');
 export const ADMIN_DIST = join(REPO_ROOT, 'apps', 'admin', 'dist');
-
-const LOG_LEVELS: Record<FacetConfig['logLevel'], LogLevel[]> = {
-  error: ['error', 'fatal'],
-  warn: ['error', 'fatal', 'warn'],
-  log: ['error', 'fatal', 'warn', 'log'],
-  debug: ['error', 'fatal', 'warn', 'log', 'debug', 'verbose'],
-};
 
 /**
  * Builds the whole shop on one Fastify server: the API under /api (with Swagger), the storefront at /
@@ -33,27 +32,62 @@ const LOG_LEVELS: Record<FacetConfig['logLevel'], LogLevel[]> = {
  */
 export async function createApp(options: { migrate?: boolean } = {}): Promise<NestFastifyApplication> {
   const config = loadConfig();
-  if (options.migrate !== false) await migrate(config.databaseUrl, (l) => Logger.log(l, 'Migrate'));
+  const logger = nestLogger(config);
+  if (options.migrate !== false) {
+    const applied = await migrate(config.databaseUrl, (line) => logger.debug(line, 'Migrate'));
+    if (applied.length) logger.log(`applied ${applied.length} migration(s), ${applied[0]} to ${applied[applied.length - 1]}`, 'Migrate');
+  }
 
   const adapter = new FastifyAdapter({
     bodyLimit: 16 * 1024 * 1024, // custom designs carry an image of up to 10 MB as a data URL
     trustProxy: config.trustProxy,
     return503OnClosing: true,
-    allowErrorHandlerOverride: true,
+    genReqId: correlationIdFor,
     clientErrorHandler,
     frameworkErrors,
   } as any);
   // The API speaks JSON only: other body types are refused with 415 rather than half-parsed.
   adapter.getInstance().removeContentTypeParser(['text/plain']);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
-    logger: LOG_LEVELS[config.logLevel],
-    bufferLogs: false,
+    logger,
   });
   app.enableShutdownHooks();
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'robots.txt', method: RequestMethod.GET },
+      { path: 'sitemap.xml', method: RequestMethod.GET },
+    ],
+  });
+
+  // Every answer names its correlation id, also those that never reach a controller (404s, refused bodies).
+  adapter.getInstance().addHook('onRequest', (request: { id: string }, reply: { header(n: string, v: string): void }, done: () => void) => {
+    reply.header('x-correlation-id', request.id);
+    done();
+  });
+
+  // Nest's JSON and form parsers, then the JSON one swapped for the same parser behind a depth limit.
+  const fastify = adapter.getInstance();
+  adapter.registerParserMiddleware('api', false);
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: fastify.initialConfig.bodyLimit },
+    depthLimitedJsonParser(fastify.getDefaultJsonParser('error', 'error')),
+  );
+  // Every string of every /api request (path, query, headers, body) that PostgreSQL could not store: 400.
+  fastify.addHook('preValidation', async (request: any) => checkStorableInput(request));
 
   await app.register(fastifyCookie as any);
+  // Responses over 1 KB (JSON, server-rendered pages) are compressed; brotli at a quality cheap enough to
+  // run per response (static files are precompressed at build time and pass through untouched).
+  await app.register(fastifyCompress as any, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   securityHeaders(app, config);
+  await catalogueHttpCache(app);
 
   const spas: SpaRoot[] = [];
   // The build writes .br and .gz beside each file (scripts/precompress.mjs); hashed assets never change.
@@ -71,22 +105,21 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
     spas.push({ prefix: '/admin', indexFile: join(ADMIN_DIST, 'index.html') });
   }
   if (existsSync(STOREFRONT_DIST)) {
-    await app.register(fastifyStatic as any, { ...staticOptions, root: STOREFRONT_DIST, prefix: '/' });
-    spas.push({ prefix: '/', indexFile: join(STOREFRONT_DIST, 'index.html') });
+    // No index file: "/" is a page like the others, rendered on the server when the SSR build is there.
+    await app.register(fastifyStatic as any, { ...staticOptions, index: false, root: STOREFRONT_DIST, prefix: '/' });
+    const renderer = app.get(StorefrontRenderer);
+    spas.push({
+      prefix: '/',
+      indexFile: join(STOREFRONT_DIST, 'index.html'),
+      render: renderer.enabled ? (url) => renderer.page(url) : undefined,
+    });
   }
 
   const filter = new HttpExceptionFilter(spas);
   app.useGlobalFilters(filter);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(new ContextInterceptor());
-  // Errors thrown before Nest routes the request (malformed JSON, wrong content type) get the same shape.
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .setErrorHandler((error: unknown, request: any, reply: any) => {
-      const { status, body } = filter.describe(error, request);
-      reply.status(status).send(body);
-    });
+  answerPendingWith202(app.getHttpAdapter().getInstance());
 
   setUpSwagger(app);
   await app.init();

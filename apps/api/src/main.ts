@@ -1,13 +1,26 @@
 import { Logger } from '@nestjs/common';
 import { createApp } from './bootstrap';
 import { CatalogSeeder } from './catalog/seed/catalog-seeder';
+import { serveHealthPort } from './health/health-port';
 import { loadConfig } from './platform/config/config';
+import { StaffService } from './staff/staff.service';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp();
+  // Only the api role takes PORT: projector and worker processes run beside the shop with no port set.
+  if (!config.roles.includes('api')) {
+    if (config.healthPort !== null) await serveHealthPort(app, config.healthPort, config.host);
+    const health = config.healthPort === null ? 'no HTTP port' : `liveness on :${config.healthPort}/health`;
+    Logger.log(`roles: ${config.roles.join(', ')} (${health}); event store: ${config.eventStoreUrl ? 'EventStoreDB' : 'PostgreSQL'}`, 'Facet');
+    return;
+  }
+  // The only place an account is ever created without a request: the server's start.
+  await app.get(StaffService).createFirstAdministrator();
   await app.listen({ port: config.port, host: config.host });
-  if (config.roles.includes('api') && process.env.FACET_SEED !== 'false') {
+  // In production an empty catalogue stays empty unless asked for; elsewhere the demo catalogue is listed.
+  const seed = config.env === 'production' ? process.env.FACET_SEED === 'true' : process.env.FACET_SEED !== 'false';
+  if (seed) {
     const listed = await app.get(CatalogSeeder).seedIfEmpty();
     if (listed) Logger.log(`the catalogue was empty: listed ${listed} products`, 'Facet');
   }

@@ -1,9 +1,11 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { BeforeApplicationShutdown, Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DatabaseService } from '../platform/database/database.service';
 import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
 import { Queues } from '../platform/queue/queues.service';
 import { Public } from '../platform/auth/auth.decorators';
+import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
+import { RunnersService } from '../platform/projections/runners.service';
 
 class ComponentHealth {
   @ApiProperty({ enum: ['up', 'down'] }) status: 'up' | 'down';
@@ -11,11 +13,34 @@ class ComponentHealth {
   @ApiProperty() latency_ms: number;
 }
 
+class EventStoreHealth extends ComponentHealth {
+  @ApiProperty({ required: false, description: 'Which event store adapter answers' }) adapter?: string;
+}
+
+class ConsumerHealth {
+  @ApiProperty({ example: 'orders' }) name: string;
+  @ApiProperty({ enum: ['projection', 'reactor'] }) kind: 'projection' | 'reactor';
+  @ApiProperty({ description: 'Events of its types not handled yet (counted up to 1000)' }) events_behind: number;
+  @ApiProperty({ description: 'Age in seconds of the oldest event not handled yet; 0 when caught up' }) seconds_behind: number;
+  @ApiProperty({ description: 'Events parked for it (see /api/admin/parked-events)' }) parked: number;
+}
+
 class HealthReport {
   @ApiProperty({ enum: ['ok', 'degraded'] }) status: 'ok' | 'degraded';
+  @ApiProperty({ type: [String], description: 'Why the status is degraded: a dependency down, parked events, a projection behind' })
+  reasons: string[];
   @ApiProperty() postgres: ComponentHealth;
   @ApiProperty() redis: ComponentHealth;
-  @ApiProperty() event_store: ComponentHealth & { adapter?: string };
+  @ApiProperty({ type: EventStoreHealth }) event_store: EventStoreHealth;
+  @ApiProperty({ description: 'Events parked across all projections and reactors' }) parked_total: number;
+  @ApiProperty({ description: 'Events this process parked since it started' }) parked_since_start: number;
+  @ApiProperty({ type: [ConsumerHealth], description: 'Every projection and reactor: how far behind the log, parked events' })
+  consumers: ConsumerHealth[];
+}
+
+class ReadinessReport {
+  @ApiProperty({ enum: ['ready', 'not-ready'] }) status: 'ready' | 'not-ready';
+  @ApiProperty({ type: [String] }) reasons: string[];
 }
 
 async function probe(check: () => Promise<unknown>): Promise<ComponentHealth> {
@@ -30,16 +55,30 @@ async function probe(check: () => Promise<unknown>): Promise<ComponentHealth> {
 
 @ApiTags('health')
 @Controller('health')
-export class HealthController {
+export class HealthController implements BeforeApplicationShutdown {
+  private shuttingDown = false;
+
   constructor(
     private readonly db: DatabaseService,
     private readonly queues: Queues,
+    private readonly runners: RunnersService,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
+
+  beforeApplicationShutdown(): void {
+    this.shuttingDown = true;
+  }
 
   @Get()
   @Public()
-  @ApiOkResponse({ type: HealthReport, description: 'Every dependency answers' })
+  @ApiOperation({
+    summary: 'Dependencies, and how far each projection and reactor is behind the log',
+    description:
+      '503 when PostgreSQL, Redis or the event store is down. 200 with status "degraded" when events are parked or a ' +
+      'projection or reactor is more than HEALTH_MAX_LAG_SECONDS behind the log.',
+  })
+  @ApiOkResponse({ type: HealthReport, description: 'Every dependency answers (status ok, or degraded with reasons)' })
   @ApiServiceUnavailableResponse({ type: HealthReport, description: 'One or more dependencies are down' })
   async health(@Res({ passthrough: true }) reply: any): Promise<HealthReport> {
     const [postgres, redis, eventStore] = await Promise.all([
@@ -47,8 +86,48 @@ export class HealthController {
       probe(() => this.queues.ping()),
       probe(() => this.store.ping()),
     ]);
-    const ok = postgres.status === 'up' && redis.status === 'up' && eventStore.status === 'up';
-    reply.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'degraded', postgres, redis, event_store: { ...eventStore, adapter: this.store.name } };
+    const reasons: string[] = [];
+    for (const [name, c] of [['postgres', postgres], ['redis', redis], ['event store', eventStore]] as const) {
+      if (c.status === 'down') reasons.push(`${name} is down: ${c.error}`);
+    }
+    const dependenciesUp = reasons.length === 0;
+    let consumers: ConsumerHealth[] = [];
+    if (postgres.status === 'up' && eventStore.status === 'up') {
+      consumers = await this.runners.lag().catch((err: Error) => {
+        reasons.push(`projection status unavailable: ${err.message}`);
+        return [];
+      });
+    }
+    const parkedTotal = consumers.reduce((n, c) => n + c.parked, 0);
+    for (const c of consumers) {
+      if (c.parked > 0) reasons.push(`${c.kind} ${c.name}: ${c.parked} parked`);
+      if (c.seconds_behind > this.config.healthMaxLagSeconds) reasons.push(`${c.kind} ${c.name}: ${c.seconds_behind} s (${c.events_behind} events) behind`);
+    }
+    reply.status(dependenciesUp ? 200 : 503);
+    return {
+      status: reasons.length === 0 ? 'ok' : 'degraded',
+      reasons,
+      postgres,
+      redis,
+      event_store: { ...eventStore, adapter: this.store.name },
+      parked_total: parkedTotal,
+      parked_since_start: this.runners.parkedSinceStart,
+      consumers,
+    };
+  }
+
+  @Get('ready')
+  @Public()
+  @ApiOperation({ summary: 'Readiness for a load balancer: 503 while this process cannot serve (database or event store unreachable, shutting down)' })
+  @ApiOkResponse({ type: ReadinessReport })
+  @ApiServiceUnavailableResponse({ type: ReadinessReport })
+  async ready(@Res({ passthrough: true }) reply: any): Promise<ReadinessReport> {
+    const reasons: string[] = [];
+    if (this.shuttingDown) reasons.push('shutting down');
+    const [postgres, eventStore] = await Promise.all([probe(() => this.db.query('SELECT 1')), probe(() => this.store.ping())]);
+    if (postgres.status === 'down') reasons.push(`postgres is down: ${postgres.error}`);
+    if (eventStore.status === 'down') reasons.push(`event store is down: ${eventStore.error}`);
+    reply.status(reasons.length ? 503 : 200);
+    return { status: reasons.length ? 'not-ready' : 'ready', reasons };
   }
 }

@@ -7,6 +7,7 @@ import { EVENT_STORE, EventStore } from './event-store/event-store';
 import { EventSourcing, PROJECTION_STATUS } from './event-store/event-sourcing.service';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
 import { PersonalData } from './privacy/personal-data';
+import { loadPrivacySecret } from './privacy/privacy-secret';
 import { Projection, PROJECTION_METADATA } from './projections/projection';
 import { ProjectionStatus } from './projections/projection-status';
 import { discover, RunnersService } from './projections/runners.service';
@@ -59,9 +60,12 @@ export class PlatformModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
     private readonly privacy: PersonalData,
+    private readonly db: DatabaseService,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // First: guest subjects and every keyed digest need it.
+    await loadPrivacySecret(this.db.pool, this.config.privacySecret);
     await this.status.start();
     await this.listenForErasures();
   }

@@ -51,7 +51,15 @@ export class BlobStore {
   /** Stores an image after checking its real type and size; the same bytes are stored once. */
   async putImage(
     bytes: Buffer,
-    options: { allowed: readonly ImageType[]; maxBytes: number; field: string; visibility: 'public' | 'private'; messages: { type: string; size: string } },
+    options: {
+      allowed: readonly ImageType[];
+      maxBytes: number;
+      field: string;
+      visibility: 'public' | 'private';
+      messages: { type: string; size: string };
+      /** The person the image is about (private uploads): it is deleted when they are erased. */
+      subject?: string;
+    },
   ): Promise<StoredBlob> {
     const { allowed, maxBytes, field, messages } = options;
     if (bytes.length > maxBytes) throw new PayloadTooLargeError(messages.size);
@@ -64,12 +72,25 @@ export class BlobStore {
        ON CONFLICT (sha256) DO UPDATE SET visibility = CASE WHEN EXCLUDED.visibility = 'public' THEN 'public' ELSE blobs.visibility END`,
       [sha256, mime, bytes.length, bytes, options.visibility],
     );
+    if (options.subject) {
+      await this.db.query('INSERT INTO public.blob_subjects (sha256, subject_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [sha256, options.subject]);
+    }
     return { sha256, mime, size: bytes.length, name: `${sha256}.${EXTENSIONS[mime]}` };
   }
 
   async get(sha256: string, visibility?: 'public'): Promise<{ mime: string; data: Buffer } | null> {
     if (!/^[0-9a-f]{64}$/.test(sha256)) return null;
     return this.db.one(`SELECT mime, data FROM public.blobs WHERE sha256 = $1 ${visibility ? "AND visibility = 'public'" : ''}`, [sha256]);
+  }
+
+  /** Erasure: deletes the private uploads of these subjects (public catalogue images are never theirs). */
+  async deleteForSubjects(subjects: string[]): Promise<number> {
+    const rows = await this.db.query(
+      `WITH mine AS (DELETE FROM public.blob_subjects WHERE subject_id = ANY($1::text[]) RETURNING sha256)
+       DELETE FROM public.blobs WHERE visibility = 'private' AND sha256 IN (SELECT sha256 FROM mine) RETURNING sha256`,
+      [subjects],
+    );
+    return rows.length;
   }
 
   async delete(sha256: string): Promise<void> {

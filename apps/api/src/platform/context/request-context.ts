@@ -7,6 +7,8 @@ export interface RequestContext {
   actor: Actor;
   correlationId: string;
   causationId: string | null;
+  /** Set when a command's read-your-writes wait timed out: its events are in the log, not yet in the read models. */
+  projectionPending?: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -17,6 +19,11 @@ export function runWithContext<T>(context: RequestContext, fn: () => T): T {
 
 export function currentContext(): RequestContext {
   return storage.getStore() ?? { actor: { type: 'system' }, correlationId: randomUUID(), causationId: null };
+}
+
+/** The running request's or job's context, if any (unlike currentContext, never makes one up). */
+export function peekContext(): RequestContext | undefined {
+  return storage.getStore();
 }
 
 /** Lets later code in the same request see the signed-in actor. */

@@ -9,7 +9,7 @@ export class DatabaseService implements OnApplicationShutdown {
   readonly pool: Pool;
 
   constructor(@Inject(FACET_CONFIG) config: FacetConfig) {
-    this.pool = createPool(config.databaseUrl);
+    this.pool = createPool(config.databaseUrl, {}, config.database);
   }
 
   async query<R extends QueryResultRow = any>(sql: string, params: unknown[] = []): Promise<R[]> {

@@ -1,22 +1,54 @@
-import { Pool, PoolClient, PoolConfig } from 'pg';
+import { Logger } from '@nestjs/common';
+import { Pool, PoolClient, PoolConfig, types as pgTypes } from 'pg';
+import { DatabaseTimeouts, loadDatabaseTimeouts } from '../config/config';
 
 /** The read-model schema. Replay builds a fresh one beside it and swaps it in. */
 export const READ_MODEL_SCHEMA = 'rm';
 
 export type Tx = PoolClient;
 
-export function createPool(connectionString: string, extra: Partial<PoolConfig> = {}): Pool {
+const INT8 = 20;
+
+/**
+ * bigint columns (money in cents, counts, log positions) come back as numbers rather than node-postgres's
+ * default text: validation keeps every amount far below 2^53 (libs/contracts/src/limits.ts). A value
+ * beyond that stays text rather than silently losing digits.
+ */
+function bigintAsNumber(text: string): number | string {
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : text;
+}
+
+function typeParser(oid: number, format?: string): unknown {
+  if (oid === INT8 && format !== 'binary') return bigintAsNumber;
+  return (pgTypes.getTypeParser as (oid: number, format?: string) => unknown)(oid, format);
+}
+
+/**
+ * Every pool runs its connections under statement, lock and idle-in-transaction timeouts (DB_* settings;
+ * 0 turns one off). A query that hits one fails fast and the request answers 503 with Retry-After
+ * (http-exception.filter.ts) instead of holding a connection while the pool runs dry.
+ */
+export function createPool(
+  connectionString: string,
+  extra: Partial<PoolConfig> = {},
+  timeouts: DatabaseTimeouts = loadDatabaseTimeouts(),
+): Pool {
   const pool = new Pool({
     connectionString,
     max: 20,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: timeouts.connectionTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+    lock_timeout: timeouts.lockTimeoutMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+    types: { getTypeParser: typeParser as typeof pgTypes.getTypeParser },
     // Queries read the read models unqualified; the schema name stays 'rm' across replays.
     options: `-c search_path=${READ_MODEL_SCHEMA},public`,
     ...extra,
   });
   // A pooled client that loses its server (PostgreSQL restarts) must not crash the process.
-  pool.on('error', (err) => console.warn(`[database] idle client error: ${err.message}`));
+  pool.on('error', (err) => new Logger('Database').warn(`idle client error: ${err.message}`));
   return pool;
 }
 

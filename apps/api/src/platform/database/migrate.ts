@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { Client } from 'pg';
+import { backfillLogChain } from '../event-store/log-backfill';
 
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', '..', 'migrations');
 const MIGRATION_LOCK = 7_301_985; // any constant: one migrator at a time across all processes
@@ -61,6 +62,8 @@ export async function migrate(databaseUrl: string, log: (line: string) => void =
       applied.push(file);
       log(`migrated ${file}`);
     }
+    // Events older than the chain get their hashes once (migration 060), still under the migration lock.
+    await backfillLogChain(client, log);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await client.end();

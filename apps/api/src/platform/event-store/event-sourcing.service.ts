@@ -72,7 +72,9 @@ export class EventSourcing {
       throw err;
     }
     if (options.waitForProjections !== false) {
-      await this.status.waitFor(result.position, events.map((e) => e.type), this.config.readYourWritesTimeoutMs);
+      const visible = await this.status.waitFor(result.position, events.map((e) => e.type), this.config.readYourWritesTimeoutMs);
+      // The HTTP layer answers 202 with a Location to poll instead of pretending the write is readable.
+      if (!visible) context.projectionPending = true;
     }
     return result;
   }

@@ -7,6 +7,13 @@ import {
   START,
   WrongExpectedRevisionError,
 } from './event-store';
+import { ChainChecker, chainHashes, GENESIS_HASH } from './log-chain';
+
+/**
+ * Each step's own timeout: long enough for a real EventStoreDB on a slow, shared machine (a first gRPC
+ * connection, a catch-up subscription), where jest's 5 s default (or the suite's 30 s) is not.
+ */
+const STEP_TIMEOUT_MS = 120_000;
 
 /**
  * The behaviour every EventStore adapter must have. Each adapter's *.int.spec.ts calls this with a
@@ -36,12 +43,30 @@ export function eventStoreContract(
       },
     });
 
+    /**
+     * readAll until `count` events are there (bounded): PostgreSQL holds back events behind a transaction
+     * still open (e.g. the wake-up NOTIFY of an earlier append), so an append becomes readable shortly
+     * after it returns, never out of order and never skipped.
+     */
+    async function readAllOnceVisible(
+      options: Parameters<EventStore['readAll']>[0],
+      count: number,
+      select: (events: RecordedEvent[]) => RecordedEvent[] = (e) => e,
+    ): Promise<RecordedEvent[]> {
+      let read = select(await store.readAll(options));
+      for (const deadline = Date.now() + 10_000; read.length < count && Date.now() < deadline; ) {
+        await new Promise((r) => setTimeout(r, 20));
+        read = select(await store.readAll(options));
+      }
+      return read;
+    }
+
     beforeAll(async () => {
       ({ store, teardown } = await setup());
-    });
+    }, STEP_TIMEOUT_MS);
     afterAll(async () => {
       await teardown();
-    });
+    }, STEP_TIMEOUT_MS);
 
     describe('When appending to a new stream', () => {
       it('should read the events back in order with their metadata', async () => {
@@ -55,11 +80,11 @@ export function eventStoreContract(
         expect(read.map((e) => e.type)).toEqual(['ThingHappened', 'ThingHappened', 'OtherThingHappened']);
         expect(read[0].metadata).toEqual(appended[0].metadata);
         expect(comparePositions(read[2].position, result.position)).toBe(0);
-      });
+      }, STEP_TIMEOUT_MS);
 
       it('should return an empty list for a stream that does not exist', async () => {
         expect(await store.readStream(stream('missing'))).toEqual([]);
-      });
+      }, STEP_TIMEOUT_MS);
     });
 
     describe('When the expected revision is stale', () => {
@@ -73,7 +98,7 @@ export function eventStoreContract(
           WrongExpectedRevisionError,
         );
         expect((await store.readStream(s)).map((e) => e.data.n)).toEqual([1, 2]);
-      });
+      }, STEP_TIMEOUT_MS);
 
       it('should accept any revision with "any" and an existing stream with "stream_exists"', async () => {
         const s = stream('any');
@@ -84,7 +109,7 @@ export function eventStoreContract(
           WrongExpectedRevisionError,
         );
         expect((await store.readStream(s)).map((e) => e.revision)).toEqual([0, 1, 2]);
-      });
+      }, STEP_TIMEOUT_MS);
     });
 
     describe('When many appenders race on one stream', () => {
@@ -100,7 +125,7 @@ export function eventStoreContract(
         expect(lost).toHaveLength(9);
         for (const l of lost) expect(l.reason).toBeInstanceOf(WrongExpectedRevisionError);
         expect(await store.readStream(s)).toHaveLength(2);
-      });
+      }, STEP_TIMEOUT_MS);
 
       it('should let exactly one of many creators of a new stream win', async () => {
         const s = stream('create-race');
@@ -109,7 +134,7 @@ export function eventStoreContract(
         );
         expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
         expect(await store.readStream(s)).toHaveLength(1);
-      });
+      }, STEP_TIMEOUT_MS);
     });
 
     describe('When reading all streams', () => {
@@ -122,7 +147,7 @@ export function eventStoreContract(
         await store.appendToStream(a, [event('G', 4)], 0);
         const mine = (events: RecordedEvent[]) => events.filter((e) => e.streamId === a || e.streamId === b);
 
-        const all = mine(await store.readAll({ after: start, limit: 1000 }));
+        const all = await readAllOnceVisible({ after: start, limit: 1000 }, 4, mine);
         expect(all.map((e) => e.data.n)).toEqual([1, 2, 3, 4]);
         for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1].position, all[i].position)).toBe(-1);
 
@@ -141,20 +166,64 @@ export function eventStoreContract(
         }
         expect(mine(paged).map((e) => e.data.n)).toEqual([1, 2, 3, 4]);
         expect(comparePositions(await store.headPosition(), all[3].position)).toBeGreaterThanOrEqual(0);
-      });
+      }, STEP_TIMEOUT_MS);
 
       it('should filter by event type', async () => {
         const start = await store.headPosition();
         const s = stream('types');
         await store.appendToStream(s, [event(`Kept${run}`, 1), event(`Dropped${run}`, 2), event(`Kept${run}`, 3)], 'no_stream');
-        const read = await store.readAll({ after: start, limit: 100, eventTypes: [`Kept${run}`] });
+        const read = await readAllOnceVisible({ after: start, limit: 100, eventTypes: [`Kept${run}`] }, 2);
         expect(read.map((e) => e.data.n)).toEqual([1, 3]);
-      });
+      }, STEP_TIMEOUT_MS);
 
       it('should start from the beginning with START', async () => {
         const first = await store.readAll({ after: START, limit: 1 });
         expect(first).toHaveLength(1);
-      });
+      }, STEP_TIMEOUT_MS);
+    });
+
+    describe('When events are appended, the store chains their hashes (tamper evidence)', () => {
+      const verify = (events: RecordedEvent[]) => {
+        const checker = new ChainChecker();
+        return events.map((e) => checker.check({ ...e, position: String(e.revision) }));
+      };
+
+      it('should give every event the link SHA-256(previous hash ‖ digest), from genesis, across appends', async () => {
+        const s = stream('chain');
+        const first = [event('C', 1), event('C', 2)];
+        await store.appendToStream(s, first, 'no_stream');
+        await store.appendToStream(s, [event('C', 3)], 1);
+        const read = await store.readStream(s);
+        expect(read.map((e) => e.hash)).toEqual(expect.arrayContaining([expect.stringMatching(/^[0-9a-f]{64}$/)]));
+        // The first two hashes are exactly what the chain's definition gives for what was appended.
+        expect(read.slice(0, 2).map((e) => e.hash)).toEqual(
+          chainHashes(GENESIS_HASH, first.map((e) => ({ streamId: s, type: e.type, data: e.data, metadata: e.metadata }))),
+        );
+        expect(verify(read)).toEqual([null, null, null]);
+        // A stream's chain is its own: the same content elsewhere hashes differently.
+        await store.appendToStream(stream('chain-other'), [first[0]].map((e) => ({ ...e, metadata: { ...e.metadata, eventId: randomUUID() } })), 'no_stream');
+        const other = await store.readStream(stream('chain-other'));
+        expect(other[0].hash).not.toBe(read[0].hash);
+      }, STEP_TIMEOUT_MS);
+
+      it('should keep one unbroken chain when appenders race with "any"', async () => {
+        const s = stream('chain-race');
+        await Promise.all(Array.from({ length: 8 }, (_, i) => store.appendToStream(s, [event('R', i), event('R', i + 100)], 'any')));
+        const read = await store.readStream(s);
+        expect(read).toHaveLength(16);
+        expect(verify(read)).toEqual(read.map(() => null));
+      }, STEP_TIMEOUT_MS);
+
+      it('should break the chain check when a stored event differs from what was hashed', async () => {
+        const s = stream('chain-edit');
+        await store.appendToStream(s, [event('E', 1), event('E', 2), event('E', 3)], 'no_stream');
+        const read = await store.readStream(s);
+        read[1] = { ...read[1], data: { ...read[1].data, n: 20 } };
+        const breaks = verify(read);
+        expect(breaks[0]).toBeNull();
+        expect(breaks[1]).toMatchObject({ streamId: s, revision: 1 });
+        expect(breaks[2]).toBeNull();
+      }, STEP_TIMEOUT_MS);
     });
 
     describe('When subscribed to all streams', () => {
@@ -180,7 +249,7 @@ export function eventStoreContract(
         unsubscribe();
         expect(seen).toEqual([1, 2, 3]);
         expect(woken).toBeGreaterThan(0);
-      });
+      }, STEP_TIMEOUT_MS);
     });
   });
 }

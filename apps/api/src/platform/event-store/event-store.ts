@@ -58,6 +58,11 @@ export interface RecordedEvent<T = any> {
   type: string;
   data: T;
   metadata: EventMetadata;
+  /**
+   * The event's link in its stream's tamper-evident chain (log-chain.ts), hex: SHA-256 of the previous
+   * event's hash and this event's digest. Computed by the store at append time.
+   */
+  hash?: string | null;
 }
 
 /** What the appender believes the stream's revision is. */
@@ -133,6 +138,28 @@ export class WrongExpectedRevisionError extends Error {
         `found ${String(actual)}). Reload it and try again.`,
     );
     this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** The stream was deleted for good (EventStoreDB tombstone): nothing can be read from or appended to it. */
+export class StreamDeletedError extends Error {
+  constructor(readonly streamId: string) {
+    super('This record has been deleted from the event log and can no longer be read or changed.');
+    this.name = 'StreamDeletedError';
+  }
+}
+
+/** The events of one append are larger than the store accepts in one write (EventStoreDB: 1 MiB by default). */
+export class AppendTooLargeError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly maxBytes: number | undefined,
+  ) {
+    super(
+      `This change is too large to record in one go${maxBytes ? ` (the event log accepts at most ${maxBytes} bytes per write)` : ''}. ` +
+        'Make it smaller and try again.',
+    );
+    this.name = 'AppendTooLargeError';
   }
 }
 

@@ -1,12 +1,20 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { existsSync, readFileSync } from 'fs';
+import { transientDatabaseFailure } from '../database/database-errors';
+import { AppendTooLargeError, StreamDeletedError } from '../event-store/event-store';
 import { DomainError, TooManyRequestsError } from './errors';
 
-/** Single-page apps served by the API; unknown non-API paths get their index.html (history fallback). */
+/**
+ * Single-page apps served by the API; unknown non-API paths get their index.html (history fallback), or
+ * the server-rendered page when the app has a renderer (the storefront with its SSR build).
+ */
 export interface SpaRoot {
   prefix: string;
   indexFile: string;
+  render?: (url: string) => Promise<RenderedPage | null>;
 }
+
+export type RenderedPage = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; status: number; location: string };
 
 /**
  * The one place that maps errors to HTTP. Bodies always carry `detail` (the spec's API client shows it),
@@ -25,8 +33,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const request = ctx.getRequest();
     const { status, body, headers } = this.describe(exception, request);
 
-    if (status === 404 && request.method === 'GET' && !String(request.url).startsWith('/api')) {
-      const html = this.spaIndex(String(request.url));
+    // Outside /api a 403 can only be @fastify/static refusing a folder (/, /images/): a page like any other.
+    const notAFile = status === 404 || (status === 403 && !(exception instanceof DomainError));
+    if (notAFile && (request.method === 'GET' || request.method === 'HEAD') && !String(request.url).startsWith('/api')) {
+      const url = String(request.url);
+      const spa = this.spaFor(url);
+      if (spa?.render) {
+        void this.sendRendered(spa, url, reply);
+        return;
+      }
+      const html = this.spaIndex(url);
       if (html) {
         reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
         return;
@@ -44,6 +60,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       }
       return { status: exception.status, body: { detail: exception.message, ...(exception.errors ? { errors: exception.errors } : {}) }, headers };
     }
+    // The event store port's own errors (a stale revision becomes a 409 in EventSourcing).
+    if (exception instanceof StreamDeletedError) return { status: 410, body: { detail: exception.message }, headers };
+    if (exception instanceof AppendTooLargeError) return { status: 413, body: { detail: exception.message }, headers };
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse() as any;
@@ -56,17 +75,48 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const message = Array.isArray(response?.message) ? response.message.join('; ') : (response?.message ?? exception.message);
       return { status, body: { detail: String(message) }, headers };
     }
+    // A statement or lock timeout, no free connection, the database restarting: busy, not broken.
+    const busy = transientDatabaseFailure(exception);
+    if (busy) {
+      this.logger.warn(`${request?.method ?? ''} ${request?.url ?? ''}: 503 (${busy}): ${(exception as Error).message}`);
+      headers['retry-after'] = String(RETRY_AFTER_SECONDS);
+      return { status: 503, body: { detail: 'The shop is busy right now. Please try again in a few seconds.' }, headers };
+    }
     // Fastify's own errors: malformed JSON, wrong content type, body too large.
     const err = exception as any;
     if (err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       return { status: err.statusCode, body: { detail: fastifyMessage(err) }, headers };
     }
-    this.logger.error(`${request?.method ?? ''} ${request?.url ?? ''}: ${err?.stack ?? err}`);
+    // Without the query string: a console search can carry a person's name or address.
+    this.logger.error(`${request?.method ?? ''} ${String(request?.url ?? '').split('?')[0]}: ${err?.stack ?? err}`);
     return { status: 500, body: { detail: 'Server error. Please try again later.' }, headers };
   }
 
+  private spaFor(url: string): SpaRoot | undefined {
+    return this.spas.find((s) => url === s.prefix.replace(/\/$/, '') || url.startsWith(s.prefix));
+  }
+
+  /** A server-rendered page with its status (404 for unknown pages); the plain shell if rendering failed. */
+  private async sendRendered(spa: SpaRoot, url: string, reply: any): Promise<void> {
+    const page = await spa.render!(url).catch(() => null);
+    if (page?.kind === 'redirect') {
+      reply.status(page.status).header('location', page.location).send();
+      return;
+    }
+    const html = page?.html ?? this.spaIndex(url);
+    if (html === null) {
+      reply.status(404).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ detail: 'Resource not found' }));
+      return;
+    }
+    reply
+      .status(page?.status ?? 200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
+  }
+
   private spaIndex(url: string): string | null {
-    const spa = this.spas.find((s) => url === s.prefix.replace(/\/$/, '') || url.startsWith(s.prefix));
+    const spa = this.spaFor(url);
     if (!spa) return null;
     if (!this.indexCache.has(spa.indexFile)) {
       if (!existsSync(spa.indexFile)) return null;
@@ -75,6 +125,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     return this.indexCache.get(spa.indexFile) ?? null;
   }
 }
+
+/** What a 503 from a busy database asks the client to wait. */
+const RETRY_AFTER_SECONDS = 2;
 
 function fastifyMessage(err: any): string {
   switch (err.code) {

@@ -1,22 +1,176 @@
 import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 
-/** Swagger UI at /api/docs and the OpenAPI JSON at /api/docs-json; the session cookie or a bearer token work there. */
-export function setUpSwagger(app: INestApplication): void {
+/** What every error answers: the filter in http-exception.filter.ts writes exactly this. */
+export const ERROR_BODY_SCHEMA = {
+  type: 'object',
+  description: 'Every error: a sentence for the person who sees it, and the fields at fault when the input was refused.',
+  required: ['detail'],
+  properties: {
+    detail: { type: 'string', example: 'Please enter a valid email address' },
+    errors: {
+      type: 'array',
+      description: 'Present on validation errors: one entry per field at fault (nested paths like items.0.quantity).',
+      items: {
+        type: 'object',
+        required: ['field', 'message'],
+        properties: { field: { type: 'string', example: 'email' }, message: { type: 'string', example: 'Please enter a valid email address' } },
+      },
+    },
+    // POST /api/auth/verify-email answers its refusals in the shape its first clients read, around the same detail.
+    success: { type: 'boolean', enum: [false], description: 'Only on e-mail verification refusals' },
+    message: { type: 'string', description: 'Only on e-mail verification refusals: the same text as detail' },
+  },
+};
+
+/** The tags the controllers use, declared once with what they hold; the audience is the first word. */
+const TAGS: { name: string; description: string }[] = [
+  { name: 'health', description: 'Public. Whether the shop and its dependencies answer (for load balancers and monitors).' },
+  { name: 'catalogue', description: 'Public. Products and categories as the storefront shows them.' },
+  { name: 'orders', description: 'Public and account. Placing orders and consultation requests; a customer\'s own orders.' },
+  { name: 'payments', description: 'Public. Hosted checkout and the payment sandbox.' },
+  { name: 'custom designs', description: 'Public and account. Custom design requests; a customer\'s own requests.' },
+  { name: 'contact', description: 'Public. The contact form.' },
+  { name: 'media', description: 'Public images, and staff uploads.' },
+  { name: 'auth', description: 'Account. Customer registration, e-mail verification, sign-in and password reset.' },
+  { name: 'account', description: 'Account. The signed-in customer\'s profile; erasing the account.' },
+  { name: 'staff', description: 'Staff. Signing staff in and out (the token for "Authorize").' },
+  { name: 'admin: catalogue', description: 'Staff. Editing products and uploading images.' },
+  { name: 'admin: orders', description: 'Staff. Orders and consultation requests and their statuses.' },
+  { name: 'admin: custom designs', description: 'Staff. Custom design requests and their statuses.' },
+  { name: 'admin: messages', description: 'Staff. Contact messages.' },
+  { name: 'admin: customers', description: 'Staff. Customer accounts; erasing a customer.' },
+  { name: 'admin: staff', description: 'Staff (administrators). Staff accounts and roles.' },
+  { name: 'admin: mail', description: 'Staff. The mail the shop sent (or kept without SMTP).' },
+  { name: 'admin: audit', description: 'Staff. The event log, history of records, replays, queues, dashboard and log verification.' },
+];
+
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  '400': 'The input was refused (see errors)',
+  '401': 'Not signed in, or the session has ended',
+  '403': 'Signed in without the right to do this',
+  '404': 'Not found',
+  '409': 'Conflicts with the current state',
+  '410': 'Gone: the person was erased',
+  '413': 'The body is too large',
+  '422': 'Understood but cannot be processed',
+  '429': 'Too many attempts; wait as Retry-After says',
+  '503': 'The shop is busy; try again as Retry-After says',
+};
+
+type Operation = {
+  summary?: string;
+  description?: string;
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: unknown }[];
+  requestBody?: unknown;
+  security?: unknown[];
+  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }>; headers?: Record<string, { schema?: unknown; description?: string }> }>;
+};
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/**
+ * Completes what the decorators cannot say once for all routes: the shared error body on every error status a
+ * route can answer, one spelling of each header parameter, tags and servers, and a description on every operation.
+ */
+export function finishDocument(document: OpenAPIObject): OpenAPIObject {
+  document.components ??= {};
+  document.components.schemas ??= {};
+  document.components.schemas.ErrorBody = ERROR_BODY_SCHEMA as never;
+  const used = new Set<string>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const op = (item as Record<string, Operation | undefined>)[method];
+      if (!op) continue;
+      for (const tag of (op as { tags?: string[] }).tags ?? []) used.add(tag);
+      op.parameters = oneSpellingPerHeader(op.parameters ?? []);
+      if (op.parameters.length === 0) delete op.parameters;
+      const statuses = new Set(['503']);
+      // A JSON body, a query or a path parameter is validated: 400 with the fields at fault.
+      if (op.requestBody || op.parameters?.some((p) => p.in === 'query' || p.in === 'path')) statuses.add('400');
+      if (op.security?.length) statuses.add('401').add('403');
+      if (op.parameters?.some((p) => p.in === 'path')) statuses.add('404');
+      if (op.requestBody) statuses.add('413');
+      // A key reused with a different body is refused.
+      if (op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key')) statuses.add('409');
+      for (const status of Object.keys(op.responses)) if (ERROR_DESCRIPTIONS[status]) statuses.add(status);
+      for (const status of statuses) {
+        const existing = op.responses[status];
+        if (existing?.content && !(path.startsWith('/api/health') && status === '503')) {
+          existing.content = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
+        } else if (!existing) {
+          op.responses[status] = { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
+        } else if (!existing.content) {
+          existing.content = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
+        }
+      }
+      for (const response of Object.values(op.responses)) {
+        for (const header of Object.values(response.headers ?? {})) header.schema ??= { type: 'integer' };
+      }
+      op.description ??= describeAccess(op);
+    }
+  }
+  document.tags = TAGS.filter((t) => used.has(t.name));
+  for (const name of used) if (!TAGS.some((t) => t.name === name)) document.tags.push({ name, description: name });
+  document.servers = [{ url: '/', description: 'This shop (the API is under /api)' }];
+  return document;
+}
+
+/** Who may call an operation, written out for operations whose decorators only gave a summary. */
+function describeAccess(op: Operation): string {
+  const access = op.security?.length ? 'Needs a staff or customer session: a bearer token from a login route, or the session cookie.' : 'Public: no session needed.';
+  return op.summary ? `${op.summary}. ${access}` : access;
+}
+
+/**
+ * `@Headers('idempotency-key')` documents a required lower-case header next to the `@ApiHeader` one: keep the
+ * described one (optional), once, so Swagger UI does not demand a header the server does not need.
+ */
+function oneSpellingPerHeader(parameters: NonNullable<Operation['parameters']>): NonNullable<Operation['parameters']> {
+  const byName = new Map<string, (typeof parameters)[number]>();
+  const rest: typeof parameters = [];
+  for (const p of parameters) {
+    if (p.in !== 'header') {
+      rest.push(p);
+      continue;
+    }
+    const key = p.name.toLowerCase();
+    const seen = byName.get(key);
+    if (!seen || (!seen.description && p.description)) byName.set(key, { ...p, required: false, schema: p.schema ?? { type: 'string' } });
+  }
+  return [...rest, ...byName.values()];
+}
+
+export function buildDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Facet API')
     .setDescription(
-      'The API of Facet, the fine-jewelry and diamond shop. Public routes serve the storefront; /api/admin routes need a ' +
-        'staff session: POST /api/staff/login, then use the returned token with "Authorize" (bearer), or the session cookie.',
+      'The API of Facet, the fine-jewelry and diamond shop. Public routes serve the storefront; /api/me and /api/orders/mine need a ' +
+        'customer session; /api/admin routes need a staff session: POST /api/staff/login, then put the returned token in ' +
+        '"Authorize" (bearer), or use the session cookie. Every error answers `{detail, errors[]}` (ErrorBody).',
     )
     .setVersion('1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The token from POST /api/staff/login or /api/auth/login' }, 'bearer')
+    // The tokens are random opaque strings kept server-side, not JWTs.
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'The token from POST /api/staff/login or /api/auth/login (an opaque random string)' }, 'bearer')
     .addCookieAuth('facet_session', { type: 'apiKey', in: 'cookie', name: 'facet_session' }, 'session')
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  return finishDocument(SwaggerModule.createDocument(app, config));
+}
+
+/** Swagger UI at /api/docs and the OpenAPI JSON at /api/docs-json; the session cookie or a bearer token work there. */
+export function setUpSwagger(app: INestApplication): void {
+  const document = buildDocument(app);
   SwaggerModule.setup('api/docs', app, document, {
     jsonDocumentUrl: 'api/docs-json',
     customSiteTitle: 'Facet API',
-    swaggerOptions: { persistAuthorization: true },
+    swaggerOptions: {
+      persistAuthorization: true,
+      // The session cookie is refused on writes without this header (CSRF guard, auth.guard.ts); the page is same-origin,
+      // so "Try it out" works with the cookie as well as with a bearer token from "Authorize".
+      requestInterceptor: (request: { headers: Record<string, string> }) => {
+        request.headers['X-Requested-With'] = 'swagger-ui';
+        return request;
+      },
+    },
   });
 }

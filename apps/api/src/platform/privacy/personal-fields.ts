@@ -1,5 +1,3 @@
-import { createHash } from 'crypto';
-
 /**
  * Which fields of which events hold personal data, and whose. EventSourcing.append seals these fields
  * with the subject's key before the event is written; projections receive them opened (or null once the
@@ -21,10 +19,5 @@ export function personalFieldsOf(eventType: string): PersonalFields | undefined 
   return registry.get(eventType);
 }
 
-/**
- * The subject id for a guest known only by e-mail, so one erasure finds every trace of them. A digest,
- * not the address: subject ids stand in clear inside sealed values and events, and must outlive no one.
- */
-export function guestSubject(email: string): string {
-  return `email:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
-}
+// Guest subjects are derived with the privacy secret (a keyed HMAC), see privacy-secret.ts.
+export { guestSubject, guestSubjects, legacyGuestSubject } from './privacy-secret';

@@ -1,23 +1,44 @@
 import { Logger } from '@nestjs/common';
 import { concerns, EventStore, Position, RecordedEvent } from '../event-store/event-store';
 import { AdvisoryLocks } from './advisory-locks';
+import { errorText, isInfrastructureError } from './parked-events';
 
 export interface CatchUpWork {
-  /** Lock and log name. */
+  /** Lock, log and dead-letter name ('projection:orders'). */
   name: string;
   eventTypes: readonly string[];
   batchSize: number;
   loadCheckpoint(): Promise<Position>;
-  /** Handles a batch; returns false when the checkpoint moved under it (reload and go on). */
-  handle(checkpoint: Position, events: RecordedEvent[]): Promise<boolean>;
+  /**
+   * Handles a whole batch at once (parking the events of streams that already have a parked event);
+   * returns false when the checkpoint moved under it (reload and go on). Without it, events go one by one.
+   */
+  handle?(checkpoint: Position, events: RecordedEvent[]): Promise<boolean>;
+  /** Handles one event alone and moves the checkpoint to it (same rules as handle). */
+  handleOne(checkpoint: Position, event: RecordedEvent): Promise<boolean>;
+  /** Records the event in the dead-letter table and moves the checkpoint past it. */
+  park(checkpoint: Position, event: RecordedEvent, error: unknown, attempts: number, firstFailedAt: Date): Promise<boolean>;
+  /** False while the database (or Redis, for reactors) is unreachable: then a failure is never the event's. */
+  infrastructureUp(): Promise<boolean>;
   /** Told after each handled batch. */
   onProgress?(position: Position): void;
+  /** Told once per event parked because it failed. */
+  onParked?(event: RecordedEvent, error: unknown): void;
+}
+
+export interface RetryPolicy {
+  /** Attempts at one failing event before it is parked. */
+  attempts: number;
+  /** Wait before the second attempt; doubles each time. */
+  backoffMs: number;
 }
 
 /**
  * Runs one projection or reactor while this process holds its advisory lock: read a batch after the
- * checkpoint, handle it, repeat; sleep until the store says events of its types were appended. Errors back off
- * and retry (the database or Redis may be down for a while); nothing is skipped.
+ * checkpoint, handle it, repeat; sleep until the store says events of its types were appended.
+ * Infrastructure errors (database or Redis down) back off and retry for ever; nothing is skipped. A batch
+ * that fails otherwise is narrowed down to its failing event, which is retried a few times with backoff
+ * and then parked with the later events of its stream, so every other stream keeps flowing.
  */
 export class CatchUpRunner {
   private readonly logger: Logger;
@@ -32,6 +53,7 @@ export class CatchUpRunner {
     private readonly store: EventStore,
     private readonly locks: AdvisoryLocks,
     private readonly work: CatchUpWork,
+    private readonly retry: RetryPolicy = { attempts: 4, backoffMs: 250 },
   ) {
     this.logger = new Logger(`CatchUp:${work.name}`);
   }
@@ -70,6 +92,62 @@ export class CatchUpRunner {
     });
   }
 
+  /** The batch at once; on an event failure, one event at a time. Returns the new checkpoint, or null when it moved. */
+  private async handleBatch(checkpoint: Position, events: RecordedEvent[]): Promise<Position | null> {
+    if (this.work.handle) {
+      try {
+        if (!(await this.work.handle(checkpoint, events))) return null;
+        const reached = events[events.length - 1].position;
+        this.work.onProgress?.(reached);
+        return reached;
+      } catch (err) {
+        if (await this.isInfrastructure(err)) throw err;
+        this.logger.warn(`a batch of ${events.length} events failed (${errorText(err)}); handling them one by one`);
+      }
+    }
+    let at = checkpoint;
+    for (const event of events) {
+      if (this.stopped) return at;
+      if (!(await this.handleAlone(at, event))) return null;
+      at = event.position;
+      this.work.onProgress?.(at);
+    }
+    return at;
+  }
+
+  /** One event: retried with backoff, then parked. Infrastructure errors go up (retried for ever). */
+  private async handleAlone(checkpoint: Position, event: RecordedEvent): Promise<boolean> {
+    let attempts = 0;
+    let firstFailedAt: Date | null = null;
+    for (;;) {
+      try {
+        return await this.work.handleOne(checkpoint, event);
+      } catch (err) {
+        if (await this.isInfrastructure(err)) throw err;
+        attempts++;
+        firstFailedAt ??= new Date();
+        if (attempts >= this.retry.attempts || this.stopped) {
+          if (this.stopped) throw err; // parked by whoever takes over, after its own attempts
+          const parked = await this.work.park(checkpoint, event, err, attempts, firstFailedAt);
+          if (parked) {
+            this.logger.error(
+              `parked event ${event.metadata.eventId} (${event.type}, stream ${event.streamId}) after ${attempts} attempts: ${errorText(err)}; ` +
+                'later events of this stream wait behind it; retry it from the console (Parked events)',
+            );
+            this.work.onParked?.(event, err);
+          }
+          return parked;
+        }
+        await this.sleep(this.retry.backoffMs * 2 ** (attempts - 1), false);
+      }
+    }
+  }
+
+  private async isInfrastructure(err: unknown): Promise<boolean> {
+    if (isInfrastructureError(err)) return true;
+    return !(await this.work.infrastructureUp().catch(() => false));
+  }
+
   private async run(): Promise<void> {
     let checkpoint: Position | null = null;
     let backoff = 200;
@@ -87,9 +165,9 @@ export class CatchUpRunner {
         this.woken = false;
         const { events, heldBack } = await this.store.readBatch({ after: checkpoint, limit: this.work.batchSize, eventTypes: this.work.eventTypes });
         if (events.length > 0 && !this.stopped) {
-          if (await this.work.handle(checkpoint, events)) {
-            checkpoint = events[events.length - 1].position;
-            this.work.onProgress?.(checkpoint);
+          const reached = await this.handleBatch(checkpoint, events);
+          if (reached) {
+            checkpoint = reached;
           } else {
             checkpoint = null;
             continue;

@@ -3,6 +3,7 @@ import { Tx } from '../database/database';
 import { comparePositions, Position, RecordedEvent } from '../event-store/event-store';
 import { PersonalData } from '../privacy/personal-data';
 import { readCheckpoint, writeCheckpoint } from './checkpoints';
+import { insertParks, lockParkedOf, Park, parkFollowers } from './parked-events';
 import { Projection } from './projection';
 
 /** Held shared by every batch, exclusively by the replay's swap, so no batch straddles a swap. */
@@ -13,35 +14,45 @@ export async function openEvents(privacy: PersonalData, events: RecordedEvent[])
   return Promise.all(events.map(async (e) => ({ ...e, data: await privacy.openDeep(e.data) })));
 }
 
-/** Applies events and moves the checkpoint inside an already open transaction. */
-export async function applyInTransaction(tx: Tx, projection: Projection, events: RecordedEvent[]): Promise<void> {
+/** The dead-letter and lock name of a projection. */
+export const projectionConsumer = (projection: Projection) => `projection:${projection.name}`;
+
+/** Applies events (one statement per run where the projection can) inside an open transaction. */
+export async function applyEvents(tx: Tx, projection: Projection, events: RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return;
   if (projection.applyBatch) await projection.applyBatch(tx, events);
   else for (const event of events) await projection.apply(tx, event);
-  await writeCheckpoint(tx, 'projection_checkpoints', projection.name, events[events.length - 1].position);
 }
 
 /**
- * Writes one batch of read-model rows and the new checkpoint in one transaction (exactly once).
- * Returns false, writing nothing, when the checkpoint is not where the caller thought (another holder
- * or a replay moved it): the caller reloads its checkpoint.
+ * Opens a projection transaction, checks the checkpoint is where the caller thought, runs `work`, moves
+ * the checkpoint to `to` and commits (rows and checkpoint exactly once). Returns false, writing nothing,
+ * when the checkpoint moved (another holder or a replay): the caller reloads it.
  */
-export async function projectBatch(
+async function inProjectionTransaction(
   pool: Pool,
   schema: string,
   projection: Projection,
   expected: Position,
-  events: RecordedEvent[],
+  to: Position,
+  work: (tx: Tx) => Promise<void>,
 ): Promise<boolean> {
   const client = await pool.connect();
   try {
     // One round trip: BEGIN, the shared swap lock and the schema (constants, so no parameters needed).
     await client.query(`BEGIN; SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${schema}, public`);
-    const current = await readCheckpoint(client, 'projection_checkpoints', projection.name, true);
+    // The consumer's advisory lock, not FOR UPDATE on the checkpoint row, keeps other holders (and a staff
+    // retry) out: a row lock would give this transaction an id at once, and readers of the log hold back every
+    // event newer than the oldest running transaction id, so a batch stuck behind a locked table would stall
+    // every other projection too. Until it writes, this transaction has no id.
+    await lockParkedOf(client, projectionConsumer(projection));
+    const current = await readCheckpoint(client, 'projection_checkpoints', projection.name);
     if (comparePositions(current, expected) !== 0) {
       await client.query('ROLLBACK');
       return false;
     }
-    await applyInTransaction(client, projection, events);
+    await work(client);
+    await writeCheckpoint(client, 'projection_checkpoints', projection.name, to);
     await client.query('COMMIT');
     return true;
   } catch (err) {
@@ -50,4 +61,20 @@ export async function projectBatch(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Writes one batch of read-model rows and the new checkpoint in one transaction. Events of a stream that
+ * already has a parked event for this projection are parked behind it instead (a stream's order is kept).
+ */
+export async function projectBatch(pool: Pool, schema: string, projection: Projection, expected: Position, events: RecordedEvent[]): Promise<boolean> {
+  return inProjectionTransaction(pool, schema, projection, expected, events[events.length - 1].position, async (tx) => {
+    const { rest } = await parkFollowers(tx, projectionConsumer(projection), events);
+    await applyEvents(tx, projection, rest);
+  });
+}
+
+/** Parks one event that keeps failing and moves the checkpoint past it, in one transaction. */
+export async function parkInProjection(pool: Pool, schema: string, projection: Projection, expected: Position, park: Park): Promise<boolean> {
+  return inProjectionTransaction(pool, schema, projection, expected, park.event.position, (tx) => insertParks(tx, projectionConsumer(projection), [park]));
 }

@@ -14,6 +14,7 @@ export class ProjectionStatus {
   private emitter = new EventEmitter();
   private listener: Client | null = null;
   private closed = false;
+  private listenRetry: NodeJS.Timeout | null = null;
   private untold = new Map<string, Position>();
   private telling: Promise<void> | null = null;
   private refreshing: Promise<void> | null = null;
@@ -139,7 +140,13 @@ export class ProjectionStatus {
       if (this.listener !== client) return;
       this.listener = null;
       client.end().catch(() => undefined);
-      if (!this.closed) setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
+      // Forgotten on close, so no timer outlives the status (it once fired in the next test file).
+      if (!this.closed && !this.listenRetry) {
+        this.listenRetry = setTimeout(() => {
+          this.listenRetry = null;
+          void this.listen().catch(() => undefined);
+        }, 1000).unref();
+      }
     };
     client.on('error', retry);
     client.on('end', retry);
@@ -166,6 +173,8 @@ export class ProjectionStatus {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.listenRetry) clearTimeout(this.listenRetry);
+    this.listenRetry = null;
     await this.telling;
     const l = this.listener;
     this.listener = null;

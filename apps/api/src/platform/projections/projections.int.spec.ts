@@ -76,7 +76,7 @@ describe('Projection runner killed mid-run', () => {
         }),
       );
     }
-    const env = { ...process.env, DATABASE_URL: db.url, FACET_ROLES: 'projector', FACET_SEED: 'false', LOG_LEVEL: 'error', NODE_ENV: 'test', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'X-y-1234!' };
+    const env = { ...process.env, DATABASE_URL: db.url, QUEUE_PREFIX: `facet-kill-${randomUUID().slice(0, 8)}`, FACET_ROLES: 'projector', FACET_SEED: 'false', LOG_LEVEL: 'error', NODE_ENV: 'test', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'X-y-1234!' };
     const checkpoint = async () => (await pool.query(`SELECT count(*)::int AS n FROM rm.products`)).rows[0].n as number;
 
     // First run: kill -9 as soon as it has written something but not everything.

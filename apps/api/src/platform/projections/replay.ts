@@ -2,13 +2,20 @@ import { Client, Pool } from 'pg';
 import { READ_MODEL_SCHEMA, Tx, withTransaction } from '../database/database';
 import { EventStore, Position, RecordedEvent, START } from '../event-store/event-store';
 import { PersonalData } from '../privacy/personal-data';
-import { openEvents, SCHEMA_SWAP_LOCK } from './project-batch';
+import { openEvents, projectionConsumer, SCHEMA_SWAP_LOCK } from './project-batch';
 import { writeCheckpoint } from './checkpoints';
+import { errorText, insertParks, isInfrastructureError, Park, waitingBehind } from './parked-events';
 import { Projection } from './projection';
 
 const NEXT_SCHEMA = 'rm_next';
 const OLD_SCHEMA = 'rm_old';
 const REPLAY_LOCK = 1_985_002;
+/**
+ * The pool's statement and lock timeouts are for requests. Replay's batches and whole-table compares run
+ * long, and dropping the old tables waits for readers that started before the swap: no statement limit,
+ * a minute for locks.
+ */
+const REPLAY_LIMITS = `SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = '60s'`;
 
 export interface ReplayProgress {
   phase: 'copying-structure' | 'replaying' | 'swapping' | 'done';
@@ -21,6 +28,8 @@ export interface ReplayResult {
   events: number;
   seconds: number;
   eventsPerSecond: number;
+  /** Events parked because a projection failed on them (or waits behind one of their stream). */
+  parked: number;
   /** Rows that differ between the live and the rebuilt tables, per table (only with compare). */
   differences?: Record<string, number>;
 }
@@ -59,12 +68,13 @@ export async function replayAll(
 
     // Reading the whole log in order wants the (transaction_id, global_position) index; after a bulk load
     // or restore, stale statistics make PostgreSQL sort every remaining event for each batch instead.
-    await pool.query('ANALYZE public.es_events');
+    const unhurried = (sql: string) => withTransaction(pool, (t) => t.query(`${REPLAY_LIMITS}; ${sql}`));
+    await unhurried('ANALYZE public.es_events');
     report('copying-structure');
     const tables = (
       await pool.query(`SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [READ_MODEL_SCHEMA])
     ).rows.map((r) => r.tablename as string);
-    await pool.query(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE; CREATE SCHEMA ${NEXT_SCHEMA}`);
+    await unhurried(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE; CREATE SCHEMA ${NEXT_SCHEMA}`);
     for (const t of tables) {
       await pool.query(`CREATE TABLE ${NEXT_SCHEMA}."${t}" (LIKE ${READ_MODEL_SCHEMA}."${t}" INCLUDING ALL)`);
     }
@@ -74,19 +84,55 @@ export async function replayAll(
     // and its personal data opened; one batch is in flight at a time, so each projection sees its events in order.
     const allTypes = [...new Set(projections.flatMap((p) => p.eventTypes))];
     const typesOf = new Map(projections.map((p) => [p, new Set(p.eventTypes)]));
+    // An event a projection fails on is parked, with the later events of its stream, as the live runner
+    // does (no retries: a replay reads the same data again). Savepoints undo only the failed part.
+    const parks = new Map<Projection, Park[]>(projections.map((p) => [p, []]));
+    const parkedStreams = new Map<Projection, Map<string, string>>(projections.map((p) => [p, new Map()]));
     const applyTo = async (tx: Tx, projection: Projection, events: RecordedEvent[]) => {
       const types = typesOf.get(projection)!;
-      const mine = events.filter((e) => types.has(e.type));
+      const blocked = parkedStreams.get(projection)!;
+      const parkBehind = (e: RecordedEvent) =>
+        parks.get(projection)!.push({ event: e, error: waitingBehind(blocked.get(e.streamId)!), blockedBy: blocked.get(e.streamId)!, attempts: 0, firstFailedAt: new Date() });
+      const mine: RecordedEvent[] = [];
+      for (const e of events) {
+        if (!types.has(e.type)) continue;
+        if (blocked.has(e.streamId)) parkBehind(e);
+        else mine.push(e);
+      }
       if (mine.length === 0) return;
-      if (projection.applyBatch) await projection.applyBatch(tx, mine);
-      else for (const e of mine) await projection.apply(tx, e);
+      try {
+        await tx.query('SAVEPOINT replay_batch');
+        if (projection.applyBatch) await projection.applyBatch(tx, mine);
+        else for (const e of mine) await projection.apply(tx, e);
+        await tx.query('RELEASE SAVEPOINT replay_batch');
+        return;
+      } catch (err) {
+        if (isInfrastructureError(err)) throw err;
+        await tx.query('ROLLBACK TO SAVEPOINT replay_batch');
+      }
+      for (const e of mine) {
+        if (blocked.has(e.streamId)) {
+          parkBehind(e);
+          continue;
+        }
+        try {
+          await tx.query('SAVEPOINT replay_event');
+          await projection.apply(tx, e);
+          await tx.query('RELEASE SAVEPOINT replay_event');
+        } catch (err) {
+          if (isInfrastructureError(err)) throw err;
+          await tx.query('ROLLBACK TO SAVEPOINT replay_event');
+          parks.get(projection)!.push({ event: e, error: errorText(err), blockedBy: null, attempts: 1, firstFailedAt: new Date() });
+          blocked.set(e.streamId, e.metadata.eventId);
+        }
+      }
     };
     const moveCheckpoints = async (tx: Tx, position: Position) => {
       for (const projection of projections) await writeCheckpoint(tx, 'projection_checkpoints', projection.name, position);
     };
     const inNextSchema = <T>(fn: (tx: Tx) => Promise<T>) =>
       withTransaction(pool, async (t) => {
-        await t.query(`SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${NEXT_SCHEMA}, public`);
+        await t.query(`${REPLAY_LIMITS}; SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${NEXT_SCHEMA}, public`);
         return fn(t);
       });
     const read = (after: Position) => {
@@ -130,10 +176,13 @@ export async function replayAll(
     const client = await pool.connect();
     let differences: Record<string, number> | undefined;
     try {
-      await client.query('BEGIN');
+      await client.query(`BEGIN; ${REPLAY_LIMITS}`);
       await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_SWAP_LOCK]);
       await client.query(`SET LOCAL search_path TO ${NEXT_SCHEMA}, public`);
       await catchUp(reached, client);
+      // The rebuilt read models come with their own parked events: those of the projections are replaced.
+      await client.query(`DELETE FROM public.parked_events WHERE consumer LIKE 'projection:%'`);
+      for (const [projection, list] of parks) await insertParks(client, projectionConsumer(projection), list);
       if (options.compare) {
         differences = {};
         for (const t of tables.filter((t) => t !== 'projection_checkpoints')) {
@@ -153,11 +202,12 @@ export async function replayAll(
     } finally {
       client.release();
     }
-    await pool.query(`DROP SCHEMA IF EXISTS ${OLD_SCHEMA} CASCADE`);
+    await unhurried(`DROP SCHEMA IF EXISTS ${OLD_SCHEMA} CASCADE`);
     await pool.query(`SELECT pg_notify('facet_replayed', '')`);
     report('done');
     const seconds = (Date.now() - started) / 1000;
-    return { events, seconds, eventsPerSecond: Math.round(events / Math.max(seconds, 0.001)), differences };
+    const parked = [...parks.values()].reduce((n, list) => n + list.length, 0);
+    return { events, seconds, eventsPerSecond: Math.round(events / Math.max(seconds, 0.001)), parked, differences };
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [REPLAY_LOCK]).catch(() => undefined);
     await lockClient.end();

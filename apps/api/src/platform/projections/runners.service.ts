@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { DiscoveryService } from '@nestjs/core';
 import { FACET_CONFIG, FacetConfig } from '../config/config';
 import { DatabaseService } from '../database/database.service';
-import { withTransaction } from '../database/database';
+import { createPool, withTransaction } from '../database/database';
 import { EVENT_STORE, EventStore } from '../event-store/event-store';
 import { PROJECTION_STATUS } from '../event-store/event-sourcing.service';
 import { PersonalData } from '../privacy/personal-data';
@@ -10,7 +10,11 @@ import { REACTOR_METADATA, Reactor } from '../queue/reactor';
 import { AdvisoryLocks } from './advisory-locks';
 import { CatchUpRunner } from './catch-up-runner';
 import { readCheckpoint, writeCheckpoint } from './checkpoints';
-import { openEvents, projectBatch } from './project-batch';
+import { applyEvents, openEvents, parkInProjection, projectBatch, projectionConsumer, SCHEMA_SWAP_LOCK } from './project-batch';
+import { errorText, insertParks, isInfrastructureError, lockParkedOf, ParkedEventsStore, parkFollowers } from './parked-events';
+import { Queues } from '../queue/queues.service';
+import { Pool } from 'pg';
+import { Position, RecordedEvent, START } from '../event-store/event-store';
 import { Projection, PROJECTION_METADATA } from './projection';
 import { ProjectionStatus } from './projection-status';
 import { READ_MODEL_SCHEMA } from '../database/database';
@@ -24,25 +28,57 @@ export function discover<T>(discovery: DiscoveryService, metadataKey: string): T
     .map((w) => w.instance as T);
 }
 
+/** How far one projection or reactor is behind the head of the log. */
+export interface ConsumerLag {
+  name: string;
+  kind: 'projection' | 'reactor';
+  /** Events of its types not handled yet (counted up to LAG_COUNT_LIMIT). */
+  events_behind: number;
+  /** Age of the oldest event not handled yet; 0 when caught up. */
+  seconds_behind: number;
+  parked: number;
+}
+
+const LAG_COUNT_LIMIT = 1000;
+
+export interface RetryOutcome {
+  /** Parked events of the stream that were handled now, in order. */
+  retried: number;
+  /** Still parked for this consumer and stream (the first failed again). */
+  still_parked: number;
+  error: string | null;
+}
+
 /**
  * Runs the projections (role projector) and reactors (role worker) this process may hold the lock for.
- * Any number of processes may run them; one advisory-lock holder at a time does the work.
+ * Any number of processes may run them; one advisory-lock holder at a time does the work. They use a pool
+ * of their own, so a read-model table locked by someone else stalls its projection, not the API's requests.
  */
 @Injectable()
 export class RunnersService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Runners');
   private runners: CatchUpRunner[] = [];
   private locks: AdvisoryLocks;
+  /** The projections', reactors' and replay's own connections. */
+  readonly pool: Pool;
+  readonly parked: ParkedEventsStore;
+  /** Events parked by this process since it started (each logged once at error level). */
+  parkedSinceStart = 0;
+  /** Projections and reactors started here, by consumer name (tests start some of their own). */
+  private started = new Map<string, { projection?: Projection; reactor?: Reactor }>();
 
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly db: DatabaseService,
     private readonly privacy: PersonalData,
+    private readonly queues: Queues,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTION_STATUS) private readonly status: ProjectionStatus,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {
     this.locks = new AdvisoryLocks(config.databaseUrl);
+    this.pool = createPool(config.databaseUrl, { max: config.pipelinePoolSize });
+    this.parked = new ParkedEventsStore(this.db.pool);
   }
 
   projections(): Projection[] {
@@ -62,49 +98,218 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  private startProjection(projection: Projection): void {
-    const runner = new CatchUpRunner(this.store, this.locks, {
-      name: `projection:${projection.name}`,
-      eventTypes: projection.eventTypes,
-      batchSize: 500,
-      loadCheckpoint: () => withTransaction(this.db.pool, (tx) => readCheckpoint(tx, 'projection_checkpoints', projection.name)),
-      handle: async (checkpoint, events) =>
-        projectBatch(this.db.pool, READ_MODEL_SCHEMA, projection, checkpoint, await openEvents(this.privacy, events)),
-      onProgress: (position) => this.status.advanced(projection.name, position),
-    });
-    runner.start();
-    this.runners.push(runner);
+  private get retryPolicy() {
+    return { attempts: this.config.parkAfterAttempts, backoffMs: this.config.parkBackoffMs };
   }
 
-  private startReactor(reactor: Reactor): void {
-    const runner = new CatchUpRunner(this.store, this.locks, {
-      name: `reactor:${reactor.name}`,
-      eventTypes: reactor.eventTypes,
-      batchSize: 100,
-      loadCheckpoint: () => withTransaction(this.db.pool, (tx) => readCheckpoint(tx, 'public.reactor_checkpoints', reactor.name)),
-      handle: async (_checkpoint, events) => {
-        // Checkpoint after each event: a failure retries from the first one not yet done.
-        for (const event of await openEvents(this.privacy, events)) {
-          await reactor.react(event);
-          await writeCheckpoint(this.db.pool, 'public.reactor_checkpoints', reactor.name, event.position);
-        }
-        return true;
+  private databaseUp = async () => {
+    await this.pool.query('SELECT 1');
+    return true;
+  };
+
+  private onParked = () => {
+    this.parkedSinceStart++;
+  };
+
+  /** Starts a projection's runner; exported for tests that inject a projection of their own. */
+  startProjection(projection: Projection): CatchUpRunner {
+    this.started.set(projectionConsumer(projection), { projection });
+    const runner = new CatchUpRunner(
+      this.store,
+      this.locks,
+      {
+        name: projectionConsumer(projection),
+        eventTypes: projection.eventTypes,
+        batchSize: 500,
+        loadCheckpoint: () => withTransaction(this.pool, (tx) => readCheckpoint(tx, 'projection_checkpoints', projection.name)),
+        handle: async (checkpoint, events) => projectBatch(this.pool, READ_MODEL_SCHEMA, projection, checkpoint, await openEvents(this.privacy, events)),
+        handleOne: async (checkpoint, event) => projectBatch(this.pool, READ_MODEL_SCHEMA, projection, checkpoint, await openEvents(this.privacy, [event])),
+        park: (checkpoint, event, error, attempts, firstFailedAt) =>
+          parkInProjection(this.pool, READ_MODEL_SCHEMA, projection, checkpoint, { event, error: errorText(error), blockedBy: null, attempts, firstFailedAt }),
+        infrastructureUp: this.databaseUp,
+        onProgress: (position) => this.status.advanced(projection.name, position),
+        onParked: this.onParked,
       },
-    });
+      this.retryPolicy,
+    );
     runner.start();
     this.runners.push(runner);
+    return runner;
   }
 
-  /** Rebuilds every read model from the log and swaps the fresh tables in. */
+  /** Starts a reactor's runner; exported for tests that inject a reactor of their own. */
+  startReactor(reactor: Reactor): CatchUpRunner {
+    const consumer = `reactor:${reactor.name}`;
+    this.started.set(consumer, { reactor });
+    // Each event in its own transaction with the checkpoint: a failure retries from the first one not yet
+    // done, and the parked-events lock keeps a staff retry of this reactor's stream in order with it.
+    const inTransaction = (event: RecordedEvent, work: (tx: import('pg').PoolClient) => Promise<void>) =>
+      withTransaction(this.pool, async (tx) => {
+        await lockParkedOf(tx, consumer);
+        await work(tx);
+        await writeCheckpoint(tx, 'public.reactor_checkpoints', reactor.name, event.position);
+        return true;
+      });
+    const runner = new CatchUpRunner(
+      this.store,
+      this.locks,
+      {
+        name: consumer,
+        eventTypes: reactor.eventTypes,
+        batchSize: 100,
+        loadCheckpoint: () => withTransaction(this.pool, (tx) => readCheckpoint(tx, 'public.reactor_checkpoints', reactor.name)),
+        handleOne: (_checkpoint, event) =>
+          inTransaction(event, async (tx) => {
+            const { rest } = await parkFollowers(tx, consumer, [event]);
+            if (rest.length) await reactor.react((await openEvents(this.privacy, [event]))[0]);
+          }),
+        park: (_checkpoint, event, error, attempts, firstFailedAt) =>
+          inTransaction(event, (tx) => insertParks(tx, consumer, [{ event, error: errorText(error), blockedBy: null, attempts, firstFailedAt }])),
+        infrastructureUp: async () => (await this.databaseUp()) && (await this.queues.ping().then(() => true)),
+        onParked: this.onParked,
+      },
+      this.retryPolicy,
+    );
+    runner.start();
+    this.runners.push(runner);
+    return runner;
+  }
+
+  /**
+   * Re-runs the parked sequence of one consumer and stream in order (after a fix): each event that now
+   * succeeds is applied and its row removed; the first that fails again stays parked (attempts + 1), and
+   * so do the ones behind it.
+   */
+  async retryParked(id: string): Promise<RetryOutcome | null> {
+    const first = await this.parked.get(id);
+    if (!first) return null;
+    const consumer = first.consumer;
+    const projection = this.started.get(consumer)?.projection ?? this.projections().find((p) => projectionConsumer(p) === consumer);
+    const reactor = projection ? undefined : (this.started.get(consumer)?.reactor ?? this.reactors().find((r) => `reactor:${r.name}` === consumer));
+    if (!projection && !reactor) return { retried: 0, still_parked: await this.countParked(consumer, first.stream_id), error: `No projection or reactor is named ${consumer} any more` };
+    let history = await this.store.readStream(first.stream_id);
+    let retried = 0;
+    for (;;) {
+      const client = await this.pool.connect();
+      let next: { id: string; event_id: string; stream_revision: number } | undefined;
+      try {
+        await client.query('BEGIN');
+        // Same lock order as a projection's batch: the swap lock, then the consumer's parked-events lock.
+        if (projection) await client.query(`SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${READ_MODEL_SCHEMA}, public`);
+        await lockParkedOf(client, consumer);
+        next = (
+          await client.query(
+            `SELECT id::text, event_id, stream_revision::int FROM public.parked_events WHERE consumer = $1 AND stream_id = $2
+             ORDER BY commit_pos, prepare_pos LIMIT 1`,
+            [consumer, first.stream_id],
+          )
+        ).rows[0];
+        if (!next) {
+          await client.query('COMMIT');
+          break;
+        }
+        let event = history.find((e) => e.metadata.eventId === next!.event_id);
+        if (!event) {
+          history = await this.store.readStream(first.stream_id);
+          event = history.find((e) => e.metadata.eventId === next!.event_id);
+        }
+        if (event) {
+          const [opened] = await openEvents(this.privacy, [event]);
+          if (projection) await applyEvents(client, projection, [opened]);
+          else await reactor!.react(opened);
+        }
+        await client.query('DELETE FROM public.parked_events WHERE id = $1', [next.id]);
+        await client.query('COMMIT');
+        retried++;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        if (isInfrastructureError(err) || !next) throw err;
+        const message = errorText(err);
+        await this.db.pool.query(
+          `UPDATE public.parked_events SET attempts = attempts + 1, error = $2, last_failed_at = now(), blocked_by = NULL WHERE id = $1`,
+          [next.id, message],
+        );
+        await this.db.pool.query(
+          `UPDATE public.parked_events SET blocked_by = $3 WHERE consumer = $1 AND stream_id = $2 AND event_id <> $3`,
+          [consumer, first.stream_id, next.event_id],
+        );
+        this.logger.error(`retry of parked event ${next.event_id} (${consumer}, stream ${first.stream_id}) failed again: ${message}`);
+        return { retried, still_parked: await this.countParked(consumer, first.stream_id), error: message };
+      } finally {
+        client.release();
+      }
+    }
+    this.logger.log(`retried ${retried} parked events of ${consumer}, stream ${first.stream_id}: all handled`);
+    if (projection) this.status.reset(); // waiters re-read the checkpoints
+    return { retried, still_parked: 0, error: null };
+  }
+
+  private async countParked(consumer: string, streamId: string): Promise<number> {
+    const r = await this.db.pool.query('SELECT count(*)::int AS n FROM public.parked_events WHERE consumer = $1 AND stream_id = $2', [consumer, streamId]);
+    return r.rows[0].n;
+  }
+
+  /** Every projection's and reactor's distance from the head of the log, and its parked events. */
+  async lag(): Promise<ConsumerLag[]> {
+    const [projectionCps, reactorCps, parked] = await Promise.all([
+      this.db.pool.query('SELECT name, commit_pos::text AS c, prepare_pos::text AS p FROM rm.projection_checkpoints'),
+      this.db.pool.query('SELECT name, commit_pos::text AS c, prepare_pos::text AS p FROM public.reactor_checkpoints'),
+      this.parked.counts(),
+    ]);
+    const positions = (rows: any[]) => new Map<string, Position>(rows.map((r) => [r.name, { commit: BigInt(r.c), prepare: BigInt(r.p) }]));
+    const projectionAt = positions(projectionCps.rows);
+    const reactorAt = positions(reactorCps.rows);
+    const now = Date.now();
+    const one = async (kind: 'projection' | 'reactor', name: string, eventTypes: readonly string[], at: Position): Promise<ConsumerLag> => {
+      let count: number;
+      let oldest: number;
+      if (this.store.name === 'postgres') {
+        // Straight from the table: also counts committed events that readers hold back behind an older open
+        // transaction (a long one anywhere stalls every reader; health must show that too).
+        const r = await this.db.pool.query(
+          `SELECT count(*)::int AS n, min(occurred_at) AS oldest FROM (SELECT occurred_at FROM public.es_events
+             WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) AND event_type = ANY($3::text[]) LIMIT ${LAG_COUNT_LIMIT}) behind`,
+          [at.commit < 0n ? '0' : at.commit.toString(), at.prepare.toString(), eventTypes],
+        );
+        count = r.rows[0].n;
+        oldest = r.rows[0].oldest ? new Date(r.rows[0].oldest).getTime() : now;
+      } else {
+        const behind = await this.store.readAll({ after: at, limit: LAG_COUNT_LIMIT, eventTypes });
+        count = behind.length;
+        oldest = behind[0] ? Date.parse(behind[0].metadata.occurredAt) : now;
+      }
+      return {
+        name,
+        kind,
+        events_behind: count,
+        seconds_behind: Math.max(0, Math.round((now - oldest) / 100) / 10),
+        parked: parked.get(`${kind}:${name}`) ?? 0,
+      };
+    };
+    const known = await Promise.all([
+      ...this.projections().map((p) => one('projection', p.name, p.eventTypes, projectionAt.get(p.name) ?? START)),
+      ...this.reactors().map((r) => one('reactor', r.name, r.eventTypes, reactorAt.get(r.name) ?? START)),
+    ]);
+    // Parked events of a consumer this process does not know (started elsewhere, or since removed) count too.
+    for (const [consumer, n] of parked) {
+      const [kind, name] = consumer.split(/:(.*)/s) as ['projection' | 'reactor', string];
+      if (!known.some((c) => c.kind === kind && c.name === name)) known.push({ name, kind, events_behind: 0, seconds_behind: 0, parked: n });
+    }
+    return known;
+  }
+
+  /** Rebuilds every read model from the log and swaps the fresh tables in; events that fail are parked. */
   async replay(options: ReplayOptions = {}): Promise<ReplayResult> {
-    const result = await replayAll(this.db.pool, this.config.databaseUrl, this.store, this.privacy, this.projections(), options);
+    const result = await replayAll(this.pool, this.config.databaseUrl, this.store, this.privacy, this.projections(), options);
     this.status.reset();
     this.logger.log(`replayed ${result.events} events in ${result.seconds.toFixed(1)} s (${result.eventsPerSecond}/s)`);
+    if (result.parked > 0) this.logger.error(`replay parked ${result.parked} events (see Parked events in the console)`);
     return result;
   }
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.runners.map((r) => r.stop()));
     await this.locks.close();
+    await this.pool.end().catch(() => undefined);
   }
 }

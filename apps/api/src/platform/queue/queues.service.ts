@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { Job, Queue, QueueOptions, Worker, WorkerOptions } from 'bullmq';
 import IORedis, { Redis } from 'ioredis';
 import { FACET_CONFIG, FacetConfig } from '../config/config';
+import { DatabaseService } from '../database/database.service';
 
 /**
  * BullMQ on Redis. Producers fail fast while Redis is down (the reactor keeps its checkpoint and retries);
@@ -12,9 +13,14 @@ export class Queues implements OnApplicationShutdown {
   private readonly logger = new Logger('Queues');
   private queues = new Map<string, Queue>();
   private workers: Worker[] = [];
+  /** Handed to BullMQ, which does not close a connection it was given: closed here after the workers. */
+  private workerConnections: Redis[] = [];
   private producerConnection: Redis | null = null;
 
-  constructor(@Inject(FACET_CONFIG) private readonly config: FacetConfig) {}
+  constructor(
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+    private readonly db: DatabaseService,
+  ) {}
 
   /** The shared producer connection; commands fail at once while Redis is unreachable. */
   redis(): Redis {
@@ -38,9 +44,9 @@ export class Queues implements OnApplicationShutdown {
           attempts: 8,
           backoff: { type: 'exponential', delay: 2000 },
           // A finished job is kept one day: long enough that a reactor re-delivering an event after a crash
-          // finds its job id taken (no second mail), short enough that mail addresses do not linger in Redis.
+          // finds its job id taken (no second mail). Jobs hold ids only; failed ones expire after a week.
           removeOnComplete: { age: 24 * 3600, count: 10_000 },
-          removeOnFail: { age: 30 * 24 * 3600 },
+          removeOnFail: { age: 7 * 24 * 3600 },
         },
         ...options,
       });
@@ -53,11 +59,22 @@ export class Queues implements OnApplicationShutdown {
   worker<T = any>(name: string, processor: (job: Job<T>) => Promise<unknown>, options: Partial<WorkerOptions> = {}): Worker<T> {
     const connection = new IORedis(this.config.redisUrl, { maxRetriesPerRequest: null, retryStrategy: (t) => Math.min(t * 200, 2000) });
     connection.on('error', () => undefined);
+    this.workerConnections.push(connection);
     const worker = new Worker<T>(name, processor, { connection, prefix: this.config.queuePrefix, concurrency: 4, ...options });
     worker.on('error', (err) => this.logger.debug?.(`${name}: ${err.message}`));
     worker.on('failed', (job, err) => this.logger.warn(`${name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));
     this.workers.push(worker);
     return worker;
+  }
+
+  /**
+   * Erasure: removes the subject's mail jobs in any state (waiting, delayed, finished, failed) and their
+   * sealed content in public.mail_outbox. A job being sent right now finds its content gone and sends nothing.
+   */
+  async removeJobsOfSubjects(subjects: string[]): Promise<void> {
+    const rows = await this.db.query<{ mail_id: string }>('DELETE FROM public.mail_outbox WHERE subject_id = ANY($1::text[]) RETURNING mail_id', [subjects]);
+    const queue = this.queue('mail');
+    for (const { mail_id } of rows) await queue.remove(mail_id).catch(() => undefined);
   }
 
   async ping(): Promise<void> {
@@ -80,6 +97,7 @@ export class Queues implements OnApplicationShutdown {
     // Workers finish their current job before the process ends.
     await Promise.all(this.workers.map((w) => w.close().catch(() => undefined)));
     await Promise.all([...this.queues.values()].map((q) => q.close().catch(() => undefined)));
+    this.workerConnections.forEach((c) => c.disconnect());
     this.producerConnection?.disconnect();
   }
 }

@@ -2,8 +2,10 @@ import { eventStoreContract } from '../event-store.contract';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 
 /**
- * The contract suite against a real EventStoreDB, e.g. `docker compose up eventstore` and
- * EVENTSTORE_URL=esdb://localhost:2113?tls=false. Streams are unique per run, so a shared server is fine.
+ * The contract suite against a real EventStoreDB (written for 24.10, the docker-compose image):
+ * `docker compose up eventstore`, then EVENTSTORE_URL=esdb://localhost:2113?tls=false npm test. Streams are
+ * unique per run, so a shared server is fine. Without EVENTSTORE_URL the suite is skipped with the reason
+ * printed; the adapter's own logic is tested against the fake client (eventstoredb-event-store.unit.spec.ts).
  */
 const url = process.env.EVENTSTORE_URL;
 
@@ -24,10 +26,7 @@ if (url) {
     'Run `docker compose up eventstore` and set EVENTSTORE_URL=esdb://localhost:2113?tls=false to run it.';
   console.log(reason);
 
-  describe('EventStore contract: EventStoreDB', () => {
-    it('is skipped: EVENTSTORE_URL is not set', () => {
-      console.log(reason);
-      expect(process.env.EVENTSTORE_URL).toBeFalsy();
-    });
+  describe.skip('EventStore contract: EventStoreDB (skipped: EVENTSTORE_URL is not set)', () => {
+    it('runs against a real server only', () => undefined);
   });
 }

@@ -8,6 +8,7 @@ import {
   excludeSystemEvents,
   jsonEvent,
   JSONType,
+  NO_STREAM,
   ReadPosition,
 } from '@eventstore/db-client';
 import {
@@ -18,22 +19,28 @@ import {
   EventToAppend,
   ExpectedRevision,
   Position,
+  AppendTooLargeError,
   ReadAllOptions,
   ReadBatch,
   RecordedEvent,
   START,
+  StreamDeletedError,
   WrongExpectedRevisionError,
 } from '../event-store';
+import { chainHashes, GENESIS_HASH } from '../log-chain';
 import {
   EmptyScanMemo,
   fromCurrentRevision,
   isStrictlyAfter,
+  isMaxAppendSizeExceeded,
+  isStreamDeleted,
   isStreamNotFound,
   isSystemEvent,
   isWrongExpectedVersion,
   knownPosition,
   matchesEventTypes,
   revisionToNumber,
+  storedHash,
   subscriptionFilter,
   toExpectedRevision,
   toReadPosition,
@@ -47,6 +54,8 @@ const HEAD_PAGE_SIZE = 32;
 const MIN_BACKOFF_MS = 100;
 const MAX_BACKOFF_MS = 5000;
 const PING_TIMEOUT_MS = 5000;
+/** Appends with 'any' or 'stream_exists' that lose a race with another writer try again this many times. */
+const APPEND_ATTEMPTS = 20;
 
 /**
  * The EventStoreDB adapter (EVENTSTORE_URL, e.g. esdb://localhost:2113?tls=false). Streams, optimistic
@@ -67,17 +76,73 @@ export class EventStoreDbEventStore implements EventStore {
 
   constructor(connection: string | EventStoreDBClient) {
     this.client = typeof connection === 'string' ? EventStoreDBClient.connectionString(connection) : connection;
+    // With throwOnAppendFailure=false the client reports a conflict as a "successful" append whose revision
+    // means nothing (6.2.1's batch append even turns a boolean into it); the port needs the conflict.
+    if ((this.client as unknown as { throwOnAppendFailure?: boolean }).throwOnAppendFailure === false) {
+      throw new Error('EVENTSTORE_URL must not set throwOnAppendFailure=false: Facet needs append conflicts reported as errors');
+    }
   }
 
+  /**
+   * Reads the stream's last event for its revision and chain hash, links the new events to it, and appends
+   * at exactly that revision: a writer that got in between makes the append fail instead of forking the
+   * chain. 'any' and 'stream_exists' retry a few times after such a race; a number or 'no_stream' that does
+   * not match what was read is a conflict at once. The one extra read per append is the price of computing
+   * the chain on this side (EventStoreDB has no server-side logic for it).
+   */
   async appendToStream(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const expectedRevision = toExpectedRevision(expected);
+    toExpectedRevision(expected); // validates a numeric expectation before any round trip
+    for (let attempt = 1; ; attempt++) {
+      const head = await this.streamHead(streamId);
+      const actual = head ? head.revision : 'no_stream';
+      const fits =
+        expected === 'any' || (expected === 'no_stream' ? !head : expected === 'stream_exists' ? !!head : head?.revision === expected);
+      if (!fits) throw new WrongExpectedRevisionError(streamId, expected, actual);
+      const hashes = chainHashes(
+        head?.hash ?? GENESIS_HASH,
+        events.map((e) => ({ streamId, type: e.type, data: e.data, metadata: e.metadata })),
+      );
+      try {
+        return await this.appendAt(streamId, events, hashes, head ? BigInt(head.revision) : NO_STREAM, expected);
+      } catch (err) {
+        const retry = (expected === 'any' || expected === 'stream_exists') && attempt < APPEND_ATTEMPTS;
+        if (err instanceof WrongExpectedRevisionError && retry) {
+          await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+          continue;
+        }
+        throw err;
+      }
+    }
+  }
+
+  /** The last event's revision and chain hash, or null when the stream does not exist. */
+  private async streamHead(streamId: string): Promise<{ revision: number; hash: string | null } | null> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+        if (resolved.event) return { revision: revisionToNumber(resolved.event.revision), hash: storedHash(resolved.event.metadata) };
+      }
+    } catch (err) {
+      if (isStreamNotFound(err)) return null;
+      if (isStreamDeleted(err)) throw new StreamDeletedError(streamId);
+      throw err;
+    }
+    return null;
+  }
+
+  private async appendAt(
+    streamId: string,
+    events: EventToAppend[],
+    hashes: string[],
+    expectedRevision: bigint | typeof NO_STREAM,
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
     let result;
     try {
       result = await this.client.appendToStream(
         streamId,
-        events.map((e) =>
-          jsonEvent({ id: e.metadata.eventId, type: e.type, data: e.data as JSONType, metadata: toStoredMetadata(e.metadata) }),
+        events.map((e, i) =>
+          jsonEvent({ id: e.metadata.eventId, type: e.type, data: e.data as JSONType, metadata: toStoredMetadata(e.metadata, hashes[i]) }),
         ),
         { expectedRevision },
       );
@@ -85,25 +150,50 @@ export class EventStoreDbEventStore implements EventStore {
       if (isWrongExpectedVersion(err)) {
         throw new WrongExpectedRevisionError(streamId, expected, fromCurrentRevision(err.actualVersion));
       }
+      if (isStreamDeleted(err)) throw new StreamDeletedError(streamId);
+      if (isMaxAppendSizeExceeded(err)) throw new AppendTooLargeError(streamId, err.maxAppendSize);
       throw err;
     }
+    // Only reachable with a client built with throwOnAppendFailure=false (the constructor refuses that in a
+    // connection string): the conflict comes back as a value, and its revision is not to be trusted.
+    if (!result.success) throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
     const nextRevision = revisionToNumber(result.nextExpectedRevision);
-    return { nextRevision, position: await this.positionOfRevision(streamId, nextRevision, result.position) };
+    return { nextRevision, position: await this.positionOfAppend(streamId, nextRevision, result.position) };
   }
 
   /**
-   * The position of the event at `revision`. The append response's position is the write's commit
-   * position, which for several events is not the last event's position in $all; read-your-writes compares
-   * it with projection checkpoints, so it must be exactly the last event's.
+   * Where the append ended in $all. From 22.6 on (checked against 24.10) the append response carries the
+   * position of the LAST event written, which is what read-your-writes compares with projection
+   * checkpoints, so no extra round trip is needed. Older servers leave it out; then the last event is read
+   * back. The events are committed at this point, so a failing read must not turn the append into an error
+   * (the caller would retry and get a 409): it is logged and START returned, which only means the caller
+   * does not wait for its projections this once.
    */
-  private async positionOfRevision(streamId: string, revision: number, fallback: Position | undefined): Promise<Position> {
-    for await (const resolved of this.client.readStream(streamId, { fromRevision: BigInt(revision), maxCount: 1 })) {
-      const position = knownPosition(resolved.event?.position);
-      if (position) return position;
-    }
-    const known = knownPosition(fallback);
+  private async positionOfAppend(streamId: string, revision: number, fromResponse: Position | undefined): Promise<Position> {
+    const known = knownPosition(fromResponse);
     if (known) return known;
-    throw new Error(`EventStoreDB returned no position for ${streamId}@${revision} (the server must be 22.6 or newer)`);
+    try {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision: BigInt(revision), maxCount: 1 })) {
+        const position = knownPosition(resolved.event?.position);
+        if (position) return position;
+      }
+      this.logger.warn(`EventStoreDB gave no position for ${streamId}@${revision}; the append stands (the server must be 22.6 or newer)`);
+    } catch (err) {
+      this.logger.warn(`Could not read back the position of ${streamId}@${revision} (${(err as Error).message}); the append stands`);
+    }
+    return START;
+  }
+
+  /** The stream's last revision as the server reports it now (for the conflict error's message). */
+  private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+        if (resolved.event) return revisionToNumber(resolved.event.revision);
+      }
+    } catch (err) {
+      if (!isStreamNotFound(err)) throw err;
+    }
+    return 'no_stream';
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -114,6 +204,7 @@ export class EventStoreDbEventStore implements EventStore {
       }
     } catch (err) {
       if (isStreamNotFound(err)) return [];
+      if (isStreamDeleted(err)) throw new StreamDeletedError(streamId);
       throw err;
     }
     return events;

@@ -65,6 +65,17 @@ export function isStreamNotFound(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { type?: unknown }).type === ErrorType.STREAM_NOT_FOUND;
 }
 
+/** The client's StreamDeletedError: the stream was tombstoned (hard-deleted); reads and appends fail for good. */
+export function isStreamDeleted(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { type?: unknown }).type === ErrorType.STREAM_DELETED;
+}
+
+/** The client's MaxAppendSizeExceededError (the server's MaxAppendSize, 1 MiB by default), with the limit it reports. */
+export function isMaxAppendSizeExceeded(err: unknown): err is { type: ErrorType; maxAppendSize?: number } {
+  return typeof err === 'object' && err !== null && (err as { type?: unknown }).type === ErrorType.MAXIMUM_APPEND_SIZE_EXCEEDED;
+}
+
+
 /** Where to start a read of $all: the client's START for the port's START (or no position), else the pair. */
 export function toReadPosition(after: Position | undefined): ReadPosition {
   if (!after || after.commit < 0n || after.prepare < 0n) return ESDB_START;
@@ -106,19 +117,17 @@ export function subscriptionFilter(eventTypes: readonly string[] | undefined): F
 
 /**
  * The metadata as stored in EventStoreDB: the port's metadata plus EventStoreDB's own `$correlationId` and
- * `$causationId`, which its system projections (`$by_correlation_id`) understand.
+ * `$causationId`, which its system projections (`$by_correlation_id`) understand, and the event's link in
+ * the tamper-evident chain as `$hash` (outside what the hash covers: the port's metadata).
  */
-export function toStoredMetadata(metadata: EventMetadata): Record<string, unknown> {
+export function toStoredMetadata(metadata: EventMetadata, hash?: string): Record<string, unknown> {
   const stored: Record<string, unknown> = { ...metadata, $correlationId: metadata.correlationId };
   if (metadata.causationId) stored.$causationId = metadata.causationId;
+  if (hash) stored.$hash = hash;
   return stored;
 }
 
-/**
- * The port's metadata back from what the server returns: the `$` keys are dropped; an event written by
- * something else (no or partial metadata) gets defaults from the recorded event so nothing downstream breaks.
- */
-export function fromStoredMetadata(raw: unknown, recorded: { id: string; created?: Date }): EventMetadata {
+function parseStoredMetadata(raw: unknown): Record<string, unknown> {
   let parsed: unknown = raw;
   if (raw instanceof Uint8Array) {
     try {
@@ -127,7 +136,21 @@ export function fromStoredMetadata(raw: unknown, recorded: { id: string; created
       parsed = undefined;
     }
   }
-  const source = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+}
+
+/** The chain hash stored with an event (`$hash`), or null for an event written without one. */
+export function storedHash(raw: unknown): string | null {
+  const hash = parseStoredMetadata(raw).$hash;
+  return typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash) ? hash : null;
+}
+
+/**
+ * The port's metadata back from what the server returns: the `$` keys are dropped; an event written by
+ * something else (no or partial metadata) gets defaults from the recorded event so nothing downstream breaks.
+ */
+export function fromStoredMetadata(raw: unknown, recorded: { id: string; created?: Date }): EventMetadata {
+  const source = parseStoredMetadata(raw);
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) if (!key.startsWith('$')) rest[key] = value;
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -176,6 +199,7 @@ export function toRecordedEvent(event: ClientRecordedEvent, fallbackPosition: Po
     type: event.type,
     data: event.data,
     metadata: fromStoredMetadata(event.metadata, event),
+    hash: storedHash(event.metadata),
   };
 }
 

@@ -177,10 +177,12 @@ describe('EventStoreDB mapping', () => {
         type: 'OrderRequested',
         created: new Date(),
         data: { total: 100 },
-        metadata: roundTrip(metadata),
+        metadata: JSON.parse(JSON.stringify(toStoredMetadata(metadata, 'ab'.repeat(32)))),
         position: { commit: 300n, prepare: 310n },
       });
+      expect(event.hash).toBe('ab'.repeat(32));
       expect(event).toEqual({
+        hash: 'ab'.repeat(32),
         streamId: 'order-1',
         revision: 4,
         position: { commit: 300n, prepare: 310n },

@@ -5,8 +5,10 @@ import {
   EventData,
   EventStoreDBClient,
   Filter,
+  MaxAppendSizeExceededError,
   NO_STREAM,
   STREAM_EXISTS,
+  StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
@@ -34,12 +36,17 @@ interface FakeSubscription extends PassThrough {
   unsubscribe(): Promise<void>;
 }
 
+/** The server's default MaxAppendSize (1 MiB), checked against the events' data and metadata bytes. */
+export const MAX_APPEND_SIZE = 1024 * 1024;
+
 /**
- * An in-memory stand-in for EventStoreDBClient with the server's habits that the adapter must cope with:
- * system events interleaved in $all, reads of $all inclusive of their starting position (forwards and
- * backwards), subscriptions that repeat their starting event, an append position that is the write's
- * commit position (the first event's) rather than the last event's, and subscriptions that die on a drop
- * and never come back by themselves.
+ * An in-memory stand-in for EventStoreDBClient with the server's habits that the adapter must cope with
+ * (as 24.10 and client 6.2.1 behave): system events interleaved in $all, reads of $all inclusive of their
+ * starting position (forwards and backwards), subscriptions that repeat their starting event, an append
+ * response carrying the position of the LAST event written, subscriptions that die on a drop and never
+ * come back by themselves; and the failure modes: `success: false` with a meaningless revision when
+ * throwOnAppendFailure is off, tombstoned streams (StreamDeletedError on read and append), and the 1 MiB
+ * append limit (MaxAppendSizeExceededError).
  */
 export class FakeEventStoreDbClient {
   readonly log: StoredEvent[] = [];
@@ -50,6 +57,16 @@ export class FakeEventStoreDbClient {
   subscribeCalls = 0;
   hangReads = false;
   disposed = false;
+  readStreamCalls = 0;
+  /** As the client's option: false answers a conflict with `success: false` instead of throwing. */
+  throwOnAppendFailure = true;
+  /** An older server (before 22.6) sends no position with the append response. */
+  omitAppendPosition = false;
+  /** Stream reads fail (the connection dropped right after an append committed). */
+  failStreamReads = false;
+  /** Runs just before an append is applied: lets a test slip another writer in between. */
+  beforeAppend: ((streamName: string) => void) | null = null;
+  private readonly tombstoned = new Set<string>();
 
   constructor() {
     this.write('$settings', [{ id: 'settings', type: '$settings', data: {}, metadata: undefined }]);
@@ -87,6 +104,12 @@ export class FakeEventStoreDbClient {
 
   async appendToStream(streamName: string, events: EventData[], options: { expectedRevision?: AppendExpectedRevision } = {}) {
     await new Promise((r) => setImmediate(r));
+    const hook = this.beforeAppend;
+    this.beforeAppend = null;
+    hook?.(streamName);
+    if (this.tombstoned.has(streamName)) throw new StreamDeletedError(undefined, streamName);
+    const size = events.reduce((sum, e) => sum + bytes(e.data) + bytes(e.metadata), 0);
+    if (size > MAX_APPEND_SIZE) throw new MaxAppendSizeExceededError(undefined, MAX_APPEND_SIZE);
     const expected = options.expectedRevision ?? ANY;
     const current = this.revisions.get(streamName);
     const ok =
@@ -95,6 +118,8 @@ export class FakeEventStoreDbClient {
       (expected === STREAM_EXISTS && current !== undefined) ||
       (typeof expected === 'bigint' && current === expected);
     if (!ok) {
+      // Client 6.2.1's batch append computes this revision as BigInt(hasCurrentStreamRevision()): 0n or 1n.
+      if (!this.throwOnAppendFailure) return { success: false, nextExpectedRevision: 1n, position: undefined };
       throw new WrongExpectedVersionError(undefined, { streamName, expected, current: current ?? NO_STREAM });
     }
     const written = this.write(
@@ -103,18 +128,41 @@ export class FakeEventStoreDbClient {
     );
     // The server writes its own events in between.
     this.write('$stats-127.0.0.1:2113', [{ id: `stats-${this.log.length}`, type: '$statsCollected', data: {}, metadata: undefined }]);
+    const last = written[written.length - 1];
     return {
       success: true,
-      nextExpectedRevision: written[written.length - 1].revision,
-      position: { commit: written[0].position.commit, prepare: written[0].position.commit },
+      nextExpectedRevision: last.revision,
+      position: this.omitAppendPosition ? undefined : { ...last.position },
     };
   }
 
-  readStream(streamName: string, options: { fromRevision?: 'start' | bigint; maxCount?: number } = {}) {
-    const events = this.log.filter((e) => e.streamId === streamName);
-    const from = typeof options.fromRevision === 'bigint' ? options.fromRevision : 0n;
-    const selected = events.filter((e) => e.revision >= from).slice(0, options.maxCount ?? Number.MAX_SAFE_INTEGER);
-    return this.readable(events.length === 0 ? new StreamNotFoundError(undefined, streamName) : null, selected);
+  /** Another writer's event, appended at once (no checks): a concurrent writer as the adapter sees it. */
+  writeDirectly(streamName: string, type: string, data: unknown): void {
+    this.write(streamName, [{ id: `direct-${this.log.length}`, type, data, metadata: undefined }]);
+  }
+
+  /** A hard delete: the stream's events stay in $all as the server keeps them until scavenged, but the stream is gone. */
+  tombstoneStream(streamName: string): void {
+    this.tombstoned.add(streamName);
+  }
+
+  readStream(
+    streamName: string,
+    options: { fromRevision?: 'start' | 'end' | bigint; maxCount?: number; direction?: string } = {},
+  ) {
+    this.readStreamCalls++;
+    if (this.failStreamReads) return this.readable(new Error('14 UNAVAILABLE: Connection dropped'), []);
+    if (this.tombstoned.has(streamName)) return this.readable(new StreamDeletedError(undefined, streamName), []);
+    let events = this.log.filter((e) => e.streamId === streamName);
+    const missing = events.length === 0 ? new StreamNotFoundError(undefined, streamName) : null;
+    if (options.direction === BACKWARDS) {
+      const from = typeof options.fromRevision === 'bigint' ? options.fromRevision : null;
+      events = events.filter((e) => from === null || e.revision <= from).reverse();
+    } else {
+      const from = typeof options.fromRevision === 'bigint' ? options.fromRevision : 0n;
+      events = events.filter((e) => e.revision >= from);
+    }
+    return this.readable(missing, events.slice(0, options.maxCount ?? Number.MAX_SAFE_INTEGER));
   }
 
   readAll(options: { fromPosition?: 'start' | 'end' | Pos; maxCount?: number; direction?: string } = {}) {
@@ -180,6 +228,12 @@ export class FakeEventStoreDbClient {
     stream.cancel = async () => void stream.destroy();
     return stream;
   }
+}
+
+function bytes(value: unknown): number {
+  if (value === undefined) return 0;
+  if (value instanceof Uint8Array) return value.byteLength;
+  return Buffer.byteLength(JSON.stringify(value), 'utf8');
 }
 
 function matches(filter: Filter | undefined, event: StoredEvent): boolean {

@@ -13,8 +13,12 @@ import {
   START,
   WrongExpectedRevisionError,
 } from '../event-store';
+import { eventDigest } from '../log-chain';
 
 const CHANNEL = 'facet_events';
+// The chain of an append's hashes ($9: the events' digests), from genesis or from the stream's last hash.
+const NEW_CHAIN = 'public.es_chain(NULL, $9::bytea[])';
+const NEXT_CHAIN = 'append_hashes = public.es_chain(append_hashes[array_upper(append_hashes, 1)], $9::bytea[])';
 
 interface EventRow {
   global_position: string;
@@ -24,6 +28,7 @@ interface EventRow {
   event_type: string;
   data: any;
   metadata: any;
+  hash: string | null;
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
@@ -34,6 +39,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     type: row.event_type,
     data: row.data,
     metadata: row.metadata,
+    hash: row.hash,
   };
 }
 
@@ -51,7 +57,7 @@ function readAllFilter({ after = START, eventTypes }: ReadAllOptions): { where: 
 // The select list names transaction_id::text "transaction_id", so ORDER BY must say es_events.transaction_id:
 // the bare name would sort the text ("1000" before "999") and could skip events when ids gain a digit.
 const SELECT_EVENT = `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_revision,
-  event_type, data, metadata FROM public.es_events`;
+  event_type, data, metadata, encode(hash, 'hex') AS hash FROM public.es_events`;
 
 /**
  * The PostgreSQL event store (after Emmett): optimistic concurrency on es_streams.revision, events stamped
@@ -63,6 +69,7 @@ export class PostgresEventStore implements EventStore {
   private listenClient: Client | null = null;
   private listening: Promise<void> | null = null;
   private closed = false;
+  private listenRetry: NodeJS.Timeout | null = null;
   private notifying: Promise<void> | null = null;
   private unannounced = new Set<string>();
 
@@ -73,20 +80,24 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * One statement, so one round trip: move the stream's revision (checking the expectation), then insert
-   * the events numbered from it. A stale expectation updates no row, so nothing is inserted.
+   * the events numbered from it. A stale expectation updates no row, so nothing is inserted. The chain
+   * (log-chain.ts): Node computes each event's digest; es_chain links them to the stream's last hash, read
+   * in the same UPDATE as the revision, so concurrent appends to one stream are chained in commit order.
    */
   async appendToStream(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const n = events.length;
     const advance =
       expected === 'no_stream'
-        ? 'INSERT INTO public.es_streams (stream_id, revision) VALUES ($1, $2::int - 1) RETURNING revision'
+        ? `INSERT INTO public.es_streams (stream_id, revision, append_hashes) VALUES ($1, $2::int - 1, ${NEW_CHAIN})
+           RETURNING revision, append_hashes`
         : expected === 'any'
-          ? `INSERT INTO public.es_streams AS s (stream_id, revision) VALUES ($1, $2::int - 1)
-             ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + $2::int, updated_at = now() RETURNING revision`
-          : expected === 'stream_exists'
-            ? 'UPDATE public.es_streams SET revision = revision + $2::int, updated_at = now() WHERE stream_id = $1 RETURNING revision'
-            : 'UPDATE public.es_streams SET revision = revision + $2::int, updated_at = now() WHERE stream_id = $1 AND revision = $9::bigint RETURNING revision';
+          ? `INSERT INTO public.es_streams AS s (stream_id, revision, append_hashes) VALUES ($1, $2::int - 1, ${NEW_CHAIN})
+             ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + $2::int, updated_at = now(),
+               append_hashes = public.es_chain(s.append_hashes[array_upper(s.append_hashes, 1)], $9::bytea[])
+             RETURNING revision, append_hashes`
+          : `UPDATE public.es_streams SET revision = revision + $2::int, updated_at = now(), ${NEXT_CHAIN}
+             WHERE stream_id = $1${expected === 'stream_exists' ? '' : ' AND revision = $10::bigint'} RETURNING revision, append_hashes`;
     const params: unknown[] = [
       streamId,
       n,
@@ -96,17 +107,18 @@ export class PostgresEventStore implements EventStore {
       events.map((e) => JSON.stringify(e.data)),
       events.map((e) => JSON.stringify(e.metadata)),
       events.map((e) => e.metadata.occurredAt),
+      events.map((e) => eventDigest({ streamId, type: e.type, data: e.data, metadata: e.metadata })),
     ];
     if (typeof expected === 'number') params.push(expected);
     try {
       const inserted = await this.pool.query(
         `WITH stream AS (${advance})
-         INSERT INTO public.es_events (stream_id, stream_revision, event_id, event_type, schema_version, data, metadata, occurred_at)
-         SELECT $1, stream.revision - $2::int + e.ord, e.id, e.type, e.version, e.data, e.metadata, e.occurred_at
+         INSERT INTO public.es_events (stream_id, stream_revision, event_id, event_type, schema_version, data, metadata, occurred_at, hash)
+         SELECT $1, stream.revision - $2::int + e.ord, e.id, e.type, e.version, e.data, e.metadata, e.occurred_at, stream.append_hashes[e.ord + 1]
          FROM stream, unnest($3::uuid[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[], $8::timestamptz[])
            WITH ORDINALITY AS e(id, type, version, data, metadata, occurred_at, ord)
          ORDER BY e.ord
-         RETURNING global_position, transaction_id::text AS transaction_id, stream_revision`,
+         RETURNING global_position, transaction_id::text AS transaction_id, stream_revision, encode(hash, 'hex') AS hash`,
         params,
       );
       if (inserted.rowCount === 0) throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
@@ -215,7 +227,14 @@ export class PostgresEventStore implements EventStore {
   private ensureListening(): Promise<void> {
     if (this.listening || this.closed) return this.listening ?? Promise.resolve();
     this.listening = (async () => {
-      const client = new Client({ connectionString: this.connectionString });
+      let client: Client;
+      try {
+        client = new Client({ connectionString: this.connectionString });
+      } catch {
+        // Only when the process is being torn down (pg's socket module gone); nothing to listen for then.
+        this.listening = null;
+        return;
+      }
       client.on('notification', (msg) => {
         const types = msg.payload ? msg.payload.split(',') : null;
         this.listeners.forEach((l) => l(types));
@@ -225,7 +244,7 @@ export class PostgresEventStore implements EventStore {
         this.listenClient = null;
         this.listening = null;
         client.end().catch(() => undefined);
-        if (!this.closed) setTimeout(() => void this.ensureListening(), 1000).unref();
+        this.scheduleListen();
         this.listeners.forEach((l) => l(null));
       };
       client.on('error', reconnect);
@@ -243,12 +262,23 @@ export class PostgresEventStore implements EventStore {
     return this.listening;
   }
 
+  /** A retry a second later, forgotten on close so no timer outlives the store. */
+  private scheduleListen(): void {
+    if (this.closed || this.listenRetry) return;
+    this.listenRetry = setTimeout(() => {
+      this.listenRetry = null;
+      void this.ensureListening();
+    }, 1000).unref();
+  }
+
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1 FROM public.es_streams LIMIT 1');
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.listenRetry) clearTimeout(this.listenRetry);
+    this.listenRetry = null;
     await this.notifying;
     const client = this.listenClient;
     this.listenClient = null;

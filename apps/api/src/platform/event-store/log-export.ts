@@ -1,0 +1,79 @@
+import { EventStore, positionToString, RecordedEvent, START } from './event-store';
+import { ChainedEvent } from './log-chain';
+
+/**
+ * One line of an export for an outside auditor: the event exactly as stored (personal data sealed, which is
+ * what the hash covers), its hash and the hash of the event before it in its stream.
+ */
+export interface ExportLine {
+  stream_id: string;
+  revision: number;
+  position: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  hash: string | null;
+  prev_hash: string | null;
+}
+
+function line(e: RecordedEvent, prevHash: string | null): ExportLine {
+  return {
+    stream_id: e.streamId,
+    revision: e.revision,
+    position: positionToString(e.position),
+    type: e.type,
+    data: e.data,
+    metadata: e.metadata,
+    hash: e.hash ?? null,
+    prev_hash: prevHash,
+  };
+}
+
+/** One stream, from its first event. */
+export async function* exportStream(store: EventStore, streamId: string): AsyncGenerator<ExportLine> {
+  let prev: string | null = null;
+  for (const e of await store.readStream(streamId)) {
+    yield line(e, prev);
+    prev = e.hash ?? null;
+  }
+}
+
+/**
+ * The events that occurred in [from, to], in log order. The log is walked from its start so every event's
+ * previous hash is known even when that event lies before the range.
+ */
+export async function* exportRange(store: EventStore, from: Date, to: Date): AsyncGenerator<ExportLine> {
+  const heads = new Map<string, string | null>();
+  let after = START;
+  for (;;) {
+    const page = await store.readAll({ after, limit: 2000 });
+    if (page.length === 0) return;
+    for (const e of page) {
+      const at = Date.parse(e.metadata?.occurredAt);
+      if (at >= from.getTime() && at <= to.getTime()) yield line(e, heads.get(e.streamId) ?? null);
+      heads.set(e.streamId, e.hash ?? null);
+    }
+    after = page[page.length - 1].position;
+  }
+}
+
+/** A line of an export back as what the verifier checks; null for a line that is not an export line. */
+export function fromExportLine(text: string): ChainedEvent | null {
+  let parsed: any;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed.stream_id !== 'string' || !Number.isSafeInteger(parsed.revision) || typeof parsed.type !== 'string') return null;
+  return {
+    streamId: parsed.stream_id,
+    revision: parsed.revision,
+    position: String(parsed.position ?? ''),
+    type: parsed.type,
+    data: parsed.data,
+    metadata: parsed.metadata,
+    hash: typeof parsed.hash === 'string' ? parsed.hash : null,
+    prevHash: typeof parsed.prev_hash === 'string' ? parsed.prev_hash : undefined,
+  };
+}

@@ -1,0 +1,120 @@
+import { BadInputError, DomainError } from './errors';
+
+/**
+ * What PostgreSQL cannot store, refused at the edge so that no command appends an event that a read model
+ * would then fail on: a NUL character (text and jsonb refuse 0x00) and a lone UTF-16 surrogate (not
+ * Unicode; jsonb refuses the escape, and UTF-8 cannot encode it). JSON.parse turns the escapes "\u0000"
+ * and "\ud800" into exactly these, and query strings decode %00 into NUL.
+ */
+const NUL = /\u0000/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Deeper JSON is refused by the parser; the walk below stops there too. */
+export const MAX_JSON_DEPTH = 32;
+
+export interface TextProblem {
+  field: string;
+  message: string;
+}
+
+/** Why a string cannot be stored, or null when it can. */
+export function unstorableReason(text: string): string | null {
+  if (NUL.test(text)) return 'contains a NUL character (\\u0000), which is not allowed';
+  if (LONE_SURROGATE.test(text)) return 'contains an invalid character (a lone UTF-16 surrogate); send well-formed Unicode text';
+  return null;
+}
+
+/** A readable name for a key that may itself be hostile. */
+function keyName(key: string): string {
+  return unstorableReason(key) === null ? key : JSON.stringify(key).slice(1, -1);
+}
+
+/** Every string (and object key) in a parsed value that cannot be stored, with its path like items.0.name. */
+export function findUnstorableText(value: unknown, path: string, out: TextProblem[] = [], depth = 0): TextProblem[] {
+  if (out.length >= 10) return out;
+  if (typeof value === 'string') {
+    const reason = unstorableReason(value);
+    if (reason) out.push({ field: path, message: `${path} ${reason}` });
+    return out;
+  }
+  if (!value || typeof value !== 'object' || Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return out;
+  if (depth > MAX_JSON_DEPTH) {
+    out.push({ field: path, message: `${path} is nested too deeply (at most ${MAX_JSON_DEPTH} levels)` });
+    return out;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = path ? `${path}.${keyName(key)}` : keyName(key);
+    const keyReason = unstorableReason(key);
+    if (keyReason) out.push({ field: childPath, message: `the field name ${childPath} ${keyReason}` });
+    findUnstorableText(child, childPath, out, depth + 1);
+  }
+  return out;
+}
+
+/** The error for a list of problems: one 400 with every field named. */
+export function unstorableTextError(problems: TextProblem[]): DomainError {
+  if (problems.length === 1) return new BadInputError(problems[0].message, problems[0].field);
+  return new DomainError(400, problems.map((p) => p.message).join('; '), problems);
+}
+
+/** Request headers whose values are read by commands or queries are checked like any other input. */
+function headerProblems(headers: Record<string, unknown>): TextProblem[] {
+  const out: TextProblem[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      const reason = typeof v === 'string' ? unstorableReason(v) : null;
+      if (reason) out.push({ field: `${name} header`, message: `the ${name} header ${reason}` });
+    }
+  }
+  return out;
+}
+
+/**
+ * The one check of every string that reaches a command or a query: path parameters, the query string,
+ * headers and the parsed body of every /api request, before Nest routes it to a handler. Registered as a
+ * Fastify preValidation hook (after the body is parsed).
+ */
+export function checkStorableInput(request: { url: string; params?: unknown; query?: unknown; headers?: Record<string, unknown>; body?: unknown }): void {
+  if (!String(request.url).startsWith('/api')) return;
+  const problems = [
+    ...findUnstorableText(request.params, ''),
+    ...findUnstorableText(request.query, ''),
+    ...headerProblems(request.headers ?? {}),
+    ...findUnstorableText(request.body, ''),
+  ].map((p) => (p.field ? p : { field: 'body', message: `the request body ${p.message.trim()}` }));
+  if (problems.length) throw unstorableTextError(problems.slice(0, 10));
+}
+
+/**
+ * How deep a JSON text nests, counted without parsing it (brackets outside strings), so that a body
+ * nested a million levels deep is refused before JSON.parse or the validators recurse into it.
+ */
+export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
+/**
+ * The JSON body parser: Fastify's own (it refuses __proto__ and constructor.prototype keys), behind a
+ * depth limit so deep nesting is a 400 with a clear detail, never a stack overflow.
+ */
+export function depthLimitedJsonParser(defaultParser: (req: unknown, body: string, done: (err: Error | null, value?: unknown) => void) => void) {
+  return (req: unknown, body: string, done: (err: Error | null, value?: unknown) => void): void => {
+    if (jsonDepthExceeds(body)) {
+      done(new BadInputError(`The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of objects and arrays).`));
+      return;
+    }
+    defaultParser(req, body, done);
+  };
+}

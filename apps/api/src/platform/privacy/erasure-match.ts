@@ -1,0 +1,16 @@
+import { Tx } from '../database/database';
+import { guestSubjects } from './privacy-secret';
+
+/**
+ * Ids of a read model's rows sent as a guest by the person a CustomerDeleted event erases: rows whose
+ * e-mail derives (keyed or legacy) to one of the subjects the event names. Compared here, not in SQL,
+ * because the keyed derivation needs the privacy secret.
+ */
+export async function guestRowsOf(tx: Tx, table: string, emailColumn: string, deleted: { guest_subject?: string | null; guest_subjects?: string[] }): Promise<string[]> {
+  const wanted = new Set([deleted.guest_subject, ...(deleted.guest_subjects ?? [])].filter(Boolean) as string[]);
+  if (!wanted.size) return [];
+  const { rows } = await tx.query<{ id: string; email: string }>(
+    `SELECT id, ${emailColumn} AS email FROM ${table} WHERE customer_id IS NULL AND ${emailColumn} IS NOT NULL`,
+  );
+  return rows.filter((r) => guestSubjects(r.email).some((s) => wanted.has(s))).map((r) => r.id);
+}

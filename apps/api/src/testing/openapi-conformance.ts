@@ -1,0 +1,101 @@
+import Ajv, { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+/** One response that does not match the OpenAPI document. */
+export interface Violation {
+  method: string;
+  path: string;
+  status: number;
+  problem: string;
+}
+
+type Schema = Record<string, any>;
+
+/**
+ * OpenAPI 3.0 schemas to JSON Schema for ajv: `nullable` becomes a `null` alternative, references point into the
+ * document registered as `openapi`, and objects that list their properties refuse others, so a field the
+ * document does not mention is a mismatch too.
+ */
+function toJsonSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(toJsonSchema);
+  if (!schema || typeof schema !== 'object') return schema;
+  const s = schema as Schema;
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(s)) {
+    if (k === 'nullable' || k === 'example' || k === 'examples' || k === 'xml' || k === 'externalDocs' || k === 'deprecated') continue;
+    if (k === '$ref' && typeof v === 'string') out.$ref = v.replace('#/components/schemas/', 'openapi#/components/schemas/');
+    else if (k === 'properties') out.properties = Object.fromEntries(Object.entries(v as Schema).map(([p, ps]) => [p, toJsonSchema(ps)]));
+    else out[k] = toJsonSchema(v);
+  }
+  if (out.type === 'object' && out.properties && out.additionalProperties === undefined && !out.allOf) out.additionalProperties = false;
+  if (s.nullable) {
+    if (out.type && !out.allOf && !out.$ref) return { ...out, type: [out.type, 'null'], ...(out.enum ? { enum: [...out.enum, null] } : {}) };
+    return { anyOf: [out, { type: 'null' }] };
+  }
+  return out;
+}
+
+export class OpenApiConformance {
+  private readonly ajv = new Ajv({ strict: false, allErrors: false });
+  private readonly routes: { method: string; pattern: RegExp; template: string; params: number; operation: Schema }[] = [];
+  private readonly compiled = new Map<string, ValidateFunction>();
+  readonly violations: Violation[] = [];
+  /** "METHOD template status" of every response checked, to count what the tests covered. */
+  readonly checked = new Set<string>();
+
+  constructor(document: Schema) {
+    addFormats(this.ajv);
+    this.ajv.addSchema({ $id: 'openapi', components: { schemas: toJsonSchema(document.components?.schemas ?? {}) } });
+    for (const [template, item] of Object.entries(document.paths as Record<string, Schema>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue;
+        const pattern = new RegExp('^' + template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$');
+        this.routes.push({ method: method.toUpperCase(), pattern, template, params: (template.match(/\{/g) ?? []).length, operation });
+      }
+    }
+    // A literal segment wins over a parameter: /api/products/random before /api/products/{id}.
+    this.routes.sort((a, b) => a.params - b.params);
+  }
+
+  /** The documented operation for a request, or undefined when the path is not in the document. */
+  find(method: string, url: string): { template: string; operation: Schema } | undefined {
+    const path = url.split('?')[0];
+    return this.routes.find((r) => r.method === method.toUpperCase() && r.pattern.test(path));
+  }
+
+  /** Checks one response; returns the problem (also kept in `violations`) or null. */
+  check(method: string, url: string, status: number, contentType: string | null, body: unknown): string | null {
+    const path = url.split('?')[0];
+    const route = this.find(method, url);
+    // Routes outside /api (the storefront, Swagger UI itself) are not part of the contract.
+    if (!route) return path.startsWith('/api/') && !path.startsWith('/api/docs') ? this.fail(method, path, status, 'route not in the document') : null;
+    const response = route.operation.responses?.[String(status)] ?? route.operation.responses?.default;
+    if (!response) return this.fail(method, route.template, status, `status ${status} not documented`);
+    this.checked.add(`${method.toUpperCase()} ${route.template} ${status}`);
+    const json = response.content?.['application/json'];
+    if (!contentType?.includes('application/json')) {
+      if (json && body !== null && body !== '' && !Object.keys(response.content).some((t) => contentType?.includes(t.split(';')[0]))) {
+        return this.fail(method, route.template, status, `answered ${contentType}, documented ${Object.keys(response.content).join(', ')}`);
+      }
+      return null;
+    }
+    if (!json?.schema) {
+      if (body === null || body === '') return null;
+      return this.fail(method, route.template, status, 'JSON body where the document has none');
+    }
+    const key = `${method} ${route.template} ${status}`;
+    let validate = this.compiled.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(toJsonSchema(json.schema) as Schema);
+      this.compiled.set(key, validate);
+    }
+    if (validate(body)) return null;
+    const e = validate.errors![0];
+    return this.fail(method, route.template, status, `${e.instancePath || '(body)'} ${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}`);
+  }
+
+  private fail(method: string, path: string, status: number, problem: string): string {
+    this.violations.push({ method: method.toUpperCase(), path, status, problem });
+    return `${method.toUpperCase()} ${path} ${status}: ${problem}`;
+  }
+}
