@@ -6,3 +6,4 @@ export * from './orders';
 export * from './custom-design';
 export * from './validation';
 export * from './search';
+export * from './limits';

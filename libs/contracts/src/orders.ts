@@ -6,10 +6,12 @@ export const ORDER_STATUSES = [
   'converted',
   'closed',
   'pending',
+  'awaiting_payment',
   'processing',
   'shipped',
   'delivered',
   'cancelled',
+  'expired',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -21,6 +23,8 @@ export type OrderKind = 'consultation' | 'card';
 /**
  * Allowed staff transitions. A consultation request moves through contacted, quoted, converted or closed;
  * a card order is pending until paid (the payment moves it to processing), then processing, shipped, delivered.
+ * A declined or abandoned payment leaves it awaiting_payment (it may be paid again); an unpaid card order
+ * expires on its own after UNPAID_ORDER_TTL_SECONDS (OrderExpired, not a staff move).
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   consultation_requested: ['contacted', 'closed'],
@@ -29,11 +33,31 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   converted: [],
   closed: [],
   pending: ['cancelled'],
+  awaiting_payment: ['cancelled'],
   processing: ['shipped', 'cancelled'],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
+  expired: [],
 };
+
+/** Card orders in these statuses may still be paid (a new checkout session for the same order). */
+export const PAYABLE_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'awaiting_payment'];
+
+export function isPayableOrder(order: { kind?: string; status: string; payment_status: string }): boolean {
+  return (order.kind === undefined || order.kind === 'card') && PAYABLE_ORDER_STATUSES.includes(order.status as OrderStatus) && order.payment_status !== 'paid';
+}
+
+/** How staff and shoppers read a status: 'awaiting_payment' -> 'Awaiting payment'. */
+export function orderStatusLabel(status: string): string {
+  const text = status.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** How staff read a payment status. */
+export function paymentStatusLabel(status: string): string {
+  return status === 'pending_consultation' ? 'Consultation (no payment)' : orderStatusLabel(status);
+}
 
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from]?.includes(to) ?? false;
@@ -44,6 +68,10 @@ export function orderStatusMessage(status: string, deliveredAt?: string | null):
   switch (status) {
     case 'pending':
       return 'Order received, processing will begin shortly';
+    case 'awaiting_payment':
+      return 'Awaiting payment: your payment did not go through. You can pay again, your order is kept';
+    case 'expired':
+      return 'This order expired unpaid; nothing was charged';
     case 'processing':
       return 'Your order will ship within 1-2 business days';
     case 'shipped':

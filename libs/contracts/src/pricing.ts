@@ -4,8 +4,34 @@ import { toCents } from './money';
 export const FREE_SHIPPING_OVER_CENTS = 50_000;
 export const SHIPPING_CENTS = 2_500;
 export const TAX_RATE = 0.08;
-export const MAX_QUANTITY_PER_LINE = 99;
+/** At most this many of one piece on one order (duplicate lines are merged first). */
+export const MAX_QUANTITY_PER_LINE = 10;
 export const MAX_ORDER_LINES = 50;
+/**
+ * Card orders above this total are steered to a consultation (the API reads ONLINE_ORDER_LIMIT_DOLLARS to
+ * change it; the storefront checks this default before asking and shows the API's message otherwise).
+ */
+export const ONLINE_ORDER_LIMIT_CENTS = 5_000_000;
+
+export function quantityLimitMessage(productName: string): string {
+  return `You can order at most ${MAX_QUANTITY_PER_LINE} of ${productName}. For more, please request a consultation.`;
+}
+
+export function onlineOrderLimitMessage(limitCents: number = ONLINE_ORDER_LIMIT_CENTS): string {
+  const dollars = (limitCents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+  return `Orders over ${dollars} are arranged with our specialists. Please submit a consultation request instead of paying online.`;
+}
+
+/** Merges lines of the same product (ids compared case-insensitively), keeping the first line's other fields. */
+export function mergeLines<T extends { quantity: number }>(lines: T[], key: (line: T) => string): T[] {
+  const merged = new Map<string, T>();
+  for (const line of lines) {
+    const k = key(line).toLowerCase();
+    const seen = merged.get(k);
+    merged.set(k, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  return [...merged.values()];
+}
 
 export interface PricedLine {
   unitPriceCents: number;

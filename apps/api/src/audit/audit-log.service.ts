@@ -126,7 +126,7 @@ export class AuditLog {
     return { rows: matched.slice(start, start + f.limit), total: matched.length };
   }
 
-  private async present(events: RecordedEvent[]): Promise<AuditEventDto[]> {
+  async present(events: RecordedEvent[]): Promise<AuditEventDto[]> {
     const staffIds = [...new Set(events.filter((e) => e.metadata?.actor?.type === 'staff' && e.metadata.actor.id).map((e) => e.metadata.actor.id as string))];
     const names = new Map<string, string>();
     if (staffIds.length) {

@@ -45,11 +45,13 @@ describe('Audit API', () => {
     });
 
     it('should answer 404 for a stream that does not exist or is not a stream id', async () => {
-      for (const id of ['product-00000000-0000-4000-8000-000000000000', 'nothing', '..%2Fetc']) {
+      for (const id of ['product-00000000-0000-4000-8000-000000000000', 'nothing']) {
         const res = await t.request('GET', `/api/admin/audit/streams/${id}`, { token: admin });
         expect(res.status).toBe(404);
         expect(res.body).toEqual({ detail: 'Resource not found' });
       }
+      // `..` in any form is refused before routing.
+      expect((await t.request('GET', '/api/admin/audit/streams/..%2Fetc', { token: admin })).status).toBe(400);
     });
   });
 

@@ -1,12 +1,67 @@
 import { DomainEvent } from '../platform/event-store/decider';
+import { RecordedEvent } from '../platform/event-store/event-store';
 import { registerPersonalFields } from '../platform/privacy/personal-fields';
 
-/** A mail went out (or, without SMTP, was kept for staff to read). One per job, on stream mail-<jobId>. */
-export type MailSent = DomainEvent<
-  'MailSent',
-  { mail_id: string; kind: string; to: string; subject: string; html: string; text: string; subject_id: string; delivered: boolean }
->;
+/** Raise when the rendering of the mail templates (mail-templates.ts) changes what a mail says. */
+export const MAIL_TEMPLATE_VERSION = 1;
+
+/**
+ * A mail went out (or, without SMTP, was kept for staff to read). One per job, on stream mail-<jobId>.
+ * Schema version 2: what an auditor needs, without the body; the rendered body is in public.mail_archive
+ * (mail-archive.ts) and `content_sha256` is the SHA-256 of that row's sealed text.
+ */
+export interface MailSentData {
+  mail_id: string;
+  kind: string;
+  template_version: number;
+  to: string;
+  subject: string;
+  subject_id: string;
+  content_sha256: string;
+  delivered: boolean;
+}
+export type MailSent = DomainEvent<'MailSent', MailSentData>;
+export const MAIL_SENT_VERSION = 2;
+
+/** Version 1 (logs written before the archive): the whole rendered mail in the event. */
+export interface MailSentV1Data {
+  mail_id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  subject_id: string;
+  delivered: boolean;
+}
+
+/** A MailSent as read from the log, of either version: version 2's fields, plus the body of a version 1 event. */
+export type MailSentRead = MailSentData & { body: { html: string | null; text: string | null } | null };
+
+/**
+ * Upcaster: reads a MailSent of either version as version 2. The stored event is never rewritten (its hash
+ * in the stream's chain must keep verifying); a version 1 event's body comes along from the event itself.
+ */
+export function upcastMailSent(event: Pick<RecordedEvent, 'data' | 'metadata'>): MailSentRead {
+  const d = event.data ?? {};
+  if ((event.metadata?.schemaVersion ?? 1) < 2) {
+    const v1 = d as MailSentV1Data;
+    return {
+      mail_id: v1.mail_id,
+      kind: v1.kind,
+      template_version: 1,
+      to: v1.to,
+      subject: v1.subject,
+      subject_id: v1.subject_id,
+      content_sha256: '',
+      delivered: v1.delivered ?? false,
+      body: { html: v1.html ?? null, text: v1.text ?? null },
+    };
+  }
+  return { ...(d as MailSentData), body: null };
+}
 
 export const mailStream = (jobId: string) => `mail-${jobId}`;
 
-registerPersonalFields('MailSent', { subject: (d: MailSent['data']) => d.subject_id, fields: ['to', 'subject', 'html', 'text'] });
+// Version 1 events also sealed html and text; sealFields skips fields an event does not have.
+registerPersonalFields('MailSent', { subject: (d: MailSentData) => d.subject_id, fields: ['to', 'subject', 'html', 'text'] });

@@ -5,6 +5,7 @@ import { RequireStaff } from '../platform/auth/auth.decorators';
 import { DatabaseService } from '../platform/database/database.service';
 import { NotFoundError } from '../platform/http/errors';
 import { PageQueryDto } from '../platform/http/page-query.dto';
+import { MailArchive } from './mail-archive';
 
 export class MailListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ['sent_at', 'kind'] }) @IsOptional() @IsIn(['sent_at', 'kind']) sort?: 'sent_at' | 'kind';
@@ -16,15 +17,15 @@ export class MailListQueryDto extends PageQueryDto {
 export class SentMailSummaryDto {
   @ApiProperty({ description: 'The job id' }) id: string;
   @ApiProperty() kind: string;
-  @ApiProperty({ nullable: true }) to: string | null;
-  @ApiProperty({ nullable: true }) subject: string | null;
+  @ApiProperty({ type: String, nullable: true }) to: string | null;
+  @ApiProperty({ type: String, nullable: true }) subject: string | null;
   @ApiProperty({ description: 'False when kept without SMTP' }) delivered: boolean;
   @ApiProperty() sent_at: string;
 }
 
 export class SentMailDto extends SentMailSummaryDto {
-  @ApiProperty({ nullable: true }) html: string | null;
-  @ApiProperty({ nullable: true }) text: string | null;
+  @ApiProperty({ type: String, nullable: true }) html: string | null;
+  @ApiProperty({ type: String, nullable: true }) text: string | null;
 }
 
 export class SentMailListDto {
@@ -40,7 +41,10 @@ const summary = (r: any) => ({ id: r.id, kind: r.kind, to: r.to_address, subject
 @RequireStaff('staff')
 @Controller('admin/mail')
 export class AdminMailController {
-  constructor(private readonly db: DatabaseService) {}
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly archive: MailArchive,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Mail sent (or kept without SMTP), newest first' })
@@ -77,6 +81,8 @@ export class AdminMailController {
     if (!/^[A-Za-z0-9._-]{1,200}$/.test(id)) throw new NotFoundError();
     const row = await this.db.one('SELECT * FROM sent_mail WHERE id = $1', [id]);
     if (!row) throw new NotFoundError();
-    return { ...summary(row), html: row.html, text: row.text };
+    // Mail recorded before the archive (MailSent version 1) has its body in the read model.
+    const body = row.html === null && row.text === null ? await this.archive.get(id) : { html: row.html, text: row.text };
+    return { ...summary(row), html: body?.html ?? null, text: body?.text ?? null };
   }
 }

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { MailArchive } from './mail-archive';
 import { AdminMailController } from './mail.controller';
 import { MailOutbox } from './mail.outbox';
 import { MailWorker } from './mail.worker';
@@ -8,7 +9,7 @@ import { SentMailProjection } from './sent-mail.projection';
 @Global()
 @Module({
   controllers: [AdminMailController],
-  providers: [MailOutbox, MailWorker, SentMailProjection],
-  exports: [MailOutbox],
+  providers: [MailOutbox, MailArchive, MailWorker, SentMailProjection],
+  exports: [MailOutbox, MailArchive],
 })
 export class MailModule {}

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { DatabaseService } from '../platform/database/database.service';
+import { PersonalData } from '../platform/privacy/personal-data';
 import { Queues } from '../platform/queue/queues.service';
 
-/** One e-mail to send. Personal data: the mail worker seals it under `subjectId` when it records the mail. */
+/** One e-mail to send. Personal data: sealed under `subjectId` in public.mail_outbox until it is sent. */
 export interface OutgoingMail {
   /** What kind of mail this is, e.g. 'consultation-confirmation', 'verify-email'. */
   kind: string;
@@ -9,8 +11,14 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
-  /** The data subject the mail is about (customer:<id> or email:<address>), for erasure. */
+  /** The data subject the mail is about (customer:<id> or a guest subject), for erasure. */
   subjectId: string;
+}
+
+/** What the BullMQ job holds: ids only, never an address, a name or a link. */
+export interface MailJob {
+  mailId: string;
+  kind: string;
 }
 
 export const MAIL_QUEUE = 'mail';
@@ -18,13 +26,37 @@ export const MAIL_QUEUE = 'mail';
 /**
  * Queues mail for the mail worker. Call it from a reactor with a job id derived from the event id
  * (jobIdFor('mail-kind', event.metadata.eventId)), so an event re-seen after a crash sends its mail once.
+ * The content goes to public.mail_outbox sealed under the subject's key; Redis sees only the id.
  * Throws while Redis is down: the reactor then keeps its checkpoint and tries again later.
  */
 @Injectable()
 export class MailOutbox {
-  constructor(private readonly queues: Queues) {}
+  constructor(
+    private readonly queues: Queues,
+    private readonly db: DatabaseService,
+    private readonly privacy: PersonalData,
+  ) {}
 
   async send(mail: OutgoingMail, jobId: string): Promise<void> {
-    await this.queues.queue<OutgoingMail>(MAIL_QUEUE).add(mail.kind, mail, { jobId });
+    const { subjectId, ...content } = mail;
+    const sealed = await this.privacy.seal(subjectId, content);
+    await this.db.query('INSERT INTO public.mail_outbox (mail_id, subject_id, sealed) VALUES ($1, $2, $3) ON CONFLICT (mail_id) DO NOTHING', [
+      jobId,
+      subjectId,
+      sealed,
+    ]);
+    await this.queues.queue<MailJob>(MAIL_QUEUE).add(mail.kind, { mailId: jobId, kind: mail.kind }, { jobId });
+  }
+
+  /** The mail to send now, or null when it was sent already or its person was erased meanwhile. */
+  async read(mailId: string): Promise<OutgoingMail | null> {
+    const row = await this.db.one<{ subject_id: string; sealed: string }>('SELECT subject_id, sealed FROM public.mail_outbox WHERE mail_id = $1', [mailId]);
+    if (!row) return null;
+    const content = await this.privacy.open(row.sealed);
+    return content ? { ...content, subjectId: row.subject_id } : null;
+  }
+
+  async done(mailId: string): Promise<void> {
+    await this.db.query('DELETE FROM public.mail_outbox WHERE mail_id = $1', [mailId]);
   }
 }

@@ -7,14 +7,15 @@ import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
 import { ConflictError } from '../platform/http/errors';
 import { Queues } from '../platform/queue/queues.service';
-import { MailSent, mailStream } from './mail-events';
-import { MAIL_QUEUE, OutgoingMail } from './mail.outbox';
+import { MailArchive } from './mail-archive';
+import { MAIL_SENT_VERSION, MAIL_TEMPLATE_VERSION, MailSent, mailStream } from './mail-events';
+import { MAIL_QUEUE, MailJob, MailOutbox, OutgoingMail } from './mail.outbox';
 import { headerSafe } from './mail-templates';
 import { randomUUID } from 'crypto';
 
 /**
  * The mail worker (role worker): sends each queued mail over SMTP (SMTP_URL) or, without it, keeps it for
- * staff to read, then records MailSent on mail-<jobId> with expected 'no_stream', so a job that runs twice
+ * staff to read, archives its body (mail-archive.ts), then records MailSent on mail-<jobId> with expected 'no_stream', so a job that runs twice
  * records (and, once recorded, sends) once. Failures retry with exponential backoff (the queue's defaults).
  */
 @Injectable()
@@ -27,19 +28,28 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly es: EventSourcing,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+    private readonly outbox: MailOutbox,
+    private readonly archive: MailArchive,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.roles.includes('worker')) return;
     if (this.config.smtpUrl) this.transport = nodemailer.createTransport(this.config.smtpUrl);
-    this.queues.worker<OutgoingMail>(MAIL_QUEUE, (job) => this.process(job), { concurrency: 4 });
+    this.queues.worker<MailJob>(MAIL_QUEUE, (job) => this.process(job), { concurrency: 4 });
   }
 
-  async process(job: Job<OutgoingMail>): Promise<'sent' | 'already-sent'> {
+  async process(job: Job<MailJob>): Promise<'sent' | 'already-sent' | 'erased'> {
     const mailId = String(job.id);
     const stream = mailStream(mailId);
-    if ((await this.store.readStream(stream)).length > 0) return 'already-sent';
-    const mail = job.data;
+    if ((await this.store.readStream(stream)).length > 0) {
+      await this.outbox.done(mailId);
+      return 'already-sent';
+    }
+    // The job holds only the id: the content is read (and opened) now, so an erased person gets no mail.
+    // Jobs queued before the outbox (their content in the job itself) are still sent once.
+    const legacy = (job.data as any)?.to ? (job.data as unknown as OutgoingMail) : null;
+    const mail = legacy ?? (await this.outbox.read(mailId));
+    if (!mail) return 'erased';
     if (this.transport) {
       await this.transport.sendMail({
         from: this.config.mailFrom,
@@ -51,18 +61,22 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
       });
     } else {
       const origin = this.config.publicOrigins[0] ?? '';
-      this.logger.log(`Mail kept (no SMTP_URL): "${headerSafe(mail.subject)}" — ${origin}/api/admin/mail/${encodeURIComponent(mailId)}`);
+      // Named by id and kind: a subject line can carry a person's name.
+      this.logger.log(`Mail kept (no SMTP_URL): ${mail.kind} ${origin}/api/admin/mail/${encodeURIComponent(mailId)}`);
     }
+    // The body goes to the archive, the event records its hash: the log stays small (issue 20).
+    const contentSha256 = await this.archive.put(mailId, mail.subjectId, { html: mail.html, text: mail.text });
     const event: MailSent = {
       type: 'MailSent',
+      schemaVersion: MAIL_SENT_VERSION,
       data: {
         mail_id: mailId,
         kind: mail.kind,
+        template_version: MAIL_TEMPLATE_VERSION,
         to: mail.to,
         subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
         subject_id: mail.subjectId,
+        content_sha256: contentSha256,
         delivered: Boolean(this.transport),
       },
     };
@@ -74,6 +88,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
       if (err instanceof ConflictError) return 'already-sent';
       throw err;
     }
+    await this.outbox.done(mailId);
     return 'sent';
   }
 

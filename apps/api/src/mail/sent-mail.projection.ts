@@ -1,18 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../platform/database/database';
 import { RecordedEvent } from '../platform/event-store/event-store';
-import { guestSubject } from '../platform/privacy/personal-fields';
+import { guestSubjects } from '../platform/privacy/personal-fields';
+import { upcastMailSent } from './mail-events';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../platform/projections/projection';
 
+/** A MailSent of either version (upcastMailSent); the body only for version 1 events, which carry it. */
 function mailRow(event: RecordedEvent): Record<string, unknown> {
-  const d = event.data;
+  const d = upcastMailSent(event);
   return {
-    id: d.mail_id, kind: d.kind, subject_id: d.subject_id, to_address: d.to, subject: d.subject, html: d.html, text: d.text,
-    delivered: d.delivered ?? false, sent_at: event.metadata.occurredAt,
+    id: d.mail_id, kind: d.kind, subject_id: d.subject_id, to_address: d.to, subject: d.subject, html: d.body?.html ?? null, text: d.body?.text ?? null,
+    delivered: d.delivered, sent_at: event.metadata.occurredAt,
   };
 }
 
-/** rm.sent_mail: every mail sent or kept, for staff; a deleted customer's mail is purged. */
+/**
+ * rm.sent_mail: every mail sent or kept, for staff; a deleted customer's mail is purged. The body of mail
+ * recorded since MailSent version 2 is read from public.mail_archive by the staff view, not copied here.
+ */
 @Injectable()
 @ReadModelProjection()
 export class SentMailProjection implements Projection {
@@ -30,7 +35,7 @@ export class SentMailProjection implements Projection {
     } else if (event.type === 'CustomerDeleted') {
       // CustomerDeleted carries customer_id and guest_subject (guestSubject of the e-mail); an e-mail is honoured too.
       const email = d?.email ? String(d.email).toLowerCase() : null;
-      const subjects = [d?.customer_id ? `customer:${d.customer_id}` : null, d?.guest_subject ?? null, email ? guestSubject(email) : null].filter(Boolean);
+      const subjects = [d?.customer_id ? `customer:${d.customer_id}` : null, d?.guest_subject ?? null, ...(d?.guest_subjects ?? []), ...(email ? guestSubjects(email) : [])].filter(Boolean);
       await tx.query(`DELETE FROM sent_mail WHERE subject_id = ANY($1::text[]) OR ($2::text IS NOT NULL AND lower(to_address) = $2)`, [subjects, email]);
     }
   }

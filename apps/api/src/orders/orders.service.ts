@@ -1,12 +1,26 @@
-import { formatPrice, orderStatusMessage, OrderStatus, priceOrder, toCents } from '@facet/contracts';
-import { Injectable } from '@nestjs/common';
+import {
+  formatPrice,
+  MAX_ORDER_TOTAL_CENTS,
+  ONLINE_ORDER_LIMIT_CENTS,
+  isPayableOrder,
+  MAX_QUANTITY_PER_LINE,
+  mergeLines,
+  onlineOrderLimitMessage,
+  orderStatusMessage,
+  OrderStatus,
+  priceOrder,
+  quantityLimitMessage,
+  toCents,
+} from '@facet/contracts';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { Principal } from '../platform/auth/principal';
 import { DatabaseService } from '../platform/database/database.service';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
 import { BadInputError, ConflictError, NotFoundError } from '../platform/http/errors';
-import { IdempotencyService } from '../platform/http/idempotency.service';
+import { IdempotencyService, IdempotentAttempt } from '../platform/http/idempotency.service';
 import { CatalogCache } from '../catalog/queries/catalog-cache';
+import { PAYMENT_SETTINGS, PaymentSettings } from '../payments/provider/payment-provider';
 import { order, OrderLine, orderStream, orderSubject } from './domain/order';
 import { CreateOrderDto } from './http/dto/order.dto';
 
@@ -33,6 +47,9 @@ export interface OrderRow {
   created_at: Date;
   updated_at: Date;
   delivered_at: Date | null;
+  payment_session_id: string | null;
+  pay_by: Date | null;
+  refunded_cents: number | string;
 }
 
 /** "a***@example.com": enough to recognise, not enough to contact. */
@@ -65,6 +82,10 @@ export function toOrderView(row: OrderRow, full: boolean) {
     status: row.status,
     payment_status: row.payment_status,
     status_message: orderStatusMessage(row.status, row.delivered_at ? new Date(row.delivered_at).toISOString() : null),
+    /** A card order that may still be paid (a new checkout session for the same order and amount). */
+    can_pay: isPayableOrder(row),
+    pay_by: row.pay_by ? new Date(row.pay_by).toISOString() : null,
+    refunded: Number(row.refunded_cents ?? 0) / 100,
     created_at: created,
     date: created,
     items: items(row),
@@ -94,13 +115,33 @@ export function toAdminOrderView(row: OrderRow) {
   return {
     ...toOrderView(row, true),
     customer_id: row.customer_id,
+    reference: orderReference(row.id),
+    payment_session_id: row.payment_session_id,
     card_name: row.card_name,
     updated_at: new Date(row.updated_at).toISOString(),
     version: row.version,
   };
 }
 
-const SORTS: Record<string, string> = { created_at: 'created_at', updated_at: 'updated_at', total: 'total_cents', status: 'status' };
+/** The short reference shoppers see in mails and on the hosted payment page. */
+export function orderReference(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}
+
+/** Card orders above this total are steered to a consultation (env ONLINE_ORDER_LIMIT_DOLLARS, default $50,000). */
+export function onlineOrderLimitCents(env: NodeJS.ProcessEnv = process.env): number {
+  const dollars = Number(env.ONLINE_ORDER_LIMIT_DOLLARS);
+  return env.ONLINE_ORDER_LIMIT_DOLLARS && Number.isFinite(dollars) && dollars > 0 ? Math.round(dollars * 100) : ONLINE_ORDER_LIMIT_CENTS;
+}
+
+const SORTS: Record<string, string> = {
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  total: 'total_cents',
+  status: 'status',
+  payment_status: 'payment_status',
+  reference: 'id',
+};
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -113,15 +154,24 @@ export class OrdersService {
     private readonly db: DatabaseService,
     private readonly idempotency: IdempotencyService,
     private readonly catalog: CatalogCache,
+    @Inject(PAYMENT_SETTINGS) private readonly paymentSettings: PaymentSettings,
   ) {}
+
+  private readonly limitCents = onlineOrderLimitCents();
 
   /** Prices the order from the catalogue, checks what the shopper saw, and records OrderRequested. */
   async place(dto: CreateOrderDto, principal: Principal | null, idempotencyKey?: string): Promise<{ order_id: string }> {
-    const scope = `orders:${principal?.kind === 'customer' ? principal.id : 'guest'}`;
-    return this.idempotency.run(scope, idempotencyKey, dto, () => this.placeNow(dto, principal));
+    const scope = IdempotencyService.callerScope('orders', principal, dto.shipping?.email);
+    return this.idempotency.run(scope, idempotencyKey, dto, (attempt) => this.placeNow(dto, principal, attempt));
   }
 
-  private async placeNow(dto: CreateOrderDto, principal: Principal | null): Promise<{ order_id: string }> {
+  /** True when the order named by a key was committed by an earlier attempt (one that crashed before answering). */
+  private async committed(orderId: string): Promise<boolean> {
+    return (await this.es.store.readStream(orderStream(orderId))).length > 0;
+  }
+
+  private async placeNow(dto: CreateOrderDto, principal: Principal | null, attempt: IdempotentAttempt | null): Promise<{ order_id: string }> {
+    if (attempt?.resumed && (await this.committed(attempt.id))) return { order_id: attempt.id };
     const status = dto.status ?? (dto.payment_status === 'pending_consultation' ? 'consultation_requested' : 'pending');
     const paymentStatus = dto.payment_status ?? (status === 'consultation_requested' ? 'pending_consultation' : 'unpaid');
     const consultation = status === 'consultation_requested' && paymentStatus === 'pending_consultation';
@@ -137,7 +187,9 @@ export class OrdersService {
     }
     if (consultation && !dto.shipping.phone?.trim()) throw new BadInputError('Phone number is required', 'shipping.phone');
 
-    const ids = [...new Set(dto.items.map((i) => i.product_id.toLowerCase()))].sort();
+    // The same product twice is one line; each line has its ceiling (a consultation arranges more).
+    const wanted = mergeLines(dto.items, (i) => i.product_id);
+    const ids = [...new Set(wanted.map((i) => i.product_id.toLowerCase()))].sort();
     // From the catalogue cache, which every products projection commit (in any process) clears.
     const products = await this.catalog.get(`order-pricing:${ids.join(',')}`, () =>
       this.db.query<{ id: string; name: string; price_cents: number; image: string; in_stock: boolean }>(
@@ -148,15 +200,22 @@ export class OrdersService {
     const byId = new Map(products.map((p) => [p.id, p]));
     const lines: OrderLine[] = [];
     const changed: string[] = [];
-    for (const item of dto.items) {
+    for (const item of wanted) {
       const p = byId.get(item.product_id.toLowerCase());
       const label = item.product_name?.trim() || item.product_id;
       if (!p) throw new ConflictError(`${label} is no longer available. Please remove it from your selection.`);
       if (!p.in_stock) throw new ConflictError(`${p.name} is out of stock. Please remove it from your selection.`);
+      if (item.quantity > MAX_QUANTITY_PER_LINE) throw new BadInputError(quantityLimitMessage(p.name), 'items');
       if (Math.abs(toCents(item.price) - p.price_cents) > 1) changed.push(`${p.name} is now ${formatPrice(p.price_cents / 100)}`);
       lines.push({ product_id: p.id, product_name: p.name, image: p.image, unit_price_cents: p.price_cents, quantity: item.quantity });
     }
     const totals = priceOrder(lines.map((l) => ({ unitPriceCents: l.unit_price_cents, quantity: l.quantity })));
+    if (totals.totalCents > MAX_ORDER_TOTAL_CENTS) {
+      throw new BadInputError(
+        `An order may total at most ${formatPrice(MAX_ORDER_TOTAL_CENTS / 100)}; this one comes to ${formatPrice(totals.totalCents / 100)}. Please contact us for a larger purchase.`,
+        'items',
+      );
+    }
     const claimed: [string, number | undefined, number][] = [
       ['subtotal', dto.subtotal, totals.subtotalCents],
       ['shipping', dto.shipping_cost, totals.shippingCents],
@@ -167,9 +226,30 @@ export class OrdersService {
       if (sent !== undefined && Math.abs(toCents(sent) - server) > 1) changed.push(`the ${name} is now ${formatPrice(server / 100)}`);
     }
     if (changed.length) throw new ConflictError(`Prices have changed: ${changed.join('; ')}. Please review your selection.`);
+    if (card && totals.totalCents > this.limitCents) throw new BadInputError(onlineOrderLimitMessage(this.limitCents), 'total');
 
-    const orderId = randomUUID();
+    // With an Idempotency-Key the order's id comes from the key: its append ('no stream yet') is the key's record.
+    const orderId = attempt?.id ?? randomUUID();
     const customerId = principal?.kind === 'customer' ? principal.id : null;
+    try {
+      await this.requestOrder(orderId, dto, customerId, consultation, status, lines, totals);
+    } catch (err) {
+      // Another holder of this key (whose lease ran out) appended it first: that is this key's order.
+      if (attempt && err instanceof ConflictError && (await this.committed(orderId))) return { order_id: orderId };
+      throw err;
+    }
+    return { order_id: orderId };
+  }
+
+  private async requestOrder(
+    orderId: string,
+    dto: CreateOrderDto,
+    customerId: string | null,
+    consultation: boolean,
+    status: string,
+    lines: OrderLine[],
+    totals: ReturnType<typeof priceOrder>,
+  ): Promise<void> {
     const s = dto.shipping;
     const email = s.email.trim().toLowerCase();
     await this.es.decide(orderStream(orderId), order, {
@@ -199,9 +279,9 @@ export class OrdersService {
         shipping_cents: totals.shippingCents,
         tax_cents: totals.taxCents,
         total_cents: totals.totalCents,
+        pay_by: consultation ? null : new Date(Date.now() + this.paymentSettings.unpaidOrderTtlMs).toISOString(),
       },
     }, { newStream: true });
-    return { order_id: orderId };
   }
 
   async row(id: string): Promise<OrderRow | null> {
@@ -219,11 +299,24 @@ export class OrdersService {
     const rows = await this.db.query<OrderRow>('SELECT * FROM orders WHERE customer_id = $1 ORDER BY created_at DESC LIMIT 200', [customerId]);
     return rows.map((r) => {
       const v = toOrderView(r, true);
-      return { orderId: v.id, id: v.id, date: v.date, total: v.total, status: v.status, payment_status: v.payment_status, status_message: v.status_message, items: v.items };
+      return {
+        orderId: v.id,
+        id: v.id,
+        reference: orderReference(v.id),
+        kind: v.kind,
+        date: v.date,
+        total: v.total,
+        status: v.status,
+        payment_status: v.payment_status,
+        status_message: v.status_message,
+        can_pay: v.can_pay,
+        pay_by: v.pay_by,
+        items: v.items,
+      };
     });
   }
 
-  async list(q: { page: number; limit: number; sort: string; order: 'asc' | 'desc'; q?: string; status?: string; kind?: string }) {
+  async list(q: { page: number; limit: number; sort: string; order: 'asc' | 'desc'; q?: string; status?: string; kind?: string; payment_status?: string }) {
     const where: string[] = [];
     const params: unknown[] = [];
     const add = (sql: string, ...values: unknown[]) => {
@@ -236,6 +329,7 @@ export class OrdersService {
     };
     if (q.status) add('status = ?', q.status);
     if (q.kind) add('kind = ?', q.kind);
+    if (q.payment_status) add('payment_status = ?', q.payment_status);
     const search = q.q?.trim();
     if (search) {
       const like = `%${escapeLike(search.toLowerCase())}%`;

@@ -21,7 +21,7 @@ const HOSTED_FORM = /^\/api\/payments\/sandbox\/checkout\/[^/?]+(\?.*)?$/;
     PaymentPollReactor,
     PaymentPollWorker,
   ],
-  exports: [PaymentsService],
+  exports: [PaymentsService, PAYMENT_SETTINGS, PAYMENT_PROVIDER],
 })
 export class PaymentsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'crypto';
-import { canOpenPaymentSession, order, orderStream } from '../orders/domain/order';
+import { canOpenPaymentSession, order, orderStream, unpayableMessage } from '../orders/domain/order';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { runWithContext } from '../platform/context/request-context';
 import { fold } from '../platform/event-store/decider';
@@ -30,41 +30,100 @@ export class PaymentsService {
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
 
-  /** Opens a hosted checkout for a pending, unpaid card order; the amount comes from the order. */
+  /**
+   * Opens a hosted checkout for a pending or awaiting-payment card order; the amount comes from the order.
+   * An order has at most one open session: asking again returns it; one that ended (declined, cancelled,
+   * expired) is replaced by a new one for the same order and the same amount. Two callers racing each
+   * create a provider session, only one is recorded on the order (append at the revision read); the loser
+   * expires its own at the provider and returns the winner's.
+   */
   async openCheckout(originUrl: string, orderId: string): Promise<{ url: string; session_id: string }> {
     const origin = originUrl.trim().replace(/\/+$/, '');
     if (!this.config.publicOrigins.includes(origin)) {
       throw new BadInputError("origin_url must be one of this shop's own addresses.", 'origin_url');
     }
-    const history = await this.es.load(orderStream(orderId));
-    if (history.length === 0) throw new NotFoundError();
-    const state = fold(order, history as any);
-    if (!canOpenPaymentSession(state)) {
-      throw new ConflictError(
-        state.paymentStatus === 'paid' ? 'This order is already paid.' : 'Only a pending, unpaid card order can be paid.',
-      );
-    }
-    const expiresAt = new Date(Date.now() + this.settings.sessionTtlMs);
-    const session = await this.provider.createSession({
-      orderId,
-      amountCents: state.totalCents,
-      currency: 'usd',
-      successUrl: `${origin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}/payment/cancel`,
-      expiresAt,
-    });
-    await this.es.decide(paymentStream(session.id), paymentSession, {
-      type: 'OpenSession',
-      data: {
-        session_id: session.id,
-        order_id: orderId,
-        provider: this.provider.name,
-        amount_cents: state.totalCents,
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const history = await this.es.load(orderStream(orderId));
+      if (history.length === 0) throw new NotFoundError();
+      const state = fold(order, history as any);
+      if (!canOpenPaymentSession(state)) throw new ConflictError(unpayableMessage(state));
+      const current = state.openSession;
+      if (current) {
+        const s = await this.provider.getSession(current.id);
+        // Still payable for a while: hand out the same session.
+        if (s && s.status === 'open' && s.paymentStatus === 'unpaid' && s.expiresAt.getTime() > Date.now() + Math.min(60_000, this.settings.sessionTtlMs / 4)) {
+          return { url: current.url, session_id: current.id };
+        }
+        if (s) {
+          await this.provider.expireSession(current.id);
+          const ended = await this.settle(current.id);
+          if (ended && (ended.paymentStatus === 'paid' || ended.paymentStatus === 'refunded')) throw new ConflictError('This order is already paid.');
+        }
+      }
+      const expiresAt = new Date(Date.now() + this.settings.sessionTtlMs);
+      const session = await this.provider.createSession({
+        orderId,
+        amountCents: state.totalCents,
         currency: 'usd',
-        expires_at: expiresAt.toISOString(),
-      },
-    });
-    return { url: session.url, session_id: session.id };
+        successUrl: `${origin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}/payment/cancel?order_id=${orderId}`,
+        expiresAt,
+      });
+      await this.es.decide(
+        paymentStream(session.id),
+        paymentSession,
+        {
+          type: 'OpenSession',
+          data: {
+            session_id: session.id,
+            order_id: orderId,
+            provider: this.provider.name,
+            amount_cents: state.totalCents,
+            currency: 'usd',
+            expires_at: expiresAt.toISOString(),
+          },
+        },
+        { waitForProjections: false, newStream: true },
+      );
+      try {
+        await this.es.decide(
+          orderStream(orderId),
+          order,
+          { type: 'OpenCheckout', orderId, sessionId: session.id, url: session.url, expiresAt: expiresAt.toISOString(), replaces: current?.id ?? null },
+          { expectedRevision: history.length - 1 },
+        );
+        return { url: session.url, session_id: session.id };
+      } catch (err) {
+        if (!(err instanceof ConflictError)) throw err;
+        // Someone else opened one (or the order moved) meanwhile: ours must never be paid; look again.
+        await this.provider.expireSession(session.id);
+        await this.settle(session.id).catch(() => undefined);
+      }
+    }
+    throw new ConflictError('This order is being changed right now. Please try again.');
+  }
+
+  /**
+   * The order can no longer be paid (paid, cancelled, expired): every session of it still open at the
+   * provider is ended there, so the provider refuses to take money for it. Returns the ids of sessions the
+   * provider reports as paid (a payment that landed first; the caller decides what that means).
+   */
+  async closeOrderSessions(orderId: string, sessionIds: string[]): Promise<string[]> {
+    const paid: string[] = [];
+    for (const id of new Set(sessionIds)) {
+      await this.provider.expireSession(id);
+      const s = await this.settle(id);
+      if (s && (s.paymentStatus === 'paid' || s.paymentStatus === 'refunded')) paid.push(id);
+    }
+    return paid;
+  }
+
+  /** Gives back the money of a session whose payment the order rejected, and records it (once). */
+  async refund(sessionId: string, reason: string): Promise<void> {
+    const { refundId } = await this.provider.refund(sessionId, reason);
+    await runWithContext({ actor: { type: 'system', id: 'payments' }, correlationId: randomUUID(), causationId: null }, () =>
+      this.es.decide(paymentStream(sessionId), paymentSession, { type: 'RecordRefund', refundId, reason }, { waitForProjections: false }),
+    );
   }
 
   /** The provider's view of a session, recording its outcome if it has one. */

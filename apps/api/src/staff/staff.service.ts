@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'crypto';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { DatabaseService } from '../platform/database/database.service';
@@ -20,7 +20,7 @@ export interface StaffMemberView {
 }
 
 @Injectable()
-export class StaffService implements OnApplicationBootstrap {
+export class StaffService {
   private readonly logger = new Logger('Staff');
 
   constructor(
@@ -35,17 +35,23 @@ export class StaffService implements OnApplicationBootstrap {
     return createHash('sha256').update(`staff-email:${email}`).digest('hex');
   }
 
-  /** The first administrator comes from ADMIN_EMAIL / ADMIN_PASSWORD (a printed default in development). */
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.roles.includes('api')) return;
-    await runWithContext({ actor: { type: 'system', id: 'bootstrap' }, correlationId: randomUUID(), causationId: null }, async () => {
+  /**
+   * The first administrator, from ADMIN_EMAIL / ADMIN_PASSWORD, or the printed default when a server starts
+   * in development. Only the server start calls this (main.ts, and the test app standing in for it): migrate,
+   * seed and replay never create an account. Returns whether an account was created.
+   */
+  async createFirstAdministrator(): Promise<boolean> {
+    if (!this.config.adminCredentialsFromEnv && this.config.env !== 'development') return false;
+    return runWithContext({ actor: { type: 'system', id: 'bootstrap' }, correlationId: randomUUID(), causationId: null }, async () => {
       const existing = await this.findByEmail(this.config.adminEmail);
-      if (existing) return;
+      if (existing) return false;
       try {
-        await this.add(this.config.adminEmail, 'Administrator', 'admin', this.config.adminPassword);
-        this.logger.log(`created the first administrator ${this.config.adminEmail}`);
+        const member = await this.add(this.config.adminEmail, 'Administrator', 'admin', this.config.adminPassword);
+        this.logger.log(`created the first administrator${member ? ` (staff ${member.id})` : ""}`);
+        return true;
       } catch (err) {
         if (!(err instanceof ConflictError)) throw err; // another process created it at the same moment
+        return false;
       }
     });
   }
@@ -126,7 +132,9 @@ export class StaffService implements OnApplicationBootstrap {
     return { items, total, page: f.page, limit: f.limit };
   }
 
-  findByEmail(email: string) {
+  async findByEmail(email: string) {
+    // PostgreSQL text cannot hold NUL: such a name is simply nobody (not a 500).
+    if (email.includes('\u0000')) return null;
     return this.db.one<{ id: string; email: string; name: string; role: StaffRole; password_hash: string }>(
       'SELECT id, email, name, role, password_hash FROM staff_members WHERE email = $1',
       [email.trim().toLowerCase()],

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { NotFoundError } from '../../platform/http/errors';
@@ -7,9 +7,10 @@ import { AuditLog } from '../audit-log.service';
 import { DashboardService } from '../dashboard.service';
 import { QueueOverview } from '../queue-overview.service';
 import { ReplayJob } from '../replay-job.service';
-import { AuditEventListDto, DashboardDto, ListEventsQueryDto, QueueListDto, ReplayStatusDto, StreamHistoryDto } from './dto/audit.dto';
-
-const STREAM_ID = /^[a-z][a-z0-9-]{0,40}-[A-Za-z0-9:@._+-]{1,160}$/;
+import { RecordHistory } from '../history/record-history.service';
+import { AuditEventListDto, DashboardDto, ListEventsQueryDto, QueueListDto, ReplayStatusDto } from './dto/audit.dto';
+import { AsOfQueryDto, RecordAsOfDto } from './dto/audit-history.dto';
+import { parseMoment, STREAM_ID } from './moments';
 
 @ApiTags('admin: audit')
 @RequireStaff('staff')
@@ -20,10 +21,12 @@ export class AuditController {
     private readonly replayJob: ReplayJob,
     private readonly queues: QueueOverview,
     private readonly dashboard: DashboardService,
+    private readonly history: RecordHistory,
   ) {}
 
   @Get('audit/events')
   @ApiOkResponse({ type: AuditEventListDto, description: 'The global event log, newest first' })
+  @ApiOperation({ summary: 'The event log, filtered by type, stream and time, paged' })
   async events(@Query() q: ListEventsQueryDto, @Res({ passthrough: true }) reply: any): Promise<AuditEventListDto> {
     const result = await this.log.list({
       types: q.type ? q.type.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
@@ -38,13 +41,29 @@ export class AuditController {
   }
 
   @Get('audit/streams/:streamId')
-  @ApiOkResponse({ type: StreamHistoryDto, description: "One record's history, oldest first" })
+  @ApiOkResponse({
+    type: RecordAsOfDto,
+    description:
+      "One record's history, oldest first, and its state as of `as_of` (default now), folded from its events by the write side's own evolve",
+  })
+  @ApiBadRequestResponse({ description: 'as_of is not an ISO 8601 date-time between 1985 and 2099' })
   @ApiNotFoundResponse({ description: 'No such stream' })
-  async stream(@Param('streamId') streamId: string): Promise<StreamHistoryDto> {
+  @ApiGoneResponse({ description: 'The customer was erased' })
+  @ApiOperation({ summary: 'One stream\'s events, or the record\'s state as of a moment' })
+  async stream(@Param('streamId') streamId: string, @Query() q: AsOfQueryDto): Promise<RecordAsOfDto> {
     if (!STREAM_ID.test(streamId)) throw new NotFoundError();
-    const events = await this.log.stream(streamId);
-    if (events.length === 0) throw new NotFoundError();
-    return { stream_id: streamId, events };
+    const asOf = q.as_of === undefined ? undefined : parseMoment(q.as_of, 'as_of');
+    const record = await this.history.asOf(streamId, asOf);
+    const all = await this.log.present(record.events);
+    return {
+      stream_id: streamId,
+      kind: record.kind,
+      as_of: asOf ? asOf.toISOString() : null,
+      revision: record.revision,
+      state: record.state,
+      events: all,
+      versions: all.map((e) => ({ revision: e.revision, type: e.type, occurred_at: e.occurred_at, actor: e.actor })),
+    };
   }
 
   @Post('replay')
@@ -52,6 +71,7 @@ export class AuditController {
   @HttpCode(202)
   @ApiAcceptedResponse({ type: ReplayStatusDto, description: 'Replay started in the background' })
   @ApiConflictResponse({ description: 'A replay is already running' })
+  @ApiOperation({ summary: 'Rebuild the read models from the event log' })
   startReplay(@CurrentPrincipal() principal: Principal | null): ReplayStatusDto {
     return this.replayJob.start(principal?.id ?? null);
   }
@@ -59,6 +79,7 @@ export class AuditController {
   @Get('replay/status')
   @RequireStaff('admin')
   @ApiOkResponse({ type: ReplayStatusDto })
+  @ApiOperation({ summary: 'How the last replay went' })
   replayStatus(): ReplayStatusDto {
     return this.replayJob.current();
   }
@@ -66,6 +87,7 @@ export class AuditController {
   @Get('queues')
   @RequireStaff('admin')
   @ApiOkResponse({ type: QueueListDto })
+  @ApiOperation({ summary: 'The job queues with their counts and failed jobs' })
   async queueList(@Res({ passthrough: true }) reply: any): Promise<QueueListDto> {
     const items = await this.queues.overview();
     reply.header('x-total-count', String(items.length));
@@ -74,6 +96,7 @@ export class AuditController {
 
   @Get('dashboard')
   @ApiOkResponse({ type: DashboardDto })
+  @ApiOperation({ summary: 'The console dashboard: counts, latest messages, requests per day' })
   summary(): Promise<DashboardDto> {
     return this.dashboard.summary();
   }

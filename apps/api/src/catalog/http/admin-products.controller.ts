@@ -1,7 +1,7 @@
 import { findCategory, Product, ProductList, toCents } from '@facet/contracts';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
 import { BadInputError } from '../../platform/http/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
@@ -47,6 +47,7 @@ export class AdminProductsController {
 
   @Get('products')
   @ApiOkResponse({ type: ProductListDto })
+  @ApiOperation({ summary: 'Products for the console, filtered, sorted and paged' })
   async list(@Query() q: ListProductsQueryDto, @Res({ passthrough: true }) reply: any): Promise<ProductList> {
     const result: ProductList = await this.queries.execute(
       new ListProductsQuery({
@@ -66,6 +67,7 @@ export class AdminProductsController {
 
   @Post('products')
   @ApiCreatedResponse({ type: ProductDto })
+  @ApiOperation({ summary: 'Add a product to the catalogue' })
   create(@Body() dto: CreateProductDto): Promise<Product> {
     const category = findCategory(dto.category)!;
     const fields: ProductFields = {
@@ -88,6 +90,7 @@ export class AdminProductsController {
   @ApiHeader({ name: 'If-Match', required: false, description: 'The version you edited' })
   @ApiOkResponse({ type: ProductDto })
   @ApiConflictResponse({ description: 'Someone else saved this product first' })
+  @ApiOperation({ summary: 'Edit a product (If-Match guards against overwriting another edit)' })
   edit(@Param('id', UuidOr404Pipe) id: string, @Body() dto: EditProductDto, @Headers('if-match') ifMatch?: string): Promise<Product> {
     const { version, ...rest } = dto;
     return this.commands.execute(new EditProductCommand(id, toFields(rest), version ?? parseIfMatch(ifMatch)));
@@ -95,7 +98,8 @@ export class AdminProductsController {
 
   @Delete('products/:id')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'Deleted' })
+  @ApiOkResponse({ description: 'Deleted', schema: { type: 'object', required: ['success', 'message'], properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' } } } })
+  @ApiOperation({ summary: 'Remove a product from the catalogue' })
   async remove(@Param('id', UuidOr404Pipe) id: string): Promise<{ success: true; message: string }> {
     await this.commands.execute(new DeleteProductCommand(id));
     return { success: true, message: 'Product deleted' };
@@ -104,7 +108,8 @@ export class AdminProductsController {
   @Delete('clear-inventory')
   @RequireStaff('admin')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'Every product removed; answers how many' })
+  @ApiOkResponse({ description: 'Every product removed; answers how many', schema: { type: 'object', required: ['success', 'deleted', 'message'], properties: { success: { type: 'boolean', enum: [true] }, deleted: { type: 'integer' }, message: { type: 'string' } } } })
+  @ApiOperation({ summary: 'Remove every product from the catalogue' })
   async clear(): Promise<{ success: true; deleted: number; message: string }> {
     const { deleted } = await this.commands.execute(new ClearInventoryCommand());
     return { success: true, deleted, message: `Inventory cleared: ${deleted} products removed` };

@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '@facet/contracts';
 import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { Public, RequireStaff } from '../../platform/auth/auth.decorators';
 import { BlobStore, decodeDataUrl } from '../../platform/blobs/blob-store';
@@ -9,7 +9,7 @@ import { NotFoundError } from '../../platform/http/errors';
 export const INVALID_IMAGE_TYPE = 'Invalid file type: Please select a valid image file (JPG, PNG, GIF, etc.)';
 
 class UploadImageDto {
-  @ApiProperty({ description: 'The image as a data URL; its bytes decide its type, not the declared one', example: 'data:image/png;base64,iVBORw0...' })
+  @ApiProperty({ description: 'The image as a data URL; its bytes decide its type, not the declared one', example: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=' })
   @IsString()
   @MaxLength(15_000_000)
   data_url: string;
@@ -30,6 +30,7 @@ export class MediaController {
   @Post('admin/uploads')
   @RequireStaff('staff')
   @ApiCreatedResponse({ type: UploadedImageDto })
+  @ApiOperation({ summary: 'Upload a product image (JPEG, PNG or WebP as a data URL)' })
   async upload(@Body() dto: UploadImageDto): Promise<UploadedImageDto> {
     const { bytes } = decodeDataUrl(dto.data_url, 'data_url');
     const blob = await this.blobs.putImage(bytes, {
@@ -46,6 +47,7 @@ export class MediaController {
   @Get('media/:file')
   @Public()
   @ApiOkResponse({ description: 'The image bytes' })
+  @ApiOperation({ summary: 'A stored image' })
   async media(@Param('file') file: string, @Res() reply: any): Promise<void> {
     const m = /^([0-9a-f]{64})\.(png|jpg|gif|webp)$/.exec(file);
     const blob = m ? await this.blobs.get(m[1], 'public') : null;

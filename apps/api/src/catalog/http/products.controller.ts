@@ -1,7 +1,7 @@
 import { CATEGORIES, findCategory, Product, ProductList } from '@facet/contracts';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiNotFoundResponse, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProperty, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { Public } from '../../platform/auth/auth.decorators';
 import { NotFoundError } from '../../platform/http/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
@@ -18,10 +18,6 @@ class CategoryDto {
   @ApiProperty({ enum: ['rings', 'necklaces', 'earrings', 'bracelets'] }) kind: string;
 }
 
-class NotFoundDto {
-  @ApiProperty({ example: 'Resource not found' }) detail: string;
-}
-
 @ApiTags('catalogue')
 @Public()
 @Controller()
@@ -30,6 +26,7 @@ export class ProductsController {
 
   @Get('products')
   @ApiOkResponse({ type: ProductListDto })
+  @ApiOperation({ summary: 'Products for the storefront, filtered, sorted and paged' })
   list(@Query() q: ListProductsQueryDto): Promise<ProductList> {
     return this.queries.execute(
       new ListProductsQuery({
@@ -47,13 +44,15 @@ export class ProductsController {
 
   @Get('products/random')
   @ApiOkResponse({ type: [ProductDto], description: 'N random products (default 3)' })
+  @ApiOperation({ summary: 'A few random products (for the home page)' })
   random(@Query() q: RandomProductsQueryDto): Promise<Product[]> {
     return this.queries.execute(new RandomProductsQuery(q.limit ?? 3));
   }
 
   @Get('products/category/:category')
   @ApiOkResponse({ type: ProductListDto })
-  @ApiNotFoundResponse({ type: NotFoundDto })
+  @ApiNotFoundResponse({ description: 'Not found' })
+  @ApiOperation({ summary: 'Products of one category, sorted and paged' })
   byCategory(@Param('category') category: string, @Query() q: CategoryProductsQueryDto): Promise<ProductList> {
     const found = findCategory(category);
     if (!found) throw new NotFoundError();
@@ -70,20 +69,23 @@ export class ProductsController {
 
   @Get('products/:id')
   @ApiOkResponse({ type: ProductDto })
-  @ApiNotFoundResponse({ type: NotFoundDto })
+  @ApiNotFoundResponse({ description: 'Not found' })
+  @ApiOperation({ summary: 'One product' })
   get(@Param('id', UuidOr404Pipe) id: string): Promise<Product> {
     return this.queries.execute(new GetProductQuery(id));
   }
 
   @Get('categories')
   @ApiOkResponse({ type: [CategoryDto] })
+  @ApiOperation({ summary: 'The categories with their product counts' })
   categories() {
     return CATEGORIES;
   }
 
   @Get('categories/:id')
   @ApiOkResponse({ type: CategoryDto })
-  @ApiNotFoundResponse({ type: NotFoundDto })
+  @ApiNotFoundResponse({ description: 'Not found' })
+  @ApiOperation({ summary: 'One category' })
   category(@Param('id') id: string) {
     const found = findCategory(id);
     if (!found) throw new NotFoundError();

@@ -45,7 +45,7 @@ export class ProductsProjection implements Projection {
          rating, reviews_count, in_stock, version, featured_rank, created_at, updated_at)
        SELECT id, name, description, price_cents, original_price_cents, image, images, category, features,
          rating, reviews_count, in_stock, version, featured_rank, at, at
-       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, name text, description text, price_cents int, original_price_cents int,
+       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, name text, description text, price_cents bigint, original_price_cents bigint,
          image text, images jsonb, category text, features jsonb, rating numeric, reviews_count int, in_stock boolean,
          version int, featured_rank numeric, at timestamptz)
        ON CONFLICT (id) DO NOTHING`,

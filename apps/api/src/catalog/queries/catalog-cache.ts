@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { DatabaseService } from '../../platform/database/database.service';
 import { PROJECTION_STATUS } from '../../platform/event-store/event-sourcing.service';
 import { ProjectionStatus } from '../../platform/projections/projection-status';
 
@@ -14,8 +15,25 @@ export class CatalogCache implements OnModuleDestroy {
   private entries = new Map<string, { at: number; value: Promise<unknown> }>();
   private readonly unsubscribe: () => void;
 
-  constructor(@Inject(PROJECTION_STATUS) status: ProjectionStatus) {
+  constructor(
+    @Inject(PROJECTION_STATUS) status: ProjectionStatus,
+    private readonly db: DatabaseService,
+  ) {
     this.unsubscribe = status.onAdvanced('products', () => this.entries.clear());
+  }
+
+  /**
+   * The products projection's position ("commit-prepare"), which names the catalogue's current state: HTTP
+   * ETags derive from it. Read before the answer it describes, and cleared with the answers, so an ETag is
+   * never newer than its body.
+   */
+  version(): Promise<string> {
+    return this.get('version', async () => {
+      const row = await this.db.one<{ c: string; p: string }>(
+        `SELECT commit_pos::text AS c, prepare_pos::text AS p FROM projection_checkpoints WHERE name = 'products'`,
+      );
+      return row ? `${row.c}-${row.p}` : '0-0';
+    });
   }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {

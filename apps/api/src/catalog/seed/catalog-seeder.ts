@@ -1,12 +1,11 @@
 import { toCents } from '@facet/contracts';
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
 import { runWithContext } from '../../platform/context/request-context';
 import { DatabaseService } from '../../platform/database/database.service';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { ConflictError } from '../../platform/http/errors';
-import { CreateProductCommand } from '../commands/create-product.handler';
+import { product, ProductFields, productStream } from '../domain/product';
 import { SEED_PRODUCTS } from './seed-catalogue';
 
 const SEED_MARKER_STREAM = 'catalogue-seed';
@@ -17,7 +16,6 @@ export class CatalogSeeder {
   private readonly logger = new Logger('Seed');
 
   constructor(
-    private readonly commands: CommandBus,
     private readonly es: EventSourcing,
     private readonly db: DatabaseService,
   ) {}
@@ -39,22 +37,27 @@ export class CatalogSeeder {
         if (err instanceof ConflictError) return 0; // another process seeds
         throw err;
       }
-      for (const p of SEED_PRODUCTS) {
-        await this.commands.execute(
-          new CreateProductCommand({
-            name: p.name,
-            description: p.description,
-            price_cents: toCents(p.price),
-            original_price_cents: p.original_price === null ? null : toCents(p.original_price),
-            image: p.images[0],
-            images: p.images,
-            category: p.category,
-            features: p.features,
-            rating: p.rating,
-            reviews_count: p.reviews_count,
-            in_stock: p.in_stock,
-          }),
-        );
+      // Appended through the product decider without reading each product back: a slow projector at
+      // start-up must not fail the start. Only the last append waits (bounded) for the read model.
+      for (const [i, p] of SEED_PRODUCTS.entries()) {
+        const productId = randomUUID();
+        const fields: ProductFields = {
+          name: p.name,
+          description: p.description,
+          price_cents: toCents(p.price),
+          original_price_cents: p.original_price === null ? null : toCents(p.original_price),
+          image: p.images[0],
+          images: p.images,
+          category: p.category,
+          features: p.features,
+          rating: p.rating,
+          reviews_count: p.reviews_count,
+          in_stock: p.in_stock,
+        };
+        await this.es.decide(productStream(productId), product, { type: 'CreateProduct', productId, fields }, {
+          newStream: true,
+          waitForProjections: i === SEED_PRODUCTS.length - 1,
+        });
       }
       this.logger.log(`listed ${SEED_PRODUCTS.length} products`);
       return SEED_PRODUCTS.length;

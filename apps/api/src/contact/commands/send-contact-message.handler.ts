@@ -3,6 +3,7 @@ import { randomUUID } from 'crypto';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { checkContactMessage, contactMessage, ContactMessageFields, contactMessageStream } from '../domain/contact-message';
 import { ContactThrottle } from './contact-throttle';
+import { ConflictError } from '../../platform/http/errors';
 
 export class SendContactMessageCommand {
   constructor(
@@ -10,6 +11,8 @@ export class SendContactMessageCommand {
     readonly customerId: string | null,
     /** The client's address, for throttling. */
     readonly address: string,
+    /** Derived from an Idempotency-Key: a retry after a crash finds the message already received. */
+    readonly messageId: string | null = null,
   ) {}
 }
 
@@ -20,12 +23,18 @@ export class SendContactMessageHandler implements ICommandHandler<SendContactMes
     private readonly throttle: ContactThrottle,
   ) {}
 
-  async execute({ fields, customerId, address }: SendContactMessageCommand): Promise<{ id: string }> {
+  async execute({ fields, customerId, address, messageId: keyed }: SendContactMessageCommand): Promise<{ id: string }> {
     // A refused message does not use up the sender's allowance.
     checkContactMessage(fields);
+    const messageId = keyed ?? randomUUID();
+    const received = async () => keyed !== null && (await this.es.store.readStream(contactMessageStream(messageId))).length > 0;
+    if (await received()) return { id: messageId };
     await this.throttle.take(address);
-    const messageId = randomUUID();
-    await this.es.decide(contactMessageStream(messageId), contactMessage, { type: 'ReceiveContactMessage', messageId, customerId, fields });
+    try {
+      await this.es.decide(contactMessageStream(messageId), contactMessage, { type: 'ReceiveContactMessage', messageId, customerId, fields }, { newStream: true });
+    } catch (err) {
+      if (!(err instanceof ConflictError && (await received()))) throw err;
+    }
     return { id: messageId };
   }
 }

@@ -15,20 +15,26 @@ export interface ContactMessageFields {
 }
 
 export type ContactMessageReceived = DomainEvent<'ContactMessageReceived', { message_id: string; customer_id: string | null } & ContactMessageFields>;
-export type ContactMessageHandled = DomainEvent<'ContactMessageHandled', { message_id: string; by: Actor; note: string | null }>;
+export type ContactMessageHandled = DomainEvent<'ContactMessageHandled', { message_id: string; by: Actor; note: string | null; subject_id?: string }>;
 export type ContactMessageEvent = ContactMessageReceived | ContactMessageHandled;
 
 export const CONTACT_EVENT_TYPES = ['ContactMessageReceived', 'ContactMessageHandled'] as const;
 
-registerPersonalFields('ContactMessageReceived', {
-  subject: (d: { email: string }) => guestSubject(d.email),
-  fields: ['name', 'email', 'phone', 'subject', 'message'],
-});
+/** A signed-in customer's messages belong to them whatever address they typed; a guest's to their e-mail. */
+export function contactSubject(d: { customer_id: string | null; email: string | null }): string {
+  if (d.customer_id) return `customer:${d.customer_id}`;
+  return d.email ? guestSubject(d.email) : 'erased';
+}
+
+registerPersonalFields('ContactMessageReceived', { subject: contactSubject, fields: ['name', 'email', 'phone', 'subject', 'message'] });
+// The staff's handling note is about the sender: sealed under the same subject.
+registerPersonalFields('ContactMessageHandled', { subject: (d: { subject_id?: string }) => d.subject_id ?? 'erased', fields: ['note'] });
 
 export const contactMessageStream = (id: string) => `contact-message-${id}`;
 
 export interface ContactMessageState {
   status: 'none' | 'open' | 'handled';
+  subjectId: string | null;
 }
 
 export type ContactMessageCommand =
@@ -52,14 +58,14 @@ export function checkContactMessage(f: ContactMessageFields): void {
 }
 
 export const contactMessage = {
-  initialState: (): ContactMessageState => ({ status: 'none' }),
+  initialState: (): ContactMessageState => ({ status: 'none', subjectId: null }),
 
   evolve(state: ContactMessageState, event: ContactMessageEvent): ContactMessageState {
     switch (event.type) {
       case 'ContactMessageReceived':
-        return { status: 'open' };
+        return { status: 'open', subjectId: contactSubject(event.data) };
       case 'ContactMessageHandled':
-        return { status: 'handled' };
+        return { ...state, status: 'handled' };
     }
   },
 
@@ -73,7 +79,7 @@ export const contactMessage = {
         if (state.status === 'none') throw new NotFoundError();
         // Marking twice (a double click, a retry) changes nothing.
         if (state.status === 'handled') return [];
-        return [{ type: 'ContactMessageHandled', data: { message_id: command.messageId, by: command.by, note: command.note } }];
+        return [{ type: 'ContactMessageHandled', data: { message_id: command.messageId, by: command.by, note: command.note, subject_id: state.subjectId ?? 'erased' } }];
     }
   },
 };

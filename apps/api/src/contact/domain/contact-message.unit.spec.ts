@@ -25,8 +25,8 @@ describe('contact message decider', () => {
   it('should receive a valid message', () => {
     const events = contactMessage.decide({ type: 'ReceiveContactMessage', messageId: 'm1', customerId: null, fields: fields() }, contactMessage.initialState());
     expect(events).toEqual([{ type: 'ContactMessageReceived', data: { message_id: 'm1', customer_id: null, ...fields() } }]);
-    expect(fold(contactMessage, events)).toEqual({ status: 'open' });
-    expect(errorOf(() => contactMessage.decide({ type: 'ReceiveContactMessage', messageId: 'm1', customerId: null, fields: fields() }, { status: 'open' }))).toBeInstanceOf(
+    expect(fold(contactMessage, events)).toEqual({ status: 'open', subjectId: expect.stringMatching(/^guest:[0-9a-f]{40}$/) });
+    expect(errorOf(() => contactMessage.decide({ type: 'ReceiveContactMessage', messageId: 'm1', customerId: null, fields: fields() }, { status: 'open', subjectId: 'customer:x' }))).toBeInstanceOf(
       ConflictError,
     );
   });
@@ -50,9 +50,9 @@ describe('contact message decider', () => {
   });
 
   it('should mark an open message handled once, and treat a second time as done', () => {
-    const events = contactMessage.decide({ type: 'MarkContactMessageHandled', messageId: 'm1', by: staff, note: 'Called back' }, { status: 'open' });
-    expect(events).toEqual([{ type: 'ContactMessageHandled', data: { message_id: 'm1', by: staff, note: 'Called back' } }]);
-    expect(contactMessage.decide({ type: 'MarkContactMessageHandled', messageId: 'm1', by: staff, note: null }, { status: 'handled' })).toEqual([]);
+    const events = contactMessage.decide({ type: 'MarkContactMessageHandled', messageId: 'm1', by: staff, note: 'Called back' }, { status: 'open', subjectId: 'customer:x' });
+    expect(events).toEqual([{ type: 'ContactMessageHandled', data: { message_id: 'm1', by: staff, note: 'Called back', subject_id: 'customer:x' } }]);
+    expect(contactMessage.decide({ type: 'MarkContactMessageHandled', messageId: 'm1', by: staff, note: null }, { status: 'handled', subjectId: 'customer:x' })).toEqual([]);
     expect(errorOf(() => contactMessage.decide({ type: 'MarkContactMessageHandled', messageId: 'm1', by: staff, note: null }, contactMessage.initialState()))).toBeInstanceOf(
       NotFoundError,
     );

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
@@ -19,6 +19,7 @@ export class AdminMessagesController {
 
   @Get()
   @ApiOkResponse({ type: ContactMessagePageDto, headers: { 'x-total-count': { description: 'Matching messages' } } })
+  @ApiOperation({ summary: 'Contact messages, filtered and paged' })
   async list(@Query() q: ListContactMessagesQueryDto, @Res({ passthrough: true }) reply: any): Promise<ContactMessagePage> {
     const page: ContactMessagePage = await this.queries.execute(
       new ListContactMessagesQuery({
@@ -37,6 +38,7 @@ export class AdminMessagesController {
   @Get(':id')
   @ApiOkResponse({ type: ContactMessageDto })
   @ApiNotFoundResponse({ description: 'No such message' })
+  @ApiOperation({ summary: 'One contact message' })
   get(@Param('id', UuidOr404Pipe) id: string): Promise<ContactMessageView> {
     return this.queries.execute(new GetContactMessageQuery(id));
   }
@@ -46,6 +48,7 @@ export class AdminMessagesController {
   @HttpCode(200)
   @ApiOkResponse({ type: ContactMessageDto })
   @ApiNotFoundResponse({ description: 'No such message' })
+  @ApiOperation({ summary: 'Mark a contact message handled, with a note' })
   handled(@Param('id', UuidOr404Pipe) id: string, @Body() dto: MarkHandledDto, @CurrentPrincipal() principal: Principal): Promise<ContactMessageView> {
     const note = dto.note?.trim() ? dto.note.trim() : null;
     return this.commands.execute(new MarkContactMessageHandledCommand(id, { type: 'staff', id: principal.id }, note));

@@ -1,6 +1,6 @@
 import { Body, Controller, Headers, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiHeader, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiHeader, ApiTags, ApiTooManyRequestsResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, Public } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { IdempotencyService } from '../../platform/http/idempotency.service';
@@ -23,23 +23,25 @@ export class ContactController {
   @ApiCreatedResponse({ type: ContactSentDto })
   @ApiBadRequestResponse({ description: 'A required field is missing, too long, or the e-mail or phone is not valid' })
   @ApiTooManyRequestsResponse({ description: 'More than 5 messages from this address in 10 minutes' })
+  @ApiOperation({ summary: 'Send a message through the contact form' })
   send(
     @Body() dto: SendContactMessageDto,
     @Req() request: any,
     @CurrentPrincipal() principal: Principal | null,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<ContactSentDto> {
-    const scope = `contact:${principal?.kind === 'customer' ? principal.id : 'guest'}`;
-    return this.idempotency.run(scope, idempotencyKey, dto, () => this.execute(dto, request, principal));
+    const scope = IdempotencyService.callerScope('contact', principal, dto.email);
+    return this.idempotency.run(scope, idempotencyKey, dto, (attempt) => this.execute(dto, request, principal, attempt?.id ?? null));
   }
 
-  private async execute(dto: SendContactMessageDto, request: any, principal: Principal | null): Promise<ContactSentDto> {
+  private async execute(dto: SendContactMessageDto, request: any, principal: Principal | null, messageId: string | null): Promise<ContactSentDto> {
     const phone = dto.phone?.trim() ? dto.phone.trim() : null;
     await this.commands.execute(
       new SendContactMessageCommand(
         { name: dto.name.trim(), email: dto.email.trim().toLowerCase(), phone, subject: dto.subject.trim(), message: dto.message },
         principal?.kind === 'customer' ? principal.id : null,
         String(request.ip ?? 'unknown'),
+        messageId,
       ),
     );
     return { success: true, message: CONTACT_SENT };

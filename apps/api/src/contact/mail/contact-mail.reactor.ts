@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { RecordedEvent } from '../../platform/event-store/event-store';
-import { guestSubject } from '../../platform/privacy/personal-fields';
 import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
+import { contactSubject } from '../domain/contact-message';
 import { MailOutbox } from '../../mail/mail.outbox';
 import { renderBrandedMail, subjectSafe } from '../../custom-designs/mail/branded-mail';
 import { ContactMessageReceived } from '../domain/contact-message';
@@ -26,7 +26,8 @@ export class ContactMailReactor implements Reactor {
     const d = (event as unknown as ContactMessageReceived).data;
     // Erased before we got here: there is nobody to write to and nothing to pass on.
     if (!d.email) return;
-    const subjectId = guestSubject(d.email);
+    // A signed-in customer's message belongs to them, whatever address they typed.
+    const subjectId = contactSubject(d);
     const ack = renderBrandedMail({
       greeting: `Dear ${d.name ?? 'customer'},`,
       paragraphs: [

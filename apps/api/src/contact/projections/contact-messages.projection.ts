@@ -3,6 +3,7 @@ import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { CONTACT_EVENT_TYPES } from '../domain/contact-message';
+import { guestRowsOf } from '../../platform/privacy/erasure-match';
 
 /** rm.contact_messages: the contact form's messages and whether staff handled them. */
 @Injectable()
@@ -29,15 +30,17 @@ export class ContactMessagesProjection implements Projection {
           [d.message_id, at, JSON.stringify(d.by), d.note, event.revision],
         );
         break;
-      case 'CustomerDeleted':
+      case 'CustomerDeleted': {
+        // What they sent signed in (any address typed), and what they sent as a guest from their account's
+        // e-mail: matched with the subjects the event names (keyed and legacy derivations of the e-mail).
+        const ids = await guestRowsOf(tx, 'contact_messages', 'email', d);
         await tx.query(
-          `UPDATE contact_messages SET name = NULL, email = NULL, phone = NULL, subject = NULL, message = NULL, updated_at = $2
-           WHERE customer_id = $1 OR ($3::text IS NOT NULL AND email IS NOT NULL
-             AND 'email:' || left(encode(sha256(convert_to(lower(btrim(email)), 'UTF8')), 'hex'), 40) = $3)`,
-          // guest_subject (see guestSubject) also reaches what the customer sent as a guest under the same e-mail.
-          [d.customer_id, at, d.guest_subject ?? null],
+          `UPDATE contact_messages SET name = NULL, email = NULL, phone = NULL, subject = NULL, message = NULL, handled_note = NULL, updated_at = $2
+           WHERE customer_id = $1 OR id = ANY($3::uuid[])`,
+          [d.customer_id, at, ids],
         );
         break;
+      }
     }
   }
 }

@@ -3,12 +3,14 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
 import { BlobStore } from '../../platform/blobs/blob-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { ConflictError } from '../../platform/http/errors';
 import {
   checkCustomDesignRequest,
   customDesign,
   customDesignStream,
   CustomDesignRequest,
   DesignImageRef,
+  designSubject,
 } from '../domain/custom-design';
 import { checkDesignImage, DESIGN_IMAGE_TOO_LARGE, DESIGN_IMAGE_TYPES, DESIGN_IMAGE_WRONG_TYPE } from '../domain/design-image';
 
@@ -19,6 +21,8 @@ export class SubmitCustomDesignCommand {
     readonly designImage: string | null,
     /** The signed-in customer, if any. */
     readonly customerId: string | null,
+    /** Derived from an Idempotency-Key: a retry after a crash finds the request already recorded. */
+    readonly designId: string | null = null,
   ) {}
 }
 
@@ -35,7 +39,15 @@ export class SubmitCustomDesignHandler implements ICommandHandler<SubmitCustomDe
     private readonly blobs: BlobStore,
   ) {}
 
-  async execute({ request, designImage, customerId }: SubmitCustomDesignCommand): Promise<SubmittedCustomDesign> {
+  async execute({ request, designImage, customerId, designId: keyed }: SubmitCustomDesignCommand): Promise<SubmittedCustomDesign> {
+    const designId = keyed ?? randomUUID();
+    const recorded = async (): Promise<SubmittedCustomDesign | null> => {
+      if (keyed === null) return null;
+      const [first] = await this.es.store.readStream(customDesignStream(designId));
+      return first ? { id: designId, status: 'pending', created_at: first.metadata.occurredAt } : null;
+    };
+    const earlier = await recorded();
+    if (earlier) return earlier;
     // Everything is checked before the image is stored, so a refused request leaves nothing behind.
     checkCustomDesignRequest(request);
     let image: DesignImageRef | null = null;
@@ -47,11 +59,17 @@ export class SubmitCustomDesignHandler implements ICommandHandler<SubmitCustomDe
         field: 'design_image',
         visibility: 'private',
         messages: { type: DESIGN_IMAGE_WRONG_TYPE, size: DESIGN_IMAGE_TOO_LARGE },
+        subject: designSubject({ customer_id: customerId, contact_email: request.contact_email }),
       });
       image = { sha256: blob.sha256, mime: blob.mime as DesignImageRef['mime'], size: blob.size };
     }
-    const designId = randomUUID();
-    await this.es.decide(customDesignStream(designId), customDesign, { type: 'SubmitCustomDesign', designId, customerId, request, image });
+    try {
+      await this.es.decide(customDesignStream(designId), customDesign, { type: 'SubmitCustomDesign', designId, customerId, request, image }, { newStream: true });
+    } catch (err) {
+      const first = err instanceof ConflictError ? await recorded() : null;
+      if (first) return first;
+      throw err;
+    }
     const [submitted] = await this.es.store.readStream(customDesignStream(designId));
     return { id: designId, status: 'pending', created_at: submitted.metadata.occurredAt };
   }

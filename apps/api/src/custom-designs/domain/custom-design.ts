@@ -49,7 +49,7 @@ export type CustomDesignSubmitted = DomainEvent<
 >;
 export type CustomDesignStatusChanged = DomainEvent<
   'CustomDesignStatusChanged',
-  { design_id: string; from: CustomDesignStatus; to: CustomDesignStatus; note: string | null; by: Actor }
+  { design_id: string; from: CustomDesignStatus; to: CustomDesignStatus; note: string | null; by: Actor; subject_id?: string }
 >;
 export type CustomDesignDeleted = DomainEvent<'CustomDesignDeleted', { design_id: string; by: Actor; image_sha256: string | null }>;
 export type CustomDesignEvent = CustomDesignSubmitted | CustomDesignStatusChanged | CustomDesignDeleted;
@@ -57,20 +57,24 @@ export type CustomDesignEvent = CustomDesignSubmitted | CustomDesignStatusChange
 export const CUSTOM_DESIGN_EVENT_TYPES = ['CustomDesignSubmitted', 'CustomDesignStatusChanged', 'CustomDesignDeleted'] as const;
 
 /** The subject whose key seals the request's personal fields: the customer when signed in, else the e-mail. */
-export function designSubject(data: { customer_id: string | null; contact_email: string }): string {
-  return data.customer_id ? `customer:${data.customer_id}` : guestSubject(data.contact_email);
+export function designSubject(data: { customer_id: string | null; contact_email: string | null }): string {
+  if (data.customer_id) return `customer:${data.customer_id}`;
+  return data.contact_email ? guestSubject(data.contact_email) : 'erased';
 }
 
 registerPersonalFields('CustomDesignSubmitted', {
   subject: designSubject,
   fields: ['contact_name', 'contact_email', 'contact_phone', 'design_notes'],
 });
+// Staff notes about the request are the person's data too.
+registerPersonalFields('CustomDesignStatusChanged', { subject: (d: { subject_id?: string }) => d.subject_id ?? 'erased', fields: ['note'] });
 
 export const customDesignStream = (id: string) => `custom-design-${id}`;
 
 export interface CustomDesignState {
   status: CustomDesignStatus | 'none' | 'deleted';
   image_sha256: string | null;
+  subject_id: string | null;
 }
 
 export type CustomDesignCommand =
@@ -102,12 +106,12 @@ export function checkCustomDesignRequest(r: CustomDesignRequest): void {
 }
 
 export const customDesign = {
-  initialState: (): CustomDesignState => ({ status: 'none', image_sha256: null }),
+  initialState: (): CustomDesignState => ({ status: 'none', image_sha256: null, subject_id: null }),
 
   evolve(state: CustomDesignState, event: CustomDesignEvent): CustomDesignState {
     switch (event.type) {
       case 'CustomDesignSubmitted':
-        return { status: 'pending', image_sha256: event.data.image?.sha256 ?? null };
+        return { status: 'pending', image_sha256: event.data.image?.sha256 ?? null, subject_id: designSubject(event.data) };
       case 'CustomDesignStatusChanged':
         return { ...state, status: event.data.to };
       case 'CustomDesignDeleted':
@@ -138,7 +142,7 @@ export const customDesign = {
               (customDesignNextStatuses(from).length ? ` Allowed next: ${customDesignNextStatuses(from).join(', ')}.` : ' It is final.'),
           );
         }
-        return [{ type: 'CustomDesignStatusChanged', data: { design_id: command.designId, from, to: command.to, note: command.note, by: command.by } }];
+        return [{ type: 'CustomDesignStatusChanged', data: { design_id: command.designId, from, to: command.to, note: command.note, by: command.by, subject_id: state.subject_id ?? 'erased' } }];
       }
       case 'DeleteCustomDesign':
         if (state.status === 'none' || state.status === 'deleted') throw new NotFoundError();

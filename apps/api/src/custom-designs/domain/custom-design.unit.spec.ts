@@ -49,7 +49,7 @@ describe('custom design decider', () => {
       const image = { sha256: 'a'.repeat(64), mime: 'image/png' as const, size: 10 };
       const events = customDesign.decide({ type: 'SubmitCustomDesign', designId: 'd1', customerId: 'c1', request: request(), image }, customDesign.initialState());
       expect(events).toEqual([{ type: 'CustomDesignSubmitted', data: { design_id: 'd1', customer_id: 'c1', image, ...request() } }]);
-      expect(fold(customDesign, events)).toEqual({ status: 'pending', image_sha256: image.sha256 });
+      expect(fold(customDesign, events)).toEqual({ status: 'pending', image_sha256: image.sha256, subject_id: 'customer:c1' });
     });
 
     it('should refuse a second submission on the same stream', () => {
@@ -92,7 +92,7 @@ describe('custom design decider', () => {
     it('should follow pending → contacted → in_progress → completed, recording from, to, note and who', () => {
       const state = stateAfter('contacted', 'in_progress');
       const events = customDesign.decide({ type: 'ChangeCustomDesignStatus', designId: 'd1', to: 'completed', note: 'Delivered', by: staff }, state);
-      expect(events).toEqual([{ type: 'CustomDesignStatusChanged', data: { design_id: 'd1', from: 'in_progress', to: 'completed', note: 'Delivered', by: staff } }]);
+      expect(events).toEqual([{ type: 'CustomDesignStatusChanged', data: { design_id: 'd1', from: 'in_progress', to: 'completed', note: 'Delivered', by: staff, subject_id: expect.stringMatching(/^guest:/) } }]);
     });
 
     it.each([
@@ -120,13 +120,13 @@ describe('custom design decider', () => {
     it('should not know a request that was never submitted or was deleted', () => {
       const change = { type: 'ChangeCustomDesignStatus' as const, designId: 'd1', to: 'contacted' as const, note: null, by: staff };
       expect(errorOf(() => customDesign.decide(change, customDesign.initialState()))).toBeInstanceOf(NotFoundError);
-      expect(errorOf(() => customDesign.decide(change, { status: 'deleted', image_sha256: null }))).toBeInstanceOf(NotFoundError);
+      expect(errorOf(() => customDesign.decide(change, { status: 'deleted', image_sha256: null, subject_id: null }))).toBeInstanceOf(NotFoundError);
     });
   });
 
   describe('When staff delete a request', () => {
     it('should record the deletion with the image to remove, once', () => {
-      const state: CustomDesignState = { status: 'contacted', image_sha256: 'b'.repeat(64) };
+      const state: CustomDesignState = { status: 'contacted', image_sha256: 'b'.repeat(64), subject_id: 'customer:c1' };
       const events = customDesign.decide({ type: 'DeleteCustomDesign', designId: 'd1', by: staff }, state);
       expect(events).toEqual([{ type: 'CustomDesignDeleted', data: { design_id: 'd1', by: staff, image_sha256: 'b'.repeat(64) } }]);
       const after = events.reduce((s, e) => customDesign.evolve(s, e), state);

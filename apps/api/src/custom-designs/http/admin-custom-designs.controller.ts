@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { BlobStore, sniffImageType } from '../../platform/blobs/blob-store';
@@ -35,6 +35,7 @@ export class AdminCustomDesignsController {
 
   @Get()
   @ApiOkResponse({ type: CustomDesignPageDto, headers: { 'x-total-count': { description: 'Matching requests' } } })
+  @ApiOperation({ summary: 'Custom design requests, filtered and paged' })
   async list(@Query() q: ListCustomDesignsQueryDto, @Res({ passthrough: true }) reply: any): Promise<CustomDesignPage> {
     const page: CustomDesignPage = await this.queries.execute(
       new ListCustomDesignsQuery({
@@ -53,6 +54,7 @@ export class AdminCustomDesignsController {
   @Get(':id')
   @ApiOkResponse({ type: CustomDesignDetailDto })
   @ApiNotFoundResponse({ description: 'No such request' })
+  @ApiOperation({ summary: 'One custom design request with its history' })
   get(@Param('id', UuidOr404Pipe) id: string): Promise<CustomDesignDetail> {
     return this.queries.execute(new GetCustomDesignQuery(id));
   }
@@ -62,6 +64,7 @@ export class AdminCustomDesignsController {
   @ApiProduces('image/jpeg', 'image/png')
   @ApiOkResponse({ description: 'The image bytes (image/jpeg or image/png)' })
   @ApiNotFoundResponse({ description: 'No such request, or it has no image' })
+  @ApiOperation({ summary: 'The image attached to a custom design request' })
   async image(@Param('id', UuidOr404Pipe) id: string, @Res() reply: any): Promise<void> {
     const ref: { sha256: string } | null = await this.queries.execute(new GetCustomDesignImageRefQuery(id));
     const blob = ref ? await this.blobs.get(ref.sha256) : null;
@@ -81,6 +84,7 @@ export class AdminCustomDesignsController {
   @ApiOkResponse({ type: CustomDesignDetailDto })
   @ApiConflictResponse({ description: 'The status may not move there from where it is' })
   @ApiNotFoundResponse({ description: 'No such request' })
+  @ApiOperation({ summary: 'Move a custom design request to another status, with a note' })
   changeStatus(
     @Param('id', UuidOr404Pipe) id: string,
     @Body() dto: ChangeCustomDesignStatusDto,
@@ -94,6 +98,7 @@ export class AdminCustomDesignsController {
   @HttpCode(200)
   @ApiOkResponse({ type: DeletedDto })
   @ApiNotFoundResponse({ description: 'No such request' })
+  @ApiOperation({ summary: 'Delete a custom design request' })
   async remove(@Param('id', UuidOr404Pipe) id: string, @CurrentPrincipal() principal: Principal): Promise<DeletedDto> {
     await this.commands.execute(new DeleteCustomDesignCommand(id, { type: 'staff', id: principal.id }));
     return { success: true, message: 'Custom design request deleted' };

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, Public, RequireCustomer } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { IdempotencyService } from '../../platform/http/idempotency.service';
@@ -30,16 +30,17 @@ export class CustomDesignsController {
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Repeats with the same key answer the first response and record one request' })
   @ApiCreatedResponse({ type: SubmittedCustomDesignDto })
   @ApiBadRequestResponse({ description: 'A field is missing or not one of the spec’s values, or the image is too large or not a JPEG/PNG' })
+  @ApiOperation({ summary: 'Request a custom design, optionally with a sketch or photo' })
   submit(
     @Body() dto: SubmitCustomDesignDto,
     @CurrentPrincipal() principal: Principal | null,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<SubmittedCustomDesignDto> {
-    const scope = `custom-design:${principal?.kind === 'customer' ? principal.id : 'guest'}`;
-    return this.idempotency.run(scope, idempotencyKey, dto, () => this.execute(dto, principal));
+    const scope = IdempotencyService.callerScope('custom-design', principal, dto.contact_email);
+    return this.idempotency.run(scope, idempotencyKey, dto, (attempt) => this.execute(dto, principal, attempt?.id ?? null));
   }
 
-  private async execute(dto: SubmitCustomDesignDto, principal: Principal | null): Promise<SubmittedCustomDesignDto> {
+  private async execute(dto: SubmitCustomDesignDto, principal: Principal | null, designId: string | null): Promise<SubmittedCustomDesignDto> {
     const submitted: SubmittedCustomDesign = await this.commands.execute(
       new SubmitCustomDesignCommand(
         {
@@ -57,6 +58,7 @@ export class CustomDesignsController {
         },
         dto.design_image ? dto.design_image : null,
         principal?.kind === 'customer' ? principal.id : null,
+        designId,
       ),
     );
     return { success: true, ...submitted, message: CUSTOM_DESIGN_RECEIVED };
@@ -66,6 +68,7 @@ export class CustomDesignsController {
   @Get('custom-designs/mine')
   @RequireCustomer()
   @ApiOkResponse({ type: CustomDesignPageDto })
+  @ApiOperation({ summary: 'The signed-in customer\'s custom design requests' })
   async mine(@CurrentPrincipal() principal: Principal, @Query() q: ListCustomDesignsQueryDto, @Res({ passthrough: true }) reply: any): Promise<CustomDesignPage> {
     const page: CustomDesignPage = await this.queries.execute(
       new ListCustomDesignsQuery({

@@ -1,3 +1,4 @@
+import { guestRowsOf } from '../../platform/privacy/erasure-match';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
@@ -41,15 +42,19 @@ export class CustomDesignsProjection implements Projection {
         await tx.query('DELETE FROM custom_designs WHERE id = $1', [d.design_id]);
         await tx.query('DELETE FROM custom_design_history WHERE design_id = $1', [d.design_id]);
         break;
-      case 'CustomerDeleted':
+      case 'CustomerDeleted': {
+        const ids = await guestRowsOf(tx, 'custom_designs', 'contact_email', d);
         await tx.query(
           `UPDATE custom_designs SET contact_name = NULL, contact_email = NULL, contact_phone = NULL, design_notes = NULL, updated_at = $2
-           WHERE customer_id = $1 OR ($3::text IS NOT NULL AND contact_email IS NOT NULL
-             AND 'email:' || left(encode(sha256(convert_to(lower(btrim(contact_email)), 'UTF8')), 'hex'), 40) = $3)`,
-          // guest_subject (see guestSubject) also reaches what the customer sent as a guest under the same e-mail.
-          [d.customer_id, at, d.guest_subject ?? null],
+           WHERE customer_id = $1 OR id = ANY($3::uuid[])`,
+          [d.customer_id, at, ids],
+        );
+        await tx.query(
+          `UPDATE custom_design_history SET note = NULL WHERE design_id IN (SELECT id FROM custom_designs WHERE customer_id = $1) OR design_id = ANY($2::uuid[])`,
+          [d.customer_id, ids],
         );
         break;
+      }
     }
   }
 

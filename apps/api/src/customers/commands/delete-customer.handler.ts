@@ -4,7 +4,10 @@ import { fold } from '../../platform/event-store/decider';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { NotFoundError } from '../../platform/http/errors';
 import { PersonalData } from '../../platform/privacy/personal-data';
-import { guestSubject } from '../../platform/privacy/personal-fields';
+import { BlobStore } from '../../platform/blobs/blob-store';
+import { Queues } from '../../platform/queue/queues.service';
+import { guestSubjects } from '../../platform/privacy/personal-fields';
+import { MailArchive } from '../../mail/mail-archive';
 import { EmailClaims } from '../email-claims';
 import { customer, CustomerEvent, customerStream, customerSubject } from '../domain/customer';
 
@@ -27,6 +30,9 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
     private readonly privacy: PersonalData,
     private readonly claims: EmailClaims,
     private readonly sessions: SessionsService,
+    private readonly blobs: BlobStore,
+    private readonly queues: Queues,
+    private readonly mailArchive: MailArchive,
   ) {}
 
   async execute({ customerId, by }: DeleteCustomerCommand): Promise<void> {
@@ -36,8 +42,12 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
       await this.es.decide(customerStream(customerId), customer, { type: 'DeleteCustomer', customerId, by });
     }
     // Also when already deleted: finishes an erasure that was interrupted after the append.
-    if (state.email) await this.privacy.erase(guestSubject(state.email));
-    await this.privacy.erase(customerSubject(customerId));
+    const subjects = [customerSubject(customerId), ...(state.email ? guestSubjects(state.email) : [])];
+    for (const subject of subjects) await this.privacy.erase(subject);
+    // What is kept outside the log: their uploads, mail jobs not sent yet, and the bodies of mail sent.
+    await this.blobs.deleteForSubjects(subjects);
+    await this.queues.removeJobsOfSubjects(subjects);
+    await this.mailArchive.deleteOf(subjects);
     await this.claims.release(customerId);
     await this.sessions.revokeAllFor(customerId);
     if (state.status === 'deleted' && !state.email) throw new NotFoundError();

@@ -1,6 +1,6 @@
 import { DomainEvent } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
-import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
+import { guestSubject, guestSubjects, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
 /** A customer's address as the spec's User carries it. */
 export interface Address {
@@ -45,7 +45,7 @@ export type CustomerProfileUpdated = DomainEvent<'CustomerProfileUpdated', { cus
  * Carries the id and the guest subject (a digest of the e-mail), never the e-mail: read models purge the
  * person's rows, as a customer and as a guest, by them; the handler erases both keys after appending.
  */
-export type CustomerDeleted = DomainEvent<'CustomerDeleted', { customer_id: string; deleted_by: 'self' | 'staff'; guest_subject: string | null }>;
+export type CustomerDeleted = DomainEvent<'CustomerDeleted', { customer_id: string; deleted_by: 'self' | 'staff'; guest_subject: string | null; guest_subjects?: string[] }>;
 
 export type CustomerEvent =
   | CustomerRegistered
@@ -190,7 +190,13 @@ export const customer = {
         return [
           {
             type: 'CustomerDeleted',
-            data: { customer_id: id, deleted_by: command.by, guest_subject: state.email ? guestSubject(state.email) : null },
+            // Every subject their e-mail was sealed under as a guest (the keyed one, and the old bare hash).
+            data: {
+              customer_id: id,
+              deleted_by: command.by,
+              guest_subject: state.email ? guestSubject(state.email) : null,
+              guest_subjects: state.email ? guestSubjects(state.email) : [],
+            },
           },
         ];
     }

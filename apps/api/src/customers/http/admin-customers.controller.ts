@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { DeleteCustomerCommand } from '../commands/delete-customer.handler';
@@ -19,6 +19,7 @@ export class AdminCustomersController {
   @Get()
   @RequireStaff('staff')
   @ApiOkResponse({ type: CustomerListView })
+  @ApiOperation({ summary: 'Customer accounts, filtered and paged' })
   async list(@Query() q: ListCustomersQueryDto, @Res({ passthrough: true }) reply: any): Promise<CustomerListView> {
     const result = await this.queries.execute(
       new ListCustomersQuery({
@@ -37,6 +38,7 @@ export class AdminCustomersController {
   @Get(':id')
   @RequireStaff('staff')
   @ApiOkResponse({ type: CustomerDetailView })
+  @ApiOperation({ summary: 'One customer with their orders, designs and messages' })
   get(@Param('id', UuidOr404Pipe) id: string): Promise<CustomerDetailView> {
     return this.queries.execute(new GetCustomerQuery(id));
   }
@@ -45,6 +47,7 @@ export class AdminCustomersController {
   @RequireStaff('admin')
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult, description: 'The customer is deleted and erased' })
+  @ApiOperation({ summary: 'Erase a customer\'s account and personal data' })
   async remove(@Param('id', UuidOr404Pipe) id: string): Promise<MessageResult> {
     await this.commands.execute(new DeleteCustomerCommand(id, 'staff'));
     return { success: true, message: 'Customer deleted' };

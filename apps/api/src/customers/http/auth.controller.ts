@@ -8,16 +8,15 @@ import {
   ApiOkResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+  ApiUnauthorizedResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, Public, RequireCustomer } from '../../platform/auth/auth.decorators';
-import { LoginThrottle } from '../../platform/auth/login-throttle.service';
+import { GUESS_POLICY, LoginThrottle, MAIL_POLICY } from '../../platform/auth/login-throttle.service';
 import { verifyPassword } from '../../platform/auth/passwords';
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
-import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../platform/http/errors';
+import { ForbiddenError, UnauthorizedError } from '../../platform/http/errors';
 import { RegisterCustomerCommand, Registration } from '../commands/register-customer.handler';
 import { RequestPasswordResetCommand } from '../commands/request-password-reset.handler';
 import { ResendVerificationCommand } from '../commands/resend-verification.handler';
@@ -37,8 +36,10 @@ export const RESEND_ANSWER = 'If this email has an account waiting for verificat
 export const REGISTERED = 'Registration successful! Please check your email for the 8-character verification code.';
 export const VERIFIED = 'Email verified successfully! You can now log in.';
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in with your new password.';
-const TOO_MANY_VERIFY = 'Too many incorrect verification attempts. Please wait 15 minutes and try again, or request a new code.';
-const TOO_MANY_MAILS = 'Too many requests for this email. Please wait 15 minutes before asking for another email.';
+const TOO_MANY_VERIFY = (wait: string) => `Too many incorrect verification attempts. Please wait ${wait} and try again, or request a new code.`;
+const TOO_MANY_MAILS = (wait: string) => `Too many requests for this email. Please wait ${wait} before asking for another email.`;
+const TOO_MANY_SIGN_INS = (wait: string) => `Too many failed sign-in attempts. Please wait ${wait} and try again, or reset your password.`;
+const TOO_MANY_RESETS = (wait: string) => `Too many incorrect reset attempts. Please wait ${wait} and try again, or ask for a new reset e-mail.`;
 
 /** The site a mail's links point to: the caller's origin when it is one of ours, else the first public origin. */
 export function linkOrigin(request: any, config: FacetConfig): string {
@@ -62,6 +63,7 @@ export class AuthController {
   @ApiCreatedResponse({ type: RegisterResult })
   @ApiBadRequestResponse({ description: 'Invalid e-mail, weak or common password' })
   @ApiConflictResponse({ description: 'The e-mail already has an account (verified or not)' })
+  @ApiOperation({ summary: 'Register a customer account; a verification mail is sent' })
   async register(@Body() body: RegisterDto, @Req() request: any): Promise<RegisterResult> {
     const origin = linkOrigin(request, this.config);
     const r: Registration = await this.commands.execute(new RegisterCustomerCommand(body.email, body.password, origin));
@@ -80,23 +82,19 @@ export class AuthController {
   @ApiOkResponse({ type: MessageResult })
   @ApiBadRequestResponse({ description: INVALID_VERIFICATION })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong codes' })
+  @ApiOperation({ summary: 'Verify a customer\'s e-mail address with the token from the mail' })
   async verify(@Body() body: VerifyEmailDto, @Req() request: any, @Res({ passthrough: true }) reply: any) {
     const email = body.email.trim().toLowerCase();
-    try {
-      await this.throttle.assertAllowed('verify', email, request.ip);
-    } catch (err) {
-      if (err instanceof TooManyRequestsError) throw new TooManyRequestsError(TOO_MANY_VERIFY, err.retryAfterSeconds);
-      throw err;
-    }
+    // Counted before the code is compared: a burst of guesses evaluates at most the limit.
+    const attempt = await this.throttle.reserve('verify', email, request.ip, GUESS_POLICY, TOO_MANY_VERIFY);
     try {
       await this.commands.execute(new VerifyEmailCommand(email, body.token ?? body.code ?? ''));
     } catch (err) {
       if (!(err instanceof InvalidTokenError)) throw err;
-      await this.throttle.recordFailure('verify', email, request.ip);
       reply.status(400);
       return { success: false, detail: err.message, message: err.message };
     }
-    await this.throttle.recordSuccess('verify', email);
+    await this.throttle.succeeded(attempt);
     return { success: true, message: VERIFIED };
   }
 
@@ -105,20 +103,15 @@ export class AuthController {
    * account exists, so nobody can flood an inbox and the answer still tells nothing about the account.
    */
   private async countMailRequest(scope: string, email: string, ip: string): Promise<void> {
-    try {
-      await this.throttle.assertAllowed(scope, email, ip);
-    } catch (err) {
-      if (err instanceof TooManyRequestsError) throw new TooManyRequestsError(TOO_MANY_MAILS, err.retryAfterSeconds);
-      throw err;
-    }
-    await this.throttle.recordFailure(scope, email, ip);
+    await this.throttle.reserve(scope, email, ip, MAIL_POLICY, TOO_MANY_MAILS);
   }
 
   @Post('resend-verification')
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult, description: 'The same answer whether or not the account exists' })
-  @ApiTooManyRequestsResponse({ description: TOO_MANY_MAILS })
+  @ApiTooManyRequestsResponse({ description: TOO_MANY_MAILS('15 minutes') })
+  @ApiOperation({ summary: 'Send the verification mail again' })
   async resend(@Body() body: EmailDto, @Req() request: any): Promise<MessageResult> {
     const email = body.email.trim().toLowerCase();
     await this.countMailRequest('resend', email, request.ip);
@@ -130,7 +123,8 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult, description: 'The same answer whatever the outcome' })
-  @ApiTooManyRequestsResponse({ description: TOO_MANY_MAILS })
+  @ApiTooManyRequestsResponse({ description: TOO_MANY_MAILS('15 minutes') })
+  @ApiOperation({ summary: 'Send a password reset mail (answers the same whether or not the address is known)' })
   async forgot(@Body() body: EmailDto, @Req() request: any): Promise<MessageResult> {
     const email = body.email.trim().toLowerCase();
     await this.countMailRequest('reset', email, request.ip);
@@ -143,8 +137,17 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult })
   @ApiBadRequestResponse({ description: 'Invalid, expired or used token, or a weak password' })
-  async reset(@Body() body: ResetPasswordDto): Promise<MessageResult> {
-    await this.commands.execute(new ResetPasswordCommand(body.email.trim().toLowerCase(), body.token, body.password));
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong tokens from this address for this e-mail' })
+  @ApiOperation({ summary: 'Set a new password with the token from the reset mail' })
+  async reset(@Body() body: ResetPasswordDto, @Req() request: any): Promise<MessageResult> {
+    const email = body.email.trim().toLowerCase();
+    // Reset tokens are long random secrets: guesses are counted per e-mail and address pair (and per address),
+    // so nobody elsewhere can use up the owner's tries and keep them from resetting.
+    const attempt = await this.throttle.reserve('reset-token', `${email}\u0000${request.ip}`, request.ip, GUESS_POLICY, TOO_MANY_RESETS);
+    await this.commands.execute(new ResetPasswordCommand(email, body.token, body.password));
+    await this.throttle.succeeded(attempt);
+    // The owner proved who they are: whatever someone did to the sign-in window is forgotten.
+    await this.throttle.clearAccount('customer', email);
     return { success: true, message: PASSWORD_RESET_DONE };
   }
 
@@ -155,17 +158,16 @@ export class AuthController {
   @ApiUnauthorizedResponse({ description: `${USER_NOT_FOUND} / ${INVALID_PASSWORD}` })
   @ApiForbiddenResponse({ description: 'The e-mail is not verified yet' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account or address' })
+  @ApiOperation({ summary: 'Sign a customer in; answers the bearer token and sets the session cookie' })
   async login(@Body() body: LoginDto, @Req() request: any, @Res({ passthrough: true }) reply: any): Promise<LoginResult> {
     const email = body.email.trim().toLowerCase();
-    await this.throttle.assertAllowed('customer', email, request.ip);
+    // Counted before the password is checked: a burst of guesses evaluates at most the limit.
+    const attempt = await this.throttle.reserve('customer', email, request.ip, GUESS_POLICY, TOO_MANY_SIGN_INS);
     const row = await this.directory.byEmail(email);
     const ok = await verifyPassword(row?.password_hash, body.password);
-    if (!row || !ok) {
-      await this.throttle.recordFailure('customer', email, request.ip);
-      throw new UnauthorizedError(row ? INVALID_PASSWORD : USER_NOT_FOUND);
-    }
+    if (!row || !ok) throw new UnauthorizedError(row ? INVALID_PASSWORD : USER_NOT_FOUND);
     if (!row.email_verified) throw new ForbiddenError(EMAIL_NOT_VERIFIED);
-    await this.throttle.recordSuccess('customer', email);
+    await this.throttle.succeeded(attempt);
     // A fresh session at every login; the one this browser had is revoked.
     if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
     const { token, expiresAt } = await this.sessions.create('customer', row.id, 'customer');
@@ -177,6 +179,7 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult, description: 'The session is revoked and the cookie cleared' })
+  @ApiOperation({ summary: 'Sign the customer out' })
   async logout(@CurrentPrincipal() principal: Principal | null, @Res({ passthrough: true }) reply: any): Promise<MessageResult> {
     if (principal) await this.sessions.revoke(principal.tokenHash);
     clearSessionCookie(reply, this.config);
@@ -186,6 +189,7 @@ export class AuthController {
   @Get('session')
   @RequireCustomer()
   @ApiOkResponse({ type: SessionView })
+  @ApiOperation({ summary: 'The signed-in customer\'s session' })
   async session(@CurrentPrincipal() principal: Principal): Promise<SessionView> {
     const row = await this.directory.byId(principal.id);
     if (!row) throw new UnauthorizedError();

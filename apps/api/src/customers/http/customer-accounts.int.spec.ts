@@ -235,7 +235,9 @@ describe('Customer accounts over HTTP', () => {
       const blocked = await t.request('POST', '/api/auth/login', { body: { email: victim, password: PASSWORD }, headers: from() });
       expect(blocked.status).toBe(429);
       expect(blocked.body.detail).toMatch(/Too many failed sign-in attempts/);
-      expect(blocked.headers.get('retry-after')).toBe('900');
+      // The first window is a minute long; later ones double.
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     });
 
     it('should throttle failed sign-ins per address across accounts', async () => {

@@ -104,6 +104,9 @@ describe('Erasing a customer', () => {
     const before = tracesIn(await everywhere());
     expect(before).toEqual(expect.arrayContaining(['rm.customers: ' + email, 'rm.sent_mail: ' + email, `rm.orders: ${PERSON.lastName.toLowerCase()}`]));
     expect(before.filter((x) => x.startsWith('public.es_events'))).toEqual([]); // sealed in the log from the start
+    // The bodies of the mails sent are in the mail archive (sealed), not in the log.
+    const archivedSubjects = (await db.query<{ subject_id: string }>(`SELECT subject_id FROM public.mail_archive`)).map((r) => r.subject_id);
+    expect(archivedSubjects.length).toBeGreaterThanOrEqual(2);
 
     const customerId = (await t.request('GET', '/api/me', { token })).body.id;
     expect((await t.request('DELETE', '/api/me', { token })).status).toBe(200);
@@ -111,6 +114,7 @@ describe('Erasing a customer', () => {
     expect(await db.one(`SELECT 1 FROM public.subject_keys WHERE subject_id = ANY($1)`, [[`customer:${customerId}`, `email:${email}`]])).toBeNull();
 
     expect(tracesIn(await everywhere())).toEqual([]);
+    expect(await db.one(`SELECT 1 FROM public.mail_archive WHERE subject_id = ANY($1)`, [archivedSubjects])).toBeNull();
     await t.app.get(RunnersService).replay();
     expect(tracesIn(await everywhere())).toEqual([]);
 

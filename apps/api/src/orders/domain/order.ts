@@ -1,4 +1,4 @@
-import { canMoveOrder, OrderKind, OrderStatus, PaymentStatus } from '@facet/contracts';
+import { canMoveOrder, OrderKind, OrderStatus, PAYABLE_ORDER_STATUSES, PaymentStatus } from '@facet/contracts';
 import { DomainEvent } from '../../platform/event-store/decider';
 import { ConflictError, NotFoundError } from '../../platform/http/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
@@ -46,23 +46,48 @@ export interface OrderRequestedData {
   shipping_cents: number;
   tax_cents: number;
   total_cents: number;
+  /** Card orders: when the order expires if still unpaid (absent on orders placed before expiry existed). */
+  pay_by?: string | null;
 }
 
 export type OrderRequested = DomainEvent<'OrderRequested', OrderRequestedData>;
 export type OrderStatusChanged = DomainEvent<
   'OrderStatusChanged',
-  { order_id: string; from: OrderStatus; to: OrderStatus; note: string; by: string }
+  { order_id: string; from: OrderStatus; to: OrderStatus; note: string; by: string; subject_id?: string }
 >;
 /** The order's payment went through: it moves to processing. */
 export type OrderPaid = DomainEvent<'OrderPaid', { order_id: string; session_id: string; amount_cents: number; currency: string }>;
-/** A payment attempt ended without money (declined or expired); the order stays pending and may be paid again. */
+/** A payment attempt ended without money (declined or expired); the order is awaiting payment and may be paid again. */
 export type OrderPaymentFailed = DomainEvent<
   'OrderPaymentFailed',
   { order_id: string; session_id: string; payment_status: 'failed' | 'expired'; reason: string }
 >;
-export type OrderEvent = OrderRequested | OrderStatusChanged | OrderPaid | OrderPaymentFailed;
+/** A checkout session was opened for the order: it is the order's one open session until it ends. */
+export type OrderCheckoutOpened = DomainEvent<
+  'OrderCheckoutOpened',
+  { order_id: string; session_id: string; url: string; expires_at: string; replaces: string | null }
+>;
+/** The order stayed unpaid past its pay-by time: it ends, nothing was charged. */
+export type OrderExpired = DomainEvent<'OrderExpired', { order_id: string; pay_by: string | null; reason: string }>;
+/**
+ * Money arrived for an order that could not take it (already paid by another session, cancelled or
+ * expired): it is refunded through the provider (PaymentRefunded on the session's stream).
+ */
+export type OrderPaymentRejected = DomainEvent<
+  'OrderPaymentRejected',
+  { order_id: string; session_id: string; amount_cents: number; currency: string; reason: string }
+>;
+export type OrderEvent = OrderRequested | OrderStatusChanged | OrderPaid | OrderPaymentFailed | OrderCheckoutOpened | OrderExpired | OrderPaymentRejected;
 
-export const ORDER_EVENT_TYPES = ['OrderRequested', 'OrderStatusChanged', 'OrderPaid', 'OrderPaymentFailed'] as const;
+export const ORDER_EVENT_TYPES = [
+  'OrderRequested',
+  'OrderStatusChanged',
+  'OrderPaid',
+  'OrderPaymentFailed',
+  'OrderCheckoutOpened',
+  'OrderExpired',
+  'OrderPaymentRejected',
+] as const;
 
 export const orderStream = (id: string) => `order-${id}`;
 
@@ -71,6 +96,8 @@ export function orderSubject(customerId: string | null, email: string): string {
 }
 
 registerPersonalFields('OrderRequested', { subject: (d: OrderRequestedData) => d.subject_id, fields: ['shipping', 'payment'] });
+// Staff notes name people ("Called Ms ... on +1 ..."): sealed under the order's subject, erased with it.
+registerPersonalFields('OrderStatusChanged', { subject: (d: { subject_id?: string }) => d.subject_id ?? 'order-without-subject', fields: ['note'] });
 
 export interface OrderState {
   exists: boolean;
@@ -80,13 +107,28 @@ export interface OrderState {
   totalCents: number;
   paidBySession: string | null;
   settledSessions: string[];
+  /** Whose personal data the order holds: staff notes are sealed under it too. */
+  subjectId: string | null;
+  /** Sessions opened through OrderCheckoutOpened (orders from before it existed have none). */
+  sessions: string[];
+  /** The one session a shopper may pay now, until it is paid, fails or expires. */
+  openSession: { id: string; url: string; expiresAt: string } | null;
+  rejectedSessions: string[];
+  payBy: string | null;
 }
 
 export type OrderCommand =
   | { type: 'RequestOrder'; data: OrderRequestedData }
   | { type: 'ChangeStatus'; orderId: string; to: OrderStatus; note: string; by: string }
   | { type: 'RecordPayment'; orderId: string; sessionId: string; amountCents: number; currency: string }
-  | { type: 'RecordPaymentFailure'; orderId: string; sessionId: string; paymentStatus: 'failed' | 'expired'; reason: string };
+  | { type: 'RecordPaymentFailure'; orderId: string; sessionId: string; paymentStatus: 'failed' | 'expired'; reason: string }
+  | { type: 'OpenCheckout'; orderId: string; sessionId: string; url: string; expiresAt: string; replaces: string | null }
+  | { type: 'Expire'; orderId: string; reason: string };
+
+const payable = (state: OrderState) =>
+  state.exists && state.kind === 'card' && PAYABLE_ORDER_STATUSES.includes(state.status as OrderStatus) && state.paymentStatus !== 'paid';
+
+const closeSession = (state: OrderState, sessionId: string) => (state.openSession?.id === sessionId ? null : state.openSession);
 
 export const order = {
   initialState: (): OrderState => ({
@@ -97,6 +139,11 @@ export const order = {
     totalCents: 0,
     paidBySession: null,
     settledSessions: [],
+    subjectId: null,
+    sessions: [],
+    openSession: null,
+    rejectedSessions: [],
+    payBy: null,
   }),
 
   evolve(state: OrderState, event: OrderEvent): OrderState {
@@ -109,9 +156,11 @@ export const order = {
           status: event.data.status,
           paymentStatus: event.data.payment_status,
           totalCents: event.data.total_cents,
+          subjectId: event.data.subject_id ?? null,
+          payBy: event.data.pay_by ?? null,
         };
       case 'OrderStatusChanged':
-        return { ...state, status: event.data.to };
+        return { ...state, status: event.data.to, openSession: event.data.to === 'cancelled' ? null : state.openSession };
       case 'OrderPaid':
         return {
           ...state,
@@ -119,9 +168,31 @@ export const order = {
           paymentStatus: 'paid',
           paidBySession: event.data.session_id,
           settledSessions: [...state.settledSessions, event.data.session_id],
+          openSession: null,
         };
       case 'OrderPaymentFailed':
-        return { ...state, paymentStatus: event.data.payment_status, settledSessions: [...state.settledSessions, event.data.session_id] };
+        return {
+          ...state,
+          status: state.status === 'pending' ? 'awaiting_payment' : state.status,
+          paymentStatus: event.data.payment_status,
+          settledSessions: [...state.settledSessions, event.data.session_id],
+          openSession: closeSession(state, event.data.session_id),
+        };
+      case 'OrderCheckoutOpened':
+        return {
+          ...state,
+          sessions: [...state.sessions, event.data.session_id],
+          openSession: { id: event.data.session_id, url: event.data.url, expiresAt: event.data.expires_at },
+        };
+      case 'OrderExpired':
+        return { ...state, status: 'expired', paymentStatus: 'expired', openSession: null };
+      case 'OrderPaymentRejected':
+        return {
+          ...state,
+          rejectedSessions: [...state.rejectedSessions, event.data.session_id],
+          paymentStatus: state.paymentStatus === 'paid' ? 'paid' : 'refunded',
+          openSession: closeSession(state, event.data.session_id),
+        };
     }
   },
 
@@ -143,18 +214,22 @@ export const order = {
         if (!canMoveOrder(from, command.to)) {
           throw new ConflictError(`An order cannot move from ${from} to ${command.to}.`);
         }
-        return [{ type: 'OrderStatusChanged', data: { order_id: command.orderId, from, to: command.to, note: command.note, by: command.by } }];
+        return [{ type: 'OrderStatusChanged', data: { order_id: command.orderId, from, to: command.to, note: command.note, by: command.by, subject_id: state.subjectId ?? 'order-without-subject' } }];
       }
       case 'RecordPayment': {
         if (!state.exists) throw new NotFoundError();
         // The same session's payment is recorded once, however often it is reported.
-        if (state.settledSessions.includes(command.sessionId) && state.paidBySession === command.sessionId) return [];
-        if (state.paymentStatus === 'paid') {
-          // A second session paid an already paid order: keep the record straight (staff refund by hand).
-          throw new ConflictError('This order is already paid.');
-        }
-        if (state.kind !== 'card' || state.status !== 'pending') {
-          throw new ConflictError(`A payment cannot be recorded for an order that is ${state.status}.`);
+        if (state.paidBySession === command.sessionId || state.rejectedSessions.includes(command.sessionId)) return [];
+        if (!payable(state)) {
+          // Money for an order that cannot take it (paid by another session, cancelled, expired): refund it.
+          const reason =
+            state.paymentStatus === 'paid' ? 'The order was already paid by another session.' : `The order is ${state.status} and can no longer be paid.`;
+          return [
+            {
+              type: 'OrderPaymentRejected',
+              data: { order_id: command.orderId, session_id: command.sessionId, amount_cents: command.amountCents, currency: command.currency, reason },
+            },
+          ];
         }
         return [
           { type: 'OrderPaid', data: { order_id: command.orderId, session_id: command.sessionId, amount_cents: command.amountCents, currency: command.currency } },
@@ -162,8 +237,10 @@ export const order = {
       }
       case 'RecordPaymentFailure': {
         if (!state.exists) throw new NotFoundError();
-        if (state.settledSessions.includes(command.sessionId)) return [];
-        if (state.paymentStatus === 'paid' || state.status !== 'pending') return [];
+        if (state.settledSessions.includes(command.sessionId) || state.rejectedSessions.includes(command.sessionId)) return [];
+        if (!payable(state)) return [];
+        // A session the order never handed out (an opener that lost the race) says nothing about the order.
+        if (state.sessions.length > 0 && !state.sessions.includes(command.sessionId)) return [];
         return [
           {
             type: 'OrderPaymentFailed',
@@ -171,11 +248,35 @@ export const order = {
           },
         ];
       }
+      case 'OpenCheckout': {
+        if (!state.exists) throw new NotFoundError();
+        if (!payable(state)) throw new ConflictError(unpayableMessage(state));
+        // At most one open session: the caller must have seen (and checked closed) the one it replaces.
+        if ((state.openSession?.id ?? null) !== command.replaces) throw new ConflictError('A checkout session for this order was opened meanwhile.');
+        return [
+          {
+            type: 'OrderCheckoutOpened',
+            data: { order_id: command.orderId, session_id: command.sessionId, url: command.url, expires_at: command.expiresAt, replaces: command.replaces },
+          },
+        ];
+      }
+      case 'Expire': {
+        if (!state.exists) throw new NotFoundError();
+        if (!payable(state)) return [];
+        return [{ type: 'OrderExpired', data: { order_id: command.orderId, pay_by: state.payBy, reason: command.reason } }];
+      }
     }
   },
 };
 
-/** A pending card order whose payment has not gone through may open a payment session. */
+/** A pending or awaiting-payment card order whose payment has not gone through may open a payment session. */
 export function canOpenPaymentSession(state: OrderState): boolean {
-  return state.exists && state.kind === 'card' && state.status === 'pending' && state.paymentStatus !== 'paid';
+  return payable(state);
+}
+
+export function unpayableMessage(state: OrderState): string {
+  if (state.paymentStatus === 'paid') return 'This order is already paid.';
+  if (state.status === 'expired') return 'This order expired unpaid. Please place a new order.';
+  if (state.status === 'cancelled') return 'This order was cancelled.';
+  return 'Only a pending, unpaid card order can be paid.';
 }

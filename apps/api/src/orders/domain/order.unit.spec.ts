@@ -39,7 +39,7 @@ describe('order decider', () => {
   it('should move a consultation request along ORDER_TRANSITIONS and refuse other moves', () => {
     const h: OrderEvent[] = [consultation()];
     const move = (to: any) => run(h, { type: 'ChangeStatus', orderId: 'o1', to, note: '', by: 'staff:1' });
-    expect(move('contacted')).toEqual([{ type: 'OrderStatusChanged', data: { order_id: 'o1', from: 'consultation_requested', to: 'contacted', note: '', by: 'staff:1' } }]);
+    expect(move('contacted')).toEqual([{ type: 'OrderStatusChanged', data: { order_id: 'o1', from: 'consultation_requested', to: 'contacted', note: '', by: 'staff:1', subject_id: 'email:a@b.co' } }]);
     expect(() => move('quoted')).toThrow(/cannot move from consultation_requested to quoted/);
     expect(() => move('shipped')).toThrow(ConflictError);
     h.push(...move('contacted'));
@@ -57,16 +57,49 @@ describe('order decider', () => {
     const after = [...h, ...paid];
     expect(fold(order, after)).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
     expect(run(after, pay('s1'))).toEqual([]);
-    expect(() => run(after, pay('s2'))).toThrow(/already paid/);
+    // A second session's money on a paid order is rejected (to be refunded), once.
+    const rejected = run(after, pay('s2'));
+    expect(rejected).toEqual([
+      { type: 'OrderPaymentRejected', data: { order_id: 'o1', session_id: 's2', amount_cents: 13_300, currency: 'usd', reason: 'The order was already paid by another session.' } },
+    ]);
+    expect(run([...after, ...rejected], pay('s2'))).toEqual([]);
+    expect(fold(order, [...after, ...rejected])).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
     expect(canOpenPaymentSession(fold(order, after))).toBe(false);
-    expect(() => run([consultation()], pay('s1'))).toThrow(ConflictError);
+    expect(run([consultation()], pay('s1'))[0].type).toBe('OrderPaymentRejected');
   });
 
-  it('should mark a failed or expired payment once and keep the order payable', () => {
+  it('should refund money that lands on a cancelled or expired order', () => {
+    const pay = { type: 'RecordPayment' as const, orderId: 'o1', sessionId: 's1', amountCents: 13_300, currency: 'usd' };
+    const cancelled: OrderEvent[] = [cardOrder(), { type: 'OrderStatusChanged', data: { order_id: 'o1', from: 'pending', to: 'cancelled', note: '', by: 'x' } }];
+    const r = run(cancelled, pay);
+    expect(r[0]).toMatchObject({ type: 'OrderPaymentRejected', data: { reason: 'The order is cancelled and can no longer be paid.' } });
+    expect(fold(order, [...cancelled, ...r])).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    const expired = [cardOrder(), ...run([cardOrder()], { type: 'Expire', orderId: 'o1', reason: 'Not paid in time' })];
+    expect(fold(order, expired)).toMatchObject({ status: 'expired', paymentStatus: 'expired' });
+    expect(run(expired, pay)[0].type).toBe('OrderPaymentRejected');
+    expect(run(expired, { type: 'Expire', orderId: 'o1', reason: 'again' })).toEqual([]);
+  });
+
+  it('should keep at most one open checkout session per order', () => {
+    const open = (sessionId: string, replaces: string | null) => ({ type: 'OpenCheckout' as const, orderId: 'o1', sessionId, url: `u/${sessionId}`, expiresAt: '2030-01-01T00:00:00Z', replaces });
+    const h: OrderEvent[] = [cardOrder()];
+    const first = [...h, ...run(h, open('s1', null))];
+    expect(fold(order, first).openSession).toEqual({ id: 's1', url: 'u/s1', expiresAt: '2030-01-01T00:00:00Z' });
+    // A second opener that saw no session loses; one that saw s1 (and found it ended) replaces it.
+    expect(() => run(first, open('s2', null))).toThrow(/opened meanwhile/);
+    const second = [...first, ...run(first, open('s2', 's1'))];
+    expect(fold(order, second).openSession?.id).toBe('s2');
+    // A session the order never handed out says nothing about it.
+    expect(run(second, { type: 'RecordPaymentFailure', orderId: 'o1', sessionId: 'stray', paymentStatus: 'expired', reason: 'x' })).toEqual([]);
+    const paid = [...second, ...run(second, { type: 'RecordPayment', orderId: 'o1', sessionId: 's2', amountCents: 1, currency: 'usd' })];
+    expect(() => run(paid, open('s3', null))).toThrow(/already paid/);
+  });
+
+  it('should mark a failed or expired payment once and leave the order awaiting payment', () => {
     const h: OrderEvent[] = [cardOrder()];
     const fail = { type: 'RecordPaymentFailure' as const, orderId: 'o1', sessionId: 's1', paymentStatus: 'failed' as const, reason: 'declined' };
     const failed = [...h, ...run(h, fail)];
-    expect(fold(order, failed)).toMatchObject({ status: 'pending', paymentStatus: 'failed' });
+    expect(fold(order, failed)).toMatchObject({ status: 'awaiting_payment', paymentStatus: 'failed' });
     expect(run(failed, fail)).toEqual([]);
     expect(canOpenPaymentSession(fold(order, failed))).toBe(true);
     const cancelled = [...h, ...run(h, { type: 'ChangeStatus', orderId: 'o1', to: 'cancelled', note: '', by: 'x' })];

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiHeader,
@@ -12,6 +13,7 @@ import {
 import { CurrentPrincipal, Public, RequireCustomer, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { PollAt } from '../../platform/http/context.interceptor';
 import { OrdersService } from '../orders.service';
 import {
   AdminOrderDetailDto,
@@ -35,6 +37,8 @@ export class OrdersController {
   @ApiOperation({ summary: 'Place a card order or a consultation request; the server prices it from the catalogue' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeated submit with the same key returns the first order' })
   @ApiOkResponse({ type: OrderCreatedDto })
+  @ApiAcceptedResponse({ type: OrderCreatedDto, description: 'Recorded, not readable yet (the read models are behind): poll the Location header' })
+  @PollAt('/api/orders/{order_id}')
   @ApiBadRequestResponse({ description: 'Invalid payload (quantity, lines, status combination, shipping fields)' })
   @ApiConflictResponse({ description: "Unknown, deleted or out-of-stock products, or 'Prices have changed: ...'" })
   create(
@@ -82,6 +86,7 @@ export class AdminOrdersController {
       q: q.q,
       status: q.status,
       kind: q.kind,
+      payment_status: q.payment_status,
     });
     reply.header('x-total-count', String(result.total));
     return result;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
-import { guestSubject } from '../../platform/privacy/personal-fields';
+import { guestSubjects } from '../../platform/privacy/personal-fields';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { ORDER_EVENT_TYPES, OrderRequestedData } from '../domain/order';
 
@@ -19,7 +19,7 @@ function orderRow(event: RecordedEvent): Record<string, unknown> {
     address: s ? { address: s.address, apartment: s.apartment, city: s.city, state: s.state, zip_code: s.zip_code, country: s.country } : null,
     card_name: d.payment?.card_name ?? null, last_4: d.payment?.last_4 ?? null, items: d.items,
     subtotal_cents: d.subtotal_cents, shipping_cents: d.shipping_cents, tax_cents: d.tax_cents, total_cents: d.total_cents,
-    version: event.revision, created_at: at, updated_at: at,
+    version: event.revision, created_at: at, updated_at: at, pay_by: d.pay_by ?? null,
   };
 }
 
@@ -28,7 +28,7 @@ function orderRow(event: RecordedEvent): Record<string, unknown> {
 @ReadModelProjection()
 export class OrdersProjection implements Projection {
   readonly name = 'orders';
-  readonly eventTypes = [...ORDER_EVENT_TYPES, CUSTOMER_DELETED];
+  readonly eventTypes = [...ORDER_EVENT_TYPES, 'PaymentRefunded', CUSTOMER_DELETED];
 
   /** Replays and catch-up batches insert runs of new orders in one statement. */
   applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
@@ -50,20 +50,47 @@ export class OrdersProjection implements Projection {
         break;
       case 'OrderPaid':
         await tx.query(
-          `UPDATE orders SET status = 'processing', payment_status = 'paid', paid_at = $3, version = $2, updated_at = $3 WHERE id = $1`,
-          [event.data.order_id, event.revision, at],
+          `UPDATE orders SET status = 'processing', payment_status = 'paid', paid_at = $3, payment_session_id = $4, version = $2, updated_at = $3 WHERE id = $1`,
+          [event.data.order_id, event.revision, at, event.data.session_id],
         );
         break;
       case 'OrderPaymentFailed':
-        await tx.query(`UPDATE orders SET payment_status = $2, version = $3, updated_at = $4 WHERE id = $1`, [
-          event.data.order_id, event.data.payment_status, event.revision, at,
+        // A declined or abandoned payment leaves a pending order awaiting payment (see the order decider).
+        await tx.query(
+          `UPDATE orders SET payment_status = $2, status = CASE WHEN status = 'pending' THEN 'awaiting_payment' ELSE status END,
+             payment_session_id = CASE WHEN payment_session_id = $5 THEN NULL ELSE payment_session_id END, version = $3, updated_at = $4
+           WHERE id = $1`,
+          [event.data.order_id, event.data.payment_status, event.revision, at, event.data.session_id],
+        );
+        break;
+      case 'OrderCheckoutOpened':
+        await tx.query(`UPDATE orders SET payment_session_id = $2, version = $3, updated_at = $4 WHERE id = $1`, [
+          event.data.order_id, event.data.session_id, event.revision, at,
+        ]);
+        break;
+      case 'OrderExpired':
+        await tx.query(
+          `UPDATE orders SET status = 'expired', payment_status = 'expired', payment_session_id = NULL, version = $2, updated_at = $3 WHERE id = $1`,
+          [event.data.order_id, event.revision, at],
+        );
+        break;
+      case 'OrderPaymentRejected':
+        await tx.query(
+          `UPDATE orders SET payment_status = CASE WHEN payment_status = 'paid' THEN 'paid' ELSE 'refunded' END, version = $2, updated_at = $3 WHERE id = $1`,
+          [event.data.order_id, event.revision, at],
+        );
+        break;
+      case 'PaymentRefunded':
+        // On the payment's stream: the revision is not the order's, so only the money moves.
+        await tx.query(`UPDATE orders SET refunded_cents = refunded_cents + $2, updated_at = $3 WHERE id = $1`, [
+          event.data.order_id, event.data.amount_cents, at,
         ]);
         break;
       case CUSTOMER_DELETED: {
         // The accounts part's event carries customer_id and guest_subject (guestSubject of the e-mail); an e-mail is honoured too.
         const customerId = event.data?.customer_id ?? null;
         const email = event.data?.email ? String(event.data.email).toLowerCase() : null;
-        const subjects = [customerId ? `customer:${customerId}` : null, event.data?.guest_subject ?? null, email ? guestSubject(email) : null].filter(Boolean);
+        const subjects = [customerId ? `customer:${customerId}` : null, event.data?.guest_subject ?? null, ...(event.data?.guest_subjects ?? []), ...(email ? guestSubjects(email) : [])].filter(Boolean);
         await tx.query(
           `UPDATE orders SET first_name = NULL, last_name = NULL, email = NULL, phone = NULL, address = NULL, card_name = NULL, last_4 = NULL,
              customer_id = NULL, subject_id = 'erased'
@@ -76,7 +103,7 @@ export class OrdersProjection implements Projection {
   }
 }
 
-const TIMELINE_TYPES = [...ORDER_EVENT_TYPES, 'PaymentSessionOpened', 'PaymentSucceeded', 'PaymentFailed', 'PaymentExpired'] as const;
+const TIMELINE_TYPES = [...ORDER_EVENT_TYPES, 'PaymentSessionOpened', 'PaymentSucceeded', 'PaymentFailed', 'PaymentExpired', 'PaymentRefunded'] as const;
 
 /** What the console shows of an event: no personal data, money in dollars. */
 export function timelineSummary(type: string, d: any): Record<string, unknown> {
@@ -84,11 +111,20 @@ export function timelineSummary(type: string, d: any): Record<string, unknown> {
     case 'OrderRequested':
       return { kind: d.kind, status: d.status, payment_status: d.payment_status, lines: d.items.length, total: d.total_cents / 100 };
     case 'OrderStatusChanged':
-      return { from: d.from, to: d.to, note: d.note, by: d.by };
+      // A sealed note opens as null once its person is erased.
+      return { from: d.from, to: d.to, note: d.note === null ? 'erased' : d.note, by: d.by, ...(d.subject_id ? { subject: d.subject_id } : {}) };
     case 'OrderPaid':
       return { session_id: d.session_id, amount: d.amount_cents / 100, currency: d.currency };
     case 'OrderPaymentFailed':
       return { session_id: d.session_id, payment_status: d.payment_status, reason: d.reason };
+    case 'OrderCheckoutOpened':
+      return { session_id: d.session_id, expires_at: d.expires_at, replaces: d.replaces };
+    case 'OrderExpired':
+      return { from: 'unpaid', to: 'expired', pay_by: d.pay_by, reason: d.reason };
+    case 'OrderPaymentRejected':
+      return { session_id: d.session_id, amount: d.amount_cents / 100, currency: d.currency, reason: d.reason, refund: 'due' };
+    case 'PaymentRefunded':
+      return { session_id: d.session_id, amount: d.amount_cents / 100, currency: d.currency, refund_id: d.refund_id, reason: d.reason };
     case 'PaymentSessionOpened':
       return { session_id: d.session_id, provider: d.provider, amount: d.amount_cents / 100, expires_at: d.expires_at };
     case 'PaymentSucceeded':
@@ -114,14 +150,28 @@ function timelineRow(event: RecordedEvent): Record<string, unknown> {
 @ReadModelProjection()
 export class OrderTimelineProjection implements Projection {
   readonly name = 'order_timeline';
-  readonly eventTypes = TIMELINE_TYPES;
+  readonly eventTypes = [...TIMELINE_TYPES, CUSTOMER_DELETED];
 
   /** Every event is one row, so a batch is one statement. */
-  applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
-    return insertRows(tx, 'order_timeline', events.filter((e) => e.data?.order_id).map(timelineRow));
+  async applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
+    if (events.some((e) => e.type === CUSTOMER_DELETED)) {
+      for (const e of events) await this.apply(tx, e);
+      return;
+    }
+    await insertRows(tx, 'order_timeline', events.filter((e) => e.data?.order_id).map(timelineRow));
   }
 
   async apply(tx: Tx, event: RecordedEvent): Promise<void> {
+    if (event.type === CUSTOMER_DELETED) {
+      // Staff notes about the erased person's orders: their subject is in the row (ids only, no personal data).
+      const d = event.data ?? {};
+      const subjects = [d.customer_id ? `customer:${d.customer_id}` : null, d.guest_subject ?? null, ...(d.guest_subjects ?? [])].filter(Boolean);
+      await tx.query(
+        `UPDATE order_timeline SET summary = jsonb_set(summary, '{note}', '"erased"') WHERE type = 'OrderStatusChanged' AND summary->>'subject' = ANY($1::text[])`,
+        [subjects],
+      );
+      return;
+    }
     if (event.data?.order_id) await insertRows(tx, 'order_timeline', [timelineRow(event)]);
   }
 }

@@ -5,18 +5,18 @@ import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
 import { OrderRequestedData, orderStream } from '../domain/order';
-import { consultationConfirmation, consultationStaffNotice, paymentReceipt } from './order-mails';
+import { consultationConfirmation, consultationStaffNotice, orderExpiredNotice, paymentReceipt, paymentRefundedNotice } from './order-mails';
 
 /**
  * Mail about orders: a consultation request sends the shopper a confirmation and tells staff; a paid order
- * sends a receipt. Job ids carry the event id, so an event seen twice queues its mail once; while Redis is
+ * sends a receipt; an expired order and a refunded payment are explained to the shopper. Job ids carry the event id, so an event seen twice queues its mail once; while Redis is
  * down, send() throws and the reactor retries from its checkpoint.
  */
 @Injectable()
 @EventReactor()
 export class OrderMailReactor implements Reactor {
   readonly name = 'order-mail';
-  readonly eventTypes = ['OrderRequested', 'OrderPaid'];
+  readonly eventTypes = ['OrderRequested', 'OrderPaid', 'OrderExpired', 'PaymentRefunded'];
   private readonly logger = new Logger('OrderMail');
 
   constructor(
@@ -31,15 +31,20 @@ export class OrderMailReactor implements Reactor {
       if (d.kind !== 'consultation' || !d.shipping) return; // card orders mail on payment; erased people get no mail
       await this.outbox.send(consultationConfirmation(d), jobIdFor('consultation-confirmation', event.metadata.eventId));
       await this.outbox.send(consultationStaffNotice(d, this.config.staffNotificationEmail), jobIdFor('consultation-staff', event.metadata.eventId));
-    } else if (event.type === 'OrderPaid') {
-      const history = await this.es.load(orderStream(event.data.order_id));
-      const requested = history.find((e) => e.type === 'OrderRequested');
-      const d = requested?.data as OrderRequestedData | undefined;
-      if (!d?.shipping) {
-        this.logger.warn(`no receipt for order ${event.data.order_id}: its shopper is unknown or erased`);
-        return;
-      }
+      return;
+    }
+    const history = await this.es.load(orderStream(event.data.order_id));
+    const d = history.find((e) => e.type === 'OrderRequested')?.data as OrderRequestedData | undefined;
+    if (!d?.shipping) {
+      this.logger.warn(`no ${event.type} mail for order ${event.data.order_id}: its shopper is unknown or erased`);
+      return;
+    }
+    if (event.type === 'OrderPaid') {
       await this.outbox.send(paymentReceipt(d, event.data.amount_cents), jobIdFor('payment-receipt', event.metadata.eventId));
+    } else if (event.type === 'OrderExpired') {
+      await this.outbox.send(orderExpiredNotice(d), jobIdFor('order-expired', event.metadata.eventId));
+    } else if (event.type === 'PaymentRefunded') {
+      await this.outbox.send(paymentRefundedNotice(d, event.data.amount_cents, event.data.reason), jobIdFor('payment-refunded', event.metadata.eventId));
     }
   }
 }

@@ -92,3 +92,25 @@ export function paymentReceipt(d: OrderRequestedData, amountCents: number): Outg
   ].join('\n');
   return { kind: 'payment-receipt', to: d.shipping.email, subject: `Facet: ${title} for order ${shortId(d.order_id)}`, html, text, subjectId: d.subject_id };
 }
+
+/** To the shopper: an unpaid card order expired; nothing was charged. */
+export function orderExpiredNotice(d: OrderRequestedData): OutgoingMail {
+  const { lines, totals } = linesOf(d);
+  const name = d.shipping.first_name;
+  const title = `Your order ${shortId(d.order_id)} has expired`;
+  const body = `We did not receive a payment for order ${shortId(d.order_id)} in time, so it has expired. Nothing was charged. Your selection is waiting in the shop whenever you would like to order again, or reply to arrange a consultation.`;
+  const html = brandedHtml(title, paragraph(`Dear ${name},`) + paragraph(body) + itemsTableHtml(lines, totals) + paragraph('With warm regards, the Facet atelier'));
+  const text = [`Dear ${name},`, '', body, '', itemsText(lines, totals), '', 'With warm regards, the Facet atelier'].join('\n');
+  return { kind: 'order-expired', to: d.shipping.email, subject: `Facet: ${title}`, html, text, subjectId: d.subject_id };
+}
+
+/** To the shopper: a payment the order could not take was given back. */
+export function paymentRefundedNotice(d: OrderRequestedData, amountCents: number, reason: string): OutgoingMail {
+  const name = d.shipping.first_name;
+  const amount = (amountCents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  const title = `We refunded ${amount} for order ${shortId(d.order_id)}`;
+  const body = `A payment of ${amount} reached us for order ${shortId(d.order_id)} after it could no longer be paid (${reason}). We have refunded it in full; it appears on your statement within 7-14 days.`;
+  const html = brandedHtml(title, paragraph(`Dear ${name},`) + paragraph(body) + paragraph('With warm regards, the Facet atelier'));
+  const text = [`Dear ${name},`, '', body, '', 'With warm regards, the Facet atelier'].join('\n');
+  return { kind: 'payment-refunded', to: d.shipping.email, subject: `Facet: ${title}`, html, text, subjectId: d.subject_id };
+}

@@ -11,9 +11,14 @@ export type PaymentSucceeded = DomainEvent<
 >;
 export type PaymentFailed = DomainEvent<'PaymentFailed', { session_id: string; order_id: string; reason: string }>;
 export type PaymentExpired = DomainEvent<'PaymentExpired', { session_id: string; order_id: string }>;
-export type PaymentEvent = PaymentSessionOpened | PaymentSucceeded | PaymentFailed | PaymentExpired;
+/** The provider gave the money back (a payment that landed on an order that could not take it). */
+export type PaymentRefunded = DomainEvent<
+  'PaymentRefunded',
+  { session_id: string; order_id: string; amount_cents: number; currency: string; refund_id: string; reason: string }
+>;
+export type PaymentEvent = PaymentSessionOpened | PaymentSucceeded | PaymentFailed | PaymentExpired | PaymentRefunded;
 
-export const PAYMENT_EVENT_TYPES = ['PaymentSessionOpened', 'PaymentSucceeded', 'PaymentFailed', 'PaymentExpired'] as const;
+export const PAYMENT_EVENT_TYPES = ['PaymentSessionOpened', 'PaymentSucceeded', 'PaymentFailed', 'PaymentExpired', 'PaymentRefunded'] as const;
 export const paymentStream = (sessionId: string) => `payment-${sessionId}`;
 
 export interface PaymentSessionState {
@@ -22,20 +27,21 @@ export interface PaymentSessionState {
   orderId: string | null;
   amountCents: number;
   currency: string;
-  outcome: 'open' | 'paid' | 'failed' | 'expired';
+  outcome: 'open' | 'paid' | 'failed' | 'expired' | 'refunded';
 }
 
 /** What the provider says about a session right now. */
 export interface ProviderOutcome {
   status: 'open' | 'complete' | 'expired';
-  paymentStatus: 'paid' | 'unpaid' | 'declined';
+  paymentStatus: 'paid' | 'unpaid' | 'declined' | 'refunded';
   method?: string | null;
   reason?: string | null;
 }
 
 export type PaymentCommand =
   | { type: 'OpenSession'; data: PaymentSessionOpened['data'] }
-  | { type: 'Settle'; outcome: ProviderOutcome };
+  | { type: 'Settle'; outcome: ProviderOutcome }
+  | { type: 'RecordRefund'; refundId: string; reason: string };
 
 export const paymentSession = {
   initialState: (): PaymentSessionState => ({ opened: false, sessionId: null, orderId: null, amountCents: 0, currency: 'usd', outcome: 'open' }),
@@ -57,6 +63,8 @@ export const paymentSession = {
         return { ...state, outcome: 'failed' };
       case 'PaymentExpired':
         return { ...state, outcome: 'expired' };
+      case 'PaymentRefunded':
+        return { ...state, outcome: 'refunded' };
     }
   },
 
@@ -70,7 +78,8 @@ export const paymentSession = {
         if (!state.opened || state.outcome !== 'open') return [];
         const base = { session_id: state.sessionId as string, order_id: state.orderId as string };
         const o = command.outcome;
-        if (o.paymentStatus === 'paid') {
+        // Refunded means it was paid first: record the payment (the order then has it refunded, once).
+        if (o.paymentStatus === 'paid' || o.paymentStatus === 'refunded') {
           return [{ type: 'PaymentSucceeded', data: { ...base, amount_cents: state.amountCents, currency: state.currency, method: o.method ?? 'card' } }];
         }
         if (o.paymentStatus === 'declined') {
@@ -78,6 +87,23 @@ export const paymentSession = {
         }
         if (o.status === 'expired') return [{ type: 'PaymentExpired', data: base }];
         return [];
+      }
+      case 'RecordRefund': {
+        // Only a paid session is refunded, once.
+        if (state.outcome !== 'paid') return [];
+        return [
+          {
+            type: 'PaymentRefunded',
+            data: {
+              session_id: state.sessionId as string,
+              order_id: state.orderId as string,
+              amount_cents: state.amountCents,
+              currency: state.currency,
+              refund_id: command.refundId,
+              reason: command.reason,
+            },
+          },
+        ];
       }
     }
   },

@@ -100,6 +100,7 @@ export class PaymentsController {
     const html = (status: number, page: string) => reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
     if (field('action') === 'cancel') {
       await this.sandbox.cancel(sessionId);
+      await this.payments.settle(sessionId).catch(() => undefined); // the order is awaiting payment at once
       reply.status(303).header('location', row.cancel_url).send();
       return;
     }

@@ -119,9 +119,10 @@ describe('Card payments through the sandbox provider', () => {
       body: { method: 'card', card_number: '4000 0000 0000 0002', expiry: '12/39', cvv: '123', name: 'Grace Hopper' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: false, payment_status: 'declined', redirect_url: `${ORIGIN}/payment/cancel` });
+    expect(res.body).toMatchObject({ success: false, payment_status: 'declined', redirect_url: `${ORIGIN}/payment/cancel?order_id=${orderId}` });
     await waitUntil(async () => (await order(orderId)).payment_status === 'failed');
-    expect((await order(orderId)).status).toBe('pending');
+    expect(await order(orderId)).toMatchObject({ status: 'awaiting_payment', can_pay: true });
+    expect((await order(orderId)).status_message).toMatch(/^Awaiting payment/);
     expect(await countEvents('PaymentFailed', `payment-${sessionId}`)).toBe(1);
     const status = await t.request('GET', `/api/payments/checkout/status/${sessionId}`);
     expect(status.body).toMatchObject({ payment_status: 'unpaid', status: 'complete', failure_reason: 'Your card was declined.' });
@@ -134,6 +135,8 @@ describe('Card payments through the sandbox provider', () => {
     const banks = await t.request('GET', '/api/payments/sandbox/banks');
     expect(banks.body.map((b: any) => b.balance)).toEqual([25000, 15000, 50000]);
     const second = await openSession(orderId);
+    expect(second).not.toBe(sessionId);
+    expect(await openSession(orderId)).toBe(second); // asking again returns the open one
     const bank = await t.request('POST', `/api/payments/sandbox/sessions/${second}/pay`, { body: { method: 'bank_transfer', account_id: banks.body[2].id } });
     expect(bank.body).toMatchObject({ success: true, payment_status: 'paid' });
     await waitUntil(async () => (await order(orderId)).payment_status === 'paid');
@@ -193,7 +196,7 @@ describe('Card payments through the sandbox provider', () => {
     const sessionId = await openSession(orderId);
     const res = await form(sessionId, { action: 'cancel' });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`${ORIGIN}/payment/cancel`);
+    expect(res.headers.get('location')).toBe(`${ORIGIN}/payment/cancel?order_id=${orderId}`);
   });
 
   it('should refuse foreign origins, consultation requests and unknown orders', async () => {

@@ -17,7 +17,7 @@ export interface ProviderSession {
   amountCents: number;
   currency: string;
   status: 'open' | 'complete' | 'expired';
-  paymentStatus: 'paid' | 'unpaid' | 'declined';
+  paymentStatus: 'paid' | 'unpaid' | 'declined' | 'refunded';
   method: string | null;
   reason: string | null;
   expiresAt: Date;
@@ -28,14 +28,20 @@ export interface PaymentProvider {
   createSession(input: CreateSessionInput): Promise<{ id: string; url: string }>;
   /** The session as the provider sees it now; null when it does not know it. */
   getSession(id: string): Promise<ProviderSession | null>;
+  /** Ends an open session so that it can no longer be paid (no-op when it already ended). */
+  expireSession(id: string): Promise<void>;
+  /** Gives a paid session's money back; repeated calls return the same refund. */
+  refund(id: string, reason: string): Promise<{ refundId: string }>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
 
-/** Settings of the payment flow (env: PAYMENT_SESSION_TTL_SECONDS, PAYMENT_POLL_INTERVAL_MS). */
+/** Settings of the payment flow (env: PAYMENT_SESSION_TTL_SECONDS, PAYMENT_POLL_INTERVAL_MS, UNPAID_ORDER_TTL_SECONDS). */
 export interface PaymentSettings {
   sessionTtlMs: number;
   pollIntervalMs: number;
+  /** An unpaid card order expires this long after it was placed (default 24 h). */
+  unpaidOrderTtlMs: number;
 }
 
 export const PAYMENT_SETTINGS = Symbol('PAYMENT_SETTINGS');
@@ -45,5 +51,6 @@ export function loadPaymentSettings(env: NodeJS.ProcessEnv = process.env): Payme
   return {
     sessionTtlMs: num(env.PAYMENT_SESSION_TTL_SECONDS, 30 * 60) * 1000,
     pollIntervalMs: num(env.PAYMENT_POLL_INTERVAL_MS, 2000),
+    unpaidOrderTtlMs: Math.max(1, num(env.UNPAID_ORDER_TTL_SECONDS, 24 * 3600)) * 1000,
   };
 }

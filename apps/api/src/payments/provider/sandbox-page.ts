@@ -45,7 +45,7 @@ export function sandboxCheckoutPage(row: SandboxRow, error: string | null = null
 </form>
 <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="action" value="cancel"><button class="cancel" type="submit">Cancel and return to the shop</button></form>`
     : `${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
-<p>${escapeHtml(row.status === 'expired' ? 'Payment session expired' : row.payment_status === 'paid' ? 'This payment is complete.' : 'This payment did not go through.')}</p>
+<p>${escapeHtml(row.status === 'expired' ? 'Payment session expired' : row.payment_status === 'paid' ? 'This payment is complete.' : row.payment_status === 'refunded' ? 'This payment was refunded: the order could no longer take it.' : 'This payment did not go through.')}</p>
 <p><a href="${escapeHtml(row.payment_status === 'paid' ? row.success_url : row.cancel_url)}">Return to the shop</a></p>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -25,11 +25,13 @@ export interface SandboxRow {
   success_url: string;
   cancel_url: string;
   status: 'open' | 'complete' | 'expired';
-  payment_status: 'unpaid' | 'paid' | 'declined';
+  payment_status: 'unpaid' | 'paid' | 'declined' | 'refunded';
   method: string | null;
   created_at: Date;
   expires_at: Date;
   completed_at: Date | null;
+  refund_id: string | null;
+  refunded_at: Date | null;
 }
 
 function luhn(digits: string): boolean {
@@ -93,6 +95,24 @@ export class SandboxPaymentProvider implements PaymentProvider {
     };
   }
 
+  async expireSession(id: string): Promise<void> {
+    await this.db.query(`UPDATE public.sandbox_payment_sessions SET status = 'expired' WHERE id = $1 AND status = 'open'`, [id]);
+  }
+
+  /** Refunds a paid session once; a second call answers the same refund id. */
+  async refund(id: string, _reason: string): Promise<{ refundId: string }> {
+    const refundId = `re_sandbox_${randomBytes(12).toString('hex')}`;
+    const row = await this.db.one<{ refund_id: string | null; payment_status: string }>(
+      `UPDATE public.sandbox_payment_sessions
+          SET payment_status = 'refunded', refund_id = coalesce(refund_id, $2), refunded_at = coalesce(refunded_at, now())
+        WHERE id = $1 AND payment_status IN ('paid', 'refunded')
+        RETURNING refund_id, payment_status`,
+      [id, refundId],
+    );
+    if (!row?.refund_id) throw new ConflictError('Only a paid session can be refunded.');
+    return { refundId: row.refund_id };
+  }
+
   /** Pays (or fails to pay) an open session. Throws 400 for malformed details, 409 when the session is not open. */
   async pay(id: string, payment: SandboxPayment): Promise<SandboxRow> {
     const row = await this.row(id);
@@ -119,12 +139,29 @@ export class SandboxPaymentProvider implements PaymentProvider {
     } else {
       throw new BadInputError("method must be 'card' or 'bank_transfer'", 'method');
     }
-    const updated = await this.db.one<SandboxRow>(
-      `UPDATE public.sandbox_payment_sessions SET status = 'complete', payment_status = $2, method = $3, completed_at = now()
-       WHERE id = $1 AND status = 'open' RETURNING *`,
-      [id, paid ? 'paid' : 'declined', payment.method],
-    );
-    if (!updated) throw new ConflictError('This payment session is already complete.');
+    // Like a provider honouring the shop's one-payment-per-order key: payments of one order are taken one
+    // at a time, and a second session of an order already paid is refused instead of charged.
+    const updated = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 16))', [`sandbox-order:${row.order_id}`]);
+      const taken = await tx.query(`SELECT 1 FROM public.sandbox_payment_sessions WHERE order_id = $1 AND payment_status = 'paid' AND id <> $2`, [
+        row.order_id,
+        id,
+      ]);
+      if (paid && taken.rowCount) {
+        await tx.query(`UPDATE public.sandbox_payment_sessions SET status = 'expired' WHERE id = $1 AND status = 'open'`, [id]);
+        throw new ConflictError('This order is already paid.');
+      }
+      const result = await tx.query<SandboxRow>(
+        `UPDATE public.sandbox_payment_sessions SET status = 'complete', payment_status = $2, method = $3, completed_at = now()
+         WHERE id = $1 AND status = 'open' AND expires_at > now() RETURNING *`,
+        [id, paid ? 'paid' : 'declined', payment.method],
+      );
+      return result.rows[0] ?? null;
+    });
+    if (!updated) {
+      const now = await this.row(id);
+      throw new ConflictError(now?.status === 'expired' ? 'Payment session expired' : 'This payment session is already complete.');
+    }
     return updated;
   }
 

@@ -25,7 +25,8 @@ function declaredRules(t: TestApp): Map<string, AccessRule | undefined> {
     if (!type?.prototype) continue;
     const prefixes = [].concat(Reflect.getMetadata(PATH_METADATA, type) ?? '');
     for (const name of Object.getOwnPropertyNames(type.prototype)) {
-      const handler = type.prototype[name];
+      // Read the descriptor: touching a getter (e.g. one that reads injected config) on the bare prototype throws.
+      const handler = Object.getOwnPropertyDescriptor(type.prototype, name)?.value;
       if (typeof handler !== 'function' || name === 'constructor') continue;
       const method = Reflect.getMetadata(METHOD_METADATA, handler);
       if (method === undefined) continue;

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { EMAIL_PATTERN } from '@facet/contracts';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
@@ -83,6 +83,7 @@ export class AdminStaffController {
 
   @Get()
   @ApiOkResponse({ type: StaffListDto })
+  @ApiOperation({ summary: 'Staff accounts, filtered and paged' })
   async list(@Query() q: ListStaffQueryDto, @Res({ passthrough: true }) reply: any): Promise<StaffListDto> {
     const result = await this.staff.list({
       q: q.q,
@@ -99,6 +100,7 @@ export class AdminStaffController {
   @Post()
   @ApiCreatedResponse({ type: StaffMemberDto })
   @ApiConflictResponse({ description: 'A staff member with this e-mail already exists' })
+  @ApiOperation({ summary: 'Add a staff account (administrators only)' })
   create(@Body() body: CreateStaffDto): Promise<StaffMemberView> {
     const problem = passwordProblem(body.password);
     if (problem) throw new BadInputError(problem, 'password');
@@ -108,6 +110,7 @@ export class AdminStaffController {
   @Put(':id')
   @ApiOkResponse({ type: StaffMemberDto })
   @ApiConflictResponse({ description: NOT_YOURSELF })
+  @ApiOperation({ summary: 'Change a staff member\'s role (administrators only)' })
   changeRole(
     @Param('id', UuidOr404Pipe) id: string,
     @Body() body: ChangeStaffRoleDto,
@@ -119,8 +122,9 @@ export class AdminStaffController {
 
   @Delete(':id')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'Removed; their sessions end' })
+  @ApiOkResponse({ description: 'Removed; their sessions end', schema: { type: 'object', required: ['success', 'message'], properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' } } } })
   @ApiConflictResponse({ description: NOT_YOURSELF })
+  @ApiOperation({ summary: 'Remove a staff account (administrators only; not the last administrator)' })
   async remove(@Param('id', UuidOr404Pipe) id: string, @CurrentPrincipal() principal: Principal): Promise<{ success: true; message: string }> {
     if (id === principal.id) throw new ConflictError(NOT_YOURSELF);
     await this.staff.remove(id);

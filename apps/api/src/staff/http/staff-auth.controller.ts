@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse, ApiOperation } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { CurrentPrincipal, Public, RequireStaff } from '../../platform/auth/auth.decorators';
-import { LoginThrottle } from '../../platform/auth/login-throttle.service';
+import { GUESS_POLICY, LoginThrottle } from '../../platform/auth/login-throttle.service';
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
 import { SessionsService } from '../../platform/auth/sessions.service';
@@ -55,14 +55,15 @@ export class StaffAuthController {
   @ApiOkResponse({ type: StaffSession })
   @ApiUnauthorizedResponse({ description: ADMIN_LOGIN_FAILED })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts' })
+  @ApiOperation({ summary: 'Sign a staff member in; answers the bearer token and sets the session cookie' })
   async login(@Body() body: StaffLoginDto, @Req() request: any, @Res({ passthrough: true }) reply: any): Promise<StaffSession> {
-    await this.throttle.assertAllowed('staff', body.username, request.ip);
+    // Counted before the password is checked: a burst of guesses evaluates at most the limit.
+    const attempt = await this.throttle.reserve('staff', body.username, request.ip, GUESS_POLICY, (wait) =>
+      `Too many failed sign-in attempts. Please wait ${wait} and try again, or ask an administrator to reset your password.`,
+    );
     const member = await this.staff.authenticate(body.username, body.password);
-    if (!member) {
-      await this.throttle.recordFailure('staff', body.username, request.ip);
-      throw new UnauthorizedError(ADMIN_LOGIN_FAILED);
-    }
-    await this.throttle.recordSuccess('staff', body.username);
+    if (!member) throw new UnauthorizedError(ADMIN_LOGIN_FAILED);
+    await this.throttle.succeeded(attempt);
     // A fresh session at every login; an older cookie on this browser is revoked.
     if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
     const { token, expiresAt } = await this.sessions.create('staff', member.id, member.role);
@@ -74,6 +75,7 @@ export class StaffAuthController {
   @RequireStaff('staff')
   @HttpCode(200)
   @ApiOkResponse({ description: 'The session is revoked' })
+  @ApiOperation({ summary: 'Sign the staff member out; the token and cookie stop working' })
   async logout(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: any): Promise<{ success: true }> {
     await this.sessions.revoke(principal.tokenHash);
     clearSessionCookie(reply, this.config);
@@ -83,6 +85,7 @@ export class StaffAuthController {
   @Get('me')
   @RequireStaff('staff')
   @ApiOkResponse({ type: StaffView })
+  @ApiOperation({ summary: 'The signed-in staff member' })
   async me(@CurrentPrincipal() principal: Principal): Promise<StaffView> {
     const member = await this.staff.get(principal.id);
     if (!member) throw new UnauthorizedError('This staff account no longer exists.');

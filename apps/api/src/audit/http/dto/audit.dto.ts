@@ -25,11 +25,12 @@ export class ListEventsQueryDto {
   @IsISO8601()
   to?: string;
 
-  @ApiPropertyOptional({ default: 1 })
+  @ApiPropertyOptional({ default: 1, maximum: 100_000 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(100_000)
   page?: number;
 
   @ApiPropertyOptional({ default: 25, maximum: 100 })
@@ -44,7 +45,7 @@ export class ListEventsQueryDto {
 export class ActorDto {
   @ApiProperty({ enum: ['customer', 'staff', 'system', 'anonymous'] }) type!: string;
   @ApiPropertyOptional() id?: string;
-  @ApiPropertyOptional({ description: 'Staff name or e-mail when known', nullable: true }) name?: string | null;
+  @ApiPropertyOptional({ type: String, description: 'Staff name or e-mail when known', nullable: true }) name?: string | null;
 }
 
 export class AuditEventDto {
@@ -52,11 +53,11 @@ export class AuditEventDto {
   @ApiProperty() stream_id!: string;
   @ApiProperty() revision!: number;
   @ApiProperty() type!: string;
-  @ApiProperty({ description: 'The payload, personal data opened (null once erased)' }) data!: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The payload, personal data opened (null once erased)' }) data!: Record<string, unknown>;
   @ApiProperty() occurred_at!: string;
   @ApiProperty({ type: ActorDto }) actor!: ActorDto;
   @ApiProperty() correlation_id!: string;
-  @ApiProperty({ nullable: true }) causation_id!: string | null;
+  @ApiProperty({ type: String, nullable: true }) causation_id!: string | null;
   @ApiProperty({ description: 'Global position, commit/prepare' }) position!: string;
 }
 
@@ -75,22 +76,22 @@ export class StreamHistoryDto {
 export class ReplayStatusDto {
   @ApiProperty({ enum: ['idle', 'copying-structure', 'replaying', 'swapping', 'done', 'failed'] }) phase!: string;
   @ApiProperty() running!: boolean;
-  @ApiPropertyOptional({ nullable: true }) projection?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) projection?: string | null;
   @ApiProperty() events!: number;
   @ApiProperty() events_per_second!: number;
-  @ApiPropertyOptional({ nullable: true }) started_at?: string | null;
-  @ApiPropertyOptional({ nullable: true }) finished_at?: string | null;
-  @ApiPropertyOptional({ nullable: true }) started_by?: string | null;
-  @ApiPropertyOptional({ nullable: true, description: 'events, seconds, eventsPerSecond' }) result?: Record<string, unknown> | null;
-  @ApiPropertyOptional({ nullable: true }) error?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) started_at?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) finished_at?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) started_by?: string | null;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'events, seconds, eventsPerSecond' }) result?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) error?: string | null;
 }
 
 export class FailedJobDto {
   @ApiProperty() id!: string;
   @ApiProperty() name!: string;
-  @ApiProperty({ nullable: true }) reason!: string | null;
+  @ApiProperty({ type: String, nullable: true }) reason!: string | null;
   @ApiProperty() attempts!: number;
-  @ApiProperty({ nullable: true }) failed_at!: string | null;
+  @ApiProperty({ type: String, nullable: true }) failed_at!: string | null;
 }
 
 export class QueueOverviewDto {
@@ -101,12 +102,18 @@ export class QueueOverviewDto {
   @ApiProperty() failed!: number;
   @ApiProperty() delayed!: number;
   @ApiProperty({ type: [FailedJobDto] }) last_failed!: FailedJobDto[];
-  @ApiPropertyOptional({ nullable: true, description: 'Set when the counts could not be read (Redis down)' }) error?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Set when the counts could not be read (Redis down)' }) error?: string | null;
 }
 
 export class QueueListDto {
   @ApiProperty({ type: [QueueOverviewDto] }) items!: QueueOverviewDto[];
   @ApiProperty() total!: number;
+}
+
+export class RequestsOnDayDto {
+  @ApiProperty({ example: '2026-11-23' }) day!: string;
+  @ApiProperty() orders!: number;
+  @ApiProperty() custom_designs!: number;
 }
 
 export class DashboardDto {
@@ -115,8 +122,8 @@ export class DashboardDto {
   @ApiProperty() category_count!: number;
   @ApiProperty({ description: 'Average product price in dollars, rounded' }) average_price!: number;
   @ApiProperty({ description: 'Consultation requests not yet contacted' }) new_consultation_requests!: number;
-  @ApiProperty({ description: 'Orders per status' }) orders_by_status!: Record<string, number>;
-  @ApiProperty({ description: 'Custom designs per status' }) custom_designs_by_status!: Record<string, number>;
-  @ApiProperty({ description: 'Newest contact messages' }) latest_messages!: Record<string, unknown>[];
-  @ApiProperty({ description: 'Last 30 days, oldest first: {day, orders, custom_designs}' }) requests_per_day!: { day: string; orders: number; custom_designs: number }[];
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'Orders per status' }) orders_by_status!: Record<string, number>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'Custom designs per status' }) custom_designs_by_status!: Record<string, number>;
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'Newest contact messages' }) latest_messages!: Record<string, unknown>[];
+  @ApiProperty({ type: [RequestsOnDayDto], description: 'Last 30 days, oldest first' }) requests_per_day!: RequestsOnDayDto[];
 }

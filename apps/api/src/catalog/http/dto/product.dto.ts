@@ -1,4 +1,4 @@
-import { CATEGORY_IDS, CategoryId, MAX_PAGE_SIZE, PRICE_RANGES, PriceRange, SORT_OPTIONS, SortOption } from '@facet/contracts';
+import { CATEGORY_IDS, CategoryId, MAX_PAGE_SIZE, MAX_PRODUCT_PRICE, PRICE_RANGES, PriceRange, SORT_OPTIONS, SortOption } from '@facet/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -27,7 +27,7 @@ export class ProductDto {
   @ApiProperty() name: string;
   @ApiProperty() description: string;
   @ApiProperty({ example: 1250, description: 'US dollars' }) price: number;
-  @ApiProperty({ nullable: true, example: 1500 }) original_price: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 1500 }) original_price: number | null;
   @ApiProperty() image: string;
   @ApiProperty({ type: [String] }) images: string[];
   @ApiProperty({ enum: CATEGORY_IDS }) category: CategoryId;
@@ -62,15 +62,15 @@ export class CreateProductDto {
   @ApiProperty({ example: 2450, description: 'US dollars, at most two decimals' })
   @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
   @Min(0.01)
-  @Max(1_000_000)
+  @Max(MAX_PRODUCT_PRICE)
   price: number;
 
-  @ApiPropertyOptional({ nullable: true, example: 2900, description: 'Shown struck through when above price' })
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 2900, description: 'Shown struck through when above price' })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
   @Min(0.01)
-  @Max(1_000_000)
+  @Max(MAX_PRODUCT_PRICE)
   original_price?: number | null;
 
   @ApiProperty({ enum: CATEGORY_IDS })
@@ -83,7 +83,10 @@ export class CreateProductDto {
   @Matches(SITE_PATH, { message: SITE_PATH_MESSAGE })
   image?: string;
 
-  @ApiPropertyOptional({ type: [String] })
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['/images/products/celeste-oval-diamond-solitaire-1.svg', '/images/products/celeste-oval-diamond-solitaire-2.svg'],
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(12)
@@ -124,6 +127,7 @@ export class EditProductDto extends PartialType(CreateProductDto) {
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(2_147_483_647)
   version?: number;
 }
 

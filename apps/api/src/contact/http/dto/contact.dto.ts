@@ -21,7 +21,7 @@ export class SendContactMessageDto {
   @MaxLength(CONTACT_LIMITS.email)
   email: string;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: CONTACT_LIMITS.phone, example: '+1 (212) 555-0199' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: CONTACT_LIMITS.phone, example: '+1 (212) 555-0199' })
   @IsOptional()
   @IsString()
   @MaxLength(CONTACT_LIMITS.phone)
@@ -47,16 +47,16 @@ export class ContactSentDto {
 
 export class ContactMessageDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ nullable: true, description: 'null once the person is erased' }) name: string | null;
-  @ApiProperty({ nullable: true }) email: string | null;
-  @ApiProperty({ nullable: true }) phone: string | null;
-  @ApiProperty({ nullable: true }) subject: string | null;
-  @ApiProperty({ nullable: true }) message: string | null;
-  @ApiProperty({ nullable: true }) customer_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'null once the person is erased' }) name: string | null;
+  @ApiProperty({ type: String, nullable: true }) email: string | null;
+  @ApiProperty({ type: String, nullable: true }) phone: string | null;
+  @ApiProperty({ type: String, nullable: true }) subject: string | null;
+  @ApiProperty({ type: String, nullable: true }) message: string | null;
+  @ApiProperty({ type: String, nullable: true }) customer_id: string | null;
   @ApiProperty() handled: boolean;
-  @ApiProperty({ nullable: true }) handled_at: string | null;
-  @ApiProperty({ nullable: true, example: { type: 'staff', id: '…' } }) handled_by: object | null;
-  @ApiProperty({ nullable: true }) handled_note: string | null;
+  @ApiProperty({ type: String, nullable: true }) handled_at: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, example: { type: 'staff', id: '…' } }) handled_by: object | null;
+  @ApiProperty({ type: String, nullable: true }) handled_note: string | null;
   @ApiProperty() created_at: string;
   @ApiProperty() updated_at: string;
 }
@@ -93,7 +93,7 @@ export class ListContactMessagesQueryDto extends PageQueryDto {
 }
 
 export class MarkHandledDto {
-  @ApiPropertyOptional({ nullable: true, maxLength: 2000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsString()

@@ -52,13 +52,13 @@ export class SubmitCustomDesignDto {
   @IsIn(KARATS, oneOf(KARATS))
   metal_karat: MetalKarat;
 
-  @ApiPropertyOptional({ nullable: true, description: 'A JPEG or PNG as a base64 data URL, at most 10485760 bytes decoded', example: 'data:image/png;base64,iVBORw0...' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'A JPEG or PNG as a base64 data URL, at most 10485760 bytes decoded', example: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=' })
   @IsOptional()
   @IsString()
   @MaxLength(15_000_000)
   design_image?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: MAX_DESIGN_NOTES })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESIGN_NOTES })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_DESIGN_NOTES, { message: `design_notes must be at most ${MAX_DESIGN_NOTES} characters` })
@@ -76,7 +76,7 @@ export class SubmitCustomDesignDto {
   @MaxLength(254)
   contact_email: string;
 
-  @ApiPropertyOptional({ nullable: true, example: '+1 (212) 555-0199', description: 'Required when preferred_contact is phone or text' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: '+1 (212) 555-0199', description: 'Required when preferred_contact is phone or text' })
   @IsOptional()
   @IsString()
   @MaxLength(40)
@@ -108,23 +108,23 @@ export class CustomDesignItemDto {
   @ApiProperty({ enum: METAL_TYPES }) metal_type: string;
   @ApiProperty({ enum: KARATS }) metal_karat: string;
   @ApiProperty({ enum: PREFERRED_CONTACTS }) preferred_contact: string;
-  @ApiProperty({ nullable: true, description: 'null once the person is erased' }) contact_name: string | null;
-  @ApiProperty({ nullable: true }) contact_email: string | null;
-  @ApiProperty({ nullable: true }) contact_phone: string | null;
-  @ApiProperty({ nullable: true }) design_notes: string | null;
-  @ApiProperty({ nullable: true }) customer_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'null once the person is erased' }) contact_name: string | null;
+  @ApiProperty({ type: String, nullable: true }) contact_email: string | null;
+  @ApiProperty({ type: String, nullable: true }) contact_phone: string | null;
+  @ApiProperty({ type: String, nullable: true }) design_notes: string | null;
+  @ApiProperty({ type: String, nullable: true }) customer_id: string | null;
   @ApiProperty() has_image: boolean;
-  @ApiProperty({ nullable: true, example: '/api/admin/custom-designs/<id>/image' }) image_url: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '/api/admin/custom-designs/<id>/image' }) image_url: string | null;
   @ApiProperty() version: number;
 }
 
 export class CustomDesignHistoryEntryDto {
   @ApiProperty({ example: 'CustomDesignStatusChanged' }) type: string;
   @ApiProperty() occurred_at: string;
-  @ApiProperty({ example: { type: 'staff', id: '…' } }) actor: object;
-  @ApiProperty({ nullable: true }) note: string | null;
-  @ApiProperty({ nullable: true }) from: string | null;
-  @ApiProperty({ nullable: true }) to: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Who did it: type (staff, customer, system) and id', example: { type: 'staff', id: '…' } }) actor: object;
+  @ApiProperty({ type: String, nullable: true }) note: string | null;
+  @ApiProperty({ type: String, nullable: true }) from: string | null;
+  @ApiProperty({ type: String, nullable: true }) to: string | null;
 }
 
 export class CustomDesignImageInfoDto {
@@ -172,7 +172,7 @@ export class ChangeCustomDesignStatusDto {
   @IsIn(CUSTOM_DESIGN_STATUSES, oneOf(CUSTOM_DESIGN_STATUSES))
   status: CustomDesignStatus;
 
-  @ApiPropertyOptional({ nullable: true, maxLength: 2000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsString()

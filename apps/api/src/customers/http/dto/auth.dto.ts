@@ -118,7 +118,7 @@ export class UserView {
   @ApiProperty() phone: string;
   @ApiProperty({ type: AddressView }) address: AddressView;
   @ApiProperty() emailVerified: boolean;
-  @ApiProperty({ nullable: true }) verifiedAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) verifiedAt: string | null;
 }
 
 export class RegisterResult {
@@ -170,7 +170,7 @@ export class CustomerItemView {
   @ApiProperty() phone: string;
   @ApiProperty({ enum: ['Verified', 'Pending Verification'] }) status: string;
   @ApiProperty() created_at: string;
-  @ApiProperty({ nullable: true }) verified_at: string | null;
+  @ApiProperty({ type: String, nullable: true }) verified_at: string | null;
 }
 
 export class CustomerDetailView extends CustomerItemView {

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, ORDER_STATUSES, OrderStatus, PAYMENT_STATUSES } from '@facet/contracts';
+import { EMAIL_PATTERN, MAX_ORDER_LINES, MAX_ORDER_TOTAL_CENTS, MAX_QUANTITY_PER_LINE, ORDER_STATUSES, OrderStatus, PAYMENT_STATUSES } from '@facet/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -8,6 +8,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -22,6 +23,8 @@ import { PageQueryDto } from '../../../platform/http/page-query.dto';
 
 // No maxDecimalPlaces: class-validator's check throws on exponent notation (1e-7); amounts are compared to the cent anyway.
 const money = { allowNaN: false, allowInfinity: false };
+/** Totals the shopper saw are only compared with the server's; no real order comes near this. */
+const MAX_CLAIMED_TOTAL = MAX_ORDER_TOTAL_CENTS / 100;
 
 export class OrderItemInputDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID('all', { message: 'product_id must be a product id' }) product_id: string;
@@ -34,7 +37,7 @@ export class OrderItemInputDto {
   @ApiProperty({ example: 1, minimum: 1, maximum: MAX_QUANTITY_PER_LINE })
   @IsInt()
   @Min(1, { message: 'quantity must be at least 1' })
-  @Max(MAX_QUANTITY_PER_LINE, { message: `quantity must be at most ${MAX_QUANTITY_PER_LINE}` })
+  @Max(MAX_QUANTITY_PER_LINE, { message: `You can order at most ${MAX_QUANTITY_PER_LINE} of one piece. For more, please request a consultation.` })
   quantity: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) image?: string;
 }
@@ -62,17 +65,19 @@ export class CreateOrderDto {
   @IsArray()
   @ArrayMinSize(1, { message: 'An order needs at least one item' })
   @ArrayMaxSize(MAX_ORDER_LINES, { message: `An order may have at most ${MAX_ORDER_LINES} lines` })
+  // IsObject: ValidateNested alone lets an array of arrays ([[]]) through to the handler.
+  @IsObject({ each: true, message: 'each item must be an object' })
   @ValidateNested({ each: true })
   @Type(() => OrderItemInputDto)
   items: OrderItemInputDto[];
 
-  @ApiProperty({ type: ShippingInputDto }) @ValidateNested() @Type(() => ShippingInputDto) shipping: ShippingInputDto;
-  @ApiProperty({ type: PaymentInputDto }) @ValidateNested() @Type(() => PaymentInputDto) payment: PaymentInputDto;
+  @ApiProperty({ type: ShippingInputDto }) @IsObject() @ValidateNested() @Type(() => ShippingInputDto) shipping: ShippingInputDto;
+  @ApiProperty({ type: PaymentInputDto }) @IsObject() @ValidateNested() @Type(() => PaymentInputDto) payment: PaymentInputDto;
 
-  @ApiPropertyOptional({ description: 'Dollars; checked against the server price' }) @IsOptional() @IsNumber(money) @Min(0) subtotal?: number;
-  @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) shipping_cost?: number;
-  @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) tax?: number;
-  @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) total?: number;
+  @ApiPropertyOptional({ description: 'Dollars; checked against the server price' }) @IsOptional() @IsNumber(money) @Min(0) @Max(MAX_CLAIMED_TOTAL) subtotal?: number;
+  @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) @Max(MAX_CLAIMED_TOTAL) shipping_cost?: number;
+  @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) @Max(MAX_CLAIMED_TOTAL) tax?: number;
+  @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) @Max(MAX_CLAIMED_TOTAL) total?: number;
 
   @ApiPropertyOptional({ enum: ['consultation_requested', 'pending'], description: 'consultation_requested for a consultation request' })
   @IsOptional()
@@ -100,16 +105,16 @@ export class OrderItemDto {
 }
 
 export class OrderShippingDto {
-  @ApiProperty({ nullable: true }) first_name: string | null;
-  @ApiPropertyOptional({ nullable: true }) last_name?: string | null;
-  @ApiProperty({ nullable: true, description: 'Masked unless you are the owner or staff' }) email: string | null;
-  @ApiPropertyOptional({ nullable: true }) phone?: string | null;
-  @ApiPropertyOptional({ nullable: true }) address?: string | null;
-  @ApiPropertyOptional({ nullable: true }) apartment?: string | null;
-  @ApiPropertyOptional({ nullable: true }) city?: string | null;
-  @ApiPropertyOptional({ nullable: true }) state?: string | null;
-  @ApiPropertyOptional({ nullable: true }) zip_code?: string | null;
-  @ApiPropertyOptional({ nullable: true }) country?: string | null;
+  @ApiProperty({ type: String, nullable: true }) first_name: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) last_name?: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Masked unless you are the owner or staff' }) email: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) phone?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) address?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) apartment?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) city?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) state?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) zip_code?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) country?: string | null;
 }
 
 export class OrderDto {
@@ -120,6 +125,9 @@ export class OrderDto {
   @ApiProperty({ enum: ORDER_STATUSES }) status: string;
   @ApiProperty({ enum: PAYMENT_STATUSES }) payment_status: string;
   @ApiProperty() status_message: string;
+  @ApiProperty({ description: 'A card order that may still be paid: POST /api/payments/checkout/session with its id' }) can_pay: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'When an unpaid card order expires' }) pay_by: string | null;
+  @ApiProperty({ description: 'Money given back for payments the order could not take, in dollars' }) refunded: number;
   @ApiProperty() created_at: string;
   @ApiProperty() date: string;
   @ApiProperty({ type: [OrderItemDto] }) items: OrderItemDto[];
@@ -128,12 +136,16 @@ export class OrderDto {
   @ApiProperty() tax: number;
   @ApiProperty() total: number;
   @ApiProperty({ type: OrderShippingDto }) shipping: OrderShippingDto;
-  @ApiPropertyOptional({ nullable: true, description: 'Owner and staff only' }) last_4?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Owner and staff only' }) last_4?: string | null;
 }
 
 export class MyOrderDto {
   @ApiProperty({ format: 'uuid' }) orderId: string;
   @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: '3F2A9C1B' }) reference: string;
+  @ApiProperty({ enum: ['consultation', 'card'] }) kind: string;
+  @ApiProperty() can_pay: boolean;
+  @ApiProperty({ type: String, nullable: true }) pay_by: string | null;
   @ApiProperty() date: string;
   @ApiProperty() total: number;
   @ApiProperty() status: string;
@@ -142,17 +154,22 @@ export class MyOrderDto {
   @ApiProperty({ type: [OrderItemDto] }) items: OrderItemDto[];
 }
 
+const ORDER_SORTS = ['created_at', 'total', 'status', 'updated_at', 'payment_status', 'reference'];
+
 export class AdminOrderListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ enum: ['created_at', 'total', 'status', 'updated_at'] }) @IsOptional() @IsIn(['created_at', 'total', 'status', 'updated_at']) sort?: string;
+  @ApiPropertyOptional({ enum: ORDER_SORTS }) @IsOptional() @IsIn(ORDER_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
   @ApiPropertyOptional({ description: 'Order id, name or e-mail' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
   @ApiPropertyOptional({ enum: ORDER_STATUSES }) @IsOptional() @IsIn(ORDER_STATUSES) status?: OrderStatus;
   @ApiPropertyOptional({ enum: ['consultation', 'card'] }) @IsOptional() @IsIn(['consultation', 'card']) kind?: 'consultation' | 'card';
+  @ApiPropertyOptional({ enum: PAYMENT_STATUSES }) @IsOptional() @IsIn(PAYMENT_STATUSES) payment_status?: string;
 }
 
 export class AdminOrderDto extends OrderDto {
-  @ApiProperty({ nullable: true }) customer_id: string | null;
-  @ApiProperty({ nullable: true }) card_name: string | null;
+  @ApiProperty({ example: '3F2A9C1B', description: 'The short order reference shoppers see' }) reference: string;
+  @ApiProperty({ type: String, nullable: true, description: "The order's open (or last) checkout session" }) payment_session_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) customer_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) card_name: string | null;
   @ApiProperty() updated_at: string;
   @ApiProperty() version: number;
 }
@@ -167,7 +184,7 @@ export class AdminOrderListDto {
 export class TimelineEntryDto {
   @ApiProperty() type: string;
   @ApiProperty() occurred_at: string;
-  @ApiProperty({ example: { type: 'staff', id: '…' } }) actor: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Who did it: type (staff, customer, system) and id', example: { type: 'staff', id: '…' } }) actor: Record<string, unknown>;
   @ApiProperty({ type: 'object', additionalProperties: true }) data: Record<string, unknown>;
 }
 

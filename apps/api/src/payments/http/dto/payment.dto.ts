@@ -34,7 +34,7 @@ export class CheckoutStatusDto {
   @ApiProperty({ description: 'Cents, as card providers report it' }) amount_total: number;
   @ApiProperty({ example: 'usd' }) currency: string;
   @ApiProperty({ type: CheckoutStatusMetadataDto }) metadata: CheckoutStatusMetadataDto;
-  @ApiProperty({ nullable: true }) failure_reason: string | null;
+  @ApiProperty({ type: String, nullable: true }) failure_reason: string | null;
 }
 
 export class SandboxPayDto {

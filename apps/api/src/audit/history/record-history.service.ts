@@ -1,0 +1,131 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { toDollars } from '@facet/contracts';
+import { CATALOGUE_STREAM, InventoryCleared, product, PRODUCT_EVENT_TYPES, ProductState, withInventoryClears } from '../../catalog/domain/product';
+import { EVENT_STORE, EventStore, RecordedEvent, START } from '../../platform/event-store/event-store';
+import { DomainError, NotFoundError } from '../../platform/http/errors';
+import { PersonalData } from '../../platform/privacy/personal-data';
+import { redactSecrets } from '../audit-log.service';
+import { diffVersions, eventsAsOf, FieldChange, foldTo, HistoryEvent } from './as-of';
+import { recordKindOf } from './record-kinds';
+
+export class ErasedError extends DomainError {
+  constructor() {
+    super(410, 'This person was erased: their record can no longer be shown as it was.');
+  }
+}
+
+export interface CatalogueRow {
+  id: string;
+  name: string;
+  category: string;
+  price: number;
+  original_price: number | null;
+  in_stock: boolean;
+  revision: number;
+  last_changed_at: string;
+}
+
+/** A record as of any moment, and the difference between two of its versions, folded by the write side's deciders. */
+@Injectable()
+export class RecordHistory {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly privacy: PersonalData,
+  ) {}
+
+  /** The record's events (personal data opened), its kind, and its state after `revision` or at `asOf`. */
+  async asOf(streamId: string, asOf?: Date): Promise<{ kind: string | null; revision: number; state: unknown; events: RecordedEvent[] }> {
+    const { kind, recorded, history } = await this.load(streamId);
+    const upTo = eventsAsOf(history, asOf);
+    const revision = upTo.length ? upTo[upTo.length - 1].revision : -1;
+    const state = kind ? redactSecrets(foldTo(kind.decider, upTo, revision)) : null;
+    return { kind: kind?.name ?? null, revision, state, events: recorded.slice(0, upTo.length) };
+  }
+
+  async diff(streamId: string, from: number, to: number): Promise<{ kind: string; from: number; to: number; changes: FieldChange[] }> {
+    const { kind, history } = await this.load(streamId);
+    if (!kind) throw new NotFoundError('This record has no versions to compare.');
+    const last = history.length - 1;
+    if (to > last) throw new NotFoundError(`This record has versions 0 to ${last}.`);
+    // Secrets (password and code hashes, tokens) are never shown, even to staff.
+    const changes = diffVersions(kind.decider, history, from, to).map((c) =>
+      SECRET_FIELD.test(c.field) ? { ...c, before: '[redacted]', after: '[redacted]' } : c,
+    );
+    return { kind: kind.name, from, to, changes };
+  }
+
+  private async load(streamId: string) {
+    const recorded = await this.store.readStream(streamId);
+    if (recorded.length === 0) throw new NotFoundError();
+    const kind = recordKindOf(streamId);
+    if (kind?.erasedBy && recorded.some((e) => e.type === kind.erasedBy)) throw new ErasedError();
+    const history: HistoryEvent[] = await Promise.all(
+      recorded.map(async (e) => ({
+        type: e.type,
+        data: await this.privacy.openDeep(e.data),
+        revision: e.revision,
+        occurredAt: e.metadata.occurredAt,
+        actor: e.metadata.actor,
+        correlationId: e.metadata.correlationId,
+        causationId: e.metadata.causationId,
+      })),
+    );
+    return { kind, recorded, history };
+  }
+
+  /**
+   * The catalogue as it stood at `asOf`: every product stream (and the catalogue stream's inventory
+   * clears) replayed up to that moment with the products' own evolve; listed products only.
+   */
+  async catalogueAsOf(asOf: Date): Promise<CatalogueRow[]> {
+    const limit = asOf.getTime();
+    const states = new Map<string, { state: ProductState; revision: number; at: string }>();
+    const clears: InventoryCleared[] = [];
+    let after = START;
+    for (;;) {
+      const page = await this.store.readAll({ after, limit: 2000, eventTypes: PRODUCT_EVENT_TYPES });
+      if (page.length === 0) break;
+      for (const e of page) {
+        if (Date.parse(e.metadata.occurredAt) > limit) continue;
+        if (e.streamId === CATALOGUE_STREAM) {
+          if (e.type === 'InventoryCleared') clears.push(e as unknown as InventoryCleared);
+          continue;
+        }
+        const id = e.streamId.slice('product-'.length);
+        const current = states.get(id)?.state ?? product.initialState();
+        states.set(id, { state: product.evolve(current, e as any), revision: e.revision, at: e.metadata.occurredAt });
+      }
+      after = page[page.length - 1].position;
+    }
+    const rows: CatalogueRow[] = [];
+    for (const [id, { state, revision, at }] of states) {
+      const s = withInventoryClears(state, id, clears.filter((c) => Date.parse((c as any).metadata?.occurredAt ?? '') <= limit));
+      if (s.status !== 'listed' || !s.fields) continue;
+      const f = s.fields;
+      rows.push({
+        id,
+        name: f.name,
+        category: f.category,
+        price: toDollars(f.price_cents),
+        original_price: f.original_price_cents === null ? null : toDollars(f.original_price_cents),
+        in_stock: f.in_stock,
+        revision,
+        last_changed_at: new Date(at).toISOString(),
+      });
+    }
+    return rows.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  }
+}
+
+const SECRET_FIELD = /(password|hash|token|secret|otp|(^|\.)code$)/i;
+
+/** CSV for spreadsheets: quoted where needed, and cells that a spreadsheet would run as a formula defused. */
+export function toCsv(rows: CatalogueRow[]): string {
+  const header = ['id', 'name', 'category', 'price', 'original_price', 'in_stock', 'revision', 'last_changed_at'];
+  const cell = (v: unknown) => {
+    let s = v === null || v === undefined ? '' : String(v);
+    if (/^[=+\-@\t\r]/.test(s) && typeof v === 'string') s = `'${s}`;
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [header.join(','), ...rows.map((r) => header.map((h) => cell(r[h as keyof CatalogueRow])).join(','))].join('\r\n') + '\r\n';
+}

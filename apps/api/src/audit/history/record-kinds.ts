@@ -1,0 +1,33 @@
+import { product } from '../../catalog/domain/product';
+import { contactMessage } from '../../contact/domain/contact-message';
+import { customDesign } from '../../custom-designs/domain/custom-design';
+import { customer } from '../../customers/domain/customer';
+import { order } from '../../orders/domain/order';
+import { Decider } from '../../platform/event-store/decider';
+import { staffMember } from '../../staff/domain/staff-member';
+
+/**
+ * The records an auditor can look at as of any moment, each with the write side's own decider: the state
+ * shown is what the command handlers would have folded at that moment, not a separate reconstruction.
+ * A consultation request is an order (kind "consultation").
+ */
+export interface RecordKind {
+  name: string;
+  prefix: string;
+  decider: Pick<Decider<any, any, any>, 'initialState' | 'evolve'>;
+  /** The event that erases the record's subject: its history is not shown afterwards. */
+  erasedBy?: string;
+}
+
+export const RECORD_KINDS: readonly RecordKind[] = [
+  { name: 'product', prefix: 'product-', decider: product },
+  { name: 'order', prefix: 'order-', decider: order },
+  { name: 'custom-design', prefix: 'custom-design-', decider: customDesign },
+  { name: 'customer', prefix: 'customer-', decider: customer, erasedBy: 'CustomerDeleted' },
+  { name: 'staff-member', prefix: 'staff-', decider: staffMember },
+  { name: 'contact-message', prefix: 'contact-message-', decider: contactMessage },
+];
+
+export function recordKindOf(streamId: string): RecordKind | null {
+  return RECORD_KINDS.find((k) => streamId.startsWith(k.prefix)) ?? null;
+}

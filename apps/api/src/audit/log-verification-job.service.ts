@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DatabaseService } from '../platform/database/database.service';
+import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
+import { recordedVerification } from '../platform/event-store/log-verifier';
+import { ConflictError } from '../platform/http/errors';
+import { LogVerificationDto } from './http/dto/audit-history.dto';
+
+/** Runs the log verifier in the background for the console (one at a time per process); runs are kept in es_log_verifications. */
+@Injectable()
+export class LogVerificationJob {
+  private readonly logger = new Logger('LogVerification');
+  private running: Promise<void> | null = null;
+  private progress = 0;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly db: DatabaseService,
+  ) {}
+
+  start(startedBy: string | null): void {
+    if (this.running) throw new ConflictError('A verification of the log is already running');
+    this.progress = 0;
+    this.running = recordedVerification(this.store, this.db.pool, startedBy, { onProgress: (n) => (this.progress = n) })
+      .then(({ report }) => {
+        if (!report.ok) this.logger.error(`the event log is BROKEN: ${JSON.stringify(report.firstBreak)}`);
+      })
+      .catch((err: Error) => this.logger.error(`verification failed: ${err.message}`))
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  /** The most recent run (finished or running), or null when the log was never verified. */
+  async latest(): Promise<LogVerificationDto | null> {
+    const [row] = await this.db.query<any>(
+      `SELECT id, started_at, finished_at, started_by, status, events, streams, breaks, first_break,
+              checkpoints_checked, checkpoints_written, events_per_second, error
+         FROM public.es_log_verifications ORDER BY started_at DESC LIMIT 1`,
+    );
+    if (!row) return null;
+    return {
+      id: row.id,
+      status: row.status,
+      started_at: new Date(row.started_at).toISOString(),
+      finished_at: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+      started_by: row.started_by,
+      events: row.status === 'running' ? this.progress : Number(row.events),
+      streams: Number(row.streams),
+      breaks: Number(row.breaks),
+      first_break: row.first_break,
+      checkpoints_checked: row.checkpoints_checked,
+      checkpoints_written: row.checkpoints_written,
+      events_per_second: row.events_per_second,
+      error: row.error,
+    };
+  }
+
+  whenIdle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+}

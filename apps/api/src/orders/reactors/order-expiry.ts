@@ -1,0 +1,79 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Job } from 'bullmq';
+import { randomUUID } from 'crypto';
+import { PaymentsService } from '../../payments/payments.service';
+import { PAYMENT_SETTINGS, PaymentSettings } from '../../payments/provider/payment-provider';
+import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
+import { runWithContext } from '../../platform/context/request-context';
+import { fold } from '../../platform/event-store/decider';
+import { RecordedEvent } from '../../platform/event-store/event-store';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { Queues } from '../../platform/queue/queues.service';
+import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
+import { order, OrderRequestedData, orderStream } from '../domain/order';
+
+export const ORDER_EXPIRY_QUEUE = 'order-expiry';
+
+interface ExpiryJob {
+  order_id: string;
+}
+
+/** Each card order gets one delayed job at its pay-by time (job id from the event id: queued once). */
+@Injectable()
+@EventReactor()
+export class OrderExpiryReactor implements Reactor {
+  readonly name = 'order-expiry';
+  readonly eventTypes = ['OrderRequested'];
+
+  constructor(
+    private readonly queues: Queues,
+    @Inject(PAYMENT_SETTINGS) private readonly settings: PaymentSettings,
+  ) {}
+
+  async react(event: RecordedEvent): Promise<void> {
+    const d = event.data as OrderRequestedData;
+    if (d.kind !== 'card') return;
+    const payBy = d.pay_by ? Date.parse(d.pay_by) : Date.parse(event.metadata.occurredAt) + this.settings.unpaidOrderTtlMs;
+    await this.queues
+      .queue<ExpiryJob>(ORDER_EXPIRY_QUEUE)
+      .add('expire', { order_id: d.order_id }, { jobId: jobIdFor('order-expiry', event.metadata.eventId), delay: Math.max(0, payBy - Date.now()) });
+  }
+}
+
+/**
+ * At the pay-by time (role worker): ends the order's open session at the provider first, so it can no
+ * longer be paid; if the provider says it was paid meanwhile, the payment wins (settle() records it) and
+ * the order does not expire. Otherwise OrderExpired is recorded (nothing if it was paid or cancelled).
+ */
+@Injectable()
+export class OrderExpiryWorker implements OnApplicationBootstrap {
+  private readonly logger = new Logger('OrderExpiry');
+
+  constructor(
+    private readonly queues: Queues,
+    private readonly es: EventSourcing,
+    private readonly payments: PaymentsService,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.roles.includes('worker')) return;
+    this.queues.worker<ExpiryJob>(ORDER_EXPIRY_QUEUE, (job) => this.process(job), { concurrency: 4 });
+  }
+
+  async process(job: Job<ExpiryJob>): Promise<string> {
+    const orderId = job.data.order_id;
+    return runWithContext({ actor: { type: 'system', id: 'order-expiry' }, correlationId: randomUUID(), causationId: null }, async () => {
+      const state = fold(order, (await this.es.load(orderStream(orderId))) as any);
+      if (!state.exists) return 'unknown';
+      const open = state.openSession ? [state.openSession.id] : [];
+      const paid = await this.payments.closeOrderSessions(orderId, open);
+      if (paid.length) {
+        this.logger.log(`order ${orderId} was paid just before it expired; the payment stands`);
+        return 'paid';
+      }
+      const decision = await this.es.decide(orderStream(orderId), order, { type: 'Expire', orderId, reason: 'Not paid in time' }, { waitForProjections: false });
+      return decision.events.length ? 'expired' : String(state.status);
+    });
+  }
+}
