@@ -32,6 +32,16 @@ export function operationsOf(doc: any): Operation[] {
 const SQLI = ["' OR 1=1--", "1; DROP TABLE rm.products;--", "\" OR \"\"=\"", "' UNION SELECT password_hash FROM rm.staff--", "name; DELETE FROM es_events"];
 const XSS = ['<script>window.__xss=1</script>', '<img src=x onerror=window.__xss=1>', 'javascript:alert(1)'];
 const PATHS = ['../../etc/passwd', '..%2f..%2fetc%2fpasswd', '....//....//', '%00', 'C:\\Windows\\win.ini'];
+/** Text PostgreSQL cannot store (NUL, lone surrogates) and text that confuses display (RTL and zero-width marks). */
+const UNSTORABLE = ['\u0000', 'a\u0000b', '\ud800', '\udfff', 'a\udc00b', '\udc00\ud800', 'x\ud83d'];
+const MARKS = ['\u202e', 'abc\u202edcba', '\u200f\u200e', '\u2066x\u2069', '\u200b', '\ufeff', '\u061c'];
+
+/** An object or array nested `levels` deep (the parser refuses more than 32). */
+export function nested(levels: number, kind: 'object' | 'array'): unknown {
+  let v: unknown = kind === 'object' ? {} : [];
+  for (let i = 1; i < levels; i++) v = kind === 'object' ? { a: v } : [v];
+  return v;
+}
 
 /** Hostile scalars: wrong types, extremes, unicode, injection strings. */
 export function badValue(): fc.Arbitrary<unknown> {
@@ -39,12 +49,17 @@ export function badValue(): fc.Arbitrary<unknown> {
     fc.constant(null),
     fc.boolean(),
     fc.integer(),
-    fc.constantFrom(-1, 0, -0.0001, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, -(2 ** 63), 0.1 + 0.2),
+    fc.constantFrom(-1, 0, -0, -0.0001, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, 2 ** 32 + 1, -(2 ** 63), 0.1 + 0.2),
     fc.double({ noNaN: true }),
     fc.string({ maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 60 }),
     fc.string({ unit: 'binary', maxLength: 60 }),
     fc.constantFrom(...SQLI, ...XSS, ...PATHS, '', ' ', '\u0000', '\uFEFF', '𝔉𝔞𝔠𝔢𝔱 💎', 'e\u0301'.repeat(50), 'NaN', 'Infinity', 'true', '[]', '{}'),
+    fc.constantFrom(...UNSTORABLE, ...MARKS),
+    fc.constantFrom(1e308, -1e308, -0),
+    fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...UNSTORABLE), fc.string({ maxLength: 10 })).map((p) => p.join('')),
+    fc.constantFrom<unknown>([[]], [[{}]], [[1, [2]]], [[], []], [{}, []], [null], [[[[]]]]),
+    fc.tuple(fc.integer({ min: 30, max: 600 }), fc.constantFrom('object' as const, 'array' as const)).map(([n, kind]) => nested(n, kind)),
     fc.integer({ min: 10_000, max: 300_000 }).map((n) => 'x'.repeat(n)),
     fc.constant([]),
     fc.array(fc.integer(), { maxLength: 5 }),
@@ -114,6 +129,10 @@ function mutatedBody(doc: any, schema: any): fc.Arbitrary<{ kind: string; value:
       value: { ...(v as object), [f]: bad ?? 'admin' },
     })),
     badValue().map((value) => ({ kind: 'whole-body-wrong', value })),
+    fc.tuple(valid, field, fc.integer({ min: 2, max: 600 }), fc.constantFrom('object' as const, 'array' as const)).map(([v, f, n, kind]) => ({
+      kind: 'deep-field',
+      value: { ...(v as object), [f]: nested(n, kind) },
+    })),
   );
 }
 
@@ -122,9 +141,27 @@ const MALFORMED = ['{', '{"a":', '[1,2', 'nul', '{"a":1}}', "{'a':1}", '\u0000\u
 function paramValue(doc: any, p: any): fc.Arbitrary<string> {
   return fc.oneof(
     validValue(doc, p.schema ?? { type: 'string' }).map((v) => String(v)),
-    badValue().map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined')),
+    badValue().map((v) => (typeof v === 'string' ? v : v === undefined ? 'undefined' : toJson(v))),
   );
 }
+
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses to encode) is written as the three
+ * bytes UTF-8 would give it, so the server's decoder meets it as it would from a hostile client.
+ */
+export function encodeLoosely(value: string): string {
+  let out = '';
+  for (const ch of value) {
+    const cu = ch.charCodeAt(0);
+    if (ch.length === 1 && cu >= 0xd800 && cu <= 0xdfff) {
+      out += [0xe0 | (cu >> 12), 0x80 | ((cu >> 6) & 0x3f), 0x80 | (cu & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    } else out += encodeURIComponent(ch);
+  }
+  return out;
+}
+
+/** Query values written raw: NUL, a UTF-8-encoded lone surrogate, a truncated sequence, an overlong NUL, an RTL mark. */
+const RAW_QUERY_VALUES = ['%00', 'x%00y', '%ED%A0%80', '%ED%B0%80x', '%F0%9F%92', '%C0%80', '%E2%80%AE', '%FF'];
 
 const safeHeader = (v: string) => v.replace(/[^\x20-\x7e]/g, '').slice(0, 200);
 
@@ -140,20 +177,22 @@ export function requestsFor(doc: any, { method, path, op }: Operation, token: st
 
   const pathArb = fc.tuple(...pathParams.map((p) => paramValue(doc, p))).map((values) => {
     let out = path;
-    pathParams.forEach((p, i) => (out = out.replace(`{${p.name}}`, encodeURIComponent(values[i] || 'x'))));
+    pathParams.forEach((p, i) => (out = out.replace(`{${p.name}}`, encodeLoosely(values[i] || 'x'))));
     return out;
   });
   const queryArb = fc
     .tuple(
       fc.subarray(queryParams),
       fc.array(fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 })), { maxLength: 2 }),
+      fc.option(fc.tuple(fc.constantFrom(...(queryParams.length ? queryParams.map((p) => p.name) : ['q'])), fc.constantFrom(...RAW_QUERY_VALUES)), { freq: 4 }),
     )
-    .chain(([chosen, extra]) =>
+    .chain(([chosen, extra, raw]) =>
       fc.tuple(...chosen.map((p) => paramValue(doc, p))).map((values) => {
         const q = new URLSearchParams();
         chosen.forEach((p, i) => q.append(p.name, values[i]));
         for (const [k, v] of extra) if (k) q.append(k, v);
-        const s = q.toString();
+        let s = q.toString();
+        if (raw) s += `${s ? '&' : ''}${encodeURIComponent(raw[0])}=${raw[1]}`;
         return s ? `?${s}` : '';
       }),
     );
@@ -167,7 +206,7 @@ export function requestsFor(doc: any, { method, path, op }: Operation, token: st
   if (bodyType) {
     const schema = content[bodyType].schema ?? {};
     bodyArb = fc.oneof(
-      { weight: 6, arbitrary: mutatedBody(doc, schema).map(({ kind, value }) => ({ kind, body: JSON.stringify(value) ?? 'null', contentType: bodyType === 'application/x-www-form-urlencoded' ? 'application/json' : bodyType })) },
+      { weight: 6, arbitrary: mutatedBody(doc, schema).map(({ kind, value }) => ({ kind, body: toJson(value), contentType: bodyType === 'application/x-www-form-urlencoded' ? 'application/json' : bodyType })) },
       ...(bodyType === 'application/x-www-form-urlencoded'
         ? [{ weight: 2, arbitrary: fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 40 }), { maxKeys: 6 }).map((d) => ({ kind: 'form', body: new URLSearchParams(d).toString(), contentType: bodyType })) }]
         : []),
@@ -188,6 +227,12 @@ export function requestsFor(doc: any, { method, path, op }: Operation, token: st
     if (b.contentType) headers['content-type'] = b.contentType;
     return { method, path: p + q, headers, body: b.body, kind: `${b.kind}${withToken ? '+staff' : '+anon'}`, route };
   });
+}
+
+/** JSON text of a value; unlike JSON.stringify it keeps -0 as -0. */
+export function toJson(value: unknown): string {
+  const text = JSON.stringify(value, (_k, v) => (Object.is(v, -0) ? '__negative_zero__' : v)) ?? 'null';
+  return text.replace(/"__negative_zero__"/g, '-0');
 }
 
 /** Runs tasks with at most `limit` in flight. */

@@ -1,0 +1,196 @@
+import { priceOrderInDollars } from '@facet/contracts';
+import { execFileSync } from 'child_process';
+import fs from 'fs';
+import IORedis from 'ioredis';
+import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
+import { Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { RunnersService } from '../platform/projections/runners.service';
+import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
+import { startTestApp, TestApp } from '../testing/test-app';
+
+/**
+ * One customer uses every feature, is erased, the log is replayed; then a full pg_dump of the database,
+ * every Redis key and value under the test's queue prefix, and everything the shop logged are searched
+ * for their e-mails, name and phone: zero hits.
+ */
+const EMAIL = 'ermengarde.quillfeather@example.com';
+const SECOND_EMAIL = 'e.quill.second@example.org';
+const FIRST = 'Ermengarde';
+const LAST = 'Quillfeather';
+const PHONE = '+1 (646) 555-3376';
+const NEEDLES = [EMAIL, SECOND_EMAIL, FIRST, LAST, '555-3376', '6465553376', 'Quillfeather Lane'];
+
+/** Every form a needle could be stored in: as typed, lower case, hex (bytea) and base64. */
+function forms(needle: string): string[] {
+  const b = Buffer.from(needle);
+  return [needle, needle.toLowerCase(), b.toString('hex'), b.toString('base64').replace(/=+$/, '')];
+}
+
+function hits(haystack: string): string[] {
+  const lower = haystack.toLowerCase();
+  return NEEDLES.flatMap((n) => forms(n).filter((f) => lower.includes(f.toLowerCase())).map((f) => `${n} as ${f === n ? 'text' : f.slice(0, 12)}`));
+}
+
+describe('Erasure leaves nothing', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let box: Mailbox;
+  const logged: string[] = [];
+  const writes = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr), sync: fs.writeSync };
+
+  beforeAll(async () => {
+    // Everything the shop logs, at the most talkative level, is kept for the search.
+    (process.stdout as any).write = (chunk: any, ...rest: any[]) => {
+      logged.push(String(chunk));
+      return writes.out(chunk, ...rest);
+    };
+    (process.stderr as any).write = (chunk: any, ...rest: any[]) => {
+      logged.push(String(chunk));
+      return writes.err(chunk, ...rest);
+    };
+    // pino writes straight to file descriptors 1 and 2.
+    (fs as any).writeSync = (fd: number, chunk: any, ...rest: any[]) => {
+      if (fd === 1 || fd === 2) logged.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
+      return (writes.sync as any)(fd, chunk, ...rest);
+    };
+    sink = await startSmtpSink();
+    // JSON lines: every request also writes an access line.
+    t = await startTestApp({ SMTP_URL: sink.url, STAFF_EMAIL: 'atelier@facet.test', LOG_LEVEL: 'debug', LOG_FORMAT: 'json' });
+    box = new Mailbox(sink);
+    await t.app.get(CatalogSeeder).seedIfEmpty();
+  }, 120_000);
+  afterAll(async () => {
+    (process.stdout as any).write = writes.out;
+    (process.stderr as any).write = writes.err;
+    (fs as any).writeSync = writes.sync;
+    await t.close();
+    await sink.close();
+  });
+
+  it('should leave no e-mail, name or phone in the database dump, Redis or the logs after erasure and replay', async () => {
+    const staff = await t.staffToken();
+    const products = (await t.request('GET', '/api/products?limit=100&sort_by=price-low')).body.products.filter((p: any) => p.in_stock);
+
+    // Sign-up, profile with phone and an address.
+    await verifiedCustomer(t, box, EMAIL);
+    const login = await t.request('POST', '/api/auth/login', { body: { email: EMAIL, password: PASSWORD } });
+    const token = login.body.token as string;
+    const customerId = login.body.user.id as string;
+    const me = await t.request('PUT', '/api/me', {
+      token,
+      body: { firstName: FIRST, lastName: LAST, phone: PHONE, address: { street: '1 Quillfeather Lane', city: 'Boston', state: 'MA', zipCode: '02108', country: 'US' } },
+    });
+    expect(me.status).toBe(200);
+
+    // Orders of both kinds, shipped to a second address, each with staff notes naming the person.
+    const order = (p: any, extra: Record<string, unknown>) => {
+      const totals = priceOrderInDollars([{ price: p.price, quantity: 1 }]);
+      return {
+        items: [{ product_id: p.id, product_name: p.name, price: p.price, quantity: 1, image: p.image }],
+        shipping: { first_name: FIRST, last_name: LAST, email: EMAIL, phone: PHONE, address: '77 Quillfeather Lane', apartment: '', city: 'Salem', state: 'MA', zip_code: '01970', country: 'US' },
+        payment: { card_name: '', last_4: '' },
+        subtotal: totals.subtotal,
+        shipping_cost: totals.shipping,
+        tax: totals.tax,
+        total: totals.total,
+        ...extra,
+      };
+    };
+    const consultation = await t.request('POST', '/api/orders', {
+      token,
+      body: order(products[0], { status: 'consultation_requested', payment_status: 'pending_consultation' }),
+      headers: { 'idempotency-key': 'erasure-consultation' },
+    });
+    expect(consultation.status).toBe(200);
+    const cardOrder = await t.request('POST', '/api/orders', {
+      token,
+      body: order(products[1], { status: 'pending', payment_status: 'unpaid', payment: { card_name: `${FIRST} ${LAST}`, last_4: '4242' } }),
+    });
+    expect(cardOrder.status).toBe(200);
+    const note = `Called ${FIRST} ${LAST} on ${PHONE} (${EMAIL})`;
+    expect((await t.request('POST', `/api/admin/orders/${consultation.body.order_id}/status`, { token: staff, body: { status: 'contacted', note } })).status).toBe(200);
+    expect((await t.request('POST', `/api/admin/orders/${cardOrder.body.order_id}/status`, { token: staff, body: { status: 'cancelled', note } })).status).toBe(200);
+
+    // A custom design with an image that carries the e-mail in its bytes.
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`tEXt owner ${EMAIL} ${FIRST} ${LAST}`), Buffer.alloc(64, 7)]);
+    const design = await t.request('POST', '/api/custom-design', {
+      token,
+      body: {
+        category: 'women', jewelry_type: 'women-rings', diamond_shape: 'oval', diamond_size: '1-1.5', metal_type: 'rose-gold', metal_karat: '14K',
+        design_image: `data:image/png;base64,${png.toString('base64')}`, design_notes: `For ${FIRST}`, contact_name: `${FIRST} ${LAST}`,
+        contact_email: SECOND_EMAIL, contact_phone: PHONE, preferred_contact: 'email',
+      },
+    });
+    expect(design.status).toBe(201);
+    expect((await t.request('PUT', `/api/admin/custom-designs/${design.body.id}`, { token: staff, body: { status: 'contacted', note } })).status).toBe(200);
+    expect((await t.request('GET', `/api/admin/custom-designs/${design.body.id}/image`, { token: staff })).status).toBe(200);
+
+    // Contact messages: signed in from a second address, and as a guest with the account's e-mail.
+    const contact = (body: Record<string, unknown>, auth?: string) => t.request('POST', '/api/contact', { token: auth, body, headers: { 'x-forwarded-for': '203.0.113.201' } });
+    expect((await contact({ name: `${FIRST} ${LAST}`, email: SECOND_EMAIL, phone: PHONE, subject: `From ${LAST}`, message: `Call ${PHONE}` }, token)).status).toBe(201);
+    expect((await contact({ name: `${FIRST} ${LAST}`, email: EMAIL, phone: PHONE, subject: `Guest ${LAST}`, message: 'As a guest' })).status).toBe(201);
+    const messages = await t.request('GET', `/api/admin/messages?q=${LAST}`, { token: staff });
+    expect(messages.body.total).toBe(2);
+    for (const m of messages.body.items ?? messages.body.data ?? []) {
+      expect((await t.request('POST', `/api/admin/messages/${m.id}/handled`, { token: staff, body: { note } })).status).toBe(200);
+    }
+
+    // A password reset.
+    expect((await t.request('POST', '/api/auth/forgot-password', { body: { email: EMAIL } })).status).toBe(200);
+    const resetToken = tokenOf(await box.next(EMAIL, 'password-reset'));
+    expect((await t.request('POST', '/api/auth/reset-password', { body: { email: EMAIL, token: resetToken, password: 'Emerald-Step-2031#' } })).status).toBe(200);
+    // The mails go out (their content was sealed in the outbox meanwhile).
+    await sink.waitFor((m) => m.to.includes(SECOND_EMAIL));
+
+    // The person is findable before the erasure (so the search below can fail).
+    const before = execFileSync('pg_dump', ['-h', '127.0.0.1', '-U', 'postgres', '--no-owner', t.db.name], { maxBuffer: 512 * 1024 * 1024 }).toString();
+    expect(hits(before).length).toBeGreaterThan(0);
+
+    // Erase, then rebuild every read model from the log.
+    expect((await t.request('DELETE', `/api/admin/customers/${customerId}`, { token: staff })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500)); // let the queue settle what was in flight
+    await t.app.get(RunnersService).replay({});
+
+    const dump = execFileSync('pg_dump', ['-h', '127.0.0.1', '-U', 'postgres', '--no-owner', t.db.name], { maxBuffer: 512 * 1024 * 1024 }).toString();
+    const inDump = hits(dump);
+
+    const redis = new IORedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    let redisText = '';
+    let keys = 0;
+    try {
+      for (const key of await redis.keys(`${t.queuePrefix}:*`)) {
+        keys++;
+        const type = await redis.type(key);
+        const value =
+          type === 'hash' ? await redis.hgetall(key)
+          : type === 'list' ? await redis.lrange(key, 0, -1)
+          : type === 'zset' ? await redis.zrange(key, 0, -1)
+          : type === 'set' ? await redis.smembers(key)
+          : type === 'stream' ? await redis.xrange(key, '-', '+')
+          : await redis.get(key);
+        redisText += `${key} ${JSON.stringify(value)}\n`;
+      }
+    } finally {
+      redis.disconnect();
+    }
+    const inRedis = hits(redisText);
+    const inLogs = hits(logged.join(''));
+    console.log(
+      `erasure: pg_dump ${Math.round(dump.length / 1024)} KB, ${keys} Redis keys, ${Math.round(logged.join('').length / 1024)} KB of logs searched; ` +
+        `hits: dump ${inDump.length}, redis ${inRedis.length}, logs ${inLogs.length}`,
+    );
+    if (inDump.length) {
+      const lines = dump.split('\n').filter((l) => hits(l).length).map((l) => l.slice(0, 300));
+      console.log('dump lines still naming the person:\n' + lines.slice(0, 20).join('\n'));
+    }
+    expect(logged.join('').length).toBeGreaterThan(10_000); // the log was really captured
+    expect({ dump: inDump, redis: inRedis, logs: inLogs }).toEqual({ dump: [], redis: [], logs: [] });
+
+    // The console shows "erased" where the person was.
+    const orderAfter = await t.request('GET', `/api/admin/orders/${consultation.body.order_id}`, { token: staff });
+    expect(orderAfter.status).toBe(200);
+    const changed = orderAfter.body.timeline.find((e: any) => e.type === 'OrderStatusChanged');
+    expect(changed.data.note).toBe('erased');
+    expect((await t.request('GET', `/api/admin/custom-designs/${design.body.id}/image`, { token: staff })).status).toBe(404);
+  }, 240_000);
+});
