@@ -9,17 +9,36 @@ export const alias = {
 
 const api = process.env.FACET_API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+/**
+ * Two builds: the browser's (dist, with a manifest the server reads to send each page's own chunk and
+ * styles) and the server renderer's (`vite build --ssr src/entry-server.tsx`: dist-server/entry-server.cjs,
+ * one CommonJS file with React in its production build, which the API process requires).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react()],
   resolve: { alias },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    cssCodeSplit: true,
-    reportCompressedSize: true,
-  },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-server',
+        emptyOutDir: true,
+        target: 'node20',
+        minify: false,
+        copyPublicDir: false,
+        rollupOptions: {
+          output: { format: 'cjs', entryFileNames: 'entry-server.cjs', inlineDynamicImports: true },
+        },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        target: 'es2022',
+        cssCodeSplit: true,
+        manifest: true,
+        reportCompressedSize: true,
+      },
   server: { proxy: { '/api': { target: api, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: api, changeOrigin: false } } },
-});
+}));

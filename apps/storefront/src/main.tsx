@@ -4,18 +4,39 @@ import './theme/tokens.css';
 import './theme/base.css';
 import './theme/layout.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { routes } from './routes';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { createRoutes } from './routes';
+import { HYDRATION_DATA_ID } from './routing/hydration';
+import { browserShopData } from './routing/shopData';
 
-function App() {
-  return useRoutes(routes);
+/**
+ * The server renders the landing pages and embeds its loaders' results in a JSON script element (not
+ * executable, so the CSP's script-src 'self' holds); the browser router starts from them and hydrates the
+ * server's markup without fetching again. Without server rendering (no SSR bundle built) the page is an
+ * empty shell and the router loads and renders everything here.
+ */
+const embedded = document.getElementById(HYDRATION_DATA_ID);
+const hydrationData = embedded?.textContent ? JSON.parse(embedded.textContent) : undefined;
+const routes = createRoutes(browserShopData);
+const container = document.getElementById('root') as HTMLElement;
+
+async function start() {
+  if (hydrationData) {
+    // The first route's page chunk (modulepreloaded by the server) is loaded before hydrating, so the
+    // browser's first render is the server's tree.
+    const leaf = matchRoutes(routes, window.location)?.at(-1)?.route.element;
+    const page = (leaf as { type?: { preload?: () => Promise<void> } } | undefined)?.type;
+    await page?.preload?.().catch(() => undefined);
+  }
+  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  if (hydrationData) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+void start();

@@ -1,73 +1,121 @@
 /**
  * The route table. Every page is its own chunk (React.lazy) except home, which ships with the entry so the
- * first screen needs no second round-trip. Part 2 adds its account, checkout, payment and custom-design
- * screens here: one line each.
+ * first screen needs no second round-trip. Account, checkout, payment and custom-design screens: one line each.
  */
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { Layout } from './components/Layout';
+import { ClientOnly } from './components/ClientOnly';
+import { Layout, PageLoading } from './components/Layout';
 import { COLLECTIONS } from './lib/collections';
 import HomePage from './pages/HomePage';
+import { lazyPage } from './routing/lazyPage';
+import { createLoaders } from './routing/loaders';
+import type { ShopData } from './routing/shopData';
 
-const JewelryPage = lazy(() => import('./pages/JewelryPage'));
-const CollectionPage = lazy(() => import('./pages/CollectionPage'));
-const CategoryPage = lazy(() => import('./pages/CategoryPage'));
-const CataloguePage = lazy(() => import('./pages/CataloguePage'));
-const SearchPage = lazy(() => import('./pages/SearchPage'));
-const ProductPage = lazy(() => import('./pages/ProductPage'));
-const CartPage = lazy(() => import('./pages/CartPage'));
-const WishlistPage = lazy(() => import('./pages/WishlistPage'));
-const ConsultationSubmittedPage = lazy(() => import('./pages/ConsultationSubmittedPage'));
-const AboutPage = lazy(() => import('./pages/AboutPage'));
-const ContactPage = lazy(() => import('./pages/ContactPage'));
-const PrivacyPolicyPage = lazy(() => import('./pages/PrivacyPolicyPage'));
-const TermsOfServicePage = lazy(() => import('./pages/TermsOfServicePage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const RegisterPage = lazy(() => import('./pages/RegisterPage'));
-const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
-const ProfilePage = lazy(() => import('./pages/ProfilePage'));
-const OrdersPage = lazy(() => import('./pages/OrdersPage'));
-const CheckoutPage = lazy(() => import('./pages/CheckoutPage'));
-const PaymentPage = lazy(() => import('./pages/PaymentPage'));
-const PaymentResultPage = lazy(() => import('./pages/PaymentResultPage'));
-const PaymentCancelPage = lazy(() => import('./pages/PaymentCancelPage'));
-const CustomDesignPage = lazy(() => import('./pages/CustomDesignPage'));
+const JewelryPage = lazyPage(() => import('./pages/JewelryPage'));
+const CollectionPage = lazyPage(() => import('./pages/CollectionPage'));
+const CategoryPage = lazyPage(() => import('./pages/CategoryPage'));
+const CataloguePage = lazyPage(() => import('./pages/CataloguePage'));
+const SearchPage = lazyPage(() => import('./pages/SearchPage'));
+const ProductPage = lazyPage(() => import('./pages/ProductPage'));
+const CartPage = lazyPage(() => import('./pages/CartPage'));
+const WishlistPage = lazyPage(() => import('./pages/WishlistPage'));
+const ConsultationSubmittedPage = lazyPage(() => import('./pages/ConsultationSubmittedPage'));
+const AboutPage = lazyPage(() => import('./pages/AboutPage'));
+const ContactPage = lazyPage(() => import('./pages/ContactPage'));
+const PrivacyPolicyPage = lazyPage(() => import('./pages/PrivacyPolicyPage'));
+const TermsOfServicePage = lazyPage(() => import('./pages/TermsOfServicePage'));
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
+const LoginPage = lazyPage(() => import('./pages/LoginPage'));
+const RegisterPage = lazyPage(() => import('./pages/RegisterPage'));
+const VerifyEmailPage = lazyPage(() => import('./pages/VerifyEmailPage'));
+const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
+const ProfilePage = lazyPage(() => import('./pages/ProfilePage'));
+const OrdersPage = lazyPage(() => import('./pages/OrdersPage'));
+const CheckoutPage = lazyPage(() => import('./pages/CheckoutPage'));
+const PaymentPage = lazyPage(() => import('./pages/PaymentPage'));
+const PaymentResultPage = lazyPage(() => import('./pages/PaymentResultPage'));
+const PaymentCancelPage = lazyPage(() => import('./pages/PaymentCancelPage'));
+const CustomDesignPage = lazyPage(() => import('./pages/CustomDesignPage'));
 
 const page = (Component: ComponentType) => <Component />;
+/** A screen shown in the browser only: the server sends the shell with a loading state in its place. */
+const browserPage = (Component: ComponentType) => (
+  <ClientOnly fallback={<PageLoading />}>
+    <Component />
+  </ClientOnly>
+);
 
-export const pageRoutes: RouteObject[] = [
-  { path: '/', element: page(HomePage) },
-  { path: '/jewelry', element: page(JewelryPage) },
-  ...COLLECTIONS.map((c) => ({ path: c.category.href, element: <CollectionPage slug={c.slug} /> })),
-  { path: '/category/:category', element: page(CategoryPage) },
-  { path: '/catalog', element: page(CataloguePage) },
-  { path: '/catalogue', element: page(CataloguePage) },
-  { path: '/search', element: page(SearchPage) },
-  { path: '/product/:id', element: page(ProductPage) },
-  { path: '/cart', element: page(CartPage) },
-  { path: '/wishlist', element: page(WishlistPage) },
-  { path: '/consultation-submitted', element: page(ConsultationSubmittedPage) },
-  { path: '/about', element: page(AboutPage) },
-  { path: '/contact', element: page(ContactPage) },
-  { path: '/privacy-policy', element: page(PrivacyPolicyPage) },
-  { path: '/terms-of-service', element: page(TermsOfServicePage) },
-  { path: '/login', element: page(LoginPage) },
-  { path: '/register', element: page(RegisterPage) },
-  { path: '/verify-email', element: page(VerifyEmailPage) },
-  { path: '/forgot-password', element: page(ForgotPasswordPage) },
-  { path: '/reset-password', element: page(ResetPasswordPage) },
-  { path: '/profile', element: page(ProfilePage) },
-  { path: '/orders', element: page(OrdersPage) },
-  { path: '/checkout', element: page(CheckoutPage) },
-  { path: '/payment', element: page(PaymentPage) },
-  { path: '/payment/success', element: page(PaymentResultPage) },
-  { path: '/payment-success', element: page(PaymentResultPage) },
-  { path: '/payment/cancel', element: page(PaymentCancelPage) },
-  { path: '/custom-design', element: page(CustomDesignPage) },
-  { path: '*', element: page(NotFoundPage) },
-];
+/**
+ * The one route table, for the server (createStaticHandler, loaders reading in-process) and the browser
+ * (createBrowserRouter, loaders over HTTP). Route ids name each page's loader data and its head
+ * (seo/meta.ts); `handle.chunk` names the page's own module, whose script and styles the server sends
+ * with the first screen.
+ */
+export function createRoutes(shop: ShopData): RouteObject[] {
+  const load = createLoaders(shop);
+  const chunk = (name: string) => ({ chunk: `src/pages/${name}.tsx` });
+  return [
+    {
+      id: 'layout',
+      element: <Layout />,
+      hydrateFallbackElement: <PageLoading />,
+      children: [
+        { id: 'home', path: '/', loader: load.home, element: page(HomePage) },
+        { id: 'jewelry', path: '/jewelry', loader: load.jewelry, element: page(JewelryPage), handle: chunk('JewelryPage') },
+        ...COLLECTIONS.map((c) => ({
+          id: `collection:${c.slug}`,
+          path: c.category.href,
+          loader: load.collection(c),
+          element: <CollectionPage slug={c.slug} />,
+          handle: chunk('CollectionPage'),
+        })),
+        { id: 'category', path: '/category/:category', loader: load.category, element: page(CategoryPage), handle: chunk('CategoryPage') },
+        { id: 'catalog', path: '/catalog', loader: load.catalogue, element: page(CataloguePage), handle: chunk('CataloguePage') },
+        { id: 'catalogue', path: '/catalogue', loader: load.catalogue, element: page(CataloguePage), handle: chunk('CataloguePage') },
+        { id: 'search', path: '/search', loader: load.search, element: page(SearchPage), handle: chunk('SearchPage') },
+        { id: 'product', path: '/product/:id', loader: load.product, element: page(ProductPage), handle: chunk('ProductPage') },
+        { id: 'about', path: '/about', element: page(AboutPage), handle: chunk('AboutPage') },
+        { id: 'contact', path: '/contact', element: page(ContactPage), handle: chunk('ContactPage') },
+        { id: 'privacy-policy', path: '/privacy-policy', element: page(PrivacyPolicyPage), handle: chunk('PrivacyPolicyPage') },
+        { id: 'terms-of-service', path: '/terms-of-service', element: page(TermsOfServicePage), handle: chunk('TermsOfServicePage') },
+        // Rendered in the browser only, inside the server-rendered shell (personal or session-bound).
+        { path: '/cart', element: browserPage(CartPage) },
+        { path: '/wishlist', element: browserPage(WishlistPage) },
+        { path: '/consultation-submitted', element: browserPage(ConsultationSubmittedPage) },
+        { path: '/login', element: browserPage(LoginPage) },
+        { path: '/register', element: browserPage(RegisterPage) },
+        { path: '/verify-email', element: browserPage(VerifyEmailPage) },
+        { path: '/forgot-password', element: browserPage(ForgotPasswordPage) },
+        { path: '/reset-password', element: browserPage(ResetPasswordPage) },
+        { path: '/profile', element: browserPage(ProfilePage) },
+        { path: '/orders', element: browserPage(OrdersPage) },
+        { path: '/checkout', element: browserPage(CheckoutPage) },
+        { path: '/payment', element: browserPage(PaymentPage) },
+        { path: '/payment/success', element: browserPage(PaymentResultPage) },
+        { path: '/payment-success', element: browserPage(PaymentResultPage) },
+        { path: '/payment/cancel', element: browserPage(PaymentCancelPage) },
+        { path: '/custom-design', element: browserPage(CustomDesignPage) },
+        { id: 'not-found', path: '*', loader: load.notFound, element: page(NotFoundPage), handle: chunk('NotFoundPage') },
+      ],
+    },
+  ];
+}
 
-export const routes: RouteObject[] = [{ element: <Layout />, children: pageRoutes }];
+/** Paths that are never server-rendered with content (kept out of search engines by robots.txt too). */
+export const BROWSER_ONLY_PATHS = [
+  '/cart',
+  '/wishlist',
+  '/consultation-submitted',
+  '/login',
+  '/register',
+  '/verify-email',
+  '/forgot-password',
+  '/reset-password',
+  '/profile',
+  '/orders',
+  '/checkout',
+  '/payment',
+  '/custom-design',
+] as const;

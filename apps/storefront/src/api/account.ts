@@ -58,6 +58,11 @@ export interface OrderItem {
 export interface MyOrder {
   orderId: string;
   id: string;
+  reference?: string;
+  kind?: string;
+  /** A card order that may still be paid (a new checkout session for the same order). */
+  can_pay?: boolean;
+  pay_by?: string | null;
   date: string;
   total: number;
   status: string;
@@ -71,8 +76,8 @@ export const myOrders = () => api.get<MyOrder[]>('/orders/mine');
 export interface CheckoutSessionRequest {
   origin_url: string;
   order_id: string;
-  user_email: string;
-  metadata: { customer_name: string; phone: string; address: string };
+  user_email?: string;
+  metadata?: { customer_name: string; phone: string; address: string };
 }
 
 export interface CheckoutStatus {

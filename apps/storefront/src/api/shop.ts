@@ -9,6 +9,8 @@ export interface ProductQuery {
   sort_by?: SortOption;
   price_range?: PriceRange;
   search?: string;
+  min_price?: number;
+  max_price?: number;
 }
 
 /** Product lists carry a products array; an absent one is taken as empty (spec section 7). */

@@ -6,6 +6,7 @@ import { createOrder } from '../api/shop';
 import type { CartItem } from '../features/cart/cart';
 import { cartSummary } from '../features/cart/cart';
 import { cartActions } from '../features/cart/useCart';
+import { useAuth } from '../features/auth/useAuth';
 import {
   buildConsultationOrder,
   clearFieldError,
@@ -35,7 +36,15 @@ const FIELDS: { key: keyof ConsultationForm; label: string; type: string; autoCo
  */
 export function ConsultationModal({ items, onClose }: { items: readonly CartItem[]; onClose: () => void }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<ConsultationForm>(EMPTY_CONSULTATION);
+  const { user } = useAuth();
+  // Signed in: the four fields start from the profile (as checkout does), still editable.
+  const [form, setForm] = useState<ConsultationForm>(() => ({
+    ...EMPTY_CONSULTATION,
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+  }));
   const [errors, setErrors] = useState<ConsultationErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);

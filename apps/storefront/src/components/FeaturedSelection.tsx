@@ -7,6 +7,8 @@ import { addToSelection, toggleWishlistWithToast } from '../features/shopActions
 import { useWishlist } from '../features/wishlist/useWishlist';
 import { categoryName } from '../lib/collections';
 import { FEATURED_COUNT, FEATURED_FADE_MS, featuredDelay, wrapIndex } from '../lib/rotation';
+import type { HomeData } from '../routing/loaders';
+import { usePageData } from '../routing/usePageData';
 import { HeartIcon } from './Icons';
 import { Stars } from './Stars';
 import './FeaturedSelection.css';
@@ -18,7 +20,8 @@ type Load = { state: 'loading' } | { state: 'loaded'; products: Product[] };
  * a 1.2 s fade-out followed by a fade-in.
  */
 export function FeaturedSelection() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const preloaded = usePageData<HomeData>('home')?.featured;
+  const [load, setLoad] = useState<Load>(() => (preloaded ? { state: 'loaded', products: preloaded } : { state: 'loading' }));
   const [index, setIndex] = useState(0);
   const [fading, setFading] = useState(false);
   const [paused, setPaused] = useState(false);
@@ -26,6 +29,10 @@ export function FeaturedSelection() {
   const { has } = useWishlist();
 
   useEffect(() => {
+    if (preloaded) {
+      setLoad((l) => (l.state === 'loaded' && l.products === preloaded ? l : { state: 'loaded', products: preloaded }));
+      return;
+    }
     const controller = new AbortController();
     randomProducts(FEATURED_COUNT, controller.signal)
       .then((products) => setLoad({ state: 'loaded', products }))
@@ -35,7 +42,7 @@ export function FeaturedSelection() {
         setLoad({ state: 'loaded', products: [] });
       });
     return () => controller.abort();
-  }, []);
+  }, [preloaded]);
 
   const count = load.state === 'loaded' ? load.products.length : 0;
 

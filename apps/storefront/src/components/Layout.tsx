@@ -1,9 +1,13 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Toaster } from '../features/toast/Toaster';
+import { ClientOnly } from './ClientOnly';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
+
+// Notifications (and the Radix toast library) load after the first screen is interactive; toasts raised
+// before that wait in their store and show as soon as the viewport mounts.
+const Toaster = lazy(() => import('../features/toast/Toaster').then((m) => ({ default: m.Toaster })));
 
 /**
  * Opening a screen starts at its top (a #hash is left to the page that owns the anchor), and keyboard and
@@ -40,7 +44,11 @@ export function Layout() {
         Skip to content
       </a>
       <ScrollToTop />
-      <Header />
+      {/* Each Suspense boundary is hydrated as its own task, so hydrating the server's page does not block
+          the main thread in one long piece (the header, the page, the footer). */}
+      <Suspense fallback={null}>
+        <Header />
+      </Suspense>
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
@@ -48,8 +56,14 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <ClientOnly fallback={null}>
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </ClientOnly>
     </>
   );
 }

@@ -149,7 +149,7 @@ export function SearchBox({ onNavigate, autoFocus = false }: { onNavigate?: () =
               </ul>
               {view.hasMore && (
                 <Link to={catalogueSearchHref(query)} className="searchbox__all" onClick={reset}>
-                  View all {view.total} results
+                  View all {view.total} {view.total === 1 ? 'result' : 'results'}
                 </Link>
               )}
             </>

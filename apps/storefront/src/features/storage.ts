@@ -8,6 +8,8 @@ export const STORAGE_PREFIX = 'facet:';
 
 export interface PersistentStore<T> {
   get(): T;
+  /** The state before anything was stored: what the server renders, and what hydration starts from. */
+  initial(): T;
   set(next: T | ((current: T) => T)): void;
   subscribe(listener: () => void): () => void;
 }
@@ -31,6 +33,7 @@ function writeStorage(key: string, value: unknown): void {
 
 export function createPersistentStore<T>(name: string, sanitize: (raw: unknown) => T): PersistentStore<T> {
   const key = STORAGE_PREFIX + name;
+  const initial = sanitize(undefined);
   let state: T = sanitize(typeof window === 'undefined' ? undefined : readStorage(key));
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
@@ -45,6 +48,7 @@ export function createPersistentStore<T>(name: string, sanitize: (raw: unknown) 
 
   return {
     get: () => state,
+    initial: () => initial,
     set(next) {
       state = typeof next === 'function' ? (next as (c: T) => T)(state) : next;
       writeStorage(key, state);
@@ -66,5 +70,6 @@ function safeParse(text: string): unknown {
 }
 
 export function useStore<T>(store: PersistentStore<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  // Server-rendered pages hydrate from the empty state the server saw, then show the stored one (no mismatch).
+  return useSyncExternalStore(store.subscribe, store.get, store.initial);
 }

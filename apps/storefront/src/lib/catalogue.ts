@@ -88,3 +88,20 @@ export const SORT_LABELS: Record<SortOption, string> = {
 export function countLine(n: number, singular: string, plural = singular + 's'): string {
   return `${n} ${n === 1 ? singular : plural} found`;
 }
+
+/**
+ * The catalogue asks the server for the whole catalogue, filtered and sorted there, a page at a time:
+ * the filters as GET /api/products parameters (defaults left out).
+ */
+export function catalogueQuery(f: CatalogueFilters, page: number) {
+  const search = f.search.trim();
+  return {
+    limit: CATALOGUE_PAGE_SIZE,
+    page,
+    sort_by: f.sort,
+    ...(search ? { search } : {}),
+    ...(f.category !== 'all' ? { category: f.category } : {}),
+    ...(f.minPrice > PRICE_SLIDER.min ? { min_price: f.minPrice } : {}),
+    ...(f.maxPrice < PRICE_SLIDER.max ? { max_price: f.maxPrice } : {}),
+  };
+}

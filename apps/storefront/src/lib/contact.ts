@@ -19,10 +19,15 @@ export function validateContact(m: ContactMessage): ContactErrors {
   return errors;
 }
 
+const CONTACT_SENT_TITLE = 'Message sent successfully!';
+
+/** The title says it was sent; the body adds only what the server says beyond that (said once, not twice). */
 export function contactSuccessToast(serverMessage?: string): ToastInput {
+  let rest = serverMessage?.trim() ?? '';
+  if (rest.toLowerCase().startsWith(CONTACT_SENT_TITLE.toLowerCase())) rest = rest.slice(CONTACT_SENT_TITLE.length).trim();
   return {
-    title: 'Message sent successfully!',
-    description: serverMessage?.trim() || "We'll get back to you within 24 hours.",
+    title: CONTACT_SENT_TITLE,
+    description: rest || "We'll get back to you within 24 hours.",
     variant: 'success',
   };
 }

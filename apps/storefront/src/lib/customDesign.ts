@@ -1,5 +1,5 @@
 /** The custom design wizard (spec sections 3, 4, 5 and 8): steps, what Next needs, auto-advance, the image. */
-import { CATEGORIES, karatsFor, MAX_UPLOAD_BYTES, type Department, type MetalType } from '@facet/contracts';
+import { CATEGORIES, isValidEmail, isValidPhone, karatsFor, MAX_UPLOAD_BYTES, type Department, type MetalType } from '@facet/contracts';
 import type { CustomDesignPayload } from '../api/account';
 import type { ToastInput } from '../features/toast/toasts';
 
@@ -114,9 +114,37 @@ export function imageProblem(file: { name: string; size: number; type: string })
   return null;
 }
 
-/** Submit is disabled while sending or when the contact name or e-mail is empty. */
+export type ContactField = 'contactName' | 'contactEmail' | 'contactPhone';
+export type ContactErrors = Partial<Record<ContactField, string>>;
+
+/** The contact step's own checks, in the spec's words (section 5): shown under the field once typed. */
+export function contactErrors(form: DesignForm): ContactErrors {
+  const errors: ContactErrors = {};
+  const email = form.contactEmail.trim();
+  const phone = form.contactPhone.trim();
+  if (email && !isValidEmail(email)) errors.contactEmail = 'Please enter a valid email address';
+  if (phone && !isValidPhone(phone)) errors.contactPhone = 'Please enter a valid phone number';
+  else if (needsPhone(form)) errors.contactPhone = 'Phone number is required for a call or a text';
+  return errors;
+}
+
+/** Submit is disabled while sending, when the contact name or e-mail is empty, or when a contact field is invalid. */
 export function canSubmit(form: DesignForm, sending: boolean): boolean {
-  return !sending && form.contactName.trim() !== '' && form.contactEmail.trim() !== '';
+  return !sending && form.contactName.trim() !== '' && form.contactEmail.trim() !== '' && Object.keys(contactErrors(form)).length === 0;
+}
+
+const SERVER_FIELDS: Record<string, ContactField> = { contact_name: 'contactName', contact_email: 'contactEmail', contact_phone: 'contactPhone' };
+
+/** The API's 400 answer `{ detail, errors: [{ field, message }] }` as errors on the wizard's fields. */
+export function serverFieldErrors(body: unknown): ContactErrors {
+  const list = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  const errors: ContactErrors = {};
+  if (!Array.isArray(list)) return errors;
+  for (const e of list) {
+    const field = e && typeof e === 'object' ? SERVER_FIELDS[String((e as { field?: unknown }).field)] : undefined;
+    if (field && !errors[field]) errors[field] = String((e as { message?: unknown }).message ?? '');
+  }
+  return errors;
 }
 
 export function needsPhone(form: DesignForm): boolean {

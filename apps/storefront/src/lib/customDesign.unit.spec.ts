@@ -5,7 +5,9 @@ import {
   buildDesignPayload,
   canProceed,
   canSubmit,
+  contactErrors,
   emptyDesign,
+  serverFieldErrors,
   furthestStep,
   imageProblem,
   needsPhone,
@@ -96,5 +98,27 @@ describe('custom design wizard rules', () => {
       contact_phone: '',
       preferred_contact: 'email',
     });
+  });
+});
+
+describe('the contact step', () => {
+  it('should keep Submit disabled with the spec message for a bad e-mail or phone', () => {
+    expect(canSubmit(complete, false)).toBe(true);
+    const badEmail = { ...complete, contactEmail: 'ada@nowhere' };
+    expect(contactErrors(badEmail)).toEqual({ contactEmail: 'Please enter a valid email address' });
+    expect(canSubmit(badEmail, false)).toBe(false);
+    const badPhone = { ...complete, contactPhone: '12ab' };
+    expect(contactErrors(badPhone)).toEqual({ contactPhone: 'Please enter a valid phone number' });
+    expect(canSubmit(badPhone, false)).toBe(false);
+    expect(contactErrors({ ...complete, preferredContact: 'text' })).toEqual({ contactPhone: 'Phone number is required for a call or a text' });
+  });
+
+  it("should put the server's field errors on their fields and ignore anything else", () => {
+    expect(
+      serverFieldErrors({ detail: 'x', errors: [{ field: 'contact_email', message: 'Please enter a valid email address' }, { field: 'design_notes', message: 'too long' }] }),
+    ).toEqual({ contactEmail: 'Please enter a valid email address' });
+    expect(serverFieldErrors({ detail: 'x' })).toEqual({});
+    expect(serverFieldErrors(null)).toEqual({});
+    expect(serverFieldErrors({ errors: [null, 'x', { field: {} }] })).toEqual({});
   });
 });

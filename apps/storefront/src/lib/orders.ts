@@ -1,6 +1,8 @@
 /** Order display rules (spec section 4): status badges and US English long dates. */
 const LABELS: Record<string, string> = {
   pending: 'Pending',
+  awaiting_payment: 'Awaiting Payment',
+  expired: 'Expired',
   processing: 'Processing',
   shipped: 'Shipped',
   delivered: 'Delivered',
@@ -17,6 +19,8 @@ export function orderStatusBadge(status: string): string {
   switch (status) {
     case 'pending':
       return 'badge--accent';
+    case 'awaiting_payment':
+      return 'badge--danger';
     case 'processing':
       return 'badge--accent';
     case 'shipped':

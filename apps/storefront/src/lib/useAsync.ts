@@ -8,11 +8,22 @@ export type AsyncState<T> =
 
 /**
  * Runs a request whenever deps change, cancelling the previous one. While reloading, the last data stays
- * available so screens do not jump back to an empty state.
+ * available so screens do not jump back to an empty state. `preloaded` is the answer a route loader already
+ * has for these deps (server rendering, or before a navigation): it is used instead of a request.
  */
-export function useAsync<T>(run: (signal: AbortSignal) => Promise<T>, deps: DependencyList): AsyncState<T> {
-  const [state, setState] = useState<AsyncState<T>>({ status: 'loading' });
+export function useAsync<T>(
+  run: (signal: AbortSignal) => Promise<T>,
+  deps: DependencyList,
+  preloaded?: T,
+): AsyncState<T> {
+  const [state, setState] = useState<AsyncState<T>>(() =>
+    preloaded === undefined ? { status: 'loading' } : { status: 'success', data: preloaded },
+  );
   useEffect(() => {
+    if (preloaded !== undefined) {
+      setState((s) => (s.status === 'success' && s.data === preloaded ? s : { status: 'success', data: preloaded }));
+      return;
+    }
     const controller = new AbortController();
     setState((s) => ({ status: 'loading', data: s.data }));
     run(controller.signal).then(
@@ -26,6 +37,6 @@ export function useAsync<T>(run: (signal: AbortSignal) => Promise<T>, deps: Depe
     );
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+  }, [...deps, preloaded]);
   return state;
 }

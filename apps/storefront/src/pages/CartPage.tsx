@@ -1,4 +1,4 @@
-import { formatPrice } from '@facet/contracts';
+import { formatPrice, MAX_QUANTITY_PER_LINE, ONLINE_ORDER_LIMIT_CENTS, onlineOrderLimitMessage, quantityLimitMessage } from '@facet/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BagIcon, TrashIcon } from '../components/Icons';
@@ -32,6 +32,8 @@ export default function CartPage() {
   }
 
   const totals = cartSummary(items);
+  // Above the online limit, card checkout gives way to a consultation (the API refuses such card orders too).
+  const overLimit = Math.round(totals.total * 100) > ONLINE_ORDER_LIMIT_CENTS;
 
   return (
     <div className="cart container">
@@ -69,6 +71,11 @@ export default function CartPage() {
                       value={item.quantity}
                       onChange={(q) => setQuantity(item.id, q)}
                     />
+                    {item.quantity >= MAX_QUANTITY_PER_LINE && (
+                      <p className="summary__note" role="status" data-testid="quantity-limit">
+                        {quantityLimitMessage(item.name)}
+                      </p>
+                    )}
                     <button
                       type="button"
                       className="btn btn--text cart-line__remove"
@@ -123,9 +130,15 @@ export default function CartPage() {
           <button type="button" className="btn btn--primary btn--block" onClick={() => setModalOpen(true)}>
             Submit Consultation Request
           </button>
-          <Link to="/checkout" className="btn btn--ghost btn--block summary__checkout">
-            Checkout and Pay by Card
-          </Link>
+          {overLimit ? (
+            <p className="summary__note" role="status" data-testid="online-limit">
+              {onlineOrderLimitMessage()}
+            </p>
+          ) : (
+            <Link to="/checkout" className="btn btn--ghost btn--block summary__checkout">
+              Checkout and Pay by Card
+            </Link>
+          )}
           <p className="summary__note">
             No payment is taken now. A specialist will contact you within 24-48 hours to discuss customisation,
             sizing and payment.

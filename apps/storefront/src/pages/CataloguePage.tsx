@@ -1,11 +1,11 @@
-import { CATEGORIES, SORT_OPTIONS, type SortOption } from '@facet/contracts';
+import { CATEGORIES, SORT_OPTIONS, type Product, type SortOption } from '@facet/contracts';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { listProducts } from '../api/shop';
 import { CloseIcon, FilterIcon, GridIcon, ListIcon, SearchIcon } from '../components/Icons';
 import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
 import {
-  applyCatalogue,
+  catalogueQuery,
   CATALOGUE_PAGE_SIZE,
   clearedFilters,
   countLine,
@@ -14,6 +14,8 @@ import {
   type CatalogueFilters,
 } from '../lib/catalogue';
 import { useAsync } from '../lib/useAsync';
+import { catalogueKey, type ListData } from '../routing/loaders';
+import { usePageData } from '../routing/usePageData';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { formatPrice } from '@facet/contracts';
 import './CataloguePage.css';
@@ -21,9 +23,9 @@ import './CataloguePage.css';
 type Layout = 'grid' | 'list';
 
 /**
- * 'Product Catalogue': 12 products (page 1), filtered and sorted locally on every change (spec sections 4, 5).
- * A search arriving in the URL (/catalogue?search=) is also sent to the server, so the twelve are the right
- * twelve.
+ * 'Product Catalogue': the whole catalogue, searched, filtered and sorted on the server, 12 at a time with
+ * 'Load More' (the first twelve alone hid Men's Rings and the Titan pieces). Typing waits 300 ms before
+ * asking; a search arriving in the URL (/catalogue?search=) starts the box.
  */
 export default function CataloguePage() {
   useDocumentTitle('Product Catalogue');
@@ -36,19 +38,52 @@ export default function CataloguePage() {
 
   useEffect(() => setFilters((f) => ({ ...f, search: urlSearch })), [urlSearch]);
 
+  // What the server is asked: the filters, with the search box debounced.
+  const [asked, setAsked] = useState<CatalogueFilters>(filters);
+  useEffect(() => {
+    const wait = filters.search === asked.search ? 0 : 300;
+    const timer = setTimeout(() => setAsked(filters), wait);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters]);
+
+  const [page, setPage] = useState(1);
+  const [more, setMore] = useState<Product[]>([]);
+  const [loadingMore, setLoadingMore] = useState(false);
+  // The first page comes from the route's loader while the filters are the ones it loaded for.
+  const preloaded = usePageData<ListData>(catalogueKey(asked));
+  useEffect(() => {
+    setPage(1);
+    setMore([]);
+  }, [asked]);
   const load = useAsync(
-    (signal) => listProducts({ limit: CATALOGUE_PAGE_SIZE, page: 1, search: urlSearch || undefined }, signal),
-    [urlSearch],
+    (signal) => listProducts(catalogueQuery(asked, 1), signal),
+    [asked],
+    preloaded?.list,
   );
   if (load.status === 'error') console.error('Catalogue failed to load', load.error); // logged; empty state shows
 
-  const products = useMemo(() => applyCatalogue(load.data?.products ?? [], filters), [load.data, filters]);
+  const products = useMemo(() => [...(load.data?.products ?? []), ...more], [load.data, more]);
+  const total = load.data?.total ?? 0;
+  const loadMore = async () => {
+    if (loadingMore) return;
+    setLoadingMore(true);
+    try {
+      const next = await listProducts(catalogueQuery(asked, page + 1));
+      setMore((m) => [...m, ...next.products]);
+      setPage((p) => p + 1);
+    } catch (error) {
+      console.error('Catalogue failed to load more', error); // the items shown stay
+    } finally {
+      setLoadingMore(false);
+    }
+  };
   const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) =>
     setFilters((f) => ({ ...f, [key]: value }));
 
   const setSearch = (value: string) => {
     set('search', value);
-    if (!value.trim() && urlSearch) setParams({}, { replace: true }); // back to the unsearched twelve
+    if (!value.trim() && urlSearch) setParams({}, { replace: true }); // back to the unsearched catalogue
   };
   const clearAll = () => {
     setFilters(clearedFilters());
@@ -63,7 +98,7 @@ export default function CataloguePage() {
         <p className="eyebrow">The Complete Collection</p>
         <h1 className="display-1">Product Catalogue</h1>
         <p className="catalogue__count" aria-live="polite">
-          {loading ? 'Loading catalogue...' : countLine(products.length, 'product')}
+          {loading ? 'Loading catalogue...' : countLine(total, 'product')}
         </p>
       </header>
 
@@ -223,7 +258,19 @@ export default function CataloguePage() {
               </button>
             </div>
           ) : (
-            <ProductGrid products={products} delayStep={0.05} layout={layout} label="Catalogue" />
+            <>
+              <ProductGrid products={products} delayStep={0.05} layout={layout} label="Catalogue" />
+              {products.length < total && (
+                <div className="catalogue__more">
+                  <button type="button" className="btn btn--outline" onClick={() => void loadMore()} disabled={loadingMore}>
+                    {loadingMore ? 'Loading More...' : 'Load More'}
+                  </button>
+                  <p className="muted">
+                    Showing {products.length} of {total}
+                  </p>
+                </div>
+              )}
+            </>
           )}
         </section>
       </div>

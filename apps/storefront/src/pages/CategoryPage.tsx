@@ -8,20 +8,25 @@ import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
 import { toast } from '../features/toast/toasts';
 import { resolveCategoryParam } from '../lib/collections';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { CATEGORY_PAGE_LIMIT, type CategoryData } from '../routing/loaders';
+import { usePageData } from '../routing/usePageData';
 import './CategoryPage.css';
 
-export const CATEGORY_PAGE_LIMIT = 50;
+export { CATEGORY_PAGE_LIMIT };
 
 type CategoryLoad = { state: 'loading' } | { state: 'found'; category: Category } | { state: 'not-found' };
 
 export default function CategoryPage() {
   const { category: param = '' } = useParams();
   const id = resolveCategoryParam(param);
-  const [category, setCategory] = useState<CategoryLoad>({ state: 'loading' });
+  const preloaded = usePageData<CategoryData>(id ?? param);
+  const [category, setCategory] = useState<CategoryLoad>(() =>
+    !id ? { state: 'not-found' } : preloaded?.category ? { state: 'found', category: preloaded.category } : { state: 'loading' },
+  );
   const [priceRange, setPriceRange] = useState<PriceRange>('all');
   const [sort, setSort] = useState<SortOption>('featured');
-  const [list, setList] = useState<ProductList | null>(null);
-  const [loadingProducts, setLoadingProducts] = useState(true);
+  const [list, setList] = useState<ProductList | null>(preloaded?.list ?? null);
+  const [loadingProducts, setLoadingProducts] = useState(!preloaded?.list);
   const firstLoad = useRef(true);
 
   useDocumentTitle(category.state === 'found' ? category.category.name : 'Category');
@@ -32,6 +37,10 @@ export default function CategoryPage() {
     firstLoad.current = true;
     if (!id) {
       setCategory({ state: 'not-found' });
+      return;
+    }
+    if (preloaded?.category) {
+      setCategory({ state: 'found', category: preloaded.category });
       return;
     }
     const controller = new AbortController();
@@ -49,10 +58,16 @@ export default function CategoryPage() {
         setCategory(known ? { state: 'found', category: known } : { state: 'not-found' });
       });
     return () => controller.abort();
-  }, [id]);
+  }, [id, preloaded]);
 
   useEffect(() => {
     if (!id) return;
+    if (preloaded?.list && sort === 'featured' && priceRange === 'all') {
+      setList(preloaded.list);
+      setLoadingProducts(false);
+      firstLoad.current = false;
+      return;
+    }
     const controller = new AbortController();
     setLoadingProducts(true);
     productsInCategory(id, { sort_by: sort, price_range: priceRange, limit: CATEGORY_PAGE_LIMIT }, controller.signal)
@@ -72,7 +87,7 @@ export default function CategoryPage() {
         setLoadingProducts(false);
       });
     return () => controller.abort();
-  }, [id, sort, priceRange]);
+  }, [id, sort, priceRange, preloaded]);
 
   if (category.state === 'not-found') {
     return (
@@ -113,7 +128,7 @@ export default function CategoryPage() {
             <h1 className="display-1">{c?.name ?? '\u00a0'}</h1>
             <p className="lede">{c?.description ?? '\u00a0'}</p>
             <p className="category-header__count">
-              {list ? `${list.total} Products Available` : '\u00a0'}
+              {list ? `${list.total} ${list.total === 1 ? 'Product' : 'Products'} Available` : '\u00a0'}
             </p>
           </div>
           <div className="category-header__media">

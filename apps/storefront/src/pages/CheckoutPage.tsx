@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paymentsApi } from '../api/account';
+import { lastOrder } from '../lib/payAgain';
 import { newUuid } from '../api/client';
 import { createOrder } from '../api/shop';
 import { BagIcon, ShieldIcon } from '../components/Icons';
@@ -137,6 +138,7 @@ export default function CheckoutPage() {
         return;
       }
       if (!session?.url) throw new Error('No checkout URL received');
+      lastOrder.remember(order_id); // /payment/cancel can pay it again and bring the selection back
       cartActions.clear(); // just before leaving for the provider's page
       redirectTo.go(session.url);
     } catch (error) {

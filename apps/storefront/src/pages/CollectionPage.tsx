@@ -7,6 +7,8 @@ import { countLine } from '../lib/catalogue';
 import { COLLECTION_LIMIT, findCollection, type Collection } from '../lib/collections';
 import { canLoadMore, initialLoadMore, loadMoreReducer, RINGS_PAGE_SIZE, type LoadMoreEvent, type LoadMoreState } from '../lib/loadMore';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import type { CollectionData } from '../routing/loaders';
+import { usePageData } from '../routing/usePageData';
 import NotFoundPage from './NotFoundPage';
 import './CollectionPage.css';
 
@@ -33,11 +35,20 @@ function firstPage(c: Collection, signal: AbortSignal) {
 
 function CollectionScreen({ collection: c }: { collection: Collection }) {
   useDocumentTitle(c.category.name);
-  const [state, dispatch] = useReducer(reducer, { ...initialLoadMore<Product>(), loading: true });
+  const preloaded = usePageData<CollectionData>(c.slug);
+  const [state, dispatch] = useReducer(reducer, preloaded, (data) =>
+    data
+      ? reducer({ ...initialLoadMore<Product>(), loading: true }, { type: 'firstPage', items: data.products })
+      : { ...initialLoadMore<Product>(), loading: true },
+  );
   const loadingMore = useRef(false);
   const [announce, setAnnounce] = useState('');
 
   useEffect(() => {
+    if (preloaded) {
+      dispatch({ type: 'firstPage', items: preloaded.products }); // the loader's first page
+      return;
+    }
     const controller = new AbortController();
     dispatch({ type: 'reset' });
     firstPage(c, controller.signal)
@@ -48,7 +59,7 @@ function CollectionScreen({ collection: c }: { collection: Collection }) {
         dispatch({ type: 'firstPage', items: [] });
       });
     return () => controller.abort();
-  }, [c]);
+  }, [c, preloaded]);
 
   const loadMore = async () => {
     if (!canLoadMore(state) || loadingMore.current) return; // presses ignored while loading

@@ -1,7 +1,7 @@
 import { DIAMOND_SHAPES, DIAMOND_SIZES, karatsFor, METAL_TYPES, PREFERRED_CONTACTS, type Department } from '@facet/contracts';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { customDesignApi } from '../api/account';
-import { newUuid } from '../api/client';
+import { ApiError, newUuid } from '../api/client';
 import { CheckIcon } from '../components/Icons';
 import { useAuth } from '../features/auth/useAuth';
 import { toast } from '../features/toast/toasts';
@@ -14,6 +14,10 @@ import {
   canProceed,
   canSubmit,
   CONTACT_LABELS,
+  contactErrors,
+  serverFieldErrors,
+  type ContactErrors,
+  type ContactField,
   DESIGN_FAILURE,
   DESIGN_SUCCESS,
   emptyDesign,
@@ -21,7 +25,6 @@ import {
   imageProblem,
   LAST_STEP,
   METAL_LABELS,
-  needsPhone,
   SHAPE_LABELS,
   SIZE_LABELS,
   typesFor,
@@ -52,6 +55,7 @@ export default function CustomDesignPage() {
   const [form, setForm] = useState<DesignForm>(() => emptyDesign(contact()));
   const [step, setStep] = useState(1);
   const [sending, setSending] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ContactErrors>({});
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const key = useRef(newUuid());
   const heading = useRef<HTMLHeadingElement>(null);
@@ -98,22 +102,37 @@ export default function CustomDesignPage() {
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit(form, sending) || needsPhone(form)) return;
+  // Only step 5's Submit button sends: Enter in a field (any step) and Next never do.
+  const ignoreImplicitSubmit = (event: FormEvent) => event.preventDefault();
+
+  const submit = async () => {
+    if (step !== LAST_STEP || !canSubmit(form, sending)) return;
     setSending(true);
     try {
       await customDesignApi.submit(buildDesignPayload(form), key.current);
       toast(DESIGN_SUCCESS);
       key.current = newUuid();
+      setServerErrors({});
       setForm(emptyDesign(contact()));
       goTo(1);
-    } catch {
-      toast(DESIGN_FAILURE);
+    } catch (error) {
+      const onFields = error instanceof ApiError && error.status === 400 ? serverFieldErrors(error.body) : {};
+      setServerErrors(onFields);
+      if (Object.keys(onFields).length) {
+        toast({ title: 'Submission failed', description: error instanceof Error ? error.message : DESIGN_FAILURE.description, variant: 'destructive' });
+      } else {
+        toast(DESIGN_FAILURE);
+      }
     } finally {
       setSending(false);
     }
   };
+
+  const editContact = (field: ContactField, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setServerErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const fieldErrors: ContactErrors = { ...contactErrors(form), ...Object.fromEntries(Object.entries(serverErrors).filter(([, v]) => v)) };
 
   const reachable = furthestStep(form);
   const types = typesFor(form.category);
@@ -152,7 +171,7 @@ export default function CustomDesignPage() {
           })}
         </ol>
 
-        <form className="wizard__panel" onSubmit={submit} noValidate>
+        <form className="wizard__panel" onSubmit={ignoreImplicitSubmit} noValidate>
           <h2 className="wizard__title" ref={heading} tabIndex={-1}>
             <span className="wizard__count">
               Step {step} of {LAST_STEP}
@@ -296,16 +315,56 @@ export default function CustomDesignPage() {
             <div className="wizard__group wizard__contact">
               <div className="field">
                 <label htmlFor="design-name">Full Name *</label>
-                <input id="design-name" className="input" autoComplete="name" value={form.contactName} onChange={(e) => setForm((f) => ({ ...f, contactName: e.target.value }))} />
+                <input
+                  id="design-name"
+                  className="input"
+                  autoComplete="name"
+                  value={form.contactName}
+                  aria-invalid={fieldErrors.contactName ? true : undefined}
+                  aria-describedby={fieldErrors.contactName ? 'design-name-error' : undefined}
+                  onChange={(e) => editContact('contactName', e.target.value)}
+                />
+                {fieldErrors.contactName && (
+                  <p id="design-name-error" className="field__error" role="alert">
+                    {fieldErrors.contactName}
+                  </p>
+                )}
               </div>
               <div className="field">
                 <label htmlFor="design-email">Email *</label>
-                <input id="design-email" className="input" type="email" autoComplete="email" value={form.contactEmail} onChange={(e) => setForm((f) => ({ ...f, contactEmail: e.target.value }))} />
+                <input
+                  id="design-email"
+                  className="input"
+                  type="email"
+                  autoComplete="email"
+                  value={form.contactEmail}
+                  aria-invalid={fieldErrors.contactEmail ? true : undefined}
+                  aria-describedby={fieldErrors.contactEmail ? 'design-email-error' : undefined}
+                  onChange={(e) => editContact('contactEmail', e.target.value)}
+                />
+                {fieldErrors.contactEmail && (
+                  <p id="design-email-error" className="field__error" role="alert">
+                    {fieldErrors.contactEmail}
+                  </p>
+                )}
               </div>
               <div className="field">
                 <label htmlFor="design-phone">Phone</label>
-                <input id="design-phone" className="input" type="tel" autoComplete="tel" value={form.contactPhone} aria-invalid={needsPhone(form) ? true : undefined} onChange={(e) => setForm((f) => ({ ...f, contactPhone: e.target.value }))} />
-                {needsPhone(form) && <p className="field__error">Phone number is required for a call or a text</p>}
+                <input
+                  id="design-phone"
+                  className="input"
+                  type="tel"
+                  autoComplete="tel"
+                  value={form.contactPhone}
+                  aria-invalid={fieldErrors.contactPhone ? true : undefined}
+                  aria-describedby={fieldErrors.contactPhone ? 'design-phone-error' : undefined}
+                  onChange={(e) => editContact('contactPhone', e.target.value)}
+                />
+                {fieldErrors.contactPhone && (
+                  <p id="design-phone-error" className="field__error" role="alert">
+                    {fieldErrors.contactPhone}
+                  </p>
+                )}
               </div>
               <div className="field">
                 <label htmlFor="design-contact">Preferred contact</label>
@@ -348,12 +407,13 @@ export default function CustomDesignPage() {
             ) : (
               <span />
             )}
+            {/* Separate keys: React must not turn the Next button into Submit under a click in flight. */}
             {step < LAST_STEP ? (
-              <button type="button" className="btn btn--primary" disabled={!canProceed(step, form)} onClick={() => goTo(step + 1)}>
+              <button key="next" type="button" className="btn btn--primary" disabled={!canProceed(step, form)} onClick={() => goTo(step + 1)}>
                 Next
               </button>
             ) : (
-              <button type="submit" className="btn btn--primary" disabled={!canSubmit(form, sending) || needsPhone(form)}>
+              <button key="submit" type="button" className="btn btn--primary" disabled={!canSubmit(form, sending)} onClick={() => void submit()} data-testid="design-submit">
                 {sending ? 'Submitting...' : 'Submit Design Request'}
               </button>
             )}

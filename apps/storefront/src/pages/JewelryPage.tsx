@@ -5,17 +5,20 @@ import { CategoryTiles } from '../components/CategoryTiles';
 import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
 import { MEN_CATEGORIES, WOMEN_CATEGORIES } from '../lib/collections';
 import { useAsync } from '../lib/useAsync';
+import { JEWELRY_FETCH_LIMIT, type ListData } from '../routing/loaders';
+import { usePageData } from '../routing/usePageData';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './JewelryPage.css';
 
 /** Page sizes (spec section 9): 20 products loaded, the first 3 shown as featured pieces. */
-export const JEWELRY_FETCH_LIMIT = 20;
+export { JEWELRY_FETCH_LIMIT };
 export const JEWELRY_FEATURED = 3;
 
 export default function JewelryPage() {
   useDocumentTitle('Fine Jewelry');
   const { hash } = useLocation();
-  const products = useAsync((signal) => listProducts({ limit: JEWELRY_FETCH_LIMIT }, signal), []);
+  const preloaded = usePageData<ListData>('jewelry');
+  const products = useAsync((signal) => listProducts({ limit: JEWELRY_FETCH_LIMIT }, signal), [], preloaded?.list);
   if (products.status === 'error') console.error('Fine jewelry products failed to load', products.error);
 
   // /jewelry#mens-jewelry scrolls the men's section into view.

@@ -5,6 +5,7 @@ import { myOrders, type MyOrder } from '../api/account';
 import { ApiError } from '../api/client';
 import { BagIcon } from '../components/Icons';
 import { PageLoading } from '../components/Layout';
+import { PayAgainButton } from '../components/PayAgainButton';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { authActions, useAuth } from '../features/auth/useAuth';
 import { toast } from '../features/toast/toasts';
@@ -79,6 +80,11 @@ export default function OrdersPage() {
                 </span>
               </div>
               <p className="order-card__message">{order.status_message}</p>
+              {order.can_pay && order.pay_by && (
+                <p className="order-card__message muted" data-testid="order-pay-by">
+                  Pay by {new Date(order.pay_by).toLocaleString('en-US', { month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' })} to keep this order.
+                </p>
+              )}
               <ul className="order-card__items">
                 {(open === order.orderId ? order.items : order.items.slice(0, 2)).map((item) => (
                   <li key={item.id} className="order-item">
@@ -90,6 +96,7 @@ export default function OrdersPage() {
                 ))}
               </ul>
               <div className="order-card__actions">
+                {order.can_pay && <PayAgainButton orderId={order.orderId} className="btn btn--primary btn--small" label="Pay Now" />}
                 <button type="button" className="btn btn--outline btn--small" aria-expanded={open === order.orderId} onClick={() => setOpen((o) => (o === order.orderId ? null : order.orderId))}>
                   View Details
                 </button>

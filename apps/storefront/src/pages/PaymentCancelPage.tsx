@@ -1,10 +1,41 @@
-import { Link } from 'react-router-dom';
+import { formatPrice } from '@facet/contracts';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { CloseIcon } from '../components/Icons';
+import { PayAgainButton } from '../components/PayAgainButton';
+import { cartStore } from '../features/cart/useCart';
+import { lastOrder, loadOrder, restoreSelection, UUID, type OrderForPayment } from '../lib/payAgain';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './Checkout.css';
 
+/**
+ * The provider sends the shopper here after a cancelled or declined payment (?order_id=...). The order is
+ * kept, awaiting payment: it can be paid again from here, and the selection comes back from the order.
+ */
 export default function PaymentCancelPage() {
   useDocumentTitle('Payment Cancelled');
+  const [params] = useSearchParams();
+  const fromUrl = params.get('order_id') ?? '';
+  const orderId = UUID.test(fromUrl) ? fromUrl : (lastOrder.read() ?? '');
+  const [order, setOrder] = useState<OrderForPayment | null>(null);
+
+  useEffect(() => {
+    if (!UUID.test(orderId)) return;
+    let live = true;
+    loadOrder(orderId)
+      .then((o) => {
+        if (!live) return;
+        setOrder(o);
+        // The checkout emptied the selection before leaving; going back finds it again.
+        if (o.can_pay && cartStore.get().length === 0) restoreSelection(o);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [orderId]);
+
+  const payable = order?.can_pay === true;
   return (
     <div className="result container">
       <div className="result__card">
@@ -13,9 +44,15 @@ export default function PaymentCancelPage() {
         </span>
         <p className="eyebrow">No Payment Taken</p>
         <h1 className="display-2">Payment Cancelled</h1>
-        <p className="muted">Your payment was cancelled and nothing was charged. Your order is kept; you can return whenever you are ready.</p>
+        <p className="muted">Your payment was not completed and nothing was charged. Your order is kept; you can pay it whenever you are ready.</p>
+        {order && (
+          <p className="result__facts" data-testid="cancel-order">
+            Order <strong>{order.id.slice(0, 8).toUpperCase()}</strong> · {formatPrice(order.total)} · {order.status_message}
+          </p>
+        )}
         <div className="result__actions">
-          <Link to="/cart" className="btn btn--primary">
+          {payable && <PayAgainButton orderId={order.id} label="Pay Now" />}
+          <Link to="/cart" className={payable ? 'btn btn--outline' : 'btn btn--primary'}>
             Return to Cart
           </Link>
           <Link to="/" className="btn btn--ghost">

@@ -39,6 +39,8 @@ export default function PaymentPage() {
   const [banks, setBanks] = useState<DemoBank[]>([]);
   const [account, setAccount] = useState('');
   const [processing, setProcessing] = useState(false);
+  // A declined session is over; the next attempt pays a new session of the same order (same amount).
+  const [sessionId, setSessionId] = useState(state?.sessionId ?? '');
 
   useEffect(() => {
     let live = true;
@@ -65,7 +67,7 @@ export default function PaymentPage() {
   }
 
   // From the cart, without an order yet: the order is placed on the checkout form first.
-  if (!state?.sessionId) {
+  if (!state?.sessionId || !sessionId) {
     return (
       <div className="co container">
         <header className="co__header">
@@ -86,6 +88,15 @@ export default function PaymentPage() {
     );
   }
 
+  const renewSession = async () => {
+    try {
+      const next = await paymentsApi.openSession({ origin_url: window.location.origin, order_id: state.orderId });
+      setSessionId(next.session_id);
+    } catch {
+      /* the order can no longer be paid; the next attempt reports why */
+    }
+  };
+
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     if (processing) return;
@@ -101,7 +112,7 @@ export default function PaymentPage() {
     try {
       const [result] = await Promise.all([
         paymentsApi.pay(
-          state.sessionId,
+          sessionId,
           method === 'card'
             ? { method: 'card', name: card.name.trim(), card_number: card.number, expiry: card.expiry, cvv: card.cvv }
             : { method: 'bank_transfer', account_id: account },
@@ -113,11 +124,13 @@ export default function PaymentPage() {
         toast({ title: 'Payment Successful!', description: `${formatPrice(result.amount)} received. A receipt is on its way to ${state.email}.`, variant: 'success' });
         navigate(`/payment/success?session_id=${encodeURIComponent(result.session_id)}`, { replace: true });
       } else {
-        toast({ title: 'Payment Failed', description: result.message.replace(/^Payment Failed: /, ''), variant: 'destructive' });
+        toast({ title: 'Payment Failed', description: `${result.message.replace(/^Payment Failed: /, '')} Your order is kept: you can try another card.`, variant: 'destructive' });
+        await renewSession();
         setProcessing(false);
       }
     } catch (error) {
       toast({ title: 'Payment Failed', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      if (error instanceof Error && /already complete|expired/i.test(error.message)) await renewSession();
       setProcessing(false);
     }
   };

@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paymentsApi, type CheckoutStatus } from '../api/account';
 import { CheckIcon, CloseIcon } from '../components/Icons';
+import { PayAgainButton } from '../components/PayAgainButton';
+import { cartStore } from '../features/cart/useCart';
+import { lastOrder, loadOrder, restoreSelection, type OrderForPayment } from '../lib/payAgain';
 import { judgePayment, PAYMENT_MESSAGES, PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_INTERVAL_MS, type PaymentCheck } from '../lib/checkout';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './Checkout.css';
@@ -14,6 +17,28 @@ export default function PaymentResultPage() {
   const [attempt, setAttempt] = useState(1);
   const [check, setCheck] = useState<PaymentCheck>(sessionId ? 'pending' : 'error');
   const [status, setStatus] = useState<CheckoutStatus | null>(null);
+  const [order, setOrder] = useState<OrderForPayment | null>(null);
+  const orderId = status?.metadata.order_id ?? '';
+
+  // Not paid: the order is kept; load it so it can be paid again and its selection restored.
+  useEffect(() => {
+    if (check === 'pending' || check === 'success' || !orderId) return;
+    let live = true;
+    loadOrder(orderId)
+      .then((o) => {
+        if (!live) return;
+        setOrder(o);
+        if (o.can_pay && cartStore.get().length === 0) restoreSelection(o);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [check, orderId]);
+
+  useEffect(() => {
+    if (check === 'success') lastOrder.forget();
+  }, [check]);
 
   useEffect(() => {
     if (!sessionId) return;
@@ -101,8 +126,14 @@ export default function PaymentResultPage() {
             ? 'The payment window closed before it was completed. No payment was taken.'
             : 'We could not confirm your payment. If you were charged, our team will reach out; otherwise please try again or contact us.'}
         </p>
+        {order?.can_pay && (
+          <p className="result__facts" data-testid="result-order">
+            Order <strong>{order.id.slice(0, 8).toUpperCase()}</strong> is kept: {order.status_message}
+          </p>
+        )}
         <div className="result__actions">
-          <Link to="/cart" className="btn btn--primary">
+          {order?.can_pay && <PayAgainButton orderId={order.id} label="Try Payment Again" />}
+          <Link to="/cart" className={order?.can_pay ? 'btn btn--outline' : 'btn btn--primary'}>
             Return to Cart
           </Link>
           <Link to="/contact" className="btn btn--ghost">

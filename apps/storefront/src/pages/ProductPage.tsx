@@ -1,6 +1,6 @@
 import { findCategory, formatPrice, isOnSale, savings, type Product } from '@facet/contracts';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, isAbort } from '../api/client';
 import { getProduct, productsInCategory } from '../api/shop';
 import { ArrowLeft, HeartIcon, ShareIcon } from '../components/Icons';
@@ -13,9 +13,11 @@ import { toast } from '../features/toast/toasts';
 import { useWishlist } from '../features/wishlist/useWishlist';
 import { sharePage } from '../lib/share';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { RELATED_COUNT, type ProductData } from '../routing/loaders';
+import { usePageData } from '../routing/usePageData';
 import './ProductPage.css';
 
-export const RELATED_COUNT = 3;
+export { RELATED_COUNT };
 
 type Load = { state: 'loading' } | { state: 'loaded'; product: Product } | { state: 'not-found' } | { state: 'error' };
 
@@ -24,11 +26,22 @@ export function pickRelated(products: readonly Product[], currentId: string, cou
   return products.filter((p) => p.id !== currentId).slice(0, count);
 }
 
+function fromPreloaded(data: ProductData | undefined): Load | undefined {
+  if (!data) return undefined;
+  return data.product ? { state: 'loaded', product: data.product } : { state: 'not-found' };
+}
+
 export default function ProductPage() {
   const { id = '' } = useParams();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const preloaded = usePageData<ProductData>(id);
+  const [load, setLoad] = useState<Load>(() => fromPreloaded(preloaded) ?? { state: 'loading' });
 
   useEffect(() => {
+    const known = fromPreloaded(preloaded);
+    if (known) {
+      setLoad(known);
+      return;
+    }
     const controller = new AbortController();
     setLoad({ state: 'loading' });
     getProduct(id, controller.signal)
@@ -43,9 +56,9 @@ export default function ProductPage() {
         setLoad({ state: 'error' });
       });
     return () => controller.abort();
-  }, [id]);
+  }, [id, preloaded]);
 
-  if (load.state === 'not-found') return <Navigate to="/" replace />;
+  if (load.state === 'not-found') return <ProductGone />;
   if (load.state === 'error') {
     return (
       <div className="state container">
@@ -57,10 +70,31 @@ export default function ProductPage() {
       </div>
     );
   }
-  return load.state === 'loading' ? <ProductSkeleton /> : <ProductDetail key={load.product.id} product={load.product} />;
+  return load.state === 'loading' ? (
+    <ProductSkeleton />
+  ) : (
+    <ProductDetail key={load.product.id} product={load.product} related={preloaded?.related} />
+  );
 }
 
-function ProductDetail({ product: p }: { product: Product }) {
+/** An unknown product leads back home (the server also answers 404, with this message for a moment). */
+function ProductGone() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate('/', { replace: true });
+  }, [navigate]);
+  return (
+    <div className="state container">
+      <h1 className="state__title">This piece is no longer available</h1>
+      <p className="state__text">Taking you back to our home page.</p>
+      <Link to="/" className="btn btn--primary">
+        Back to Home
+      </Link>
+    </div>
+  );
+}
+
+function ProductDetail({ product: p, related }: { product: Product; related?: Product[] }) {
   useDocumentTitle(p.name);
   const images = p.images?.length ? p.images : [p.image];
   const [active, setActive] = useState(0);
@@ -218,14 +252,18 @@ function ProductDetail({ product: p }: { product: Product }) {
           </section>
         </div>
       </div>
-      <Related product={p} />
+      <Related product={p} preloaded={related} />
     </div>
   );
 }
 
-function Related({ product }: { product: Product }) {
-  const [related, setRelated] = useState<Product[] | null>(null);
+function Related({ product, preloaded }: { product: Product; preloaded?: Product[] }) {
+  const [related, setRelated] = useState<Product[] | null>(preloaded ?? null);
   useEffect(() => {
+    if (preloaded) {
+      setRelated(preloaded);
+      return;
+    }
     const controller = new AbortController();
     // One more than shown, so excluding the current piece still leaves three.
     productsInCategory(product.category, { limit: RELATED_COUNT + 1 }, controller.signal)
@@ -236,7 +274,7 @@ function Related({ product }: { product: Product }) {
         setRelated([]);
       });
     return () => controller.abort();
-  }, [product.category, product.id]);
+  }, [product.category, product.id, preloaded]);
 
   if (related !== null && related.length === 0) return null;
   return (

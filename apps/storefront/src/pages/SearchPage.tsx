@@ -21,6 +21,8 @@ import {
 } from '../lib/search';
 import { searchPageHref } from '../lib/suggestions';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { searchKey, type SearchData } from '../routing/loaders';
+import { usePageData } from '../routing/usePageData';
 import './SearchPage.css';
 
 const SEARCH_SORT_LABELS: Record<SearchSort, string> = { relevance: 'Relevance', ...SORT_LABELS };
@@ -39,12 +41,17 @@ export default function SearchPage() {
   const [kind, setKind] = useState<SearchKind>('all');
   const [priceRange, setPriceRange] = useState<PriceRange>('all');
   const [sort, setSort] = useState<SearchSort>('relevance');
-  const [fetched, setFetched] = useState<{ key: string; products: Product[] } | null>(null);
+  const key = searchKey(q, priceRange, sort);
+  const preloaded = usePageData<SearchData>(key);
+  const [fetched, setFetched] = useState<{ key: string; products: Product[] } | null>(preloaded ?? null);
   const kindId = useId();
-  const key = `${q}|${priceRange}|${sort}`;
 
   useEffect(() => {
     if (!q) return; // an empty or blank query yields no results
+    if (preloaded) {
+      setFetched(preloaded);
+      return;
+    }
     const controller = new AbortController();
     listProducts({ limit: SEARCH_FETCH_LIMIT, sort_by: searchSortToApi(sort), price_range: priceRange }, controller.signal)
       .then((list) => setFetched({ key, products: list.products }))
@@ -54,7 +61,7 @@ export default function SearchPage() {
         setFetched({ key, products: [] });
       });
     return () => controller.abort();
-  }, [q, priceRange, sort, key]);
+  }, [q, priceRange, sort, key, preloaded]);
 
   const results = useMemo(() => (q && fetched ? searchProducts(fetched.products, q, kind) : []), [fetched, q, kind]);
   const loading = q !== '' && fetched?.key !== key;

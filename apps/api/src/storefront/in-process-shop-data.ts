@@ -1,0 +1,90 @@
+import { CategoryId, isCategoryId, PRICE_RANGES, PriceRange, Product, ProductList, SORT_OPTIONS, SortOption } from '@facet/contracts';
+import { QueryBus } from '@nestjs/cqrs';
+import { GetProductQuery, ListProductsQuery, RandomProductsQuery } from '../catalog/queries/product-queries';
+import { NotFoundError } from '../platform/http/errors';
+
+/** What the storefront's loaders ask for (the shape of its ShopData, apps/storefront/src/routing/shopData.ts). */
+export interface ProductQuery {
+  category?: string;
+  limit?: number;
+  page?: number;
+  sort_by?: string;
+  price_range?: string;
+  search?: string;
+  min_price?: number;
+  max_price?: number;
+}
+
+export interface ShopData {
+  getProduct(id: string): Promise<Product | null>;
+  listProducts(query: ProductQuery): Promise<ProductList>;
+  productsInCategory(category: string, query: ProductQuery): Promise<ProductList>;
+  randomProducts(limit: number): Promise<Product[]>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_SEARCH = 200;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A whole number within bounds, or the fallback (URLs carry anything). */
+function bounded(value: unknown, min: number, max: number, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+}
+
+/** A price filter in dollars (0 to 10,000,000, as the API's DTO allows), or none. */
+function price(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 10_000_000 ? value : undefined;
+}
+
+/**
+ * Search text from a URL, made safe to send to PostgreSQL: no NUL bytes (text cannot hold them), lone
+ * surrogates replaced (they are not UTF-8), at most 200 characters like the API's own limit.
+ */
+export function cleanSearch(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const text = raw.replace(/\u0000/g, '').trim().slice(0, MAX_SEARCH).replace(LONE_SURROGATE, '\ufffd');
+  return text || undefined;
+}
+
+/**
+ * The catalogue as the server-side renderer reads it: straight from the query handlers (and their cache,
+ * which the products projection invalidates), never over HTTP. Inputs come from URLs, so they are checked
+ * here the way the HTTP DTOs check them.
+ */
+export class InProcessShopData implements ShopData {
+  constructor(private readonly queries: QueryBus) {}
+
+  async getProduct(id: string): Promise<Product | null> {
+    if (!UUID.test(id)) return null;
+    try {
+      return await this.queries.execute(new GetProductQuery(id.toLowerCase()));
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  }
+
+  listProducts(q: ProductQuery): Promise<ProductList> {
+    return this.queries.execute(
+      new ListProductsQuery({
+        category: isCategoryId(q.category) ? (q.category as CategoryId) : undefined,
+        search: cleanSearch(q.search),
+        sortBy: (SORT_OPTIONS as readonly string[]).includes(q.sort_by ?? '') ? (q.sort_by as SortOption) : 'featured',
+        priceRange: (PRICE_RANGES as readonly string[]).includes(q.price_range ?? '') ? (q.price_range as PriceRange) : 'all',
+        minPrice: price(q.min_price),
+        maxPrice: price(q.max_price),
+        page: bounded(q.page, 1, 100_000, 1),
+        limit: bounded(q.limit, 1, 100, 20),
+      }),
+    );
+  }
+
+  async productsInCategory(category: string, q: ProductQuery): Promise<ProductList> {
+    if (!isCategoryId(category)) return { products: [], total: 0, page: 1, limit: bounded(q.limit, 1, 100, 50) };
+    return this.listProducts({ ...q, category, limit: bounded(q.limit, 1, 100, 50) });
+  }
+
+  randomProducts(limit: number): Promise<Product[]> {
+    return this.queries.execute(new RandomProductsQuery(bounded(limit, 1, 100, 3)));
+  }
+}

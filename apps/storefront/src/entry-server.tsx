@@ -1,0 +1,192 @@
+/**
+ * Server rendering of the storefront, loaded by the API process from the SSR build (dist-server).
+ *
+ * react-router's data routers: createStaticHandler runs the matched routes' loaders (reading the catalogue
+ * in-process through the ShopData the API passes in), createStaticRouter + StaticRouterProvider render the
+ * same route table the browser hydrates, with react-dom/server's renderToPipeableStream. The stream is
+ * collected until every lazily loaded page is ready (onAllReady): the status code and the head depend on
+ * the loaders' data, crawlers want the whole page, and React's streamed fallbacks would need inline
+ * scripts the Content-Security-Policy (script-src 'self') refuses.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { Writable } from 'node:stream';
+import { COLLECTIONS } from './lib/collections';
+import { createRoutes } from './routes';
+import { HYDRATION_DATA_ID } from './routing/hydration';
+import { preloadAllPages } from './routing/lazyPage';
+import type { ShopData } from './routing/shopData';
+import { scriptJson } from './seo/jsonLd';
+import { metaForRoute, type PageMeta } from './seo/meta';
+import { renderHead } from './seo/head';
+
+export type { ShopData } from './routing/shopData';
+export { productJsonLd, breadcrumbJsonLd, organizationJsonLd } from './seo/jsonLd';
+export { BROWSER_ONLY_PATHS } from './routes';
+export { COLLECTIONS } from './lib/collections';
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export interface RendererOptions {
+  shop: ShopData;
+  /** The client build's index.html. */
+  template: string;
+  manifest: Record<string, ManifestChunk>;
+  /** Reads a built file by its public path (/assets/x.css), for the styles inlined into the page. */
+  readAsset: (publicPath: string) => string;
+  /** The shop's public origin, for canonical links and structured data. */
+  origin: string;
+}
+
+export type RenderResult =
+  | { kind: 'page'; status: number; html: string }
+  | { kind: 'redirect'; status: number; location: string };
+
+export function createRenderer(options: RendererOptions) {
+  const routes = createRoutes(options.shop);
+  const handler = createStaticHandler(routes);
+  const page = new PageTemplate(options);
+  const pagesLoaded = preloadAllPages();
+
+  return async function render(pathAndQuery: string, signal?: AbortSignal): Promise<RenderResult> {
+    await pagesLoaded;
+    const url = new URL(pathAndQuery, options.origin);
+    const context = await handler.query(new Request(url, { signal }));
+    if (context instanceof Response) {
+      return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+    }
+    if (context.errors) {
+      const first = Object.values(context.errors)[0];
+      throw first instanceof Error ? first : new Error(`Route error: ${JSON.stringify(first)}`);
+    }
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const rendered = await renderToHtml(
+      <StrictMode>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </StrictMode>,
+      signal,
+    );
+    const leaf = context.matches[context.matches.length - 1];
+    const routeId = leaf?.route.id ?? 'not-found';
+    const meta = metaForRoute(routeId, COLLECTIONS)({ data: context.loaderData[routeId] ?? null, url, origin: options.origin });
+    const chunk = (leaf?.route.handle as { chunk?: string } | undefined)?.chunk;
+    const hydrationData = { loaderData: context.loaderData, actionData: null, errors: null };
+    // React puts its own preloads (images of the first screen) before the markup: they belong in <head>,
+    // and hydration must find the app's first element first.
+    const preloads = /^(?:<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
+    const body = rendered.slice(preloads.length);
+    return { kind: 'page', status: context.statusCode, html: page.render(meta, chunk, body, hydrationData, preloads) };
+  };
+}
+
+function renderToHtml(element: ReactNode, signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    let failed: unknown = null;
+    const stream = renderToPipeableStream(element, {
+      // One piece: no boundary is outlined into a later chunk revealed by an inline script (which the
+      // CSP would refuse and which a complete page does not need).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        if (failed) reject(failed);
+        else stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed = error;
+      },
+    });
+    signal?.addEventListener('abort', () => stream.abort(signal.reason));
+  });
+}
+
+/**
+ * The client build's index.html, prepared once: its stylesheet inlined (the first screen needs no second
+ * request to paint), its fixed title and description replaced per page, and the fonts of the first screen
+ * preloaded (the @font-face rules use font-display: swap).
+ */
+class PageTemplate {
+  private readonly before: string;
+  private readonly after: string;
+  private readonly fonts: string[];
+  private readonly chunkCache = new Map<string, { scripts: string[]; styles: string }>();
+
+  constructor(private readonly options: RendererOptions) {
+    let html = options.template
+      .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+      .replace(/\s*<meta name="description"[^>]*>/, '');
+    let css = '';
+    html = html.replace(/\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_all, href: string) => {
+      css += options.readAsset(href);
+      return '';
+    });
+    this.fonts = [...new Set(css.match(/\/assets\/(?:inter-latin-400-normal|cormorant-garamond-latin-400-normal)[^)"']*\.woff2/g) ?? [])];
+    const marker = '<div id="root"></div>';
+    if (!html.includes(marker) || !html.includes('</head>')) throw new Error('index.html has no <div id="root"></div>');
+    const [head, rest] = html.split('</head>');
+    this.before = head + `<style>${css}</style>`;
+    const [beforeRoot, afterRoot] = rest.split(marker);
+    this.after = beforeRoot + '\u0000' + afterRoot; // \u0000 marks where the page goes
+  }
+
+  render(meta: PageMeta, chunk: string | undefined, body: string, hydrationData: unknown, reactPreloads: string): string {
+    const route = chunk ? this.routeChunk(chunk) : { scripts: [], styles: '' };
+    const head = renderHead(meta, this.options.origin, { fonts: this.fonts, scripts: route.scripts });
+    const [beforeRoot, afterRoot] = this.after.split('\u0000');
+    return (
+      this.before +
+      (route.styles ? `<style>${route.styles}</style>` : '') +
+      head +
+      reactPreloads +
+      '</head>' +
+      beforeRoot +
+      `<div id="root">${body}</div>` +
+      `<script type="application/json" id="${HYDRATION_DATA_ID}">${scriptJson(hydrationData)}</script>` +
+      afterRoot
+    );
+  }
+
+  /** The route's own chunk and the chunks it imports (modulepreloaded) and their styles (inlined). */
+  private routeChunk(key: string): { scripts: string[]; styles: string } {
+    const known = this.chunkCache.get(key);
+    if (known) return known;
+    const { manifest } = this.options;
+    const entryImports = new Set(collect(manifest, Object.keys(manifest).filter((k) => manifest[k].isEntry)));
+    const keys = collect(manifest, [key]).filter((k) => !entryImports.has(k));
+    const scripts = keys.map((k) => '/' + manifest[k].file);
+    const css = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))];
+    const styles = css.map((file) => this.options.readAsset('/' + file)).join('');
+    const found = { scripts, styles };
+    this.chunkCache.set(key, found);
+    return found;
+  }
+}
+
+/** The chunks `keys` name and every chunk they import, statically, once each. */
+function collect(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    for (const i of manifest[k].imports ?? []) visit(i);
+  };
+  keys.forEach(visit);
+  return [...seen];
+}
