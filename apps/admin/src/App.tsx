@@ -5,6 +5,8 @@ import { dataProvider } from './dataProvider';
 import { Layout } from './Layout';
 import { Dashboard } from './pages/Dashboard';
 import { LoginPage } from './pages/LoginPage';
+import { ParkedEventsPage } from './pages/ParkedEventsPage';
+import { LogVerificationPage } from './pages/LogVerificationPage';
 import { QueuesPage } from './pages/QueuesPage';
 import { ReplayPage } from './pages/ReplayPage';
 import audit from './resources/audit';
@@ -43,6 +45,8 @@ const Console = () => (
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/replay" element={<ReplayPage />} />
       <Route path="/queues" element={<QueuesPage />} />
+      <Route path="/parked-events" element={<ParkedEventsPage />} />
+      <Route path="/verification" element={<LogVerificationPage />} />
     </CustomRoutes>
   </Admin>
 );

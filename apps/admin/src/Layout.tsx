@@ -1,11 +1,13 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ExitToAppIcon from '@mui/icons-material/ExitToApp';
 import ReplayIcon from '@mui/icons-material/Replay';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import VerifiedIcon from '@mui/icons-material/VerifiedUser';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import { ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import { forwardRef, useEffect, type ReactNode } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { AppBar, Layout as RaLayout, Menu, TitlePortal, UserMenu, useLogout, useNotify, usePermissions, useResourceDefinitions, useSidebarState } from 'react-admin';
+import { AppBar, Layout as RaLayout, Menu, TitlePortal, UserMenu, useLogout, useNotify, usePermissions, useBasename, useResourceDefinitions, useSidebarState } from 'react-admin';
 
 /** Logout ends the server session, then says so. */
 const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
@@ -46,12 +48,16 @@ const FacetMenu = () => {
   const resources = useResourceDefinitions();
   // Resources marked adminOnly (staff accounts) are left out for plain staff; the API refuses them anyway.
   const visible = Object.values(resources).filter((r) => r.hasList && (permissions === 'admin' || !r.options?.adminOnly));
+  // Custom pages live under the console's basename (/admin); a bare '/replay' would leave the console.
+  const basename = useBasename();
   return (
     <Menu>
-      <Menu.Item to="/dashboard" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
+      <Menu.Item to={`${basename}/dashboard`} primaryText="Dashboard" leftIcon={<DashboardIcon />} />
       {visible.map((r) => <Menu.ResourceItem key={r.name} name={r.name} />)}
-      {permissions === 'admin' ? <Menu.Item to="/replay" primaryText="Replay" leftIcon={<ReplayIcon />} /> : null}
-      {permissions === 'admin' ? <Menu.Item to="/queues" primaryText="Queues" leftIcon={<ViewListIcon />} /> : null}
+      {permissions === 'admin' ? <Menu.Item to={`${basename}/replay`} primaryText="Replay" leftIcon={<ReplayIcon />} /> : null}
+      <Menu.Item to={`${basename}/verification`} primaryText="Log verification" leftIcon={<VerifiedIcon />} />
+      {permissions === 'admin' ? <Menu.Item to={`${basename}/queues`} primaryText="Queues" leftIcon={<ViewListIcon />} /> : null}
+      {permissions === 'admin' ? <Menu.Item to={`${basename}/parked-events`} primaryText="Parked events" leftIcon={<ReportProblemIcon />} /> : null}
     </Menu>
   );
 };

@@ -40,7 +40,8 @@ export const authProvider: AuthProvider = {
     if (res.status === 401) throw new Error(ACCESS_DENIED);
     if (!res.ok) {
       const body = await res.json().catch(() => null);
-      throw new Error(res.status === 429 && body?.detail ? body.detail : LOGIN_ERROR);
+      // A throttle (429) or a refused input (400, e.g. a NUL character) says why; anything else is generic.
+      throw new Error((res.status === 429 || res.status === 400) && typeof body?.detail === 'string' && body.detail ? body.detail : LOGIN_ERROR);
     }
     const body = await res.json();
     cached = { at: Date.now(), staff: body.staff };

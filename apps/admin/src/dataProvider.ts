@@ -40,6 +40,8 @@ export async function http(url: string, init: { method?: string; body?: unknown 
       method: init.method ?? 'GET',
       headers,
       credentials: 'same-origin',
+      // Catalogue reads are publicly cacheable for a minute; staff edit with the version they read, so never stale.
+      cache: 'no-store',
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: controller.signal,
     });
@@ -178,10 +180,19 @@ export interface FacetDataProvider extends DataProvider {
   changeStatus(resource: 'orders' | 'custom-designs', id: string, status: string, note?: string): Promise<any>;
   markHandled(id: string): Promise<any>;
   streamHistory(streamId: string): Promise<any[]>;
+  /** The record as of a moment (ISO), folded by the API from its events; with every version for a slider. */
+  recordAsOf(streamId: string, asOf?: string): Promise<any>;
+  /** Fields that differ between two versions, with who, when and why. */
+  recordDiff(streamId: string, from: number, to: number): Promise<any>;
+  lastVerification(): Promise<any>;
+  startVerification(): Promise<any>;
   dashboard(): Promise<any>;
   startReplay(): Promise<any>;
   replayStatus(): Promise<any>;
   queues(): Promise<any[]>;
+  parkedEvents(page: number, consumer?: string): Promise<{ items: any[]; total: number }>;
+  parkedEvent(id: string): Promise<any>;
+  retryParked(id: string): Promise<{ retried: number; still_parked: number; error: string | null }>;
   categories(): Promise<{ id: string; name: string }[]>;
 }
 
@@ -263,6 +274,23 @@ export const dataProvider: FacetDataProvider = {
     }
   },
 
+  async recordAsOf(streamId, asOf) {
+    const query = asOf ? `?as_of=${encodeURIComponent(asOf)}` : '';
+    return (await http(`${ADMIN}/audit/streams/${encodeURIComponent(streamId)}${query}`)).json;
+  },
+
+  async recordDiff(streamId, from, to) {
+    return (await http(`${ADMIN}/audit/streams/${encodeURIComponent(streamId)}/diff?from=${from}&to=${to}`)).json;
+  },
+
+  async lastVerification() {
+    return (await http(`${ADMIN}/audit/verification`)).json.last;
+  },
+
+  async startVerification() {
+    return (await http(`${ADMIN}/audit/verification`, { method: 'POST', body: {} })).json.last;
+  },
+
   async dashboard() {
     return (await http(`${ADMIN}/dashboard`)).json;
   },
@@ -277,6 +305,19 @@ export const dataProvider: FacetDataProvider = {
 
   async queues() {
     return (await http(`${ADMIN}/queues`)).json.items;
+  },
+
+  async parkedEvents(page, consumer) {
+    const { json } = await http(`${ADMIN}/parked-events${query({ page, limit: 25, consumer })}`);
+    return { items: json.items, total: json.total };
+  },
+
+  async parkedEvent(id) {
+    return (await http(`${ADMIN}/parked-events/${encodeURIComponent(id)}`)).json;
+  },
+
+  async retryParked(id) {
+    return (await http(`${ADMIN}/parked-events/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} })).json;
   },
 
   async categories() {

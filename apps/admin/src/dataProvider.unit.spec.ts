@@ -180,4 +180,25 @@ describe('dataProvider', () => {
       expect(await dataProvider.streamHistory('product-2')).toEqual([]);
     });
   });
+
+  describe('When handling parked events', () => {
+    it('should list a page of them for a consumer, read one, and retry it with the CSRF header', async () => {
+      next = () => reply(200, { items: [{ id: '7' }], total: 1, page: 2, limit: 25 });
+      expect(await dataProvider.parkedEvents(2, 'projection:orders')).toEqual({ items: [{ id: '7' }], total: 1 });
+      expect(calls[0].url).toBe('/api/admin/parked-events?page=2&limit=25&consumer=projection%3Aorders');
+      next = () => reply(200, { id: '7', event: null });
+      await dataProvider.parkedEvent('7/../x');
+      expect(calls[1].url).toBe('/api/admin/parked-events/7%2F..%2Fx');
+      next = () => reply(200, { retried: 2, still_parked: 0, error: null });
+      expect(await dataProvider.retryParked('7')).toEqual({ retried: 2, still_parked: 0, error: null });
+      expect(calls[2].url).toBe('/api/admin/parked-events/7/retry');
+      expect(calls[2].init.method).toBe('POST');
+      expect((calls[2].init.headers as Record<string, string>)['X-Requested-With']).toBe('facet');
+    });
+
+    it('should show the server error message when a retry is refused', async () => {
+      next = () => reply(500, { detail: 'boom' });
+      await expect(dataProvider.retryParked('7')).rejects.toThrow('Server error. Please try again later.');
+    });
+  });
 });

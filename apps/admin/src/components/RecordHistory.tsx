@@ -2,29 +2,10 @@ import { Box, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow
 import { useEffect, useState } from 'react';
 import { useDataProvider, useRecordContext } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
+import { describeChange } from './describeChange';
+import { TimeTravel } from './TimeTravel';
 
-/** What an event changed, in a line: the changed fields, a status move, or the payload's keys. */
-export function describeChange(data: Record<string, any> | null | undefined): string {
-  if (!data) return '';
-  const show = (v: unknown): string => {
-    if (v === null) return '—';
-    if (Array.isArray(v)) return v.length > 3 ? `${v.length} items` : v.map(show).join(', ');
-    if (typeof v === 'object') return '{…}';
-    const s = String(v);
-    return s.length > 60 ? `${s.slice(0, 57)}…` : s;
-  };
-  const parts: string[] = [];
-  if (data.from !== undefined || data.to !== undefined) parts.push(`${show(data.from ?? '—')} → ${show(data.to ?? data.status)}`);
-  else if (data.status !== undefined) parts.push(`status: ${show(data.status)}`);
-  if (data.note) parts.push(`note: “${show(data.note)}”`);
-  const changes = data.changes && typeof data.changes === 'object' ? data.changes : null;
-  const skip = new Set(['from', 'to', 'status', 'note', 'by', 'id', 'html', 'text']);
-  const fields = Object.fromEntries(
-    Object.entries(changes ?? data).filter(([k, v]) => !skip.has(k) && !k.endsWith('_id') && (v === null || typeof v !== 'object' || Array.isArray(v))),
-  );
-  for (const [k, v] of Object.entries(fields).slice(0, 6)) parts.push(`${k.replace(/_cents$/, '')}: ${k.endsWith('_cents') && typeof v === 'number' ? `$${(v / 100).toFixed(2)}` : show(v)}`);
-  return parts.join(' · ');
-}
+export { describeChange };
 
 export function actorLabel(actor: { type?: string; id?: string; name?: string | null } | undefined): string {
   if (!actor) return 'system';
@@ -32,7 +13,7 @@ export function actorLabel(actor: { type?: string; id?: string; name?: string | 
   return actor.type ?? 'system';
 }
 
-/** The History tab: every event of the record's stream (type, when, who, what changed). */
+/** The History tab: the record as it was at any version or moment, then every event of its stream (type, when, who, what changed). */
 export function RecordHistory({ prefix }: { prefix: string }) {
   const record = useRecordContext();
   const dataProvider = useDataProvider<FacetDataProvider>();
@@ -54,6 +35,7 @@ export function RecordHistory({ prefix }: { prefix: string }) {
   if (events.length === 0) return <Typography color="text.secondary">No events recorded yet.</Typography>;
   return (
     <Box sx={{ overflowX: 'auto' }} data-testid="record-history">
+      <TimeTravel key={`${record?.id}-${events.length}`} streamId={`${prefix}-${record?.id}`} />
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -71,7 +53,7 @@ export function RecordHistory({ prefix }: { prefix: string }) {
               <TableCell sx={{ fontWeight: 600 }}>{e.type}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.occurred_at).toLocaleString('en-US')}</TableCell>
               <TableCell>{actorLabel(e.actor)}</TableCell>
-              <TableCell sx={{ color: 'text.secondary' }}>{describeChange(e.data)}</TableCell>
+              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 560 }}>{describeChange(e.data, e.type)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -4,6 +4,13 @@ import { useRecordContext } from 'react-admin';
 const COLORS: Record<string, 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'info' | 'error'> = {
   consultation_requested: 'warning',
   pending: 'warning',
+  awaiting_payment: 'error',
+  expired: 'default',
+  unpaid: 'warning',
+  paid: 'success',
+  failed: 'error',
+  refunded: 'secondary',
+  pending_consultation: 'default',
   contacted: 'info',
   quoted: 'secondary',
   in_progress: 'info',

@@ -13,7 +13,7 @@ const filters = [
 const Payload = () => {
   const r = useRecordContext();
   return (
-    <Box component="pre" sx={{ m: 0, p: 2, fontSize: 12, overflowX: 'auto', bgcolor: 'background.default' }}>
+    <Box component="pre" sx={{ m: 0, p: 2, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'background.default' }}>
       {JSON.stringify({ data: r?.data, actor: r?.actor, correlation_id: r?.correlation_id, causation_id: r?.causation_id, position: r?.position }, null, 2)}
     </Box>
   );
@@ -28,7 +28,14 @@ export function AuditEventList() {
         <TextField source="type" sortable={false} />
         <TextField source="stream_id" label="Record" sortable={false} />
         <FunctionField label="Who" render={(r: any) => actorLabel(r.actor)} />
-        <FunctionField label="What changed" render={(r: any) => describeChange(r.data)} />
+        <FunctionField
+          label="What changed"
+          render={(r: any) => (
+            <Box component="span" sx={{ display: 'block', whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 560 }}>
+              {describeChange(r.data, r.type)}
+            </Box>
+          )}
+        />
       </Datagrid>
     </List>
   );

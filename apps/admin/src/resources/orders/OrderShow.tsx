@@ -58,6 +58,9 @@ function Summary() {
             <Divider sx={{ my: 1.5 }} />
             <Typography variant="body2">Kind: {r.kind === 'card' ? 'Card order' : 'Consultation request'}</Typography>
             <Typography variant="body2">Payment: {humanize(String(r.payment_status ?? ''))}{r.last_4 ? ` · card ending ${r.last_4}` : ''}</Typography>
+            <Typography variant="body2">Reference: {r.reference}</Typography>
+            {r.refunded > 0 && <Typography variant="body2" color="error">Refunded: ${Number(r.refunded).toFixed(2)} (a payment the order could not take)</Typography>}
+            {r.can_pay && r.pay_by && <Typography variant="body2">Awaiting payment until {new Date(r.pay_by).toLocaleString('en-US')}</Typography>}
             <Typography variant="body2">Received: <DateField source="created_at" showTime /></Typography>
           </CardContent>
         </Card>
@@ -78,7 +81,7 @@ function Timeline() {
           <Typography variant="body2" color="text.secondary">
             {new Date(e.occurred_at).toLocaleString('en-US')} · {actorLabel(e.actor)}
           </Typography>
-          <Typography variant="body2">{describeChange(e.data)}</Typography>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{describeChange(e.data, e.type)}</Typography>
         </Box>
       ))}
     </Box>

@@ -1,4 +1,6 @@
 import { DateField, Edit, Labeled, SaveButton, SelectInput, SimpleForm, TextField, Toolbar, required, useNotify, useRedirect } from 'react-admin';
+import { Card, CardContent, Typography } from '@mui/material';
+import { RecordHistory } from '../../components/RecordHistory';
 import { StaffDeleteButton, roleChoices } from './StaffList';
 
 const EditToolbar = () => (
@@ -14,6 +16,7 @@ export function StaffEdit() {
   const redirect = useRedirect();
   return (
     <Edit
+      aside={<StaffHistoryAside />}
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: () => {
@@ -29,5 +32,17 @@ export function StaffEdit() {
         <SelectInput source="role" label="Role" choices={roleChoices} validate={required()} sx={{ minWidth: 240 }} />
       </SimpleForm>
     </Edit>
+  );
+}
+
+/** The member's history: their record as it was at any version, and every change. */
+function StaffHistoryAside() {
+  return (
+    <Card sx={{ ml: 2, minWidth: 360, maxWidth: 560 }}>
+      <CardContent>
+        <Typography variant="h6">History</Typography>
+        <RecordHistory prefix="staff" />
+      </CardContent>
+    </Card>
   );
 }
