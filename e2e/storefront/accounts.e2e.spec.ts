@@ -240,7 +240,7 @@ describe('Accounts, checkout and payment', () => {
     await second.page.getByLabel('Email *').fill('grace.e2e@facet.example');
     await checkout(second.page);
     await second.page.getByRole('button', { name: 'Cancel and return to the shop' }).click();
-    await second.page.waitForURL('**/payment/cancel');
+    await second.page.waitForURL('**/payment/cancel?order_id=*');
     await second.page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
     await second.page.getByRole('link', { name: 'Return to Cart' }).waitFor();
     await second.page.getByRole('link', { name: 'Continue Shopping' }).waitFor();

@@ -62,6 +62,8 @@ export default async function globalSetup(): Promise<void> {
       ADMIN_PASSWORD: adminPassword,
       PUBLIC_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
       LOG_LEVEL: 'warn',
+      // Unpaid card orders expire after 40 s here (24 h by default), so a journey can watch one expire.
+      UNPAID_ORDER_TTL_SECONDS: process.env.UNPAID_ORDER_TTL_SECONDS ?? '40',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: false,
