@@ -31,6 +31,18 @@ export async function newPage(
   const errors: string[] = [];
   const dialogs: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // A storefront page is server-rendered: clicks before React hydrates it are lost, so every goto to one
+  // also waits for the page's data-hydrated mark (set by the Layout's page boundary).
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const path = new URL(url, BASE_URL).pathname;
+    if (!path.startsWith('/admin') && !path.startsWith('/api')) {
+      // Bounded and forgiving: a page that shows its error boundary never sets the mark.
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 }).catch(() => undefined);
+    }
+    return response;
+  };
   page.on('dialog', (d) => {
     dialogs.push(d.message());
     void d.dismiss();
@@ -72,6 +84,7 @@ export interface ApiProduct {
   price: number;
   category: string;
   in_stock: boolean;
+  image: string;
 }
 
 export async function someProducts(query = 'limit=20'): Promise<ApiProduct[]> {

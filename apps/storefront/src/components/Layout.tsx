@@ -36,6 +36,17 @@ export function PageLoading() {
   );
 }
 
+/**
+ * Marks <html data-hydrated> once the page's boundary has hydrated (its effects run only then): until then
+ * a click on the server's markup does nothing, so browser journeys wait for it before they click.
+ */
+function PageHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 export function Layout() {
   const { pathname } = useLocation();
   return (
@@ -53,6 +64,7 @@ export function Layout() {
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <PageHydrated />
           </Suspense>
         </ErrorBoundary>
       </main>
