@@ -7,6 +7,8 @@ import { AuditEventDto, AuditEventListDto } from './http/dto/audit.dto';
 export interface EventFilter {
   types?: string[];
   stream?: string;
+  /** One conversation: the events appended under this correlation id (a request and what it caused). */
+  correlationId?: string;
   from?: string;
   to?: string;
   page: number;
@@ -73,6 +75,10 @@ export class AuditLog {
         where.push(`stream_id = $${params.length}`);
       }
     }
+    if (f.correlationId) {
+      params.push(f.correlationId);
+      where.push(`metadata->>'correlationId' = $${params.length}`);
+    }
     if (f.from) {
       params.push(f.from);
       where.push(`occurred_at >= $${params.length}::timestamptz`);
@@ -117,7 +123,8 @@ export class AuditLog {
       for (const e of batch) {
         const at = Date.parse(e.metadata.occurredAt);
         const streamOk = !f.stream || (f.stream.endsWith('-') ? e.streamId.startsWith(f.stream) : e.streamId === f.stream);
-        if (streamOk && at >= from && at <= to) matched.push(e);
+        const conversationOk = !f.correlationId || e.metadata.correlationId === f.correlationId;
+        if (streamOk && conversationOk && at >= from && at <= to) matched.push(e);
       }
       after = batch[batch.length - 1].position;
     }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { traceIds, TraceIds } from '../platform/context/request-context';
 import { DatabaseService } from '../platform/database/database.service';
 import { PersonalData } from '../platform/privacy/personal-data';
 import { Queues } from '../platform/queue/queues.service';
@@ -19,6 +20,8 @@ export interface OutgoingMail {
 export interface MailJob {
   mailId: string;
   kind: string;
+  /** The conversation that queued it (correlation and causation ids; no personal data). */
+  trace?: TraceIds;
 }
 
 export const MAIL_QUEUE = 'mail';
@@ -45,7 +48,7 @@ export class MailOutbox {
       subjectId,
       sealed,
     ]);
-    await this.queues.queue<MailJob>(MAIL_QUEUE).add(mail.kind, { mailId: jobId, kind: mail.kind }, { jobId });
+    await this.queues.queue<MailJob>(MAIL_QUEUE).add(mail.kind, { mailId: jobId, kind: mail.kind, trace: traceIds() }, { jobId });
   }
 
   /** The mail to send now, or null when it was sent already or its person was erased meanwhile. */

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Job } from 'bullmq';
 import nodemailer, { Transporter } from 'nodemailer';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
-import { runWithContext } from '../platform/context/request-context';
 import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
 import { ConflictError } from '../platform/http/errors';
@@ -11,7 +10,6 @@ import { MailArchive } from './mail-archive';
 import { MAIL_SENT_VERSION, MAIL_TEMPLATE_VERSION, MailSent, mailStream } from './mail-events';
 import { MAIL_QUEUE, MailJob, MailOutbox, OutgoingMail } from './mail.outbox';
 import { headerSafe } from './mail-templates';
-import { randomUUID } from 'crypto';
 
 /**
  * The mail worker (role worker): sends each queued mail over SMTP (SMTP_URL) or, without it, keeps it for
@@ -81,9 +79,8 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
       },
     };
     try {
-      await runWithContext({ actor: { type: 'system', id: 'mail-worker' }, correlationId: randomUUID(), causationId: null }, () =>
-        this.es.append(stream, [event], 'no_stream', { waitForProjections: false }),
-      );
+      // In the job's context (Queues.worker): MailSent joins the conversation that queued the mail.
+      await this.es.append(stream, [event], 'no_stream', { waitForProjections: false });
     } catch (err) {
       if (err instanceof ConflictError) return 'already-sent';
       throw err;

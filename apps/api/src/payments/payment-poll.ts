@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DelayedError, Job } from 'bullmq';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { RecordedEvent } from '../platform/event-store/event-store';
+import { traceIds, TraceIds } from '../platform/context/request-context';
 import { Queues } from '../platform/queue/queues.service';
 import { EventReactor, jobIdFor, Reactor } from '../platform/queue/reactor';
 import { PaymentsService } from './payments.service';
@@ -11,6 +12,7 @@ export const PAYMENT_POLL_QUEUE = 'payment-poll';
 
 interface PollJob {
   session_id: string;
+  trace?: TraceIds;
 }
 
 /** Each opened payment session gets a poll job (its id carries the event id, so it is queued once). */
@@ -28,7 +30,7 @@ export class PaymentPollReactor implements Reactor {
   async react(event: RecordedEvent): Promise<void> {
     await this.queues
       .queue<PollJob>(PAYMENT_POLL_QUEUE)
-      .add('poll', { session_id: event.data.session_id }, { jobId: jobIdFor('payment-poll', event.metadata.eventId), delay: this.settings.pollIntervalMs });
+      .add('poll', { session_id: event.data.session_id, trace: traceIds() }, { jobId: jobIdFor('payment-poll', event.metadata.eventId), delay: this.settings.pollIntervalMs });
   }
 }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { canOpenPaymentSession, order, orderStream, unpayableMessage } from '../orders/domain/order';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
-import { runWithContext } from '../platform/context/request-context';
+import { peekContext, RequestContext, runAsSystem, runWithContext } from '../platform/context/request-context';
 import { fold } from '../platform/event-store/decider';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
 import { BadInputError, ConflictError, NotFoundError } from '../platform/http/errors';
@@ -121,9 +121,23 @@ export class PaymentsService {
   /** Gives back the money of a session whose payment the order rejected, and records it (once). */
   async refund(sessionId: string, reason: string): Promise<void> {
     const { refundId } = await this.provider.refund(sessionId, reason);
-    await runWithContext({ actor: { type: 'system', id: 'payments' }, correlationId: randomUUID(), causationId: null }, () =>
+    await runAsSystem('payments', () =>
       this.es.decide(paymentStream(sessionId), paymentSession, { type: 'RecordRefund', refundId, reason }, { waitForProjections: false }),
     );
+  }
+
+  /**
+   * A payment's outcome belongs to the conversation that opened its session (the order or pay-again
+   * request), whoever asks the provider: the poll job, or the shopper's return to the shop.
+   */
+  private async outcomeContext(sessionId: string): Promise<RequestContext> {
+    const current = peekContext();
+    const [opened] = await this.es.store.readStream(paymentStream(sessionId)); // a session's stream is a few events
+    return {
+      actor: { type: 'system', id: 'payments' },
+      correlationId: opened?.metadata.correlationId ?? current?.correlationId ?? randomUUID(),
+      causationId: current?.causationId ?? opened?.metadata.eventId ?? null,
+    };
   }
 
   /** The provider's view of a session, recording its outcome if it has one. */
@@ -151,7 +165,7 @@ export class PaymentsService {
     if (!s) return null;
     if (s.status === 'open' && s.paymentStatus === 'unpaid') return s;
     try {
-      await runWithContext({ actor: { type: 'system', id: 'payments' }, correlationId: randomUUID(), causationId: null }, () =>
+      await runWithContext(await this.outcomeContext(sessionId), () =>
         this.es.decide(
           paymentStream(sessionId),
           paymentSession,

@@ -114,7 +114,8 @@ export type SandboxPayment =
   | { method: 'bank_transfer'; account_id: string };
 
 export const paymentsApi = {
-  openSession: (body: CheckoutSessionRequest) => api.post<{ url: string; session_id: string }>('/payments/checkout/session', body),
+  openSession: (body: CheckoutSessionRequest, conversation?: string) =>
+    api.post<{ url: string; session_id: string }>('/payments/checkout/session', body, conversation ? { headers: { 'X-Correlation-Id': conversation } } : undefined),
   status: (sessionId: string) => api.get<CheckoutStatus>(`/payments/checkout/status/${encodeURIComponent(sessionId)}`),
   banks: () => api.get<DemoBank[]>('/payments/sandbox/banks'),
   pay: (sessionId: string, payment: SandboxPayment) =>

@@ -81,8 +81,11 @@ export interface OrderPayload {
   payment_status?: 'pending_consultation' | 'unpaid';
 }
 
-export function createOrder(payload: OrderPayload, idempotencyKey: string): Promise<{ order_id: string }> {
-  return api.post<{ order_id: string }>('/orders', payload, { headers: { 'Idempotency-Key': idempotencyKey } });
+/** `conversation`: a correlation id the checkout shares with its payment session, so the audit log links them. */
+export function createOrder(payload: OrderPayload, idempotencyKey: string, conversation?: string): Promise<{ order_id: string }> {
+  const headers: Record<string, string> = { 'Idempotency-Key': idempotencyKey };
+  if (conversation) headers['X-Correlation-Id'] = conversation;
+  return api.post<{ order_id: string }>('/orders', payload, { headers });
 }
 
 export interface ContactMessage {

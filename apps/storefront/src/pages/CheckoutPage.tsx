@@ -113,7 +113,9 @@ export default function CheckoutPage() {
     }
     setBusy(mode);
     try {
-      const { order_id } = await createOrder(buildCardOrder(items, form), idempotencyKey.current);
+      // The order and its payment session are one conversation in the audit log (one correlation id).
+      const conversation = newUuid();
+      const { order_id } = await createOrder(buildCardOrder(items, form), idempotencyKey.current, conversation);
       const session = await paymentsApi.openSession({
         origin_url: window.location.origin,
         order_id,
@@ -123,7 +125,7 @@ export default function CheckoutPage() {
           phone: form.phone.trim(),
           address: oneLineAddress(form),
         },
-      });
+      }, conversation);
       if (mode === 'page') {
         const totals = buildCardOrder(items, form);
         const state: PaymentState = {

@@ -26,11 +26,12 @@ export class AuditController {
 
   @Get('audit/events')
   @ApiOkResponse({ type: AuditEventListDto, description: 'The global event log, newest first' })
-  @ApiOperation({ summary: 'The event log, filtered by type, stream and time, paged' })
+  @ApiOperation({ summary: 'The event log, filtered by type, stream, conversation and time, paged' })
   async events(@Query() q: ListEventsQueryDto, @Res({ passthrough: true }) reply: any): Promise<AuditEventListDto> {
     const result = await this.log.list({
       types: q.type ? q.type.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
       stream: q.stream?.trim() || undefined,
+      correlationId: q.correlation_id,
       from: q.from,
       to: q.to,
       page: q.page ?? 1,

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Job } from 'bullmq';
-import { randomUUID } from 'crypto';
 import { PaymentsService } from '../../payments/payments.service';
 import { PAYMENT_SETTINGS, PaymentSettings } from '../../payments/provider/payment-provider';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
-import { runWithContext } from '../../platform/context/request-context';
+import { runAsSystem, traceIds, TraceIds } from '../../platform/context/request-context';
 import { fold } from '../../platform/event-store/decider';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
@@ -16,6 +15,7 @@ export const ORDER_EXPIRY_QUEUE = 'order-expiry';
 
 interface ExpiryJob {
   order_id: string;
+  trace?: TraceIds;
 }
 
 /** Each card order gets one delayed job at its pay-by time (job id from the event id: queued once). */
@@ -36,7 +36,7 @@ export class OrderExpiryReactor implements Reactor {
     const payBy = d.pay_by ? Date.parse(d.pay_by) : Date.parse(event.metadata.occurredAt) + this.settings.unpaidOrderTtlMs;
     await this.queues
       .queue<ExpiryJob>(ORDER_EXPIRY_QUEUE)
-      .add('expire', { order_id: d.order_id }, { jobId: jobIdFor('order-expiry', event.metadata.eventId), delay: Math.max(0, payBy - Date.now()) });
+      .add('expire', { order_id: d.order_id, trace: traceIds() }, { jobId: jobIdFor('order-expiry', event.metadata.eventId), delay: Math.max(0, payBy - Date.now()) });
   }
 }
 
@@ -63,7 +63,8 @@ export class OrderExpiryWorker implements OnApplicationBootstrap {
 
   async process(job: Job<ExpiryJob>): Promise<string> {
     const orderId = job.data.order_id;
-    return runWithContext({ actor: { type: 'system', id: 'order-expiry' }, correlationId: randomUUID(), causationId: null }, async () => {
+    // In the job's context (Queues.worker): the expiry joins the order's conversation, caused by its request.
+    return runAsSystem('order-expiry', async () => {
       const state = fold(order, (await this.es.load(orderStream(orderId))) as any);
       if (!state.exists) return 'unknown';
       const open = state.openSession ? [state.openSession.id] : [];

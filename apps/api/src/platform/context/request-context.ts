@@ -32,6 +32,41 @@ export function setActor(actor: Actor): void {
   if (store) store.actor = actor;
 }
 
+/**
+ * Runs fn as a system actor in the running conversation: the request's or job's correlation and causation
+ * ids are kept (a fresh correlation id only when nothing is running), so what it appends stays traceable.
+ */
+export function runAsSystem<T>(id: string, fn: () => T): T {
+  const current = peekContext();
+  return runWithContext({ actor: { type: 'system', id }, correlationId: current?.correlationId ?? randomUUID(), causationId: current?.causationId ?? null }, fn);
+}
+
+/** What a reactor does for an event happens in that event's conversation, caused by that event. */
+export function contextCausedBy(event: { metadata: { eventId: string; correlationId?: string } }, actorId: string): RequestContext {
+  return { actor: { type: 'system', id: actorId }, correlationId: event.metadata.correlationId || randomUUID(), causationId: event.metadata.eventId };
+}
+
+/** The ids a queued job carries, so the worker's events join the conversation that queued it. */
+export interface TraceIds {
+  correlationId: string;
+  causationId: string | null;
+}
+
+export function traceIds(): TraceIds {
+  const { correlationId, causationId } = currentContext();
+  return { correlationId, causationId };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The context a worker runs a job in: its carried ids when well formed (jobs queued before they were carried have none). */
+export function contextOfJob(trace: unknown, actorId: string): RequestContext {
+  const t = (trace ?? {}) as Partial<TraceIds>;
+  const correlationId = typeof t.correlationId === 'string' && UUID.test(t.correlationId) ? t.correlationId : randomUUID();
+  const causationId = typeof t.causationId === 'string' && UUID.test(t.causationId) ? t.causationId : null;
+  return { actor: { type: 'system', id: actorId }, correlationId, causationId };
+}
+
 export function enterContext(context: RequestContext): void {
   storage.enterWith(context);
 }

@@ -7,6 +7,7 @@ import { EVENT_STORE, EventStore } from '../event-store/event-store';
 import { PROJECTION_STATUS } from '../event-store/event-sourcing.service';
 import { PersonalData } from '../privacy/personal-data';
 import { REACTOR_METADATA, Reactor } from '../queue/reactor';
+import { contextCausedBy, runWithContext } from '../context/request-context';
 import { AdvisoryLocks } from './advisory-locks';
 import { CatchUpRunner } from './catch-up-runner';
 import { readCheckpoint, writeCheckpoint } from './checkpoints';
@@ -161,7 +162,11 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
         handleOne: (_checkpoint, event) =>
           inTransaction(event, async (tx) => {
             const { rest } = await parkFollowers(tx, consumer, [event]);
-            if (rest.length) await reactor.react((await openEvents(this.privacy, [event]))[0]);
+            // What the reactor appends or queues is caused by this event, in its conversation.
+            if (rest.length) {
+              const [opened] = await openEvents(this.privacy, [event]);
+              await runWithContext(contextCausedBy(event, reactor.name), () => reactor.react(opened));
+            }
           }),
         park: (_checkpoint, event, error, attempts, firstFailedAt) =>
           inTransaction(event, (tx) => insertParks(tx, consumer, [{ event, error: errorText(error), blockedBy: null, attempts, firstFailedAt }])),

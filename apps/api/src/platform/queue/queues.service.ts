@@ -3,6 +3,7 @@ import { Job, Queue, QueueOptions, Worker, WorkerOptions } from 'bullmq';
 import IORedis, { Redis } from 'ioredis';
 import { FACET_CONFIG, FacetConfig } from '../config/config';
 import { DatabaseService } from '../database/database.service';
+import { contextOfJob, runWithContext } from '../context/request-context';
 
 /**
  * BullMQ on Redis. Producers fail fast while Redis is down (the reactor keeps its checkpoint and retries);
@@ -56,11 +57,14 @@ export class Queues implements OnApplicationShutdown {
     return q as Queue<T>;
   }
 
-  worker<T = any>(name: string, processor: (job: Job<T>) => Promise<unknown>, options: Partial<WorkerOptions> = {}): Worker<T> {
+  worker<T = any>(name: string, processor: (job: Job<T>, token?: string) => Promise<unknown>, options: Partial<WorkerOptions> = {}): Worker<T> {
     const connection = new IORedis(this.config.redisUrl, { maxRetriesPerRequest: null, retryStrategy: (t) => Math.min(t * 200, 2000) });
     connection.on('error', () => undefined);
     this.workerConnections.push(connection);
-    const worker = new Worker<T>(name, processor, { connection, prefix: this.config.queuePrefix, concurrency: 4, ...options });
+    // Each job runs in the conversation that queued it (its data's `trace`), as the worker named by the queue.
+    const traced = (job: Job<T>, token?: string) =>
+      runWithContext(contextOfJob((job.data as { trace?: unknown } | undefined)?.trace, `${name}-worker`), () => processor(job, token));
+    const worker = new Worker<T>(name, traced, { connection, prefix: this.config.queuePrefix, concurrency: 4, ...options });
     worker.on('error', (err) => this.logger.debug?.(`${name}: ${err.message}`));
     worker.on('failed', (job, err) => this.logger.warn(`${name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));
     this.workers.push(worker);

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 
 export class ListEventsQueryDto {
   @ApiPropertyOptional({ description: 'Event type, or several separated by commas' })
@@ -14,6 +14,14 @@ export class ListEventsQueryDto {
   @IsString()
   @MaxLength(200)
   stream?: string;
+
+  @ApiPropertyOptional({
+    description: 'One conversation: the events of a request and of everything it caused (reactors, mails, payment), by correlation id',
+    format: 'uuid',
+  })
+  @IsOptional()
+  @IsUUID()
+  correlation_id?: string;
 
   @ApiPropertyOptional({ description: 'Occurred at or after (ISO 8601)' })
   @IsOptional()
