@@ -2,9 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { Job } from 'bullmq';
 import nodemailer, { Transporter } from 'nodemailer';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
-import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
+import { ConcurrencyError, EVENT_STORE, EventStore } from '../platform/event-store/event-store';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
-import { ConflictError } from '../platform/http/errors';
 import { Queues } from '../platform/queue/queues.service';
 import { MailArchive } from './mail-archive';
 import { MAIL_SENT_VERSION, MAIL_TEMPLATE_VERSION, MailSent, mailStream } from './mail-events';
@@ -82,7 +81,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
       // In the job's context (Queues.worker): MailSent joins the conversation that queued the mail.
       await this.es.append(stream, [event], 'no_stream', { waitForProjections: false });
     } catch (err) {
-      if (err instanceof ConflictError) return 'already-sent';
+      if (err instanceof ConcurrencyError) return 'already-sent';
       throw err;
     }
     await this.outbox.done(mailId);

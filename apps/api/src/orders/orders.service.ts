@@ -17,7 +17,7 @@ import { randomUUID } from 'crypto';
 import { Principal } from '../platform/auth/principal';
 import { DatabaseService } from '../platform/database/database.service';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
-import { BadInputError, ConflictError, NotFoundError } from '../platform/http/errors';
+import { BadInputError, ConflictError, isConflict, NotFoundError } from '../platform/http/errors';
 import { IdempotencyService, IdempotentAttempt } from '../platform/http/idempotency.service';
 import { CatalogCache } from '../catalog/queries/catalog-cache';
 import { PAYMENT_SETTINGS, PaymentSettings } from '../payments/provider/payment-provider';
@@ -235,7 +235,7 @@ export class OrdersService {
       await this.requestOrder(orderId, dto, customerId, consultation, status, lines, totals);
     } catch (err) {
       // Another holder of this key (whose lease ran out) appended it first: that is this key's order.
-      if (attempt && err instanceof ConflictError && (await this.committed(orderId))) return { order_id: orderId };
+      if (attempt && isConflict(err) && (await this.committed(orderId))) return { order_id: orderId };
       throw err;
     }
     return { order_id: orderId };

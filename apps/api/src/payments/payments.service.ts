@@ -5,7 +5,7 @@ import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { peekContext, RequestContext, runAsSystem, runWithContext } from '../platform/context/request-context';
 import { fold } from '../platform/event-store/decider';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
-import { BadInputError, ConflictError, NotFoundError } from '../platform/http/errors';
+import { BadInputError, ConflictError, isConflict, NotFoundError } from '../platform/http/errors';
 import { paymentSession, paymentStream } from './domain/payment-session';
 import { PAYMENT_PROVIDER, PAYMENT_SETTINGS, PaymentProvider, PaymentSettings, ProviderSession } from './provider/payment-provider';
 
@@ -94,7 +94,7 @@ export class PaymentsService {
         );
         return { url: session.url, session_id: session.id };
       } catch (err) {
-        if (!(err instanceof ConflictError)) throw err;
+        if (!isConflict(err)) throw err;
         // Someone else opened one (or the order moved) meanwhile: ours must never be paid; look again.
         await this.provider.expireSession(session.id);
         await this.settle(session.id).catch(() => undefined);
@@ -174,7 +174,7 @@ export class PaymentsService {
         ),
       );
     } catch (err) {
-      if (!(err instanceof ConflictError)) throw err;
+      if (!isConflict(err)) throw err;
       this.logger.debug?.(`session ${sessionId} was settled concurrently`);
     }
     return s;

@@ -4,7 +4,7 @@ import { randomUUID } from 'crypto';
 import { runWithContext } from '../../platform/context/request-context';
 import { DatabaseService } from '../../platform/database/database.service';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { ConflictError } from '../../platform/http/errors';
+import { isConflict } from '../../platform/http/errors';
 import { product, ProductFields, productStream } from '../domain/product';
 import { SEED_PRODUCTS } from './seed-catalogue';
 
@@ -34,7 +34,7 @@ export class CatalogSeeder {
           waitForProjections: false,
         });
       } catch (err) {
-        if (err instanceof ConflictError) return 0; // another process seeds
+        if (isConflict(err)) return 0; // another process seeds
         throw err;
       }
       // Appended through the product decider without reading each product back: a slow projector at

@@ -3,7 +3,7 @@ import { randomUUID } from 'crypto';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { checkContactMessage, contactMessage, ContactMessageFields, contactMessageStream } from '../domain/contact-message';
 import { ContactThrottle } from './contact-throttle';
-import { ConflictError } from '../../platform/http/errors';
+import { isConflict } from '../../platform/http/errors';
 
 export class SendContactMessageCommand {
   constructor(
@@ -33,7 +33,7 @@ export class SendContactMessageHandler implements ICommandHandler<SendContactMes
     try {
       await this.es.decide(contactMessageStream(messageId), contactMessage, { type: 'ReceiveContactMessage', messageId, customerId, fields }, { newStream: true });
     } catch (err) {
-      if (!(err instanceof ConflictError && (await received()))) throw err;
+      if (!(isConflict(err) && (await received()))) throw err;
     }
     return { id: messageId };
   }

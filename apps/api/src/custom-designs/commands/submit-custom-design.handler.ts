@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
 import { BlobStore } from '../../platform/blobs/blob-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { ConflictError } from '../../platform/http/errors';
+import { isConflict } from '../../platform/http/errors';
 import {
   checkCustomDesignRequest,
   customDesign,
@@ -66,7 +66,7 @@ export class SubmitCustomDesignHandler implements ICommandHandler<SubmitCustomDe
     try {
       await this.es.decide(customDesignStream(designId), customDesign, { type: 'SubmitCustomDesign', designId, customerId, request, image }, { newStream: true });
     } catch (err) {
-      const first = err instanceof ConflictError ? await recorded() : null;
+      const first = isConflict(err) ? await recorded() : null;
       if (first) return first;
       throw err;
     }

@@ -61,7 +61,9 @@ describe('Custom designs over HTTP', () => {
       const job = await queue.getJob(id);
       const [sent] = job ? await t.app.get(EventSourcing).load(`mail-${id}`) : [];
       if (job && sent) {
-        expect(Object.keys(job.data).sort()).toEqual(['kind', 'mailId']);
+        // Ids only: the mail's, and the conversation's (correlation and causation ids).
+        expect(Object.keys(job.data).sort()).toEqual(['kind', 'mailId', 'trace']);
+        expect(Object.keys(job.data.trace).sort()).toEqual(['causationId', 'correlationId']);
         return { ...job.data, to: (sent.data as any).to, subjectId: (sent.data as any).subject_id };
       }
       await new Promise((r) => setTimeout(r, 50));

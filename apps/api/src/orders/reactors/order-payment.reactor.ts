@@ -41,7 +41,8 @@ export class OrderPaymentReactor implements Reactor {
       }
     } catch (err) {
       // A business refusal (order already paid or cancelled) is final; retrying would block the reactor forever.
-      if (err instanceof ConflictError && !/changed by someone else/.test(err.message)) {
+      // A ConcurrencyError (another writer appended first) is not a ConflictError: it is retried.
+      if (err instanceof ConflictError) {
         this.logger.warn(`${event.type} for order ${d.order_id} not applied: ${err.message}`);
         return;
       }

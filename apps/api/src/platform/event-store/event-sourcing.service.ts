@@ -2,12 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { FACET_CONFIG, FacetConfig } from '../config/config';
 import { currentContext } from '../context/request-context';
-import { ConflictError } from '../http/errors';
 import { PersonalData } from '../privacy/personal-data';
 import { personalFieldsOf } from '../privacy/personal-fields';
 import { ProjectionStatus } from '../projections/projection-status';
 import { Decider, DomainEvent, fold } from './decider';
-import { AppendResult, EVENT_STORE, EventStore, ExpectedRevision, RecordedEvent, WrongExpectedRevisionError } from './event-store';
+import { AppendResult, EVENT_STORE, EventStore, ExpectedRevision, RecordedEvent, ConcurrencyError } from './event-store';
 
 export const PROJECTION_STATUS = Symbol('PROJECTION_STATUS');
 
@@ -26,7 +25,7 @@ export interface Decision<State, Event extends DomainEvent> {
 
 /**
  * The write side's one door to the event store: stamps metadata (id, time, actor, correlation and
- * causation), seals personal data, turns a stale revision into a 409, and waits for the projections.
+ * causation), seals personal data, and waits for the projections. A stale revision is a ConcurrencyError.
  */
 @Injectable()
 export class EventSourcing {
@@ -64,13 +63,7 @@ export class EventSourcing {
         };
       }),
     );
-    let result: AppendResult;
-    try {
-      result = await this.store.appendToStream(streamId, prepared, expected);
-    } catch (err) {
-      if (err instanceof WrongExpectedRevisionError) throw new ConflictError(err.message);
-      throw err;
-    }
+    const result = await this.store.appendToStream(streamId, prepared, expected);
     if (options.waitForProjections !== false) {
       const visible = await this.status.waitFor(result.position, events.map((e) => e.type), this.config.readYourWritesTimeoutMs);
       // The HTTP layer answers 202 with a Location to poll instead of pretending the write is readable.
@@ -94,7 +87,10 @@ export class EventSourcing {
     const history = options.newStream ? [] : await this.load<Event>(streamId);
     const revision = history.length - 1;
     if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
-      throw new ConflictError(
+      throw new ConcurrencyError(
+        streamId,
+        options.expectedRevision,
+        revision,
         `This record was changed by someone else meanwhile (you edited version ${options.expectedRevision}, ` +
           `the current version is ${revision}). Reload it and try again.`,
       );

@@ -5,7 +5,7 @@ import {
   EventToAppend,
   RecordedEvent,
   START,
-  WrongExpectedRevisionError,
+  ConcurrencyError,
 } from './event-store';
 import { ChainChecker, chainHashes, GENESIS_HASH } from './log-chain';
 
@@ -88,14 +88,14 @@ export function eventStoreContract(
     });
 
     describe('When the expected revision is stale', () => {
-      it('should refuse the append with a WrongExpectedRevisionError', async () => {
+      it('should refuse the append with a ConcurrencyError', async () => {
         const s = stream('conflict');
         await store.appendToStream(s, [event('A', 1)], 'no_stream');
         await store.appendToStream(s, [event('A', 2)], 0);
-        await expect(store.appendToStream(s, [event('A', 3)], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
-        await expect(store.appendToStream(s, [event('A', 3)], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        await expect(store.appendToStream(s, [event('A', 3)], 0)).rejects.toBeInstanceOf(ConcurrencyError);
+        await expect(store.appendToStream(s, [event('A', 3)], 'no_stream')).rejects.toBeInstanceOf(ConcurrencyError);
         await expect(store.appendToStream(stream('nothing-here'), [event('A', 1)], 3)).rejects.toBeInstanceOf(
-          WrongExpectedRevisionError,
+          ConcurrencyError,
         );
         expect((await store.readStream(s)).map((e) => e.data.n)).toEqual([1, 2]);
       }, STEP_TIMEOUT_MS);
@@ -106,7 +106,7 @@ export function eventStoreContract(
         await store.appendToStream(s, [event('A', 2)], 'any');
         await store.appendToStream(s, [event('A', 3)], 'stream_exists');
         await expect(store.appendToStream(stream('absent'), [event('A', 1)], 'stream_exists')).rejects.toBeInstanceOf(
-          WrongExpectedRevisionError,
+          ConcurrencyError,
         );
         expect((await store.readStream(s)).map((e) => e.revision)).toEqual([0, 1, 2]);
       }, STEP_TIMEOUT_MS);
@@ -123,7 +123,7 @@ export function eventStoreContract(
         const lost = attempts.filter((a) => a.status === 'rejected') as PromiseRejectedResult[];
         expect(won).toHaveLength(1);
         expect(lost).toHaveLength(9);
-        for (const l of lost) expect(l.reason).toBeInstanceOf(WrongExpectedRevisionError);
+        for (const l of lost) expect(l.reason).toBeInstanceOf(ConcurrencyError);
         expect(await store.readStream(s)).toHaveLength(2);
       }, STEP_TIMEOUT_MS);
 

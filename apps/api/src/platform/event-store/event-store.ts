@@ -127,17 +127,20 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
-export class WrongExpectedRevisionError extends Error {
+/**
+ * The stream is not at the revision the writer expected: someone appended meanwhile. The HTTP layer answers
+ * 409 (one exception filter); writers that race on purpose (a job run twice, a key's second holder) catch it
+ * by name, never by its message.
+ */
+export class ConcurrencyError extends Error {
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedRevision,
     readonly actual: number | 'no_stream',
+    message = `This record was changed by someone else meanwhile (expected revision ${String(expected)}, found ${String(actual)}). Reload it and try again.`,
   ) {
-    super(
-      `This record was changed by someone else meanwhile (expected revision ${String(expected)}, ` +
-        `found ${String(actual)}). Reload it and try again.`,
-    );
-    this.name = 'WrongExpectedRevisionError';
+    super(message);
+    this.name = 'ConcurrencyError';
   }
 }
 

@@ -1,3 +1,5 @@
+import { ConcurrencyError } from '../event-store/event-store';
+
 /**
  * Domain errors, mapped to HTTP in exactly one place (http-exception.filter.ts).
  * Messages are written for the person who sees them.
@@ -29,6 +31,11 @@ export class ConflictError extends DomainError {
   constructor(message: string) {
     super(409, message);
   }
+}
+
+/** A conflict either way: the rules refused (ConflictError) or another writer appended first (ConcurrencyError). */
+export function isConflict(err: unknown): boolean {
+  return err instanceof ConflictError || err instanceof ConcurrencyError;
 }
 
 export class UnauthorizedError extends DomainError {

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { existsSync, readFileSync } from 'fs';
 import { transientDatabaseFailure } from '../database/database-errors';
-import { AppendTooLargeError, StreamDeletedError } from '../event-store/event-store';
+import { AppendTooLargeError, ConcurrencyError, StreamDeletedError } from '../event-store/event-store';
 import { DomainError, TooManyRequestsError } from './errors';
 
 /**
@@ -60,7 +60,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       }
       return { status: exception.status, body: { detail: exception.message, ...(exception.errors ? { errors: exception.errors } : {}) }, headers };
     }
-    // The event store port's own errors (a stale revision becomes a 409 in EventSourcing).
+    // The event store port's own errors, by name.
+    if (exception instanceof ConcurrencyError) return { status: 409, body: { detail: exception.message }, headers };
     if (exception instanceof StreamDeletedError) return { status: 410, body: { detail: exception.message }, headers };
     if (exception instanceof AppendTooLargeError) return { status: 413, body: { detail: exception.message }, headers };
     if (exception instanceof HttpException) {

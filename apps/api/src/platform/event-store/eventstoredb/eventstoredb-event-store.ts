@@ -25,7 +25,7 @@ import {
   RecordedEvent,
   START,
   StreamDeletedError,
-  WrongExpectedRevisionError,
+  ConcurrencyError,
 } from '../event-store';
 import { chainHashes, GENESIS_HASH } from '../log-chain';
 import {
@@ -98,7 +98,7 @@ export class EventStoreDbEventStore implements EventStore {
       const actual = head ? head.revision : 'no_stream';
       const fits =
         expected === 'any' || (expected === 'no_stream' ? !head : expected === 'stream_exists' ? !!head : head?.revision === expected);
-      if (!fits) throw new WrongExpectedRevisionError(streamId, expected, actual);
+      if (!fits) throw new ConcurrencyError(streamId, expected, actual);
       const hashes = chainHashes(
         head?.hash ?? GENESIS_HASH,
         events.map((e) => ({ streamId, type: e.type, data: e.data, metadata: e.metadata })),
@@ -107,7 +107,7 @@ export class EventStoreDbEventStore implements EventStore {
         return await this.appendAt(streamId, events, hashes, head ? BigInt(head.revision) : NO_STREAM, expected);
       } catch (err) {
         const retry = (expected === 'any' || expected === 'stream_exists') && attempt < APPEND_ATTEMPTS;
-        if (err instanceof WrongExpectedRevisionError && retry) {
+        if (err instanceof ConcurrencyError && retry) {
           await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
           continue;
         }
@@ -148,7 +148,7 @@ export class EventStoreDbEventStore implements EventStore {
       );
     } catch (err) {
       if (isWrongExpectedVersion(err)) {
-        throw new WrongExpectedRevisionError(streamId, expected, fromCurrentRevision(err.actualVersion));
+        throw new ConcurrencyError(streamId, expected, fromCurrentRevision(err.actualVersion));
       }
       if (isStreamDeleted(err)) throw new StreamDeletedError(streamId);
       if (isMaxAppendSizeExceeded(err)) throw new AppendTooLargeError(streamId, err.maxAppendSize);
@@ -156,7 +156,7 @@ export class EventStoreDbEventStore implements EventStore {
     }
     // Only reachable with a client built with throwOnAppendFailure=false (the constructor refuses that in a
     // connection string): the conflict comes back as a value, and its revision is not to be trusted.
-    if (!result.success) throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
+    if (!result.success) throw new ConcurrencyError(streamId, expected, await this.currentRevision(streamId));
     const nextRevision = revisionToNumber(result.nextExpectedRevision);
     return { nextRevision, position: await this.positionOfAppend(streamId, nextRevision, result.position) };
   }

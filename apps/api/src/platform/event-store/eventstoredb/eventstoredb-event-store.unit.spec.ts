@@ -6,7 +6,7 @@ import {
   RecordedEvent,
   START,
   StreamDeletedError,
-  WrongExpectedRevisionError,
+  ConcurrencyError,
 } from '../event-store';
 import { HttpExceptionFilter } from '../../http/http-exception.filter';
 import { ChainChecker } from '../log-chain';
@@ -112,7 +112,7 @@ describe('EventStoreDbEventStore', () => {
       // Another writer gets in between the adapter's read of the head and its append.
       client.beforeAppend = (name) => client.writeDirectly(name, 'A', { n: 99 });
       const error = await store.appendToStream('s', [event('A', 4)], 2).catch((e) => e);
-      expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(error).toBeInstanceOf(ConcurrencyError);
       expect(error).toMatchObject({ actual: 3, expected: 2 });
       expect((await store.readStream('s')).map((e) => e.data.n)).toEqual([1, 2, 3, 99]);
     });

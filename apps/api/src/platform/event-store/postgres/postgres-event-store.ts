@@ -11,7 +11,7 @@ import {
   ReadBatch,
   RecordedEvent,
   START,
-  WrongExpectedRevisionError,
+  ConcurrencyError,
 } from '../event-store';
 import { eventDigest } from '../log-chain';
 
@@ -121,7 +121,7 @@ export class PostgresEventStore implements EventStore {
          RETURNING global_position, transaction_id::text AS transaction_id, stream_revision, encode(hash, 'hex') AS hash`,
         params,
       );
-      if (inserted.rowCount === 0) throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
+      if (inserted.rowCount === 0) throw new ConcurrencyError(streamId, expected, await this.currentRevision(streamId));
       this.announce(events.map((e) => e.type));
       const last = inserted.rows.reduce((a, b) => (Number(b.global_position) > Number(a.global_position) ? b : a));
       return {
@@ -129,9 +129,9 @@ export class PostgresEventStore implements EventStore {
         position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
       };
     } catch (err: any) {
-      if (err?.code === '23505' && !(err instanceof WrongExpectedRevisionError)) {
+      if (err?.code === '23505' && !(err instanceof ConcurrencyError)) {
         // A concurrent appender created the stream or took the revision first.
-        throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
+        throw new ConcurrencyError(streamId, expected, await this.currentRevision(streamId));
       }
       throw err;
     }
