@@ -3,7 +3,8 @@ import { RecordedEvent } from '../platform/event-store/event-store';
 import { registerPersonalFields } from '../platform/privacy/personal-fields';
 
 /** Raise when the rendering of the mail templates (mail-templates.ts) changes what a mail says. */
-export const MAIL_TEMPLATE_VERSION = 1;
+// 2: design and contact mails moved into the one branded layout (same words, new HTML frame).
+export const MAIL_TEMPLATE_VERSION = 2;
 
 /**
  * A mail went out (or, without SMTP, was kept for staff to read). One per job, on stream mail-<jobId>.

@@ -1,4 +1,7 @@
-/** Facet's mail layout: HTML (serif, gold, inline styles only) and plain text. Every interpolated value is escaped. */
+/**
+ * Facet's one mail layout, used by every part that mails: HTML (serif, gold, inline styles only) and plain
+ * text. Every interpolated value is escaped.
+ */
 
 export function escapeHtml(value: unknown): string {
   return String(value ?? '')
@@ -25,7 +28,7 @@ export function brandedHtml(title: string, bodyHtml: string): string {
 <div style="font-family:${SERIF};font-size:28px;letter-spacing:6px;color:${INK};">FACET</div>
 <div style="font-family:${SERIF};font-size:12px;letter-spacing:3px;color:${GOLD};text-transform:uppercase;">Fine Jewelry</div>
 </td></tr>
-<tr><td style="padding:16px 40px 8px;"><h1 style="font-family:${SERIF};font-weight:normal;font-size:22px;color:${INK};margin:0 0 16px;">${escapeHtml(title)}</h1>
+<tr><td style="padding:16px 40px 8px;">${title ? `<h1 style="font-family:${SERIF};font-weight:normal;font-size:22px;color:${INK};margin:0 0 16px;">${escapeHtml(title)}</h1>` : ''}
 ${bodyHtml}
 </td></tr>
 <tr><td style="padding:24px 40px 32px;border-top:1px solid #eee3d3;font-size:12px;color:#7a6f60;text-align:center;">
@@ -91,4 +94,48 @@ export function itemsText(lines: MailLine[], totals: MailTotals): string {
 /** Strips characters that would break a header line. */
 export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
+}
+
+/** A subject line built from user input: one line, tabs flattened, at most `max` characters. */
+export function subjectSafe(value: string, max = 80): string {
+  const flat = value.replace(/[\r\n\t]+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** A letter in the branded layout: a greeting, paragraphs, label/value details, and the atelier's signature. */
+export interface BrandedMail {
+  /** The heading in the HTML (the text version has none); empty for none. */
+  title?: string;
+  /** Greeting line, e.g. "Dear Ada,". */
+  greeting: string;
+  /** Paragraphs of plain text (escaped into the HTML). */
+  paragraphs: string[];
+  /** Label/value pairs shown as a table; empty values are left out. */
+  details?: [string, string | null | undefined][];
+}
+
+const SIGNATURE = ['With warm regards,', 'The Facet Fine Jewelry atelier', 'Established 1985'];
+
+export function renderBrandedMail(mail: BrandedMail): { html: string; text: string } {
+  const details = (mail.details ?? []).filter(([, v]) => v !== null && v !== undefined && v !== '');
+  const text = [
+    mail.greeting,
+    '',
+    ...mail.paragraphs.flatMap((p) => [p, '']),
+    ...(details.length ? [...details.map(([k, v]) => `${k}: ${v}`), ''] : []),
+    ...SIGNATURE,
+  ].join('\n');
+  const rows = details
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 12px 4px 0;font-size:14px;color:#7a6f60;vertical-align:top">${escapeHtml(k)}</td>` +
+        `<td style="padding:4px 0;font-size:14px;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+    )
+    .join('');
+  const body =
+    paragraph(mail.greeting) +
+    mail.paragraphs.map(paragraph).join('') +
+    (rows ? `<table role="presentation" style="border-collapse:collapse;margin:8px 0 20px">${rows}</table>` : '') +
+    `<p style="font-size:15px;line-height:1.6;margin:16px 0 0;">${SIGNATURE.map(escapeHtml).join('<br>')}</p>`;
+  return { html: brandedHtml(mail.title ?? '', body), text };
 }

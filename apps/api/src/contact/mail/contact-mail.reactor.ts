@@ -4,7 +4,7 @@ import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
 import { contactSubject } from '../domain/contact-message';
 import { MailOutbox } from '../../mail/mail.outbox';
-import { renderBrandedMail, subjectSafe } from '../../custom-designs/mail/branded-mail';
+import { renderBrandedMail, subjectSafe } from '../../mail/mail-templates';
 import { ContactMessageReceived } from '../domain/contact-message';
 
 export const CONTACT_ACK_KIND = 'contact-acknowledgement';

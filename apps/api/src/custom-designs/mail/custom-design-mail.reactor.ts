@@ -4,7 +4,7 @@ import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
 import { MailOutbox } from '../../mail/mail.outbox';
 import { CustomDesignSubmitted, designSubject } from '../domain/custom-design';
-import { renderBrandedMail, subjectSafe } from './branded-mail';
+import { renderBrandedMail, subjectSafe } from '../../mail/mail-templates';
 
 export const CUSTOM_DESIGN_ACK_KIND = 'custom-design-acknowledgement';
 export const CUSTOM_DESIGN_STAFF_KIND = 'custom-design-staff-notice';

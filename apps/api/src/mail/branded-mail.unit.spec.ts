@@ -1,4 +1,4 @@
-import { escapeHtml, renderBrandedMail, subjectSafe } from './branded-mail';
+import { escapeHtml, renderBrandedMail, subjectSafe } from './mail-templates';
 
 describe('branded mail', () => {
   it('should escape every value in the HTML and keep the text plain', () => {
