@@ -151,16 +151,6 @@ export function saveBody(resource: string, data: Record<string, any>, previous?:
   return data;
 }
 
-/** The API has no read of one staff member: find them in the (short) staff list, a page of 100 at a time. */
-export async function findStaffMember(id: string): Promise<any> {
-  for (let page = 1; ; page++) {
-    const { data, total } = listReply(await http(`${ADMIN}/staff?page=${page}&limit=100`));
-    const found = data.find((r) => String(r.id) === id);
-    if (found) return found;
-    if (!data.length || page * 100 >= total) throw errorFor(404, null);
-  }
-}
-
 /** A File as a data URL (the upload route takes one). */
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -202,7 +192,6 @@ export const dataProvider: FacetDataProvider = {
   },
 
   async getOne(resource, params) {
-    if (resource === 'staff') return { data: await findStaffMember(String(params.id)) };
     const { json } = await http(`${oneBase(resource)}/${encodeURIComponent(String(params.id))}`);
     return { data: withId(json) };
   },

@@ -120,15 +120,11 @@ describe('dataProvider', () => {
       expect(Object.fromEntries(u.searchParams)).toEqual({ page: '1', limit: '25', sort: 'email', order: 'asc', q: 'clara', role: 'staff' });
     });
 
-    it('should find one member by paging the list (the API has no read of one member), else answer 404', async () => {
-      const pages = [
-        reply(200, { items: Array.from({ length: 100 }, (_, i) => ({ id: `s${i}` })), total: 101 }, { 'x-total-count': '101' }),
-        reply(200, { items: [{ id: 'clara', role: 'staff' }], total: 101 }, { 'x-total-count': '101' }),
-      ];
-      next = () => pages.shift() ?? reply(200, { items: [], total: 101 });
+    it('should read one member from GET /api/admin/staff/{id}, and pass a 404 on', async () => {
+      next = () => reply(200, { id: 'clara', role: 'staff' });
       expect((await dataProvider.getOne('staff', { id: 'clara' })).data).toEqual({ id: 'clara', role: 'staff' });
-      expect(calls.map((c) => c.url)).toEqual(['/api/admin/staff?page=1&limit=100', '/api/admin/staff?page=2&limit=100']);
-      next = () => reply(200, { items: [{ id: 'other' }], total: 1 });
+      expect(calls.map((c) => c.url)).toEqual(['/api/admin/staff/clara']);
+      next = () => reply(404, { detail: 'No such staff member.' });
       const err = await dataProvider.getOne('staff', { id: 'gone' }).catch((e) => e);
       expect([err.status, err.message]).toEqual([404, 'Resource not found']);
     });

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { EMAIL_PATTERN } from '@facet/contracts';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal, STAFF_ROLES, StaffRole } from '../../platform/auth/principal';
-import { BadInputError, ConflictError } from '../../platform/http/errors';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { passwordProblem } from '../../customers/domain/password-policy';
 import { StaffMemberView, StaffService } from '../staff.service';
@@ -95,6 +95,16 @@ export class AdminStaffController {
     });
     reply.header('x-total-count', String(result.total));
     return result as unknown as StaffListDto;
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: StaffMemberDto })
+  @ApiNotFoundResponse({ description: 'No such staff member' })
+  @ApiOperation({ summary: 'One staff account (administrators only)' })
+  async one(@Param('id', UuidOr404Pipe) id: string): Promise<StaffMemberView> {
+    const member = await this.staff.get(id);
+    if (!member) throw new NotFoundError('No such staff member.');
+    return member;
   }
 
   @Post()

@@ -65,10 +65,27 @@ describe('Staff management over HTTP', () => {
     expect((await t.request('GET', '/api/admin/staff?sort=password_hash', { token: admin })).status).toBe(400);
   });
 
+  it('should read one member by id, as the list shows them, and answer 404 to anything else', async () => {
+    const listed = (await t.request('GET', '/api/admin/staff?q=clara', { token: admin })).body.items[0];
+    const one = await t.request('GET', `/api/admin/staff/${listed.id}`, { token: admin });
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(listed);
+    expect(JSON.stringify(one.body)).not.toMatch(/password|argon/i);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%00', '%ED%A0%80', 'x'.repeat(3000), "1'%20OR%20'1'='1"]) {
+      expect({ id: id.slice(0, 20), status: (await t.request('GET', `/api/admin/staff/${id}`, { token: admin })).status }).toEqual({
+        id: id.slice(0, 20),
+        status: id.startsWith('%') ? 400 : 404,
+      });
+    }
+    expect((await t.request('GET', `/api/admin/staff/${listed.id}`)).status).toBe(401);
+  });
+
   it('should keep staff-role members out of staff management', async () => {
     const clerk = (await staffLogin('clara@facet.test')).body.token;
     expect((await t.request('GET', '/api/staff/me', { token: clerk })).body.role).toBe('staff');
     expect((await t.request('GET', '/api/admin/staff', { token: clerk })).status).toBe(403);
+    const someone = (await t.request('GET', '/api/admin/staff?q=admin', { token: admin })).body.items[0];
+    expect((await t.request('GET', `/api/admin/staff/${someone.id}`, { token: clerk })).status).toBe(403);
     expect((await t.request('POST', '/api/admin/staff', { token: clerk, body: {} })).status).toBe(403);
     // ...but they may follow the customer database.
     expect((await t.request('GET', '/api/admin/customers', { token: clerk })).status).toBe(200);
