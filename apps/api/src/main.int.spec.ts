@@ -1,23 +1,10 @@
 import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { existsSync } from 'fs';
-import { createServer } from 'net';
-import { join } from 'path';
 import { Client } from 'pg';
 import { createTestDatabase, TestDatabase } from './testing/test-database';
+import { BUILT_MAIN as MAIN, freePort } from './testing/built-shop';
 
-const MAIN = join(__dirname, '..', 'dist', 'main.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as import('net').AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 interface Shop {
   url: string;

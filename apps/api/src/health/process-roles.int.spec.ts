@@ -2,13 +2,12 @@ import { ChildProcess, spawn } from 'child_process';
 import { randomBytes, randomUUID } from 'crypto';
 import { existsSync } from 'fs';
 import { createServer, Server } from 'net';
-import { join } from 'path';
 import { Pool } from 'pg';
 import { createPool } from '../platform/database/database';
 import { PostgresEventStore } from '../platform/event-store/postgres/postgres-event-store';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
+import { BUILT_MAIN as MAIN, freePort } from '../testing/built-shop';
 
-const MAIN = join(__dirname, '..', '..', 'dist', 'main.js');
 
 /** Holds a TCP port the way a running shop would; null when something else holds it already. */
 function holdPort(port: number): Promise<Server | null> {
@@ -16,17 +15,6 @@ function holdPort(port: number): Promise<Server | null> {
     const server = createServer();
     server.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' ? resolve(null) : reject(err)));
     server.listen(port, '0.0.0.0', () => resolve(server));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as import('net').AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
   });
 }
 

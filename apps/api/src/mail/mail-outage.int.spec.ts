@@ -1,19 +1,8 @@
 import { ChildProcess, spawn } from 'child_process';
-import { createServer } from 'net';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as any).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../testing/built-shop';
 
 /** A private redis-server for this test, so it can be stopped and started without touching anyone else's. */
 async function startRedis(port: number): Promise<ChildProcess> {

@@ -1,46 +1,10 @@
 import { priceOrderInDollars } from '@facet/contracts';
-import { ChildProcess, spawn } from 'child_process';
+import { ChildProcess } from 'child_process';
 import { randomBytes } from 'crypto';
 import { existsSync } from 'fs';
-import { createServer } from 'net';
-import { join } from 'path';
 import { Client } from 'pg';
+import { BUILT_MAIN as MAIN, freePort, startBuiltShop } from '../testing/built-shop';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
-
-const ROOT = join(__dirname, '..', '..', '..', '..');
-const MAIN = join(ROOT, 'apps', 'api', 'dist', 'main.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as any).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startShop(dbUrl: string, port: number, prefix: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, QUEUE_PREFIX: prefix, ADMIN_EMAIL: 'admin@facet.chaos', ADMIN_PASSWORD: 'Chaos-Admin-1985!', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`);
-    try {
-      const products = await fetch(`http://127.0.0.1:${port}/api/products?limit=1`).then((r) => r.json());
-      if ((products as any).total > 0) return child;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the shop did not start');
-}
 
 /**
  * kill -9 during 300 keyed order submissions, restart, retry every unanswered key: each key ends with
@@ -63,7 +27,7 @@ describe('kill -9 during keyed order submissions', () => {
     db = await createTestDatabase();
     const port = await freePort();
     const prefix = `facet-chaos-${randomBytes(3).toString('hex')}`;
-    shop = await startShop(db.url, port, prefix);
+    shop = await startBuiltShop({ databaseUrl: db.url, port: port, queuePrefix: prefix });
     const base = `http://127.0.0.1:${port}`;
     const products = ((await fetch(`${base}/api/products?limit=20&sort_by=price-low`).then((r) => r.json())) as any).products.filter((p: any) => p.in_stock);
 
@@ -117,7 +81,7 @@ describe('kill -9 during keyed order submissions', () => {
     const beforeKill = answers.size;
     await Promise.all(workers);
 
-    shop = await startShop(db.url, port, prefix);
+    shop = await startBuiltShop({ databaseUrl: db.url, port: port, queuePrefix: prefix });
     // Orders committed whose answer the kill cut off: the retries must answer these, not place them again.
     const probe = new Client({ connectionString: db.url });
     await probe.connect();

@@ -1,21 +1,10 @@
 import { execFileSync } from 'child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'fs';
-import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { startTestApp, TestApp } from '../testing/test-app';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as any).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+import { freePort } from '../testing/built-shop';
 
 const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort() : [];
 const BIN = versions.length ? `/usr/lib/postgresql/${versions[versions.length - 1]}/bin` : '';

@@ -1,23 +1,12 @@
 import { priceOrderInDollars } from '@facet/contracts';
 import { ChildProcess, spawn } from 'child_process';
 import { mkdtempSync, rmSync } from 'fs';
-import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as any).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+import { freePort } from '../testing/built-shop';
 
 /** A private redis-server (never the machine's shared one), with an fsync-always append-only file. */
 async function startRedis(port: number, dir: string): Promise<ChildProcess> {

@@ -1,7 +1,6 @@
 import { ChildProcess, spawn } from 'child_process';
 import { randomUUID } from 'crypto';
 import { existsSync } from 'fs';
-import { join } from 'path';
 import { Pool } from 'pg';
 import { ProductsProjection } from '../catalog/projections/products.projection';
 import { createPool } from '../platform/database/database';
@@ -9,8 +8,8 @@ import { PostgresEventStore } from '../platform/event-store/postgres/postgres-ev
 import { PersonalData } from '../platform/privacy/personal-data';
 import { replayAll } from '../platform/projections/replay';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
+import { BUILT_MAIN as MAIN } from '../testing/built-shop';
 
-const MAIN = join(__dirname, '..', '..', 'dist', 'main.js');
 
 /**
  * Two processes in the projector role; the one holding the products projection's advisory lock is killed
