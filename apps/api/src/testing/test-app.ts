@@ -41,6 +41,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: 'error',
+    // A loaded CI machine can leave projections seconds behind; tests that assert 201 (read your writes)
+    // wait up to 15 s rather than get the honest 202. Tests of the 202 path set their own.
+    READ_YOUR_WRITES_TIMEOUT_MS: '15000',
     ...env,
   };
   const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));

@@ -1,5 +1,6 @@
 import { ReceivedMail, SmtpSink } from '../../testing/smtp-sink';
 import { TestApp } from '../../testing/test-app';
+import { expectEverythingProjected } from '../../testing/projection-health';
 
 /** Test helpers for customer accounts: read mails from the SMTP sink, register and sign customers in. */
 export class Mailbox {
@@ -45,6 +46,8 @@ export async function verifiedCustomer(t: TestApp, box: Mailbox, email: string, 
   const code = codeOf(await box.next(email, 'verify-email'));
   const v = await t.request('POST', '/api/auth/verify-email', { body: { email, token: code } });
   if (v.status !== 200 && v.status !== 202) throw new Error(`verify: ${v.status} ${JSON.stringify(v.body)}`);
+  // 202: verified in the log, not yet in the read model sign-in reads; wait for it, or login says "verify first".
+  if (v.status === 202) await expectEverythingProjected(t);
   return email.toLowerCase();
 }
 
