@@ -35,6 +35,16 @@ function components(paper: string, line: string) {
     MuiAppBar: { styleOverrides: { root: { boxShadow: 'none', borderBottom: `1px solid ${line}` } } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600, textTransform: 'uppercase', fontSize: '0.72rem', letterSpacing: '0.08em' } } },
     MuiButton: { defaultProps: { disableElevation: true } },
+    // react-admin labels its row checkboxes with aria-label on MUI's wrapping <span> (not allowed there, and the
+    // <input> is left unnamed): the label moves onto the input, where screen readers and axe look for it.
+    MuiCheckbox: {
+      defaultProps: {
+        slotProps: {
+          root: (owner: Record<string, unknown>) => (owner['aria-label'] ? { 'aria-label': undefined } : {}),
+          input: (owner: Record<string, unknown>) => (owner['aria-label'] ? { 'aria-label': owner['aria-label'] } : {}),
+        },
+      },
+    },
     RaMenuItemLink: {
       styleOverrides: {
         root: {
@@ -46,7 +56,8 @@ function components(paper: string, line: string) {
     },
     RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-row': { height: 52 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
     RaLayout: { styleOverrides: { root: { '& .RaLayout-content': { minWidth: 0 } } } },
-    RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
+    // No overflow on RaList-content: it would clip the bulk-actions bar, which slides up over the list toolbar.
+    RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main': { minWidth: 0 } } } },
     RaShow: { styleOverrides: { root: { minWidth: 0, '& .RaShow-main': { minWidth: 0 } } } },
   } as any;
 }

@@ -45,7 +45,7 @@ export const en = {
     },
   },
   facet: {
-    menu: { dashboard: 'Dashboard', replay: 'Replay', verification: 'Log verification', queues: 'Queues', parked_events: 'Parked events' },
+    menu: { dashboard: 'Dashboard', replay: 'Replay', verification: 'Log verification', queues: 'Queues', parked_events: 'Parked events', user_menu_of: '%{name}, account menu' },
     bulk: {
       change_status: 'Change status',
       status_to: 'Mark as %{status}',

@@ -1,4 +1,4 @@
-import { Box, Card, CardActionArea, CardContent, Chip, Grid, List, ListItem, ListItemText, Typography, useTheme } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Chip, Grid, List, ListItem, ListItemButton, ListItemText, Typography, useTheme } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Title, useDataProvider, useNotify } from 'react-admin';
@@ -127,8 +127,10 @@ export function Dashboard() {
                 ) : (
                   <List dense disablePadding>
                     {d.latest_messages.map((m: any) => (
-                      <ListItem key={m.id} component={Link} to={`/messages/${m.id}/show`} sx={{ color: 'inherit', px: 0 }}>
-                        <ListItemText primary={m.subject ?? '—'} secondary={`${m.name ?? '— erased —'} · ${m.created_at ? new Date(m.created_at).toLocaleDateString() : ''}${m.handled ? ' · handled' : ''}`} />
+                      <ListItem key={m.id} disablePadding>
+                        <ListItemButton component={Link} to={`/messages/${m.id}/show`} sx={{ color: 'inherit', px: 0 }}>
+                          <ListItemText primary={m.subject ?? '—'} secondary={`${m.name ?? '— erased —'} · ${m.created_at ? new Date(m.created_at).toLocaleDateString() : ''}${m.handled ? ' · handled' : ''}`} />
+                        </ListItemButton>
                       </ListItem>
                     ))}
                   </List>
