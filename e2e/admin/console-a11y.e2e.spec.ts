@@ -208,6 +208,13 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
       await page.close();
     });
 
+    it("should keep the dashboard's links inside the console", async () => {
+      await page.goto('/admin/dashboard');
+      await page.getByText('Total products').click();
+      await page.waitForURL('**/admin/products');
+      await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    });
+
     it('should move the selected orders to a status through the status command of each', async () => {
       await page.goto(`/admin/orders?filter=${encodeURIComponent(JSON.stringify({ q: client }))}`);
       await page.getByText('Bulk Client 0').waitFor();

@@ -1,7 +1,13 @@
 import { Box, Card, CardActionArea, CardContent, Chip, Grid, List, ListItem, ListItemButton, ListItemText, Typography, useTheme } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Title, useDataProvider, useNotify } from 'react-admin';
+import { forwardRef, useEffect, useState } from 'react';
+import { Link as RouterLink, type LinkProps } from 'react-router-dom';
+import { Title, useBasename, useDataProvider, useNotify } from 'react-admin';
+
+/** A link inside the console: '/products' means /admin/products (a bare '/products' would leave for the shop). */
+const Link = forwardRef<HTMLAnchorElement, LinkProps & { to: string }>(({ to, ...rest }, ref) => {
+  const basename = useBasename();
+  return <RouterLink ref={ref} to={`${basename}${to}`} {...rest} />;
+});
 import type { FacetDataProvider } from '../dataProvider';
 import { humanize } from '../components/StatusChip';
 

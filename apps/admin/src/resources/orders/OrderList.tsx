@@ -44,7 +44,7 @@ export function OrderList() {
             source="client"
             sortable={false}
             render={(r: any) => (
-              <span style={{ overflowWrap: 'anywhere' }}>
+              <span style={{ overflowWrap: 'break-word' }}>
                 {clientName(r)}
                 <span style={{ display: 'block', fontSize: 12 }}>{r.shipping?.email ?? ''}</span>
               </span>
