@@ -44,7 +44,7 @@ const FacetAppBar = () => (
       FACET
     </Typography>
     {/* The page title is the page's one h1 (each page fills it through <Title> or its resource name). */}
-    <TitlePortal component="h1" sx={{ fontSize: { xs: '1.05rem', sm: '1.25rem' } }} />
+    <TitlePortal component="h1" sx={{ fontSize: { xs: '1.05rem', sm: '1.25rem' }, whiteSpace: { xs: 'normal', sm: 'nowrap' }, lineHeight: { xs: 1.15, sm: 1.6 } }} />
   </AppBar>
 );
 

@@ -56,6 +56,9 @@ function components(paper: string, line: string) {
     },
     RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-row': { height: 52 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
     RaLayout: { styleOverrides: { root: { '& .RaLayout-content': { minWidth: 0 } } } },
+    // The folded bulk-actions bar is 0 px high but its buttons were still there for screen readers and clicks
+    // (a hidden "Delete" ahead of each row's own); hidden until something is selected.
+    RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } } },
     // No overflow on RaList-content: it would clip the bulk-actions bar, which slides up over the list toolbar.
     RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main': { minWidth: 0 } } } },
     RaShow: { styleOverrides: { root: { minWidth: 0, '& .RaShow-main': { minWidth: 0 } } } },

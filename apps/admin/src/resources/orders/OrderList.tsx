@@ -5,10 +5,11 @@ import { ListTabs } from '../../components/ListTabs';
 import { BulkStatusButton, csvExporter, dateRangeFilters, useIsSmall } from '../../components/listKit';
 import { StatusChip, humanize } from '../../components/StatusChip';
 
-const filters = [
+/** On a phone only the search stays open; kind and payment are behind "Add filter" with the dates. */
+const filters = (small: boolean) => [
   <SearchInput key="q" source="q" alwaysOn placeholder="Order id, name or e-mail" />,
-  <SelectInput key="k" source="kind" choices={[{ id: 'consultation', name: 'Consultation request' }, { id: 'card', name: 'Card order' }]} alwaysOn />,
-  <SelectInput key="p" source="payment_status" choices={PAYMENT_STATUSES.map((s) => ({ id: s, name: paymentStatusLabel(s) }))} alwaysOn />,
+  <SelectInput key="k" source="kind" choices={[{ id: 'consultation', name: 'Consultation request' }, { id: 'card', name: 'Card order' }]} alwaysOn={!small} />,
+  <SelectInput key="p" source="payment_status" choices={PAYMENT_STATUSES.map((s) => ({ id: s, name: paymentStatusLabel(s) }))} alwaysOn={!small} />,
   ...dateRangeFilters(),
 ];
 
@@ -22,7 +23,7 @@ export function OrderList() {
   return (
     <List
       title="Consultation requests & orders"
-      filters={filters}
+      filters={filters(small)}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       exporter={csvExporter('orders', orderRow)}
