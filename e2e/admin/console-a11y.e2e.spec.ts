@@ -258,6 +258,28 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
       writeFileSync(join(dir, 'orders-export.csv'), readFileSync(file!));
     });
 
+    it('should narrow the orders to a date range picked in the browser\'s own days', async () => {
+      await page.goto(`/admin/orders?filter=${encodeURIComponent(JSON.stringify({ q: client }))}`);
+      await page.getByText('Bulk Client 0').waitFor();
+      const [today, tomorrow] = await page.evaluate(() => [new Date(), new Date(Date.now() + 86_400_000)].map((d) => d.toLocaleDateString('sv')));
+      await page.getByRole('button', { name: 'Add filter' }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Received from' }).click();
+      await page.getByLabel('Received from').fill(tomorrow);
+      await page.getByText('Bulk Client 0').waitFor({ state: 'detached' });
+      expect(JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}').from).toBeDefined();
+      await page.getByLabel('Received from').fill(today);
+      await page.getByText('Bulk Client 0').waitFor();
+      await page.getByRole('button', { name: 'Add filter' }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Received until' }).click();
+      await page.getByLabel('Received until').fill(today);
+      await page.waitForURL((u) => JSON.parse(u.searchParams.get('filter') ?? '{}').to !== undefined);
+      await page.getByText('1-3 of 3').waitFor();
+      const filter = JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}');
+      // The browser's day, sent as instants: its first and its last millisecond.
+      expect(new Date(filter.from).toLocaleDateString('sv')).toBe(today);
+      expect(new Date(filter.to).getTime() - new Date(filter.from).getTime()).toBe(86_400_000 - 1);
+    });
+
     it('should mark the selected messages handled', async () => {
       await page.goto(`/admin/messages?filter=${encodeURIComponent(JSON.stringify({ q: `Bulk ${stamp}` }))}`);
       await page.getByText(`Bulk ${stamp} 0`).waitFor();

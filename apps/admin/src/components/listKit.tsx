@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { BulkActionError } from '../api-error';
 import { flattenRecord, toCsv, type CsvRow } from '../export/csv';
+import { localDayBound } from './localDay';
 import { humanize } from './StatusChip';
 
 /** Phones get SimpleList instead of a table that scrolls sideways. */
@@ -21,14 +22,6 @@ export const useIsSmall = () => useMediaQuery((theme: Theme) => theme.breakpoint
 /** A CSV exporter for a list: one row per record (flattened unless told how), named after the list and today. */
 export function csvExporter(name: string, toRow: (record: any) => CsvRow = flattenRecord): Exporter {
   return async (records: any[]) => downloadCSV(await toCsv(records.map(toRow)), `${name}-${new Date().toISOString().slice(0, 10)}`);
-}
-
-/** The picked day in the browser's time zone: its first or its last millisecond, as an instant for the API. */
-export function localDayBound(value: string, end: boolean): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
-  if (!m) return undefined;
-  const day = end ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59, 999) : new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return Number.isFinite(day.getTime()) ? day.toISOString() : undefined;
 }
 
 /** "Received from / until" filters (from and to on the API), days in the browser's time zone. */
