@@ -17,6 +17,7 @@ import messages from './resources/messages';
 import orders from './resources/orders';
 import products from './resources/products';
 import staff from './resources/staff';
+import { i18nProvider } from './i18n/en';
 import { darkTheme, lightTheme } from './theme';
 
 const Console = () => (
@@ -25,6 +26,7 @@ const Console = () => (
     title="Facet · Back Office"
     dataProvider={dataProvider}
     authProvider={authProvider}
+    i18nProvider={i18nProvider}
     loginPage={LoginPage}
     dashboard={Dashboard}
     layout={Layout}

@@ -7,7 +7,7 @@ import ViewListIcon from '@mui/icons-material/ViewList';
 import { ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import { forwardRef, useEffect, type ReactNode } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { AppBar, Layout as RaLayout, Menu, TitlePortal, UserMenu, useLogout, useNotify, usePermissions, useBasename, useResourceDefinitions, useSidebarState } from 'react-admin';
+import { AppBar, Layout as RaLayout, Menu, TitlePortal, UserMenu, useLogout, useNotify, usePermissions, useBasename, useResourceDefinitions, useSidebarState, useTranslate, useGetIdentity } from 'react-admin';
 
 /** Logout ends the server session, then says so. */
 const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
@@ -27,19 +27,24 @@ const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
   );
 });
 
+/** The user menu's accessible name starts with the name it shows (WCAG 2.5.3, label in name). */
+const FacetUserMenu = () => {
+  const { identity } = useGetIdentity();
+  const translate = useTranslate();
+  return (
+    <UserMenu label={identity?.fullName ? translate('facet.menu.user_menu_of', { name: identity.fullName }) : 'ra.auth.user_menu'}>
+      <LogoutItem />
+    </UserMenu>
+  );
+};
+
 const FacetAppBar = () => (
-  <AppBar
-    alwaysOn
-    userMenu={
-      <UserMenu>
-        <LogoutItem />
-      </UserMenu>
-    }
-  >
+  <AppBar alwaysOn userMenu={<FacetUserMenu />}>
     <Typography variant="h6" sx={{ fontFamily: '"Cormorant Garamond", Georgia, serif', color: 'primary.main', letterSpacing: '0.18em', mr: 2, display: { xs: 'none', sm: 'block' } }}>
       FACET
     </Typography>
-    <TitlePortal />
+    {/* The page title is the page's one h1 (each page fills it through <Title> or its resource name). */}
+    <TitlePortal component="h1" sx={{ fontSize: { xs: '1.05rem', sm: '1.25rem' }, whiteSpace: { xs: 'normal', sm: 'nowrap' }, lineHeight: { xs: 1.15, sm: 1.6 } }} />
   </AppBar>
 );
 
@@ -50,14 +55,15 @@ const FacetMenu = () => {
   const visible = Object.values(resources).filter((r) => r.hasList && (permissions === 'admin' || !r.options?.adminOnly));
   // Custom pages live under the console's basename (/admin); a bare '/replay' would leave the console.
   const basename = useBasename();
+  const translate = useTranslate();
   return (
     <Menu>
-      <Menu.Item to={`${basename}/dashboard`} primaryText="Dashboard" leftIcon={<DashboardIcon />} />
+      <Menu.Item to={`${basename}/dashboard`} primaryText={translate('facet.menu.dashboard')} leftIcon={<DashboardIcon />} />
       {visible.map((r) => <Menu.ResourceItem key={r.name} name={r.name} />)}
-      {permissions === 'admin' ? <Menu.Item to={`${basename}/replay`} primaryText="Replay" leftIcon={<ReplayIcon />} /> : null}
-      <Menu.Item to={`${basename}/verification`} primaryText="Log verification" leftIcon={<VerifiedIcon />} />
-      {permissions === 'admin' ? <Menu.Item to={`${basename}/queues`} primaryText="Queues" leftIcon={<ViewListIcon />} /> : null}
-      {permissions === 'admin' ? <Menu.Item to={`${basename}/parked-events`} primaryText="Parked events" leftIcon={<ReportProblemIcon />} /> : null}
+      {permissions === 'admin' ? <Menu.Item to={`${basename}/replay`} primaryText={translate('facet.menu.replay')} leftIcon={<ReplayIcon />} /> : null}
+      <Menu.Item to={`${basename}/verification`} primaryText={translate('facet.menu.verification')} leftIcon={<VerifiedIcon />} />
+      {permissions === 'admin' ? <Menu.Item to={`${basename}/queues`} primaryText={translate('facet.menu.queues')} leftIcon={<ViewListIcon />} /> : null}
+      {permissions === 'admin' ? <Menu.Item to={`${basename}/parked-events`} primaryText={translate('facet.menu.parked_events')} leftIcon={<ReportProblemIcon />} /> : null}
     </Menu>
   );
 };

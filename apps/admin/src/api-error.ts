@@ -24,3 +24,21 @@ export function errorFor(status: number, body: any): ApiError {
   else message = detail ?? FALLBACK_MESSAGE;
   return new ApiError(message, status, body);
 }
+
+/**
+ * A bulk action that failed for some records: which ones and why (each id with the API's own message), and
+ * which went through. react-admin shows the message; the list keeps the failed rows selected.
+ */
+export class BulkActionError extends Error {
+  constructor(
+    readonly succeeded: (string | number)[],
+    readonly failed: { id: string | number; message: string }[],
+  ) {
+    const total = succeeded.length + failed.length;
+    const shortId = (id: string | number) => String(id).slice(0, 8);
+    const shown = failed.slice(0, 5).map((f) => `${shortId(f.id)}: ${f.message}`).join('; ');
+    const more = failed.length > 5 ? `; and ${failed.length - 5} more` : '';
+    super(`${failed.length} of ${total} failed (${shown}${more}).${succeeded.length ? ` ${succeeded.length} done.` : ''}`);
+    this.name = 'BulkActionError';
+  }
+}

@@ -1,6 +1,6 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { MAX_UPLOAD_BYTES } from '@facet/contracts';
-import { ApiError, errorFor, FALLBACK_MESSAGE } from './api-error';
+import { ApiError, BulkActionError, errorFor, FALLBACK_MESSAGE } from './api-error';
 
 /**
  * The console's one door to /api/admin: react-admin's REST convention (page, limit, sort, order, q and
@@ -186,9 +186,40 @@ export interface FacetDataProvider extends DataProvider {
   categories(): Promise<{ id: string; name: string }[]>;
 }
 
+/** Runs a command for every id in turn; the ids that went through, or a BulkActionError naming those that did not. */
+export async function eachRecord<Id extends string | number>(ids: Id[], command: (id: Id) => Promise<unknown>): Promise<Id[]> {
+  const succeeded: Id[] = [];
+  const failed: { id: Id; message: string }[] = [];
+  for (const id of ids) {
+    try {
+      await command(id);
+      succeeded.push(id);
+    } catch (error) {
+      failed.push({ id, message: error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE });
+    }
+  }
+  if (failed.length) throw new BulkActionError(succeeded, failed);
+  return succeeded;
+}
+
 export const dataProvider: FacetDataProvider = {
   async getList(resource, params) {
-    return listReply(await http(listUrl(resource, params)));
+    const perPage = params.pagination?.perPage ?? 25;
+    const page = params.pagination?.page ?? 1;
+    if (perPage <= 100) return listReply(await http(listUrl(resource, params)));
+    // An export asks for up to 1000 rows at once; the API serves pages of at most 100.
+    const offset = (page - 1) * perPage;
+    const first = Math.floor(offset / 100) + 1;
+    const last = Math.floor((offset + perPage - 1) / 100) + 1;
+    const data: any[] = [];
+    let total = 0;
+    for (let p = first; p <= last; p++) {
+      const reply = listReply(await http(listUrl(resource, { ...params, pagination: { page: p, perPage: 100 } })));
+      data.push(...reply.data);
+      total = reply.total;
+      if (reply.data.length < 100 || p * 100 >= total) break;
+    }
+    return { data: data.slice(offset % 100, (offset % 100) + perPage), total };
   },
 
   async getOne(resource, params) {
@@ -217,9 +248,18 @@ export const dataProvider: FacetDataProvider = {
     return { data: withId({ ...params.previousData, ...json, id: json?.id ?? params.id }) };
   },
 
+  /**
+   * One API command per record, one after another: a status change on orders and custom designs, "handled"
+   * on messages, else a PUT. Every record is tried; if some fail, a BulkActionError names them and why.
+   */
   async updateMany(resource, params) {
-    for (const id of params.ids) await http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'PUT', body: params.data });
-    return { data: params.ids };
+    const data = params.data as Record<string, any>;
+    const one = (id: string): Promise<unknown> => {
+      if ((resource === 'orders' || resource === 'custom-designs') && typeof data.status === 'string') return this.changeStatus(resource, id, data.status, data.note);
+      if (resource === 'messages' && data.handled === true) return this.markHandled(id);
+      return http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(id)}`, { method: 'PUT', body: data });
+    };
+    return { data: await eachRecord(params.ids, (id) => one(String(id))) };
   },
 
   async delete(resource, params) {
@@ -228,8 +268,7 @@ export const dataProvider: FacetDataProvider = {
   },
 
   async deleteMany(resource, params) {
-    for (const id of params.ids) await http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
-    return { data: params.ids };
+    return { data: await eachRecord(params.ids, (id) => http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })) };
   },
 
   async uploadImage(file) {

@@ -51,7 +51,7 @@ export function RecordHistory({ prefix }: { prefix: string }) {
             <TableRow key={e.id}>
               <TableCell>{e.revision}</TableCell>
               <TableCell sx={{ fontWeight: 600 }}>{e.type}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.occurred_at).toLocaleString('en-US')}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.occurred_at).toLocaleString()}</TableCell>
               <TableCell>{actorLabel(e.actor)}</TableCell>
               <TableCell sx={{ color: 'text.secondary', whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 560 }}>{describeChange(e.data, e.type)}</TableCell>
             </TableRow>

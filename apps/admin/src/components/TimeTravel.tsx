@@ -123,7 +123,7 @@ export function TimeTravel({ streamId }: { streamId: string }) {
       <Typography variant="body2" color="text.secondary" data-testid="as-of-caption">
         {revision < 0
           ? 'The record did not exist yet.'
-          : `Version ${revision} of ${last}: ${current?.type}, ${new Date(current?.occurred_at).toLocaleString('en-US')} by ${actorLabel(current?.actor)}`}
+          : `Version ${revision} of ${last}: ${current?.type}, ${new Date(current?.occurred_at).toLocaleString()} by ${actorLabel(current?.actor)}`}
       </Typography>
       <Table size="small" data-testid="as-of-state">
         <TableBody>
@@ -154,7 +154,7 @@ export function TimeTravel({ streamId }: { streamId: string }) {
                   <TableCell>{showValue(c.field, c.before)}</TableCell>
                   <TableCell>{showValue(c.field, c.after)}</TableCell>
                   <TableCell sx={{ color: 'text.secondary' }}>
-                    {actorLabel(c.by.actor)} · {new Date(c.by.occurred_at).toLocaleString('en-US')} · {c.by.type} · correlation {String(c.by.correlation_id).slice(0, 8)}
+                    {actorLabel(c.by.actor)} · {new Date(c.by.occurred_at).toLocaleString()} · {c.by.type} · correlation {String(c.by.correlation_id).slice(0, 8)}
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,7 +1,13 @@
-import { Box, Card, CardActionArea, CardContent, Chip, Grid, List, ListItem, ListItemText, Typography, useTheme } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Title, useDataProvider, useNotify } from 'react-admin';
+import { Box, Card, CardActionArea, CardContent, Chip, Grid, List, ListItem, ListItemButton, ListItemText, Typography, useTheme } from '@mui/material';
+import { forwardRef, useEffect, useState } from 'react';
+import { Link as RouterLink, type LinkProps } from 'react-router-dom';
+import { Title, useBasename, useDataProvider, useNotify } from 'react-admin';
+
+/** A link inside the console: '/products' means /admin/products (a bare '/products' would leave for the shop). */
+const Link = forwardRef<HTMLAnchorElement, LinkProps & { to: string }>(({ to, ...rest }, ref) => {
+  const basename = useBasename();
+  return <RouterLink ref={ref} to={`${basename}${to}`} {...rest} />;
+});
 import type { FacetDataProvider } from '../dataProvider';
 import { humanize } from '../components/StatusChip';
 
@@ -36,7 +42,7 @@ export function RequestsChart({ days }: { days: Day[] }) {
             <rect x={x} y={h - oh - ch} width={bw - 4} height={ch} fill={slate} rx={2} />
             {i % 5 === 4 || i === days.length - 1 ? (
               <text x={x + (bw - 4) / 2} y={h + 16} fontSize="10" textAnchor="middle" fill={theme.palette.text.secondary}>
-                {new Date(`${d.day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })}
+                {new Date(`${d.day}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })}
               </text>
             ) : null}
           </g>
@@ -103,7 +109,7 @@ export function Dashboard() {
           <Grid size={{ xs: 6, md: 3 }}><Stat label="Total products" value={d.total_products} to="/products" /></Grid>
           <Grid size={{ xs: 6, md: 3 }}><Stat label="Total customers" value={d.total_customers} to="/customers" /></Grid>
           <Grid size={{ xs: 6, md: 3 }}><Stat label="Categories" value={d.category_count} /></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><Stat label="Average price" value={`$${Number(d.average_price).toLocaleString('en-US')}`} /></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><Stat label="Average price" value={`$${Number(d.average_price).toLocaleString()}`} /></Grid>
           <Grid size={{ xs: 12, md: 4 }}><Stat label="New consultation requests" value={d.new_consultation_requests} to={`/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'consultation_requested' }))}`} /></Grid>
           <Grid size={{ xs: 12, md: 4 }}><ByStatus title="Custom designs by status" counts={d.custom_designs_by_status} resource="custom-designs" /></Grid>
           <Grid size={{ xs: 12, md: 4 }}><ByStatus title="Requests & orders by status" counts={d.orders_by_status} resource="orders" /></Grid>
@@ -127,8 +133,10 @@ export function Dashboard() {
                 ) : (
                   <List dense disablePadding>
                     {d.latest_messages.map((m: any) => (
-                      <ListItem key={m.id} component={Link} to={`/messages/${m.id}/show`} sx={{ color: 'inherit', px: 0 }}>
-                        <ListItemText primary={m.subject ?? '—'} secondary={`${m.name ?? '— erased —'} · ${m.created_at ? new Date(m.created_at).toLocaleDateString('en-US') : ''}${m.handled ? ' · handled' : ''}`} />
+                      <ListItem key={m.id} disablePadding>
+                        <ListItemButton component={Link} to={`/messages/${m.id}/show`} sx={{ color: 'inherit', px: 0 }}>
+                          <ListItemText primary={m.subject ?? '—'} secondary={`${m.name ?? '— erased —'} · ${m.created_at ? new Date(m.created_at).toLocaleDateString() : ''}${m.handled ? ' · handled' : ''}`} />
+                        </ListItemButton>
                       </ListItem>
                     ))}
                   </List>

@@ -45,8 +45,8 @@ export function LogVerificationPage() {
               {last.status === 'running' ? <LinearProgress sx={{ mb: 2 }} /> : null}
               {last.status === 'passed' ? (
                 <Alert severity="success">
-                  Intact: {Number(last.events).toLocaleString('en-US')} events in {Number(last.streams).toLocaleString('en-US')} records verified
-                  {last.events_per_second ? ` (${Number(last.events_per_second).toLocaleString('en-US')} events/s)` : ''}.
+                  Intact: {Number(last.events).toLocaleString()} events in {Number(last.streams).toLocaleString()} records verified
+                  {last.events_per_second ? ` (${Number(last.events_per_second).toLocaleString()} events/s)` : ''}.
                 </Alert>
               ) : null}
               {last.status === 'failed' ? (
@@ -56,7 +56,7 @@ export function LogVerificationPage() {
               ) : null}
               {last.status === 'error' ? <Alert severity="warning">The verification could not finish: {last.error}</Alert> : null}
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {last.status === 'running' ? `Running: ${Number(last.events).toLocaleString('en-US')} events so far` : `Last run ${new Date(last.finished_at ?? last.started_at).toLocaleString('en-US')}`}
+                {last.status === 'running' ? `Running: ${Number(last.events).toLocaleString()} events so far` : `Last run ${new Date(last.finished_at ?? last.started_at).toLocaleString()}`}
                 {` · checkpoints checked ${last.checkpoints_checked}, recorded ${last.checkpoints_written}`}
               </Typography>
             </>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US');
+const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * Events a projection or reactor could not handle, parked with the later events of their stream so the

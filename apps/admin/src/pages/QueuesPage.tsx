@@ -49,7 +49,7 @@ export function QueuesPage() {
                       <TableBody>
                         {q.last_failed.map((j: any) => (
                           <TableRow key={j.id}>
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{j.failed_at ? new Date(j.failed_at).toLocaleString('en-US') : '—'}</TableCell>
+                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{j.failed_at ? new Date(j.failed_at).toLocaleString() : '—'}</TableCell>
                             <TableCell>{j.name}</TableCell>
                             <TableCell sx={{ color: 'error.main' }}>{j.reason ?? '—'}</TableCell>
                             <TableCell>{j.attempts} tries</TableCell>

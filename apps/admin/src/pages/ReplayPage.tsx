@@ -42,11 +42,11 @@ export function ReplayPage() {
               <Typography variant="overline" color="text.secondary">Phase</Typography>
               <Typography variant="h5" sx={{ mb: 1 }}>{humanize(status.phase)}{status.projection ? ` · ${status.projection}` : ''}</Typography>
               {status.running ? <LinearProgress sx={{ mb: 2 }} /> : null}
-              <Typography>Events: <b>{status.events.toLocaleString('en-US')}</b> · {status.events_per_second.toLocaleString('en-US')} events/s</Typography>
-              {status.started_at ? <Typography variant="body2" color="text.secondary">Started {new Date(status.started_at).toLocaleString('en-US')}{status.finished_at ? ` · finished ${new Date(status.finished_at).toLocaleString('en-US')}` : ''}</Typography> : null}
+              <Typography>Events: <b>{status.events.toLocaleString()}</b> · {status.events_per_second.toLocaleString()} events/s</Typography>
+              {status.started_at ? <Typography variant="body2" color="text.secondary">Started {new Date(status.started_at).toLocaleString()}{status.finished_at ? ` · finished ${new Date(status.finished_at).toLocaleString()}` : ''}</Typography> : null}
               {status.result ? (
                 <Alert severity="success" sx={{ mt: 2 }}>
-                  Replayed {Number(status.result.events).toLocaleString('en-US')} events in {Number(status.result.seconds).toFixed(2)} s ({Number(status.result.eventsPerSecond).toLocaleString('en-US')} events/s).
+                  Replayed {Number(status.result.events).toLocaleString()} events in {Number(status.result.seconds).toFixed(2)} s ({Number(status.result.eventsPerSecond).toLocaleString()} events/s).
                 </Alert>
               ) : null}
               {status.error ? <Alert severity="error" sx={{ mt: 2 }}>{status.error}</Alert> : null}

@@ -316,7 +316,7 @@ export class OrdersService {
     });
   }
 
-  async list(q: { page: number; limit: number; sort: string; order: 'asc' | 'desc'; q?: string; status?: string; kind?: string; payment_status?: string }) {
+  async list(q: { page: number; limit: number; sort: string; order: 'asc' | 'desc'; q?: string; status?: string; kind?: string; payment_status?: string; from?: string; to?: string }) {
     const where: string[] = [];
     const params: unknown[] = [];
     const add = (sql: string, ...values: unknown[]) => {
@@ -330,6 +330,8 @@ export class OrdersService {
     if (q.status) add('status = ?', q.status);
     if (q.kind) add('kind = ?', q.kind);
     if (q.payment_status) add('payment_status = ?', q.payment_status);
+    if (q.from) add('created_at >= ?::timestamptz', q.from);
+    if (q.to) add('created_at <= ?::timestamptz', q.to);
     const search = q.q?.trim();
     if (search) {
       const like = `%${escapeLike(search.toLowerCase())}%`;

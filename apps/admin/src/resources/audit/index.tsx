@@ -1,13 +1,14 @@
 import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import { Box } from '@mui/material';
-import { Datagrid, DateTimeInput, FunctionField, List, TextField, TextInput, useNotify, useRecordContext } from 'react-admin';
+import { Datagrid, DateTimeInput, FunctionField, List, SimpleList, TextField, TextInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { csvExporter, useIsSmall } from '../../components/listKit';
 import { actorLabel, describeChange } from '../../components/RecordHistory';
 
 const filters = [
-  <TextInput key="type" source="type" label="Event type" alwaysOn />,
-  <TextInput key="stream" source="stream" label="Stream (e.g. order-)" alwaysOn />,
-  <DateTimeInput key="from" source="from" label="From" parse={(v: string) => (v ? new Date(v).toISOString() : v)} />,
-  <DateTimeInput key="to" source="to" label="To" parse={(v: string) => (v ? new Date(v).toISOString() : v)} />,
+  <TextInput key="type" source="type" alwaysOn />,
+  <TextInput key="stream" source="stream" alwaysOn />,
+  <DateTimeInput key="from" source="from" parse={(v: string) => (v ? new Date(v).toISOString() : v)} />,
+  <DateTimeInput key="to" source="to" parse={(v: string) => (v ? new Date(v).toISOString() : v)} />,
 ];
 
 const Payload = () => {
@@ -21,15 +22,33 @@ const Payload = () => {
 
 export function AuditEventList() {
   const notify = useNotify();
+  const translate = useTranslate();
+  const small = useIsSmall();
   return (
-    <List title="Audit log" filters={filters} perPage={50} sort={{ field: 'id', order: 'DESC' }} queryOptions={{ onError: () => notify('Error loading data', { type: 'error' }) }}>
+    <List
+      title="Audit log"
+      filters={filters}
+      perPage={50}
+      sort={{ field: 'id', order: 'DESC' }}
+      exporter={csvExporter('audit-events')}
+      queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
+    >
+      {small ? (
+        <SimpleList
+          linkType={false}
+          primaryText={(r: any) => r.type}
+          secondaryText={(r: any) => `${r.stream_id} · ${actorLabel(r.actor)}`}
+          tertiaryText={(r: any) => new Date(r.occurred_at).toLocaleString()}
+        />
+      ) : (
       <Datagrid bulkActionButtons={false} expand={<Payload />} rowClick="expand">
-        <FunctionField label="When" render={(r: any) => new Date(r.occurred_at).toLocaleString('en-US')} />
+        <FunctionField source="occurred_at" sortable={false} render={(r: any) => new Date(r.occurred_at).toLocaleString()} />
         <TextField source="type" sortable={false} />
-        <TextField source="stream_id" label="Record" sortable={false} />
-        <FunctionField label="Who" render={(r: any) => actorLabel(r.actor)} />
+        <TextField source="stream_id" sortable={false} />
+        <FunctionField source="actor" sortable={false} render={(r: any) => actorLabel(r.actor)} />
         <FunctionField
-          label="What changed"
+          source="data"
+          sortable={false}
           render={(r: any) => (
             <Box component="span" sx={{ display: 'block', whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 560 }}>
               {describeChange(r.data, r.type)}
@@ -37,8 +56,9 @@ export function AuditEventList() {
           )}
         />
       </Datagrid>
+      )}
     </List>
   );
 }
 
-export default { list: AuditEventList, icon: HistoryEduIcon, options: { label: 'Audit log' } };
+export default { list: AuditEventList, icon: HistoryEduIcon };

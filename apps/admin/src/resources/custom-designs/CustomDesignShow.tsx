@@ -64,7 +64,7 @@ function Notes() {
       {history.map((h, n) => (
         <Box component="li" key={n} sx={{ borderLeft: 2, borderColor: 'primary.main', pl: 2, pb: 2 }}>
           <Typography sx={{ fontWeight: 600 }}>{h.from ? `${humanize(h.from)} → ${humanize(h.to ?? '')}` : h.type}</Typography>
-          <Typography variant="body2" color="text.secondary">{new Date(h.occurred_at).toLocaleString('en-US')} · {actorLabel(h.actor)}</Typography>
+          <Typography variant="body2" color="text.secondary">{new Date(h.occurred_at).toLocaleString()} · {actorLabel(h.actor)}</Typography>
           {h.note ? <Typography variant="body2">“{h.note}”</Typography> : null}
         </Box>
       ))}

@@ -1,4 +1,5 @@
-import { Datagrid, DateField, DeleteWithConfirmButton, FunctionField, List, SearchInput, Show, SimpleShowLayout, TabbedShowLayout, TextField, useNotify, usePermissions, useRecordContext } from 'react-admin';
+import { Datagrid, DateField, DeleteWithConfirmButton, FunctionField, List, SearchInput, Show, SimpleList, SimpleShowLayout, TabbedShowLayout, TextField, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { csvExporter, useIsSmall } from '../../components/listKit';
 import { ListTabs } from '../../components/ListTabs';
 import { RecordHistory } from '../../components/RecordHistory';
 import { StatusChip } from '../../components/StatusChip';
@@ -24,24 +25,33 @@ export function CustomerDeleteButton() {
   );
 }
 
+const customerName = (r: any) => [r.firstName, r.lastName].filter(Boolean).join(' ') || '—';
+
 export function CustomerList() {
   const notify = useNotify();
+  const translate = useTranslate();
+  const small = useIsSmall();
   return (
     <List
       title="Customer database"
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
-      queryOptions={{ onError: () => notify('Error loading data', { type: 'error' }) }}
+      exporter={csvExporter('customers')}
+      queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
       <ListTabs statuses={['Verified', 'Pending Verification']} />
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <FunctionField label="Name" source="lastName" render={(r: any) => [r.firstName, r.lastName].filter(Boolean).join(' ') || '—'} />
-        <TextField source="email" />
-        <TextField source="phone" sortable={false} emptyText="—" />
-        <StatusChip label="Status" />
-        <DateField source="created_at" label="Registered" />
-        <CustomerDeleteButton />
-      </Datagrid>
+      {small ? (
+        <SimpleList linkType="show" primaryText={customerName} secondaryText={(r: any) => r.email ?? '—'} tertiaryText={(r: any) => r.status} />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <FunctionField source="lastName" render={customerName} />
+          <TextField source="email" />
+          <TextField source="phone" sortable={false} emptyText="—" />
+          <StatusChip source="status" />
+          <DateField source="created_at" />
+          <CustomerDeleteButton />
+        </Datagrid>
+      )}
     </List>
   );
 }

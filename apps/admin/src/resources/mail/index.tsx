@@ -1,18 +1,36 @@
 import OutboxIcon from '@mui/icons-material/Outbox';
 import { Box, Typography } from '@mui/material';
-import { BooleanField, Datagrid, DateField, List, SearchInput, Show, SimpleShowLayout, TextField, useNotify, useRecordContext } from 'react-admin';
+import { BooleanField, Datagrid, DateField, List, SearchInput, Show, SimpleList, SimpleShowLayout, TextField, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { csvExporter, useIsSmall } from '../../components/listKit';
 
 export function MailList() {
   const notify = useNotify();
+  const translate = useTranslate();
+  const small = useIsSmall();
   return (
-    <List title="Sent e-mails" filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Recipient or subject" />]} sort={{ field: 'sent_at', order: 'DESC' }} queryOptions={{ onError: () => notify('Error loading data', { type: 'error' }) }}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="sent_at" showTime />
-        <TextField source="kind" />
-        <TextField source="to" emptyText="— erased —" sortable={false} />
-        <TextField source="subject" sortable={false} />
-        <BooleanField source="delivered" sortable={false} />
-      </Datagrid>
+    <List
+      title="Sent e-mails"
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Recipient or subject" />]}
+      sort={{ field: 'sent_at', order: 'DESC' }}
+      exporter={csvExporter('mail')}
+      queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
+    >
+      {small ? (
+        <SimpleList
+          linkType="show"
+          primaryText={(r: any) => r.subject}
+          secondaryText={(r: any) => r.to ?? translate('facet.list.erased')}
+          tertiaryText={(r: any) => (r.sent_at ? new Date(r.sent_at).toLocaleDateString() : '')}
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <DateField source="sent_at" showTime />
+          <TextField source="kind" />
+          <TextField source="to" emptyText={translate('facet.list.erased')} sortable={false} />
+          <TextField source="subject" sortable={false} />
+          <BooleanField source="delivered" sortable={false} />
+        </Datagrid>
+      )}
     </List>
   );
 }
@@ -46,4 +64,4 @@ export function MailShow() {
   );
 }
 
-export default { list: MailList, show: MailShow, icon: OutboxIcon, options: { label: 'Sent e-mails' } };
+export default { list: MailList, show: MailShow, icon: OutboxIcon };

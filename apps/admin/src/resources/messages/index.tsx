@@ -1,6 +1,7 @@
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import { Button, Typography } from '@mui/material';
-import { BooleanField, Datagrid, DateField, List, SearchInput, Show, SimpleShowLayout, TextField, TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { BooleanField, Datagrid, DateField, List, SearchInput, Show, SimpleList, SimpleShowLayout, TextField, TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { BulkMarkHandledButton, csvExporter, dateRangeFilters, useIsSmall } from '../../components/listKit';
 import type { FacetDataProvider } from '../../dataProvider';
 
 function HandledButton() {
@@ -29,15 +30,32 @@ function HandledButton() {
 
 export function MessageList() {
   const notify = useNotify();
+  const translate = useTranslate();
+  const small = useIsSmall();
   return (
-    <List title="Contact messages" filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: 'created_at', order: 'DESC' }} queryOptions={{ onError: () => notify('Error loading data', { type: 'error' }) }}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="created_at" label="Received" showTime />
-        <TextField source="name" emptyText="— erased —" sortable={false} />
-        <TextField source="email" emptyText="—" sortable={false} />
-        <TextField source="subject" sortable={false} />
-        <BooleanField source="handled" sortable={false} />
-      </Datagrid>
+    <List
+      title="Contact messages"
+      filters={[<SearchInput key="q" source="q" alwaysOn />, ...dateRangeFilters()]}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      exporter={csvExporter('messages')}
+      queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
+    >
+      {small ? (
+        <SimpleList
+          linkType="show"
+          primaryText={(r: any) => r.subject}
+          secondaryText={(r: any) => r.name ?? translate('facet.list.erased')}
+          tertiaryText={(r: any) => (r.handled ? translate('resources.messages.fields.handled') : '')}
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={<BulkMarkHandledButton />}>
+          <DateField source="created_at" showTime />
+          <TextField source="name" emptyText={translate('facet.list.erased')} sortable={false} />
+          <TextField source="email" emptyText="—" sortable={false} />
+          <TextField source="subject" sortable={false} />
+          <BooleanField source="handled" sortable={false} />
+        </Datagrid>
+      )}
     </List>
   );
 }
@@ -65,4 +83,4 @@ const MessageBody = (_: { label?: string }) => {
 };
 
 
-export default { list: MessageList, show: MessageShow, icon: MailOutlineIcon, options: { label: 'Messages' } };
+export default { list: MessageList, show: MessageShow, icon: MailOutlineIcon };

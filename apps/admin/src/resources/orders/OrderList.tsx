@@ -1,53 +1,72 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectInput, TextField, useNotify } from 'react-admin';
+import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectInput, SimpleList, TextField, useNotify, useTranslate } from 'react-admin';
 import { ORDER_STATUSES, PAYMENT_STATUSES, paymentStatusLabel } from '@facet/contracts';
+import { orderRow } from '../../export/csv';
 import { ListTabs } from '../../components/ListTabs';
-import { StatusChip } from '../../components/StatusChip';
+import { BulkStatusButton, csvExporter, dateRangeFilters, useIsSmall } from '../../components/listKit';
+import { StatusChip, humanize } from '../../components/StatusChip';
 
-const filters = [
+/** On a phone only the search stays open; kind and payment are behind "Add filter" with the dates. */
+const filters = (small: boolean) => [
   <SearchInput key="q" source="q" alwaysOn placeholder="Order id, name or e-mail" />,
-  <SelectInput key="k" source="kind" choices={[{ id: 'consultation', name: 'Consultation request' }, { id: 'card', name: 'Card order' }]} alwaysOn />,
-  <SelectInput key="p" source="payment_status" label="Payment" choices={PAYMENT_STATUSES.map((s) => ({ id: s, name: paymentStatusLabel(s) }))} alwaysOn />,
+  <SelectInput key="k" source="kind" choices={[{ id: 'consultation', name: 'Consultation request' }, { id: 'card', name: 'Card order' }]} alwaysOn={!small} />,
+  <SelectInput key="p" source="payment_status" choices={PAYMENT_STATUSES.map((s) => ({ id: s, name: paymentStatusLabel(s) }))} alwaysOn={!small} />,
+  ...dateRangeFilters(),
 ];
+
+const clientName = (r: any) => [r.shipping?.first_name, r.shipping?.last_name].filter(Boolean).join(' ') || '—';
+const usd = (n: unknown) => (typeof n === 'number' ? n.toLocaleString(undefined, { style: 'currency', currency: 'USD' }) : '—');
 
 export function OrderList() {
   const notify = useNotify();
+  const translate = useTranslate();
+  const small = useIsSmall();
   return (
     <List
       title="Consultation requests & orders"
-      filters={filters}
+      filters={filters(small)}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
-      queryOptions={{ onError: () => notify('Error loading data', { type: 'error' }) }}
+      exporter={csvExporter('orders', orderRow)}
+      queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
       <ListTabs statuses={ORDER_STATUSES} />
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="reference" label="Order" sortable sortBy="reference" sx={{ fontFamily: 'monospace', fontWeight: 600 }} />
-        <DateField source="created_at" label="Received" showTime />
-        <FunctionField
-          label="Client"
-          render={(r: any) => (
-            <span style={{ overflowWrap: 'anywhere' }}>
-              {[r.shipping?.first_name, r.shipping?.last_name].filter(Boolean).join(' ') || '—'}
-              <span style={{ display: 'block', fontSize: 12, opacity: 0.7 }}>{r.shipping?.email ?? ''}</span>
-            </span>
-          )}
+      {small ? (
+        <SimpleList
+          linkType="show"
+          primaryText={(r: any) => `${r.reference} · ${clientName(r)}`}
+          secondaryText={(r: any) => `${humanize(String(r.status))} · ${paymentStatusLabel(r.payment_status)}`}
+          tertiaryText={(r: any) => usd(r.total)}
         />
-        <FunctionField label="Kind" source="kind" sortable={false} render={(r: any) => (r.kind === 'card' ? 'Card order' : 'Consultation')} />
-        <FunctionField label="Items" render={(r: any) => (r.items ?? []).reduce((n: number, i: any) => n + (i.quantity ?? 0), 0)} />
-        <NumberField source="total" options={{ style: 'currency', currency: 'USD' }} />
-        <StatusChip source="status" label="Status" />
-        <FunctionField
-          label="Payment"
-          source="payment_status"
-          sortBy="payment_status"
-          render={(r: any) => (
-            <span data-testid="payment-status">
-              <StatusChip value={r.payment_status} />
-              {r.refunded > 0 && <span style={{ display: 'block', fontSize: 12 }}>refunded ${Number(r.refunded).toFixed(2)}</span>}
-            </span>
-          )}
-        />
-      </Datagrid>
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={<BulkStatusButton statuses={ORDER_STATUSES} />}>
+          <TextField source="reference" sortable sortBy="reference" sx={{ fontFamily: 'monospace', fontWeight: 600 }} />
+          <DateField source="created_at" showTime />
+          <FunctionField
+            source="client"
+            sortable={false}
+            render={(r: any) => (
+              <span style={{ overflowWrap: 'break-word' }}>
+                {clientName(r)}
+                <span style={{ display: 'block', fontSize: 12 }}>{r.shipping?.email ?? ''}</span>
+              </span>
+            )}
+          />
+          <FunctionField source="kind" sortable={false} render={(r: any) => (r.kind === 'card' ? 'Card order' : 'Consultation')} />
+          <FunctionField source="items" sortable={false} render={(r: any) => (r.items ?? []).reduce((n: number, i: any) => n + (i.quantity ?? 0), 0)} />
+          <NumberField source="total" options={{ style: 'currency', currency: 'USD' }} />
+          <StatusChip source="status" />
+          <FunctionField
+            source="payment_status"
+            sortBy="payment_status"
+            render={(r: any) => (
+              <span data-testid="payment-status">
+                <StatusChip value={r.payment_status} />
+                {r.refunded > 0 && <span style={{ display: 'block', fontSize: 12 }}>refunded {usd(Number(r.refunded))}</span>}
+              </span>
+            )}
+          />
+        </Datagrid>
+      )}
     </List>
   );
 }

@@ -5,7 +5,7 @@ import { RecordHistory, actorLabel, describeChange } from '../../components/Reco
 import { StatusActions } from '../../components/StatusActions';
 import { StatusChip, humanize } from '../../components/StatusChip';
 
-const usd = (n: number | undefined | null) => (typeof n === 'number' ? n.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : '—');
+const usd = (n: number | undefined | null) => (typeof n === 'number' ? n.toLocaleString(undefined, { style: 'currency', currency: 'USD' }) : '—');
 
 function Summary() {
   const r = useRecordContext();
@@ -60,7 +60,7 @@ function Summary() {
             <Typography variant="body2">Payment: {humanize(String(r.payment_status ?? ''))}{r.last_4 ? ` · card ending ${r.last_4}` : ''}</Typography>
             <Typography variant="body2">Reference: {r.reference}</Typography>
             {r.refunded > 0 && <Typography variant="body2" color="error">Refunded: ${Number(r.refunded).toFixed(2)} (a payment the order could not take)</Typography>}
-            {r.can_pay && r.pay_by && <Typography variant="body2">Awaiting payment until {new Date(r.pay_by).toLocaleString('en-US')}</Typography>}
+            {r.can_pay && r.pay_by && <Typography variant="body2">Awaiting payment until {new Date(r.pay_by).toLocaleString()}</Typography>}
             <Typography variant="body2">Received: <DateField source="created_at" showTime /></Typography>
           </CardContent>
         </Card>
@@ -79,7 +79,7 @@ function Timeline() {
         <Box component="li" key={n} sx={{ borderLeft: 2, borderColor: 'primary.main', pl: 2, pb: 2, position: 'relative' }}>
           <Typography sx={{ fontWeight: 600 }}>{e.type}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {new Date(e.occurred_at).toLocaleString('en-US')} · {actorLabel(e.actor)}
+            {new Date(e.occurred_at).toLocaleString()} · {actorLabel(e.actor)}
           </Typography>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{describeChange(e.data, e.type)}</Typography>
         </Box>

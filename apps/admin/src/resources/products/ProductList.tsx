@@ -2,6 +2,7 @@ import { Avatar } from '@mui/material';
 import {
   BooleanField,
   CreateButton,
+  ExportButton,
   Datagrid,
   EditButton,
   FilterButton,
@@ -10,11 +11,14 @@ import {
   SearchInput,
   SelectField,
   SelectInput,
+  SimpleList,
   TextField,
   TopToolbar,
   useNotify,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
+import { BulkDeleteProductsButton, csvExporter, useIsSmall } from '../../components/listKit';
 import { ClearInventoryButton } from './ClearInventoryButton';
 import { ProductDeleteButton } from './ProductDeleteButton';
 import { categoryChoices } from './ProductForm';
@@ -31,30 +35,45 @@ const Actions = () => (
   <TopToolbar>
     <FilterButton />
     <CreateButton label="Add product" />
+    <ExportButton />
     <ClearInventoryButton />
   </TopToolbar>
 );
 
 export function ProductList() {
   const notify = useNotify();
+  const translate = useTranslate();
+  const small = useIsSmall();
+  const usd = (n: unknown) => (typeof n === 'number' ? n.toLocaleString(undefined, { style: 'currency', currency: 'USD' }) : '—');
   return (
     <List
       filters={filters}
       actions={<Actions />}
       sort={{ field: 'featured', order: 'ASC' }}
       perPage={25}
-      queryOptions={{ onError: () => notify('Error loading data', { type: 'error' }) }}
+      exporter={csvExporter('products')}
+      queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
-      <Datagrid rowClick={false} expand={<ProductQuickEdit />} expandSingle bulkActionButtons={false}>
-        <Thumbnail label="" />
-        <TextField source="name" />
-        <SelectField source="category" choices={categoryChoices} sortable={false} />
-        <NumberField source="price" options={{ style: 'currency', currency: 'USD' }} />
-        <NumberField source="rating" />
-        <BooleanField source="in_stock" label="In stock" sortable={false} />
-        <EditButton />
-        <ProductDeleteButton />
-      </Datagrid>
+      {small ? (
+        <SimpleList
+          linkType="edit"
+          leftAvatar={(r: any) => <Avatar variant="rounded" src={r.image} alt="" />}
+          primaryText={(r: any) => r.name}
+          secondaryText={(r: any) => categoryChoices.find((c) => c.id === r.category)?.name ?? r.category}
+          tertiaryText={(r: any) => usd(r.price)}
+        />
+      ) : (
+        <Datagrid rowClick={false} expand={<ProductQuickEdit />} expandSingle bulkActionButtons={<BulkDeleteProductsButton />}>
+          <Thumbnail label="resources.products.fields.image" />
+          <TextField source="name" />
+          <SelectField source="category" choices={categoryChoices} sortable={false} />
+          <NumberField source="price" options={{ style: 'currency', currency: 'USD' }} />
+          <NumberField source="rating" />
+          <BooleanField source="in_stock" sortable={false} />
+          <EditButton />
+          <ProductDeleteButton />
+        </Datagrid>
+      )}
     </List>
   );
 }

@@ -2,6 +2,7 @@ import { Card, CardContent, Chip } from '@mui/material';
 import {
   CreateButton,
   Datagrid,
+  ExportButton,
   DateField,
   DeleteWithConfirmButton,
   EditButton,
@@ -9,6 +10,7 @@ import {
   List,
   SearchInput,
   SelectInput,
+  SimpleList,
   TextField,
   TopToolbar,
   useGetIdentity,
@@ -16,7 +18,9 @@ import {
   usePermissions,
   useRecordContext,
   useRedirect,
+  useTranslate,
 } from 'react-admin';
+import { csvExporter, useIsSmall } from '../../components/listKit';
 
 export const roleChoices = [
   { id: 'admin', name: 'Administrator' },
@@ -25,12 +29,13 @@ export const roleChoices = [
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Name or e-mail" />,
-  <SelectInput key="role" source="role" label="Role" choices={roleChoices} alwaysOn />,
+  <SelectInput key="role" source="role" choices={roleChoices} alwaysOn />,
 ];
 
 const Actions = () => (
   <TopToolbar>
     <CreateButton label="Add staff member" />
+    <ExportButton />
   </TopToolbar>
 );
 
@@ -66,6 +71,8 @@ export function StaffList() {
   const notify = useNotify();
   const { identity } = useGetIdentity();
   const { permissions, isPending } = usePermissions();
+  const translate = useTranslate();
+  const small = useIsSmall();
   if (isPending) return null;
   // The menu hides the page from plain staff; one who types the address gets a word instead of a refused list.
   if (permissions !== 'admin') {
@@ -81,16 +88,26 @@ export function StaffList() {
       filters={filters}
       actions={<Actions />}
       sort={{ field: 'created_at', order: 'DESC' }}
-      queryOptions={{ onError: (e: any) => notify(e?.message || 'Error loading data', { type: 'error' }) }}
+      exporter={csvExporter('staff')}
+      queryOptions={{ onError: (e: any) => notify(e?.message || translate('facet.list.load_error'), { type: 'error' }) }}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="Name" source="name" render={(r: any) => (r.id === identity?.id ? `${r.name} (you)` : r.name)} />
-        <TextField source="email" label="E-mail" />
-        <RoleField label="Role" source="role" />
-        <DateField source="created_at" label="Created" showTime />
-        <EditButton />
-        <StaffDeleteButton />
-      </Datagrid>
+      {small ? (
+        <SimpleList
+          linkType="edit"
+          primaryText={(r: any) => (r.id === identity?.id ? `${r.name} (you)` : r.name)}
+          secondaryText={(r: any) => r.email}
+          tertiaryText={(r: any) => roleChoices.find((c) => c.id === r.role)?.name ?? r.role}
+        />
+      ) : (
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <FunctionField source="name" render={(r: any) => (r.id === identity?.id ? `${r.name} (you)` : r.name)} />
+          <TextField source="email" />
+          <RoleField source="role" />
+          <DateField source="created_at" showTime />
+          <EditButton />
+          <StaffDeleteButton />
+        </Datagrid>
+      )}
     </List>
   );
 }

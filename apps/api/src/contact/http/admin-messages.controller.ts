@@ -4,6 +4,7 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nest
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { createdBetween } from '../../platform/http/page-query.dto';
 import { MarkContactMessageHandledCommand } from '../commands/mark-contact-message-handled.handler';
 import { ContactMessagePage, ContactMessageView, GetContactMessageQuery, ListContactMessagesQuery } from '../queries/contact-message-queries';
 import { ContactMessageDto, ContactMessagePageDto, ListContactMessagesQueryDto, MarkHandledDto } from './dto/contact.dto';
@@ -25,6 +26,7 @@ export class AdminMessagesController {
       new ListContactMessagesQuery({
         handled: q.handled,
         q: q.q,
+        ...createdBetween(q),
         page: q.page ?? 1,
         limit: q.limit ?? 25,
         sort: q.sort ?? 'created_at',

@@ -30,7 +30,7 @@ export const CONTACT_MESSAGE_SORTS = ['created_at', 'updated_at', 'name', 'email
 export type ContactMessageSort = (typeof CONTACT_MESSAGE_SORTS)[number];
 
 export class ListContactMessagesQuery {
-  constructor(readonly filter: { handled?: boolean; q?: string; page: number; limit: number; sort: ContactMessageSort; order: 'asc' | 'desc' }) {}
+  constructor(readonly filter: { handled?: boolean; q?: string; from?: string; to?: string; page: number; limit: number; sort: ContactMessageSort; order: 'asc' | 'desc' }) {}
 }
 
 export class GetContactMessageQuery {
@@ -73,6 +73,8 @@ export class ListContactMessagesHandler implements IQueryHandler<ListContactMess
       where.push(sql.replaceAll('?', `$${params.length}`));
     };
     if (f.handled !== undefined) add('handled = ?', f.handled);
+    if (f.from) add('created_at >= ?::timestamptz', f.from);
+    if (f.to) add('created_at <= ?::timestamptz', f.to);
     const q = f.q?.trim();
     if (q) {
       add(

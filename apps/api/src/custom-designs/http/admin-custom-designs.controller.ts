@@ -6,6 +6,7 @@ import { Principal } from '../../platform/auth/principal';
 import { BlobStore, sniffImageType } from '../../platform/blobs/blob-store';
 import { NotFoundError } from '../../platform/http/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { createdBetween } from '../../platform/http/page-query.dto';
 import { ChangeCustomDesignStatusCommand } from '../commands/change-custom-design-status.handler';
 import { DeleteCustomDesignCommand } from '../commands/delete-custom-design.handler';
 import {
@@ -41,6 +42,7 @@ export class AdminCustomDesignsController {
       new ListCustomDesignsQuery({
         status: q.status,
         q: q.q,
+        ...createdBetween(q),
         page: q.page ?? 1,
         limit: q.limit ?? 25,
         sort: q.sort ?? 'created_at',

@@ -4,6 +4,7 @@ import { ApiBadRequestResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, Ap
 import { CurrentPrincipal, Public, RequireCustomer } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { IdempotencyService } from '../../platform/http/idempotency.service';
+import { createdBetween } from '../../platform/http/page-query.dto';
 import { SubmitCustomDesignCommand, SubmittedCustomDesign } from '../commands/submit-custom-design.handler';
 import { CustomDesignPage, ListCustomDesignsQuery } from '../queries/custom-design-queries';
 import { CustomDesignPageDto, ListCustomDesignsQueryDto, SubmitCustomDesignDto, SubmittedCustomDesignDto } from './dto/custom-design.dto';
@@ -75,6 +76,7 @@ export class CustomDesignsController {
         customerId: principal.id,
         status: q.status,
         q: q.q,
+        ...createdBetween(q),
         page: q.page ?? 1,
         limit: q.limit ?? 25,
         sort: q.sort ?? 'created_at',

@@ -53,7 +53,7 @@ export type CustomDesignSort = (typeof CUSTOM_DESIGN_SORTS)[number];
 
 export class ListCustomDesignsQuery {
   constructor(
-    readonly filter: { status?: CustomDesignStatus; q?: string; customerId?: string; page: number; limit: number; sort: CustomDesignSort; order: 'asc' | 'desc' },
+    readonly filter: { status?: CustomDesignStatus; q?: string; customerId?: string; from?: string; to?: string; page: number; limit: number; sort: CustomDesignSort; order: 'asc' | 'desc' },
   ) {}
 }
 
@@ -109,6 +109,8 @@ export class ListCustomDesignsHandler implements IQueryHandler<ListCustomDesigns
     };
     if (f.status) add('status = ?', f.status);
     if (f.customerId) add('customer_id = ?', f.customerId);
+    if (f.from) add('created_at >= ?::timestamptz', f.from);
+    if (f.to) add('created_at <= ?::timestamptz', f.to);
     const q = f.q?.trim();
     if (q) {
       add(

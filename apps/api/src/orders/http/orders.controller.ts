@@ -13,6 +13,7 @@ import {
 import { CurrentPrincipal, Public, RequireCustomer, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { createdBetween } from '../../platform/http/page-query.dto';
 import { PollAt } from '../../platform/http/context.interceptor';
 import { OrdersService } from '../orders.service';
 import {
@@ -87,6 +88,7 @@ export class AdminOrdersController {
       status: q.status,
       kind: q.kind,
       payment_status: q.payment_status,
+      ...createdBetween(q),
     });
     reply.header('x-total-count', String(result.total));
     return result;

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { CONTACT_LIMITS } from '../../domain/contact-message';
 import { CONTACT_MESSAGE_SORTS, ContactMessageSort } from '../../queries/contact-message-queries';
-import { PageQueryDto } from '../../../platform/http/page-query.dto';
+import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
 
 const oneOf = (list: readonly string[]) => ({ message: `$property must be one of: ${list.join(', ')}` });
 
@@ -68,7 +68,7 @@ export class ContactMessagePageDto {
   @ApiProperty() limit: number;
 }
 
-export class ListContactMessagesQueryDto extends PageQueryDto {
+export class ListContactMessagesQueryDto extends DateRangePageQueryDto {
   @ApiPropertyOptional({ enum: CONTACT_MESSAGE_SORTS, default: 'created_at' })
   @IsOptional()
   @IsIn(CONTACT_MESSAGE_SORTS, oneOf(CONTACT_MESSAGE_SORTS))

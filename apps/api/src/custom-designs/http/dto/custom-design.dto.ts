@@ -20,7 +20,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { MAX_DESIGN_NOTES } from '../../domain/custom-design';
 import { CUSTOM_DESIGN_SORTS, CustomDesignSort } from '../../queries/custom-design-queries';
-import { PageQueryDto } from '../../../platform/http/page-query.dto';
+import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
 
 export const DEPARTMENTS: readonly Department[] = ['women', 'men'];
 const KARATS = [...GOLD_KARATS, ...PLATINUM_KARATS];
@@ -144,7 +144,7 @@ export class CustomDesignPageDto {
   @ApiProperty() limit: number;
 }
 
-export class ListCustomDesignsQueryDto extends PageQueryDto {
+export class ListCustomDesignsQueryDto extends DateRangePageQueryDto {
   @ApiPropertyOptional({ enum: CUSTOM_DESIGN_SORTS, default: 'created_at' })
   @IsOptional()
   @IsIn(CUSTOM_DESIGN_SORTS, oneOf(CUSTOM_DESIGN_SORTS))

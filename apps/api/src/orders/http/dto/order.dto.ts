@@ -19,7 +19,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { PageQueryDto } from '../../../platform/http/page-query.dto';
+import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
 
 // No maxDecimalPlaces: class-validator's check throws on exponent notation (1e-7); amounts are compared to the cent anyway.
 const money = { allowNaN: false, allowInfinity: false };
@@ -156,7 +156,7 @@ export class MyOrderDto {
 
 const ORDER_SORTS = ['created_at', 'total', 'status', 'updated_at', 'payment_status', 'reference'];
 
-export class AdminOrderListQueryDto extends PageQueryDto {
+export class AdminOrderListQueryDto extends DateRangePageQueryDto {
   @ApiPropertyOptional({ enum: ORDER_SORTS }) @IsOptional() @IsIn(ORDER_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
   @ApiPropertyOptional({ description: 'Order id, name or e-mail' }) @IsOptional() @IsString() @MaxLength(200) q?: string;

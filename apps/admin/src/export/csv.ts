@@ -1,0 +1,76 @@
+import jsonExport from 'jsonexport/dist';
+
+/**
+ * CSV exports: one row per record. jsonexport writes an array as one row per element (the old orders CSV put
+ * an order's columns on its last item row only), so every record is flattened first: nested objects become
+ * dotted columns (shipping.city), arrays one cell ("a; b").
+ */
+export type CsvValue = string | number | boolean | null;
+export type CsvRow = Record<string, CsvValue>;
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe (OWASP's
+ * advice for CSV injection); numbers stay numbers.
+ */
+export function safeCell(value: CsvValue): CsvValue {
+  if (typeof value !== 'string') return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function cell(value: unknown): CsvValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
+}
+
+/** One record as one flat row: objects as dotted columns, arrays of plain values joined, others as JSON. */
+export function flattenRecord(record: Record<string, unknown>, prefix = '', out: CsvRow = {}, depth = 0): CsvRow {
+  for (const [key, value] of Object.entries(record ?? {})) {
+    const column = prefix ? `${prefix}.${key}` : key;
+    if (Array.isArray(value)) {
+      out[column] = value.every((v) => v === null || typeof v !== 'object') ? value.map((v) => String(v ?? '')).join('; ') : JSON.stringify(value);
+    } else if (value && typeof value === 'object' && !(value instanceof Date) && depth < 3) {
+      flattenRecord(value as Record<string, unknown>, column, out, depth + 1);
+    } else {
+      out[column] = cell(value);
+    }
+  }
+  return out;
+}
+
+const money = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n.toFixed(2) : null);
+
+/** An order as one row: who, what (the items summarised in one cell), the money and the states. */
+export function orderRow(order: Record<string, any>): CsvRow {
+  const s = order.shipping ?? {};
+  const items: any[] = Array.isArray(order.items) ? order.items : [];
+  return {
+    reference: order.reference ?? null,
+    id: order.id ?? order.order_id ?? null,
+    created_at: order.created_at ?? null,
+    kind: order.kind ?? null,
+    status: order.status ?? null,
+    payment_status: order.payment_status ?? null,
+    client: [s.first_name, s.last_name].filter(Boolean).join(' ') || null,
+    email: s.email ?? null,
+    phone: s.phone ?? null,
+    address: [s.address, s.apartment, s.city, s.state, s.zip_code, s.country].filter(Boolean).join(', ') || null,
+    item_count: items.reduce((n, i) => n + (Number(i?.quantity) || 0), 0),
+    items: items.map((i) => `${i?.quantity ?? 0} × ${i?.name ?? i?.product_name ?? i?.product_id ?? '?'} @ ${money(i?.price) ?? '?'}`).join('; '),
+    subtotal: money(order.subtotal),
+    shipping_cost: money(order.shipping_cost),
+    tax: money(order.tax),
+    total: money(order.total),
+    refunded: money(order.refunded),
+  };
+}
+
+/** Rows as CSV text, header first, every cell made safe; the columns are the union of every row's keys. */
+export async function toCsv(rows: CsvRow[]): Promise<string> {
+  const headers: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) for (const k of Object.keys(row)) if (!seen.has(k)) (seen.add(k), headers.push(k));
+  const safe = rows.map((row) => Object.fromEntries(headers.map((h) => [h, safeCell(row[h] ?? null)])));
+  return jsonExport(safe, { headers, rowDelimiter: ',' });
+}

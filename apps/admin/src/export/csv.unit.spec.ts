@@ -1,0 +1,97 @@
+import { flattenRecord, orderRow, safeCell, toCsv } from './csv';
+
+/** A small RFC 4180 reader, to check what a spreadsheet would see. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"', i++);
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') (row.push(cell), (cell = ''));
+    else if (c === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''));
+    else cell += c;
+  }
+  row.push(cell);
+  rows.push(row);
+  return rows;
+}
+
+const order = (over: Record<string, unknown> = {}) => ({
+  id: '0b7e9c1e-1111-4222-8333-444455556666',
+  reference: '0B7E9C1E',
+  created_at: '2026-11-20T10:00:00.000Z',
+  kind: 'card',
+  status: 'pending',
+  payment_status: 'unpaid',
+  shipping: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+1 555 0100', address: '12 Way', city: 'New York', country: 'US' },
+  items: [
+    { product_id: 'p1', name: 'Halo Ring', price: 1200, quantity: 2 },
+    { product_id: 'p2', name: 'Pearl, "Baroque" Studs', price: 350.5, quantity: 1 },
+  ],
+  subtotal: 2750.5,
+  shipping_cost: 0,
+  tax: 220.04,
+  total: 2970.54,
+  refunded: 0,
+  ...over,
+});
+
+describe('CSV export', () => {
+  describe('When exporting orders', () => {
+    it('should write one row per order with its own columns, the items summarised in one cell', async () => {
+      const csv = await toCsv([order(), order({ id: 'second', reference: 'SECOND', items: [{ name: 'Chain', price: 99, quantity: 3 }], shipping: null })].map(orderRow));
+      const [header, first, second, ...rest] = parseCsv(csv);
+      expect(rest).toEqual([]);
+      const at = (row: string[], column: string) => row[header.indexOf(column)];
+      expect(at(first, 'reference')).toBe('0B7E9C1E');
+      expect(at(first, 'client')).toBe('Ada Lovelace');
+      expect(at(first, 'items')).toBe('2 × Halo Ring @ 1200.00; 1 × Pearl, "Baroque" Studs @ 350.50');
+      expect(at(first, 'item_count')).toBe('3');
+      expect(at(first, 'total')).toBe('2970.54');
+      expect(at(first, 'address')).toBe('12 Way, New York, US');
+      expect(at(second, 'reference')).toBe('SECOND');
+      expect(at(second, 'items')).toBe('3 × Chain @ 99.00');
+      expect(at(second, 'client')).toBe('');
+      expect(header).not.toContain('items.0.name');
+    });
+
+    it('should survive an order with no items, odd items and missing money', () => {
+      expect(orderRow({ id: 'x', items: 'nope', total: Number.NaN })).toMatchObject({ id: 'x', items: '', item_count: 0, total: null });
+      expect(orderRow({ id: 'y', items: [null, { quantity: '2', price: 'free' }] }).items).toBe('0 × ? @ ?; 2 × ? @ ?');
+    });
+  });
+
+  describe('When exporting any other record', () => {
+    it('should flatten nested objects to dotted columns and arrays to one cell, keeping one row per record', async () => {
+      const product = { id: 'p1', name: 'Ring', features: ['Platinum', 'GIA certified'], images: ['/a.png', '/b.png'], price: 10, meta: { a: { b: 1 } }, tags: [{ x: 1 }] };
+      expect(flattenRecord(product)).toEqual({
+        id: 'p1', name: 'Ring', features: 'Platinum; GIA certified', images: '/a.png; /b.png', price: 10, 'meta.a.b': 1, tags: '[{"x":1}]',
+      });
+      const rows = parseCsv(await toCsv([flattenRecord(product), flattenRecord({ id: 'p2', extra: true })]));
+      expect(rows).toHaveLength(3);
+      expect(rows[0]).toEqual(['id', 'name', 'features', 'images', 'price', 'meta.a.b', 'tags', 'extra']);
+      expect(rows[2]).toEqual(['p2', '', '', '', '', '', '', 'true']);
+    });
+
+    it('should keep a multi-line message in one quoted cell', async () => {
+      const rows = parseCsv(await toCsv([flattenRecord({ id: 'm1', message: 'line one\nline two, with "quotes"' })]));
+      expect(rows).toEqual([['id', 'message'], ['m1', 'line one\nline two, with "quotes"']]);
+    });
+  });
+
+  describe('When a cell would run as a spreadsheet formula', () => {
+    it('should defuse it with an apostrophe, leaving numbers and plain text alone', async () => {
+      for (const attack of ['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', '\tx', '\rx']) expect(safeCell(attack)).toBe(`'${attack}`);
+      expect(safeCell(-5)).toBe(-5);
+      expect(safeCell('Ada')).toBe('Ada');
+      const rows = parseCsv(await toCsv([{ name: '=cmd|" /C calc"!A0', total: -1 }]));
+      expect(rows[1]).toEqual([`'=cmd|" /C calc"!A0`, '-1']);
+    });
+  });
+});
