@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { PageQueryDto } from '../../../platform/http/page-query.dto';
+import { IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 
-export class ListEventsQueryDto {
+export class ListEventsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Event type, or several separated by commas' })
   @IsOptional()
   @IsString()
@@ -32,22 +32,6 @@ export class ListEventsQueryDto {
   @IsOptional()
   @IsISO8601()
   to?: string;
-
-  @ApiPropertyOptional({ default: 1, maximum: 100_000 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
-  page?: number;
-
-  @ApiPropertyOptional({ default: 25, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
 }
 
 export class ActorDto {

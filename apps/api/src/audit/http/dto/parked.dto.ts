@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../../platform/http/page-query.dto';
 import { AuditEventDto } from './audit.dto';
 
-export class ListParkedQueryDto {
+export class ListParkedQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: "Only this consumer: 'projection:<name>' or 'reactor:<name>'", example: 'projection:orders' })
   @IsOptional()
   @IsString()
@@ -16,22 +16,6 @@ export class ListParkedQueryDto {
   @MaxLength(200)
   @Matches(/^[a-z][a-z0-9-]{0,40}-[A-Za-z0-9:@._+-]{1,160}$/, { message: 'stream must be a stream id such as order-<id>' })
   stream?: string;
-
-  @ApiPropertyOptional({ default: 1, maximum: 100_000 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100_000)
-  page?: number;
-
-  @ApiPropertyOptional({ default: 25, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
 }
 
 export class ParkedEventDto {
