@@ -3,6 +3,7 @@ import { DatabaseService } from '../platform/database/database.service';
 import { EVENT_STORE, EventStore, positionToString, RecordedEvent, START } from '../platform/event-store/event-store';
 import { PersonalData } from '../platform/privacy/personal-data';
 import { AuditEventDto, AuditEventListDto } from './http/dto/audit.dto';
+import { SqlFilter } from '../platform/database/sql-filter';
 
 export interface EventFilter {
   types?: string[];
@@ -60,41 +61,22 @@ export class AuditLog {
   }
 
   private async listFromTable(f: EventFilter): Promise<{ rows: RecordedEvent[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (f.types?.length) {
-      params.push(f.types);
-      where.push(`event_type = ANY($${params.length}::text[])`);
-    }
-    if (f.stream) {
-      if (f.stream.endsWith('-')) {
-        params.push(f.stream);
-        where.push(`starts_with(stream_id, $${params.length})`);
-      } else {
-        params.push(f.stream);
-        where.push(`stream_id = $${params.length}`);
-      }
-    }
-    if (f.correlationId) {
-      params.push(f.correlationId);
-      where.push(`metadata->>'correlationId' = $${params.length}`);
-    }
-    if (f.from) {
-      params.push(f.from);
-      where.push(`occurred_at >= $${params.length}::timestamptz`);
-    }
-    if (f.to) {
-      params.push(f.to);
-      where.push(`occurred_at <= $${params.length}::timestamptz`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [count] = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM public.es_events ${clause}`, params);
+    const filter = new SqlFilter();
+    if (f.types?.length) filter.where('event_type = ANY(?::text[])', f.types);
+    // A stream id, or a prefix ending in '-' (every order: 'order-').
+    if (f.stream) filter.where(f.stream.endsWith('-') ? 'starts_with(stream_id, ?)' : 'stream_id = ?', f.stream);
+    filter
+      .whereGiven(`metadata->>'correlationId' = ?`, f.correlationId)
+      .whereGiven('occurred_at >= ?::timestamptz', f.from)
+      .whereGiven('occurred_at <= ?::timestamptz', f.to);
+    const [count] = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM public.es_events ${filter.sql}`, filter.params);
+    const page = filter.page(f.page, f.limit);
     const rows = await this.db.query<EventRow>(
       `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_type, data, metadata
-         FROM public.es_events ${clause}
+         FROM public.es_events ${filter.sql}
         ORDER BY global_position DESC
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, f.limit, (f.page - 1) * f.limit],
+        ${page.sql}`,
+      page.params,
     );
     return {
       total: Number(count.n),

@@ -6,6 +6,7 @@ import { DatabaseService } from '../platform/database/database.service';
 import { NotFoundError } from '../platform/http/errors';
 import { PageQueryDto } from '../platform/http/page-query.dto';
 import { MailArchive } from './mail-archive';
+import { containing, SqlFilter } from '../platform/database/sql-filter';
 
 export class MailListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ['sent_at', 'kind'] }) @IsOptional() @IsIn(['sent_at', 'kind']) sort?: 'sent_at' | 'kind';
@@ -52,22 +53,15 @@ export class AdminMailController {
   async list(@Query() q: MailListQueryDto, @Res({ passthrough: true }) reply: any) {
     const page = q.page ?? 1;
     const limit = q.limit ?? 25;
-    const params: unknown[] = [];
-    const where: string[] = [];
-    if (q.kind) {
-      params.push(q.kind);
-      where.push(`kind = $${params.length}`);
-    }
-    if (q.q?.trim()) {
-      params.push(`%${q.q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where.push(`(lower(coalesce(to_address, '')) LIKE $${params.length} OR lower(coalesce(subject, '')) LIKE $${params.length})`);
-    }
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = Number((await this.db.one(`SELECT count(*) AS n FROM sent_mail ${whereSql}`, params))?.n ?? 0);
+    const filter = new SqlFilter().whereGiven('kind = ?', q.kind);
+    const search = q.q?.trim().toLowerCase();
+    if (search) filter.where(`(lower(coalesce(to_address, '')) LIKE ? OR lower(coalesce(subject, '')) LIKE ?)`, containing(search));
+    const total = Number((await this.db.one(`SELECT count(*) AS n FROM sent_mail ${filter.sql}`, filter.params))?.n ?? 0);
+    const paging = filter.page(page, limit);
     const rows = await this.db.query(
-      `SELECT id, kind, to_address, subject, delivered, sent_at FROM sent_mail ${whereSql}
-       ORDER BY ${q.sort === 'kind' ? 'kind' : 'sent_at'} ${q.order === 'asc' ? 'ASC' : 'DESC'}, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, limit, (page - 1) * limit],
+      `SELECT id, kind, to_address, subject, delivered, sent_at FROM sent_mail ${filter.sql}
+       ORDER BY ${q.sort === 'kind' ? 'kind' : 'sent_at'} ${q.order === 'asc' ? 'ASC' : 'DESC'}, id ${paging.sql}`,
+      paging.params,
     );
     reply.header('x-total-count', String(total));
     return { items: rows.map(summary), total, page, limit };

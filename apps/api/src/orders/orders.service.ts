@@ -23,6 +23,7 @@ import { CatalogCache } from '../catalog/queries/catalog-cache';
 import { PAYMENT_SETTINGS, PaymentSettings } from '../payments/provider/payment-provider';
 import { order, OrderLine, orderStream, orderSubject } from './domain/order';
 import { CreateOrderDto } from './http/dto/order.dto';
+import { containing, SqlFilter } from '../platform/database/sql-filter';
 
 export interface OrderRow {
   id: string;
@@ -142,10 +143,6 @@ const SORTS: Record<string, string> = {
   payment_status: 'payment_status',
   reference: 'id',
 };
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 @Injectable()
 export class OrdersService {
@@ -317,32 +314,21 @@ export class OrdersService {
   }
 
   async list(q: { page: number; limit: number; sort: string; order: 'asc' | 'desc'; q?: string; status?: string; kind?: string; payment_status?: string; from?: string; to?: string }) {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, ...values: unknown[]) => {
-      let text = sql;
-      for (const v of values) {
-        params.push(v);
-        text = text.replace('?', `$${params.length}`);
-      }
-      where.push(text);
-    };
-    if (q.status) add('status = ?', q.status);
-    if (q.kind) add('kind = ?', q.kind);
-    if (q.payment_status) add('payment_status = ?', q.payment_status);
-    if (q.from) add('created_at >= ?::timestamptz', q.from);
-    if (q.to) add('created_at <= ?::timestamptz', q.to);
+    const filter = new SqlFilter()
+      .whereGiven('status = ?', q.status)
+      .whereGiven('kind = ?', q.kind)
+      .whereGiven('payment_status = ?', q.payment_status)
+      .whereGiven('created_at >= ?::timestamptz', q.from)
+      .whereGiven('created_at <= ?::timestamptz', q.to);
     const search = q.q?.trim();
     if (search) {
-      const like = `%${escapeLike(search.toLowerCase())}%`;
-      add(`(id::text ILIKE ? OR lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) LIKE ? OR lower(coalesce(email, '')) LIKE ?)`, like, like, like);
+      filter.where(`(id::text ILIKE ? OR lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) LIKE ? OR lower(coalesce(email, '')) LIKE ?)`, containing(search.toLowerCase()));
     }
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM orders ${whereSql}`, params))?.n ?? 0);
+    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM orders ${filter.sql}`, filter.params))?.n ?? 0);
+    const page = filter.page(q.page, q.limit);
     const rows = await this.db.query<OrderRow>(
-      `SELECT * FROM orders ${whereSql} ORDER BY ${SORTS[q.sort] ?? 'created_at'} ${q.order === 'asc' ? 'ASC' : 'DESC'}, id
-       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.limit, (q.page - 1) * q.limit],
+      `SELECT * FROM orders ${filter.sql} ORDER BY ${SORTS[q.sort] ?? 'created_at'} ${q.order === 'asc' ? 'ASC' : 'DESC'}, id ${page.sql}`,
+      page.params,
     );
     return { items: rows.map(toAdminOrderView), total, page: q.page, limit: q.limit };
   }

@@ -10,6 +10,7 @@ import { PersonalData } from '../platform/privacy/personal-data';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { StaffRole } from '../platform/auth/principal';
 import { staffMember, staffStream } from './domain/staff-member';
+import { containing, SqlFilter } from '../platform/database/sql-filter';
 
 export interface StaffMemberView {
   id: string;
@@ -109,25 +110,16 @@ export class StaffService {
     page: number;
     limit: number;
   }): Promise<{ items: StaffMemberView[]; total: number; page: number; limit: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (f.role) {
-      params.push(f.role);
-      where.push(`role = $${params.length}`);
-    }
+    const filter = new SqlFilter().whereGiven('role = ?', f.role);
     const q = f.q?.trim().toLowerCase();
-    if (q) {
-      params.push(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where.push(`lower(coalesce(email, '') || ' ' || coalesce(name, '')) LIKE $${params.length}`);
-    }
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = Number((await this.db.one(`SELECT count(*) AS n FROM staff_members ${whereSql}`, params))?.n ?? 0);
+    if (q) filter.where(`lower(coalesce(email, '') || ' ' || coalesce(name, '')) LIKE ?`, containing(q));
+    const total = Number((await this.db.one(`SELECT count(*) AS n FROM staff_members ${filter.sql}`, filter.params))?.n ?? 0);
     const column = { created_at: 'created_at', email: 'email', name: 'name', role: 'role' }[f.sort];
-    params.push(f.limit, (f.page - 1) * f.limit);
+    const page = filter.page(f.page, f.limit);
     const items = await this.db.query<StaffMemberView>(
-      `SELECT id, email, name, role, created_at FROM staff_members ${whereSql}
-       ORDER BY ${column} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
+      `SELECT id, email, name, role, created_at FROM staff_members ${filter.sql}
+       ORDER BY ${column} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC ${page.sql}`,
+      page.params,
     );
     return { items, total, page: f.page, limit: f.limit };
   }

@@ -4,6 +4,7 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { NotFoundError } from '../../platform/http/errors';
 import { CatalogCache } from './catalog-cache';
 import { PRODUCT_COLUMNS, ProductRow, toProduct } from './product-row';
+import { containing, SqlFilter } from '../../platform/database/sql-filter';
 
 export class ListProductsQuery {
   constructor(
@@ -38,10 +39,6 @@ const ORDER_BY: Record<SortOption, string> = {
   name: 'name ASC, featured_rank ASC',
 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 @QueryHandler(ListProductsQuery)
 export class ListProductsHandler implements IQueryHandler<ListProductsQuery, ProductList> {
   constructor(
@@ -54,34 +51,27 @@ export class ListProductsHandler implements IQueryHandler<ListProductsQuery, Pro
   }
 
   private async load(f: ListProductsQuery['filter']): Promise<ProductList> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (f.category) add('category = ?', f.category);
+    const filter = new SqlFilter().whereGiven('category = ?', f.category);
     const search = f.search?.trim().toLowerCase();
     if (search) {
       // The spec's search: case-insensitive substring on name, description, category and features.
-      add(`(name || ' ' || description || ' ' || category || ' ' || features::text) ILIKE ?`, `%${escapeLike(search)}%`);
+      filter.where(`(name || ' ' || description || ' ' || category || ' ' || features::text) ILIKE ?`, containing(search));
     }
     const bounds = PRICE_RANGE_BOUNDS[f.priceRange];
-    if (bounds.min !== null) add('price_cents >= ?', Math.round(bounds.min * 100));
-    if (bounds.max !== null) add('price_cents <= ?', Math.round(bounds.max * 100));
-    if (f.minPrice !== undefined) add('price_cents >= ?', Math.round(f.minPrice * 100));
-    if (f.maxPrice !== undefined) add('price_cents <= ?', Math.round(f.maxPrice * 100));
-    if (f.inStock !== undefined) add('in_stock = ?', f.inStock);
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    params.push(f.limit, (f.page - 1) * f.limit);
+    if (bounds.min !== null) filter.where('price_cents >= ?', Math.round(bounds.min * 100));
+    if (bounds.max !== null) filter.where('price_cents <= ?', Math.round(bounds.max * 100));
+    if (f.minPrice !== undefined) filter.where('price_cents >= ?', Math.round(f.minPrice * 100));
+    if (f.maxPrice !== undefined) filter.where('price_cents <= ?', Math.round(f.maxPrice * 100));
+    if (f.inStock !== undefined) filter.where('in_stock = ?', f.inStock);
+    const page = filter.page(f.page, f.limit);
     const rows = await this.db.query<ProductRow & { total: string }>(
-      `SELECT ${PRODUCT_COLUMNS}, count(*) OVER () AS total FROM products ${whereSql}
-       ORDER BY ${ORDER_BY[f.sortBy]} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
+      `SELECT ${PRODUCT_COLUMNS}, count(*) OVER () AS total FROM products ${filter.sql}
+       ORDER BY ${ORDER_BY[f.sortBy]} ${page.sql}`,
+      page.params,
     );
     let total = rows.length ? Number(rows[0].total) : 0;
     if (rows.length === 0 && f.page > 1) {
-      const r = await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM products ${whereSql}`, params.slice(0, -2));
+      const r = await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM products ${filter.sql}`, filter.params);
       total = Number(r?.n ?? 0);
     }
     return { products: rows.map(toProduct), total, page: f.page, limit: f.limit };

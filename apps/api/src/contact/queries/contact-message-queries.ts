@@ -2,6 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { Actor } from '../../platform/event-store/event-store';
 import { NotFoundError } from '../../platform/http/errors';
+import { containing, SqlFilter } from '../../platform/database/sql-filter';
 
 export interface ContactMessageView {
   id: string;
@@ -57,39 +58,30 @@ function toView(r: any): ContactMessageView {
   };
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 @QueryHandler(ListContactMessagesQuery)
 export class ListContactMessagesHandler implements IQueryHandler<ListContactMessagesQuery, ContactMessagePage> {
   constructor(private readonly db: DatabaseService) {}
 
   async execute({ filter: f }: ListContactMessagesQuery): Promise<ContactMessagePage> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replaceAll('?', `$${params.length}`));
-    };
-    if (f.handled !== undefined) add('handled = ?', f.handled);
-    if (f.from) add('created_at >= ?::timestamptz', f.from);
-    if (f.to) add('created_at <= ?::timestamptz', f.to);
+    const filter = new SqlFilter()
+      .whereGiven('handled = ?', f.handled)
+      .whereGiven('created_at >= ?::timestamptz', f.from)
+      .whereGiven('created_at <= ?::timestamptz', f.to);
     const q = f.q?.trim();
     if (q) {
-      add(
+      filter.where(
         `(coalesce(name, '') ILIKE ? OR coalesce(email, '') ILIKE ? OR coalesce(phone, '') ILIKE ? OR coalesce(subject, '') ILIKE ?
           OR coalesce(message, '') ILIKE ?)`,
-        `%${escapeLike(q)}%`,
+        containing(q),
       );
     }
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM contact_messages ${whereSql}`, params))?.n ?? 0);
+    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM contact_messages ${filter.sql}`, filter.params))?.n ?? 0);
     // The sort column comes from a whitelist; nothing from the request is spliced into the SQL text.
+    const page = filter.page(f.page, f.limit);
     const rows = await this.db.query(
-      `SELECT ${COLUMNS} FROM contact_messages ${whereSql}
-       ORDER BY ${f.sort} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, f.limit, (f.page - 1) * f.limit],
+      `SELECT ${COLUMNS} FROM contact_messages ${filter.sql}
+       ORDER BY ${f.sort} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC ${page.sql}`,
+      page.params,
     );
     return { items: rows.map(toView), total, page: f.page, limit: f.limit };
   }

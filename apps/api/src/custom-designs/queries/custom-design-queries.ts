@@ -3,6 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { Actor } from '../../platform/event-store/event-store';
 import { NotFoundError } from '../../platform/http/errors';
+import { containing, SqlFilter } from '../../platform/database/sql-filter';
 
 export interface CustomDesignItem {
   id: string;
@@ -92,40 +93,31 @@ function toItem(r: any): CustomDesignItem {
   };
 }
 
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 @QueryHandler(ListCustomDesignsQuery)
 export class ListCustomDesignsHandler implements IQueryHandler<ListCustomDesignsQuery, CustomDesignPage> {
   constructor(private readonly db: DatabaseService) {}
 
   async execute({ filter: f }: ListCustomDesignsQuery): Promise<CustomDesignPage> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replaceAll('?', `$${params.length}`));
-    };
-    if (f.status) add('status = ?', f.status);
-    if (f.customerId) add('customer_id = ?', f.customerId);
-    if (f.from) add('created_at >= ?::timestamptz', f.from);
-    if (f.to) add('created_at <= ?::timestamptz', f.to);
+    const filter = new SqlFilter()
+      .whereGiven('status = ?', f.status)
+      .whereGiven('customer_id = ?', f.customerId)
+      .whereGiven('created_at >= ?::timestamptz', f.from)
+      .whereGiven('created_at <= ?::timestamptz', f.to);
     const q = f.q?.trim();
     if (q) {
-      add(
+      filter.where(
         `(id::text ILIKE ? OR coalesce(contact_name, '') ILIKE ? OR coalesce(contact_email, '') ILIKE ? OR coalesce(contact_phone, '') ILIKE ?
           OR coalesce(design_notes, '') ILIKE ? OR jewelry_type ILIKE ? OR diamond_shape ILIKE ? OR metal_type ILIKE ?)`,
-        `%${escapeLike(q)}%`,
+        containing(q),
       );
     }
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM custom_designs ${whereSql}`, params))?.n ?? 0);
+    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM custom_designs ${filter.sql}`, filter.params))?.n ?? 0);
     // The sort column comes from a whitelist; nothing from the request is spliced into the SQL text.
+    const page = filter.page(f.page, f.limit);
     const rows = await this.db.query(
-      `SELECT ${COLUMNS} FROM custom_designs ${whereSql}
-       ORDER BY ${f.sort} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, f.limit, (f.page - 1) * f.limit],
+      `SELECT ${COLUMNS} FROM custom_designs ${filter.sql}
+       ORDER BY ${f.sort} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC ${page.sql}`,
+      page.params,
     );
     return { items: rows.map(toItem), total, page: f.page, limit: f.limit };
   }

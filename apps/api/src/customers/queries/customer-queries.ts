@@ -3,6 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { NotFoundError } from '../../platform/http/errors';
 import { Address, EMPTY_ADDRESS } from '../domain/customer';
+import { containing, SqlFilter } from '../../platform/database/sql-filter';
 
 export interface CustomerRow {
   id: string;
@@ -110,32 +111,21 @@ export class GetCustomerQuery {
   constructor(readonly id: string) {}
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 @QueryHandler(ListCustomersQuery)
 export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
   constructor(private readonly db: DatabaseService) {}
 
   async execute({ filter: f }: ListCustomersQuery): Promise<{ items: CustomerListItem[]; total: number; page: number; limit: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (f.status) {
-      params.push(f.status === 'Verified');
-      where.push(`email_verified = $${params.length}`);
-    }
+    const filter = new SqlFilter();
+    if (f.status) filter.where('email_verified = ?', f.status === 'Verified');
     const q = f.q?.trim().toLowerCase();
-    if (q) {
-      params.push(`%${escapeLike(q)}%`);
-      where.push(`lower(coalesce(email, '') || ' ' || first_name || ' ' || last_name || ' ' || phone) LIKE $${params.length}`);
-    }
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM customers ${whereSql}`, params))?.n ?? 0);
-    params.push(f.limit, (f.page - 1) * f.limit);
+    if (q) filter.where(`lower(coalesce(email, '') || ' ' || first_name || ' ' || last_name || ' ' || phone) LIKE ?`, containing(q));
+    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM customers ${filter.sql}`, filter.params))?.n ?? 0);
+    const page = filter.page(f.page, f.limit);
     const rows = await this.db.query<CustomerRow>(
-      `SELECT ${COLUMNS} FROM customers ${whereSql}
-       ORDER BY ${SORT_SQL[f.sort]} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC
-       LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
+      `SELECT ${COLUMNS} FROM customers ${filter.sql}
+       ORDER BY ${SORT_SQL[f.sort]} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC ${page.sql}`,
+      page.params,
     );
     return { items: rows.map(toListItem), total, page: f.page, limit: f.limit };
   }

@@ -1,0 +1,20 @@
+import { containing, escapeLike, SqlFilter } from './sql-filter';
+
+describe('SqlFilter', () => {
+  it('should number each value once, however often its condition names it, and leave the text alone', () => {
+    const f = new SqlFilter().where('status = ?', "x'; DROP TABLE orders;--").where('(a ILIKE ? OR b ILIKE ?)', containing('50%_off\\'));
+    expect(f.sql).toBe('WHERE status = $1 AND (a ILIKE $2 OR b ILIKE $2)');
+    expect(f.params).toEqual(["x'; DROP TABLE orders;--", '%50\\%\\_off\\\\%']);
+    expect(f.page(3, 25)).toEqual({ sql: 'LIMIT $3 OFFSET $4', params: [...f.params, 25, 50] });
+  });
+
+  it('should skip conditions whose value was not given, and have no WHERE without conditions', () => {
+    const f = new SqlFilter().whereGiven('a = ?', undefined).whereGiven('b = ?', null).whereGiven('c = ?', '').whereGiven('d = ?', 0);
+    expect(f.sql).toBe('WHERE d = $1');
+    expect(new SqlFilter().sql).toBe('');
+  });
+
+  it('should escape exactly the characters LIKE treats specially', () => {
+    expect(escapeLike('a\\b%c_d\u0000é')).toBe('a\\\\b\\%c\\_d\u0000é');
+  });
+});
