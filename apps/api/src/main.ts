@@ -3,6 +3,7 @@ import { createApp } from './bootstrap';
 import { CatalogSeeder } from './catalog/seed/catalog-seeder';
 import { serveHealthPort } from './health/health-port';
 import { ConfigError, loadConfig } from './platform/config/config';
+import { MigrationChecksumError } from './platform/database/migrate';
 import { StaffService } from './staff/staff.service';
 
 async function main(): Promise<void> {
@@ -32,8 +33,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  // A refused setting is said in plain words, without a stack trace.
+  // A refused setting or a changed migration is said in plain words, without a stack trace.
   // eslint-disable-next-line no-console
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof MigrationChecksumError ? err.message : err);
   process.exit(1);
 });
