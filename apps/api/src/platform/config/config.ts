@@ -97,7 +97,7 @@ function oneOf<T extends string>(allowed: readonly T[]) {
     .transform((raw) => (unset(raw) ? undefined : (raw as T)));
 }
 
-function url(protocols: readonly string[], example: string) {
+function url(protocols: readonly string[], example: string, hostRequired = true) {
   return z
     .string()
     .optional()
@@ -109,7 +109,7 @@ function url(protocols: readonly string[], example: string) {
       } catch {
         parsed = null;
       }
-      if (!parsed || !protocols.includes(parsed.protocol) || !parsed.hostname) {
+      if (!parsed || !protocols.includes(parsed.protocol) || (hostRequired && !parsed.hostname)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${show(raw)} is not a ${protocols.join(' or ')}// URL (such as ${example})` });
       }
     })
@@ -137,7 +137,8 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   PORT: wholeNumber(1, 65535, 3000, 'a port'),
   HEALTH_PORT: wholeNumber(1, 65535, 0, 'a port').transform((n) => (n === 0 ? null : n)),
   HOST: z.string().optional(),
-  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user@127.0.0.1:5432/facet').superRefine((raw, ctx) => {
+  // No host is fine: pg then connects through a Unix socket (postgres:///facet?host=/var/run/postgresql).
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user@127.0.0.1:5432/facet', false).superRefine((raw, ctx) => {
     if (raw === undefined) return;
     const name = decodeURIComponent(new URL(raw).pathname.replace(/^\//, ''));
     if (!/^[A-Za-z0-9_]+$/.test(name)) {

@@ -53,6 +53,7 @@ describe('loadConfig (zod schema)', () => {
       trustProxy: 2,
     });
     expect(config.database.lockTimeoutMs).toBe(0);
+    expect(loadConfig({ DATABASE_URL: 'postgres:///facet?host=/var/run/postgresql' }).databaseUrl).toBe('postgres:///facet?host=/var/run/postgresql');
   });
 
   it.each([
