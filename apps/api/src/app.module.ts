@@ -7,6 +7,7 @@ import { CustomersModule } from './customers/customers.module';
 import { ContactModule } from './contact/contact.module';
 import { CustomDesignsModule } from './custom-designs/custom-designs.module';
 import { AuditModule } from './audit/audit.module';
+import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health/health.controller';
 import { AuthGuard } from './platform/auth/auth.guard';
 import { PlatformModule } from './platform/platform.module';
@@ -28,6 +29,8 @@ import { StorefrontModule } from './storefront/storefront.module';
         return loggingParams(processLogger(config), config);
       },
     }),
+    // Health checks run through terminus; its own error log stays off (/api/health says why in its answer).
+    TerminusModule.forRoot({ logger: false }),
     PlatformModule,
     MailModule,
     StaffModule,

@@ -86,7 +86,7 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  securityHeaders(app, config);
+  await securityHeaders(app, config);
   await catalogueHttpCache(app);
 
   const spas: SpaRoot[] = [];

@@ -137,14 +137,17 @@ maybe('Starting the shop', () => {
     expect(await productCount(seeded)).toBe(64);
   }, 120_000);
 
-  it('should refuse to start on a bad LOG_LEVEL or HEALTH_PORT with a clear message', async () => {
-    for (const [name, value] of [['LOG_LEVEL', 'loud'], ['HEALTH_PORT', '70000']]) {
+  it('should refuse to start on a bad PORT, LOG_LEVEL, HEALTH_PORT, DATABASE_URL or boolean with a clear message', async () => {
+    const bad = [['LOG_LEVEL', 'loud'], ['HEALTH_PORT', '70000'], ['PORT', '65536'], ['DATABASE_URL', 'mysql://127.0.0.1/facet'], ['FACET_SEED', 'yes']];
+    for (const [name, value] of bad) {
       const child = spawn(process.execPath, [MAIN], { env: { ...process.env, [name]: value, FACET_ROLES: 'projector' }, stdio: ['ignore', 'pipe', 'pipe'] });
       let text = '';
       child.stderr!.on('data', (d) => (text += d));
       const code = await new Promise((r) => child.once('exit', r));
       expect(code).toBe(1);
-      expect(text).toContain(name);
+      expect(text).toContain('Facet will not start');
+      expect(text).toContain(`${name}: ${JSON.stringify(value)} is not`);
+      expect(text).not.toContain('    at '); // the message, not a stack trace
     }
   }, 30_000);
 });

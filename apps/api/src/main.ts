@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import { createApp } from './bootstrap';
 import { CatalogSeeder } from './catalog/seed/catalog-seeder';
 import { serveHealthPort } from './health/health-port';
-import { loadConfig } from './platform/config/config';
+import { ConfigError, loadConfig } from './platform/config/config';
+import { MigrationChecksumError } from './platform/database/migrate';
 import { StaffService } from './staff/staff.service';
 
 async function main(): Promise<void> {
@@ -19,8 +20,7 @@ async function main(): Promise<void> {
   await app.get(StaffService).createFirstAdministrator();
   await app.listen({ port: config.port, host: config.host });
   // In production an empty catalogue stays empty unless asked for; elsewhere the demo catalogue is listed.
-  const seed = config.env === 'production' ? process.env.FACET_SEED === 'true' : process.env.FACET_SEED !== 'false';
-  if (seed) {
+  if (config.seedDemoCatalogue) {
     const listed = await app.get(CatalogSeeder).seedIfEmpty();
     if (listed) Logger.log(`the catalogue was empty: listed ${listed} products`, 'Facet');
   }
@@ -33,7 +33,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
+  // A refused setting or a changed migration is said in plain words, without a stack trace.
   // eslint-disable-next-line no-console
-  console.error(err);
+  console.error(err instanceof ConfigError || err instanceof MigrationChecksumError ? err.message : err);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
-import { BeforeApplicationShutdown, Controller, Get, Inject, Res } from '@nestjs/common';
+import { BeforeApplicationShutdown, Controller, Get, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
+import { HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DatabaseService } from '../platform/database/database.service';
 import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
@@ -43,22 +44,18 @@ class ReadinessReport {
   @ApiProperty({ type: [String] }) reasons: string[];
 }
 
-async function probe(check: () => Promise<unknown>): Promise<ComponentHealth> {
-  const started = Date.now();
-  try {
-    await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timed out after 2 s')), 2000))]);
-    return { status: 'up', latency_ms: Date.now() - started };
-  } catch (err) {
-    return { status: 'down', error: (err as Error).message, latency_ms: Date.now() - started };
-  }
-}
+/** How long one dependency may take to answer before it counts as down. */
+const PROBE_TIMEOUT_MS = 2000;
 
+type Check = () => Promise<HealthIndicatorResult>;
 @ApiTags('health')
 @Controller('health')
 export class HealthController implements BeforeApplicationShutdown {
   private shuttingDown = false;
 
   constructor(
+    private readonly terminus: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
     private readonly db: DatabaseService,
     private readonly queues: Queues,
     private readonly runners: RunnersService,
@@ -81,11 +78,12 @@ export class HealthController implements BeforeApplicationShutdown {
   @ApiOkResponse({ type: HealthReport, description: 'Every dependency answers (status ok, or degraded with reasons)' })
   @ApiServiceUnavailableResponse({ type: HealthReport, description: 'One or more dependencies are down' })
   async health(@Res({ passthrough: true }) reply: any): Promise<HealthReport> {
-    const [postgres, redis, eventStore] = await Promise.all([
-      probe(() => this.db.query('SELECT 1')),
-      probe(() => this.queues.ping()),
-      probe(() => this.store.ping()),
+    const checked = await this.run([
+      this.indicator('postgres', () => this.db.query('SELECT 1')),
+      this.indicator('redis', () => this.queues.ping()),
+      this.indicator('event_store', () => this.store.ping()),
     ]);
+    const [postgres, redis, eventStore] = [component(checked, 'postgres'), component(checked, 'redis'), component(checked, 'event_store')];
     const reasons: string[] = [];
     for (const [name, c] of [['postgres', postgres], ['redis', redis], ['event store', eventStore]] as const) {
       if (c.status === 'down') reasons.push(`${name} is down: ${c.error}`);
@@ -124,10 +122,50 @@ export class HealthController implements BeforeApplicationShutdown {
   async ready(@Res({ passthrough: true }) reply: any): Promise<ReadinessReport> {
     const reasons: string[] = [];
     if (this.shuttingDown) reasons.push('shutting down');
-    const [postgres, eventStore] = await Promise.all([probe(() => this.db.query('SELECT 1')), probe(() => this.store.ping())]);
+    const checked = await this.run([
+      this.indicator('postgres', () => this.db.query('SELECT 1')),
+      this.indicator('event_store', () => this.store.ping()),
+    ]);
+    const [postgres, eventStore] = [component(checked, 'postgres'), component(checked, 'event_store')];
     if (postgres.status === 'down') reasons.push(`postgres is down: ${postgres.error}`);
     if (eventStore.status === 'down') reasons.push(`event store is down: ${eventStore.error}`);
     reply.status(reasons.length ? 503 : 200);
     return { status: reasons.length ? 'not-ready' : 'ready', reasons };
   }
+
+  /** One dependency as a terminus indicator: up with its latency, or down with the error (a timeout counts). */
+  private indicator(key: string, check: () => Promise<unknown>): Check {
+    return async () => {
+      const session = this.indicators.check(key);
+      const started = Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out after 2 s')), PROBE_TIMEOUT_MS)));
+        await Promise.race([check(), timeout]);
+        return session.up({ latency_ms: Date.now() - started });
+      } catch (err) {
+        return session.down({ error: (err as Error).message, latency_ms: Date.now() - started });
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+  }
+
+  /** Terminus runs the indicators together; a failed check answers 503 with the same details, read here. */
+  private async run(checks: Check[]): Promise<HealthCheckResult> {
+    try {
+      return await this.terminus.check(checks);
+    } catch (err) {
+      if (err instanceof ServiceUnavailableException) return err.getResponse() as HealthCheckResult;
+      throw err;
+    }
+  }
+}
+
+/** One dependency's part of terminus's answer, in the shape /api/health has always had. */
+function component(result: HealthCheckResult, key: string): ComponentHealth {
+  const detail = (result.details[key] ?? { status: 'down', error: 'not checked' }) as Record<string, unknown>;
+  const health: ComponentHealth = { status: detail.status === 'up' ? 'up' : 'down', latency_ms: Number(detail.latency_ms ?? 0) };
+  if (health.status === 'down') health.error = String(detail.error ?? detail.message ?? 'down');
+  return health;
 }

@@ -1,7 +1,8 @@
 import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { Client } from 'pg';
-import { FACET_CONFIG, FacetConfig, loadConfig } from './config/config';
+import { ConfigModule, ConfigType } from '@nestjs/config';
+import { FACET_CONFIG, FacetConfig, facetConfig } from './config/config';
 import { DatabaseService } from './database/database.service';
 import { EVENT_STORE, EventStore } from './event-store/event-store';
 import { EventSourcing, PROJECTION_STATUS } from './event-store/event-sourcing.service';
@@ -30,9 +31,11 @@ function createEventStore(config: FacetConfig, db: DatabaseService): EventStore 
 
 @Global()
 @Module({
-  imports: [DiscoveryModule],
+  // @nestjs/config reads and validates the environment (the zod schema in config.ts) when the app is built;
+  // no .env file is read: settings come from the process environment only.
+  imports: [DiscoveryModule, ConfigModule.forRoot({ ignoreEnvFile: true, load: [facetConfig] })],
   providers: [
-    { provide: FACET_CONFIG, useFactory: () => loadConfig() },
+    { provide: FACET_CONFIG, useFactory: (config: ConfigType<typeof facetConfig>) => config, inject: [facetConfig.KEY] },
     DatabaseService,
     PersonalData,
     { provide: EVENT_STORE, useFactory: createEventStore, inject: [FACET_CONFIG, DatabaseService] },

@@ -2,6 +2,9 @@
  * Every setting Facet reads from the environment, with safe defaults for one machine.
  * The README's table of environment variables mirrors this file.
  */
+import { registerAs } from '@nestjs/config';
+import { z } from 'zod';
+
 export type ProcessRole = 'api' | 'projector' | 'worker';
 
 export interface FacetConfig {
@@ -39,6 +42,8 @@ export interface FacetConfig {
   privacySecret: string | null;
   /** json: one JSON object per line; pretty: readable lines. Default: pretty on a terminal, else json. */
   logFormat: 'json' | 'pretty';
+  /** FACET_SEED: list the demo catalogue in an empty shop (default: yes, except in production). */
+  seedDemoCatalogue: boolean;
 }
 
 /** Limits every pooled PostgreSQL connection runs under, so one slow query or held lock cannot pile up the pool. */
@@ -53,88 +58,219 @@ export interface DatabaseTimeouts {
   connectionTimeoutMs: number;
 }
 
+/**
+ * The environment as Facet accepts it: one zod schema, every variable optional with a safe default for one
+ * machine. A value outside what is allowed stops the start with the variable's name and what it may be.
+ */
+const DEV_ADMIN_EMAIL = 'admin@facet.local';
+const DEV_ADMIN_PASSWORD = 'Facet-Admin-1985!';
+const ROLES: readonly ProcessRole[] = ['api', 'projector', 'worker'];
+const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
+
+/** Unset and empty both mean "use the default". */
+const unset = (raw: string | undefined): raw is undefined => raw === undefined || raw === '';
+
+function wholeNumber(min: number, max: number, fallback: number, what: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (unset(raw)) return fallback;
+      const n = /^\d{1,16}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+      if (!Number.isSafeInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${show(raw)} is not ${what} (a whole number from ${min} to ${max})` });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+function oneOf<T extends string>(allowed: readonly T[]) {
+  return z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      if (!unset(raw) && !allowed.includes(raw as T)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${show(raw)} is not one of ${allowed.join(', ')}` });
+      }
+    })
+    .transform((raw) => (unset(raw) ? undefined : (raw as T)));
+}
+
+function url(protocols: readonly string[], example: string, hostRequired = true) {
+  return z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      if (unset(raw)) return;
+      let parsed: URL | null = null;
+      try {
+        parsed = new URL(raw);
+      } catch {
+        parsed = null;
+      }
+      if (!parsed || !protocols.includes(parsed.protocol) || (hostRequired && !parsed.hostname)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${show(raw)} is not a ${protocols.join(' or ')}// URL (such as ${example})` });
+      }
+    })
+    .transform((raw) => (unset(raw) ? undefined : raw));
+}
+
+/** Values are quoted in messages, control characters escaped and long ones cut, so a message stays one line. */
+function show(raw: string): string {
+  const cut = raw.length > 80 ? `${raw.slice(0, 80)}…` : raw;
+  return JSON.stringify(cut);
+}
+
+const timeoutMs = (fallback: number) => wholeNumber(0, 86_400_000, fallback, 'a time in milliseconds (0 turns the limit off)');
+const count = (fallback: number) => wholeNumber(1, 1_000_000, fallback, 'a count');
+
+const DATABASE_TIMEOUTS = z.object({
+  DB_STATEMENT_TIMEOUT_MS: timeoutMs(10_000),
+  DB_LOCK_TIMEOUT_MS: timeoutMs(5_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutMs(30_000),
+  DB_CONNECTION_TIMEOUT_MS: timeoutMs(5_000),
+});
+
+export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
+  NODE_ENV: oneOf(['development', 'test', 'production'] as const),
+  PORT: wholeNumber(1, 65535, 3000, 'a port'),
+  HEALTH_PORT: wholeNumber(1, 65535, 0, 'a port').transform((n) => (n === 0 ? null : n)),
+  HOST: z.string().optional(),
+  // No host is fine: pg then connects through a Unix socket (postgres:///facet?host=/var/run/postgresql).
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user@127.0.0.1:5432/facet', false).superRefine((raw, ctx) => {
+    if (raw === undefined) return;
+    const name = decodeURIComponent(new URL(raw).pathname.replace(/^\//, ''));
+    if (!/^[A-Za-z0-9_]+$/.test(name)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `the database name ${show(name)} must be letters, digits and _ only` });
+    }
+  }),
+  REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  EVENTSTORE_URL: url(['esdb:', 'esdb+discover:'], 'esdb://127.0.0.1:2113?tls=false'),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://127.0.0.1:1025'),
+  FACET_ROLES: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const roles = (unset(raw) ? 'api,projector,worker' : raw).split(',').map((r) => r.trim()).filter(Boolean);
+      const unknown = roles.filter((r) => !ROLES.includes(r as ProcessRole));
+      if (unknown.length || !roles.length) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${show(raw ?? '')} must be a comma-separated list of ${ROLES.join(', ')}` });
+        return z.NEVER;
+      }
+      return roles as ProcessRole[];
+    }),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  STAFF_EMAIL: z.string().optional(),
+  PUBLIC_ORIGINS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (unset(raw)) return undefined;
+      const origins = raw.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+      for (const origin of origins) {
+        let ok = false;
+        try {
+          const u = new URL(origin);
+          ok = (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === origin;
+        } catch {
+          ok = false;
+        }
+        if (!ok) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${show(origin)} is not an origin (scheme, host and port only, such as https://shop.example)` });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
+  TRUST_PROXY: z.string().optional(),
+  QUEUE_PREFIX: z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      if (!unset(raw) && !/^[A-Za-z0-9_.:-]{1,64}$/.test(raw)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${show(raw)} must be 1-64 letters, digits, '.', ':', '_' or '-'` });
+      }
+    }),
+  SESSION_TTL_HOURS: wholeNumber(1, 24 * 366, 24 * 7, 'a number of hours'),
+  READ_YOUR_WRITES_TIMEOUT_MS: wholeNumber(0, 600_000, 3000, 'a time in milliseconds'),
+  PARK_AFTER_ATTEMPTS: count(4),
+  PARK_BACKOFF_MS: count(250),
+  HEALTH_MAX_LAG_SECONDS: count(5),
+  PIPELINE_POOL_SIZE: count(5),
+  PRIVACY_SECRET: z.string().optional(),
+  LOG_LEVEL: oneOf(LOG_LEVELS),
+  LOG_FORMAT: oneOf(['json', 'pretty'] as const),
+  FACET_SEED: oneOf(['true', 'false'] as const),
+});
+
+/** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Facet will not start, the environment has ${problems.length === 1 ? 'a bad value' : 'bad values'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function parseEnvironment<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv): z.output<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue: z.ZodIssue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return result.data;
+}
+
 export function loadDatabaseTimeouts(env: NodeJS.ProcessEnv = process.env): DatabaseTimeouts {
-  const ms = (name: string, fallback: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds (0 turns the limit off)`);
-    return n;
-  };
+  const e = parseEnvironment(DATABASE_TIMEOUTS, env);
   return {
-    statementTimeoutMs: ms('DB_STATEMENT_TIMEOUT_MS', 10_000),
-    lockTimeoutMs: ms('DB_LOCK_TIMEOUT_MS', 5_000),
-    idleInTransactionTimeoutMs: ms('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30_000),
-    connectionTimeoutMs: ms('DB_CONNECTION_TIMEOUT_MS', 5_000),
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    connectionTimeoutMs: e.DB_CONNECTION_TIMEOUT_MS,
   };
 }
 
-const DEV_ADMIN_EMAIL = 'admin@facet.local';
-const DEV_ADMIN_PASSWORD = 'Facet-Admin-1985!';
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
-  const port = Number(env.PORT ?? 3000);
-  const roles = (env.FACET_ROLES ?? 'api,projector,worker')
-    .split(',')
-    .map((r) => r.trim())
-    .filter(Boolean) as ProcessRole[];
-  for (const role of roles) {
-    if (!['api', 'projector', 'worker'].includes(role)) throw new Error(`FACET_ROLES: unknown role '${role}'`);
-  }
-  if (env.LOG_LEVEL && !['error', 'warn', 'log', 'debug'].includes(env.LOG_LEVEL)) {
-    throw new Error(`LOG_LEVEL: '${env.LOG_LEVEL}' is not one of error, warn, log, debug`);
-  }
-  const adminCredentialsFromEnv = Boolean(env.ADMIN_EMAIL && env.ADMIN_PASSWORD);
+  const e = parseEnvironment(ENVIRONMENT, env);
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  const adminCredentialsFromEnv = Boolean(e.ADMIN_EMAIL && e.ADMIN_PASSWORD);
   if (nodeEnv === 'production' && !adminCredentialsFromEnv) {
-    throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD must be set in production; Facet will not start with a default administrator.');
+    throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD must be set in production; Facet will not start with a default administrator.']);
   }
+  const port = e.PORT;
   const origin = `http://localhost:${port}`;
   return {
     env: nodeEnv,
     port,
-    healthPort: env.HEALTH_PORT ? parsePort('HEALTH_PORT', env.HEALTH_PORT) : null,
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/facet',
-    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    eventStoreUrl: env.EVENTSTORE_URL || null,
-    roles,
-    adminEmail: (env.ADMIN_EMAIL ?? DEV_ADMIN_EMAIL).toLowerCase(),
-    adminPassword: env.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD,
+    healthPort: e.HEALTH_PORT,
+    host: e.HOST || '0.0.0.0',
+    databaseUrl: e.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/facet',
+    redisUrl: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    eventStoreUrl: e.EVENTSTORE_URL ?? null,
+    roles: e.FACET_ROLES,
+    adminEmail: (e.ADMIN_EMAIL ?? DEV_ADMIN_EMAIL).toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD,
     adminCredentialsFromEnv,
-    smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM ?? 'Facet Fine Jewelry <concierge@facet-jewelry.com>',
-    staffNotificationEmail: env.STAFF_EMAIL ?? 'atelier@facet-jewelry.com',
-    publicOrigins: (env.PUBLIC_ORIGINS ?? `${origin},http://127.0.0.1:${port}`)
-      .split(',')
-      .map((o) => o.trim().replace(/\/$/, ''))
-      .filter(Boolean),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    queuePrefix: env.QUEUE_PREFIX ?? 'facet',
-    sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 24 * 7),
-    readYourWritesTimeoutMs: Number(env.READ_YOUR_WRITES_TIMEOUT_MS ?? 3000),
-    parkAfterAttempts: positiveInt(env.PARK_AFTER_ATTEMPTS, 4, 'PARK_AFTER_ATTEMPTS'),
-    parkBackoffMs: positiveInt(env.PARK_BACKOFF_MS, 250, 'PARK_BACKOFF_MS'),
-    healthMaxLagSeconds: positiveInt(env.HEALTH_MAX_LAG_SECONDS, 5, 'HEALTH_MAX_LAG_SECONDS'),
-    pipelinePoolSize: positiveInt(env.PIPELINE_POOL_SIZE, 5, 'PIPELINE_POOL_SIZE'),
-    privacySecret: env.PRIVACY_SECRET || null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? 'Facet Fine Jewelry <concierge@facet-jewelry.com>',
+    staffNotificationEmail: e.STAFF_EMAIL ?? 'atelier@facet-jewelry.com',
+    publicOrigins: e.PUBLIC_ORIGINS ?? [origin, `http://127.0.0.1:${port}`],
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    queuePrefix: e.QUEUE_PREFIX || 'facet',
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    readYourWritesTimeoutMs: e.READ_YOUR_WRITES_TIMEOUT_MS,
+    parkAfterAttempts: e.PARK_AFTER_ATTEMPTS,
+    parkBackoffMs: e.PARK_BACKOFF_MS,
+    healthMaxLagSeconds: e.HEALTH_MAX_LAG_SECONDS,
+    pipelinePoolSize: e.PIPELINE_POOL_SIZE,
+    privacySecret: e.PRIVACY_SECRET || null,
     database: loadDatabaseTimeouts(env),
-    logLevel: (env.LOG_LEVEL as FacetConfig['logLevel']) ?? (nodeEnv === 'test' ? 'warn' : 'log'),
-    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'log'),
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    seedDemoCatalogue: nodeEnv === 'production' ? e.FACET_SEED === 'true' : e.FACET_SEED !== 'false',
   };
-}
-
-function positiveInt(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new Error(`${name}: expected a whole number from 1 to 1000000, got '${value}'`);
-  return n;
-}
-
-function parsePort(name: string, value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name}: '${value}' is not a port (1-65535)`);
-  return port;
 }
 
 /**
@@ -149,5 +285,8 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (/^\d+$/.test(v)) return Number(v);
   return v;
 }
+
+/** The same settings through @nestjs/config (ConfigModule.forRoot({ load: [facetConfig] })), read when the app is built. */
+export const facetConfig = registerAs('facet', () => loadConfig());
 
 export const FACET_CONFIG = Symbol('FACET_CONFIG');

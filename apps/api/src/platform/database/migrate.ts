@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { Client } from 'pg';
@@ -26,14 +27,43 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   try {
     await admin.query(`CREATE DATABASE "${name}"`);
   } catch (err: any) {
-    if (err?.code !== '42P04') throw err; // created meanwhile by another process
+    // Created meanwhile by another process: 42P04, or 23505 when both CREATEs ran at the same moment.
+    if (err?.code !== '42P04' && err?.code !== '23505') throw err;
   } finally {
     await admin.end();
   }
 }
 
-/** Applies the numbered SQL files in apps/api/migrations that have not run yet, each in its own transaction. */
-export async function migrate(databaseUrl: string, log: (line: string) => void = () => undefined): Promise<string[]> {
+/** A migration file changed after it was applied: the database holds the old text's effect, so Facet stops. */
+export class MigrationChecksumError extends Error {
+  constructor(readonly changed: { file: string; recorded: string; now: string }[]) {
+    super(
+      `Facet will not start: ${changed.length === 1 ? 'a migration was' : `${changed.length} migrations were`} changed after being applied to this database:\n` +
+        changed.map((c) => `  - ${c.file}: applied with sha256 ${c.recorded.slice(0, 12)}…, the file now has ${c.now.slice(0, 12)}…`).join('\n') +
+        '\nApplied migrations must not change. Restore the file(s) and put the change in a new numbered migration.',
+    );
+    this.name = 'MigrationChecksumError';
+  }
+}
+
+/** sha256 of a migration's text; line endings count as \n so a Windows checkout reads the same. */
+export function migrationChecksum(sql: string): string {
+  return createHash('sha256').update(sql.replace(/\r\n?/g, '\n'), 'utf8').digest('hex');
+}
+
+/**
+ * Applies the numbered SQL files in apps/api/migrations that have not run yet, each in its own transaction
+ * with its bookkeeping row, in name order (a lower number merged later still runs). One process migrates at a
+ * time (an advisory lock), so several API processes may start together. Each applied file's sha256 is kept
+ * in schema_migrations.checksum; a file that no longer matches stops the start before anything is applied.
+ * Rows the runner wrote before checksums existed take the file's checksum once, on the first start after.
+ */
+export async function migrate(
+  databaseUrl: string,
+  log: (line: string) => void = () => undefined,
+  options: { dir?: string } = {},
+): Promise<string[]> {
+  const dir = options.dir ?? MIGRATIONS_DIR;
   await ensureDatabase(databaseUrl);
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
@@ -41,19 +71,35 @@ export async function migrate(databaseUrl: string, log: (line: string) => void =
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query(
-      'CREATE TABLE IF NOT EXISTS public.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      'CREATE TABLE IF NOT EXISTS public.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now(), checksum text)',
     );
-    const done = new Set((await client.query('SELECT name FROM public.schema_migrations')).rows.map((r) => r.name));
-    const files = readdirSync(MIGRATIONS_DIR)
+    // A table from before checksums: add the column (its rows are adopted below).
+    await client.query('ALTER TABLE public.schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
+    const recorded = new Map<string, string | null>(
+      (await client.query('SELECT name, checksum FROM public.schema_migrations')).rows.map((r) => [r.name, r.checksum]),
+    );
+    const files = readdirSync(dir)
       .filter((f) => /^\d{3}_.+\.sql$/.test(f))
-      .sort();
-    for (const file of files) {
-      if (done.has(file)) continue;
-      const sql = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
+      .sort()
+      .map((file) => {
+        const sql = readFileSync(join(dir, file), 'utf8');
+        return { file, sql, checksum: migrationChecksum(sql) };
+      });
+    const changed = files
+      .filter((f) => recorded.has(f.file) && recorded.get(f.file) !== null && recorded.get(f.file) !== f.checksum)
+      .map((f) => ({ file: f.file, recorded: recorded.get(f.file)!, now: f.checksum }));
+    if (changed.length) throw new MigrationChecksumError(changed);
+    const adopted = files.filter((f) => recorded.has(f.file) && recorded.get(f.file) === null);
+    for (const f of adopted) {
+      await client.query('UPDATE public.schema_migrations SET checksum = $2 WHERE name = $1 AND checksum IS NULL', [f.file, f.checksum]);
+    }
+    if (adopted.length) log(`recorded checksums of ${adopted.length} migration(s) applied before checksums were kept`);
+    for (const { file, sql, checksum } of files) {
+      if (recorded.has(file)) continue;
       await client.query('BEGIN');
       try {
         await client.query(sql);
-        await client.query('INSERT INTO public.schema_migrations (name) VALUES ($1)', [file]);
+        await client.query('INSERT INTO public.schema_migrations (name, checksum) VALUES ($1, $2)', [file, checksum]);
         await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK');

@@ -1,3 +1,4 @@
+import fastifyHelmet from '@fastify/helmet';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FacetConfig } from '../config/config';
 
@@ -26,24 +27,43 @@ export function hostilePath(rawUrl: string): boolean {
 }
 
 /**
- * Security headers on every response: a Content-Security-Policy the storefront, the console and Swagger
- * work under (everything is served from this origin; images may be data: or blob: previews), no MIME
- * sniffing, no framing, HSTS in production, and no server banner.
+ * The Content-Security-Policy the storefront, the console and Swagger UI work under: everything is served
+ * from this origin; images may be data: or blob: previews. Routes with their own policy (the design-image
+ * sandbox) set theirs and keep it.
  */
-export function securityHeaders(app: NestFastifyApplication, config: FacetConfig): void {
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Swagger UI and MUI (the console) inject style elements.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
+export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  // Swagger UI and MUI (the console) inject style elements.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'object-src': ["'none'"],
+};
+
+/**
+ * Security headers on every response through @fastify/helmet: the CSP above, no MIME sniffing, no framing,
+ * the same-origin opener policy, a strict referrer policy and HSTS in production. Helmet's
+ * Cross-Origin-Resource-Policy stays off so product images may still be shown by other origins (mail
+ * clients). What helmet does not do stays here: a Permissions-Policy, no-store on every /api answer that may
+ * carry personal data, no server banner, and the 400 for paths that climb out of their place.
+ */
+export async function securityHeaders(app: NestFastifyApplication, config: FacetConfig): Promise<void> {
+  await app.register(fastifyHelmet as any, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginResourcePolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    hidePoweredBy: true,
+  });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request: any, reply: any) => {
     const url = String(request.raw.url ?? '');
@@ -53,19 +73,12 @@ export function securityHeaders(app: NestFastifyApplication, config: FacetConfig
     }
   });
   fastify.addHook('onSend', async (request: any, reply: any, payload: unknown) => {
-      // A route with its own policy (the design-image sandbox) keeps it.
-      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
-      // Personal answers are never stored by a browser or a shared cache.
-      const url = String(request.raw?.url ?? request.url ?? '');
-      if (url.startsWith('/api') && !CACHEABLE_API.test(url)) reply.header('cache-control', 'no-store');
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('x-frame-options', 'DENY');
-      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-      reply.header('cross-origin-opener-policy', 'same-origin');
-      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-      if (config.env === 'production') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-      reply.removeHeader('x-powered-by');
-      reply.removeHeader('server');
-      return payload;
+    // Personal answers are never stored by a browser or a shared cache.
+    const url = String(request.raw?.url ?? request.url ?? '');
+    if (url.startsWith('/api') && !CACHEABLE_API.test(url)) reply.header('cache-control', 'no-store');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    reply.removeHeader('x-powered-by');
+    reply.removeHeader('server');
+    return payload;
   });
 }

@@ -1,0 +1,112 @@
+import { ConfigError, loadConfig } from './config';
+
+/** The message loadConfig refuses an environment with, or null when it accepts it. */
+function refusal(env: Record<string, string>): string | null {
+  try {
+    loadConfig(env);
+    return null;
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+}
+
+describe('loadConfig (zod schema)', () => {
+  it('should accept an empty environment with the one-machine defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      healthPort: null,
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/facet',
+      roles: ['api', 'projector', 'worker'],
+      logLevel: 'log',
+      parkAfterAttempts: 4,
+      seedDemoCatalogue: true,
+      publicOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
+      database: { statementTimeoutMs: 10_000, lockTimeoutMs: 5_000, idleInTransactionTimeoutMs: 30_000, connectionTimeoutMs: 5_000 },
+    });
+  });
+
+  it('should read good values', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HEALTH_PORT: '9000',
+      DATABASE_URL: 'postgresql://u:p@db:5432/shop_1',
+      LOG_LEVEL: 'debug',
+      LOG_FORMAT: 'json',
+      FACET_ROLES: ' projector , worker ',
+      FACET_SEED: 'false',
+      PUBLIC_ORIGINS: 'https://shop.example/, http://127.0.0.1:8080',
+      DB_LOCK_TIMEOUT_MS: '0',
+      TRUST_PROXY: '2',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      healthPort: 9000,
+      databaseUrl: 'postgresql://u:p@db:5432/shop_1',
+      logLevel: 'debug',
+      logFormat: 'json',
+      roles: ['projector', 'worker'],
+      seedDemoCatalogue: false,
+      publicOrigins: ['https://shop.example', 'http://127.0.0.1:8080'],
+      trustProxy: 2,
+    });
+    expect(config.database.lockTimeoutMs).toBe(0);
+    expect(loadConfig({ DATABASE_URL: 'postgres:///facet?host=/var/run/postgresql' }).databaseUrl).toBe('postgres:///facet?host=/var/run/postgresql');
+  });
+
+  it.each([
+    ['PORT', '70000', /PORT: "70000" is not a port \(a whole number from 1 to 65535\)/],
+    ['PORT', '0', /PORT: "0" is not a port/],
+    ['PORT', '80.5', /PORT: "80.5" is not a port/],
+    ['PORT', '1e3', /PORT: "1e3" is not a port/],
+    ['PORT', '-1', /PORT: "-1" is not a port/],
+    ['PORT', 'http', /PORT: "http" is not a port/],
+    ['PORT', '99999999999999999999999', /PORT: "99999999999999999999999" is not a port/],
+    ['HEALTH_PORT', '70000', /HEALTH_PORT: "70000" is not a port/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL: "loud" is not one of error, warn, log, debug/],
+    ['LOG_LEVEL', 'INFO', /LOG_LEVEL: "INFO" is not one of error, warn, log, debug/],
+    ['LOG_FORMAT', 'xml', /LOG_FORMAT: "xml" is not one of json, pretty/],
+    ['NODE_ENV', 'staging', /NODE_ENV: "staging" is not one of development, test, production/],
+    ['DATABASE_URL', 'mysql://db/facet', /DATABASE_URL: "mysql:\/\/db\/facet" is not a postgres: or postgresql:\/\/ URL/],
+    ['DATABASE_URL', 'not a url', /DATABASE_URL: "not a url" is not a postgres/],
+    ['DATABASE_URL', 'postgres://db/fa;cet', /DATABASE_URL: the database name "fa;cet" must be letters, digits and _ only/],
+    ['DATABASE_URL', 'postgres://db/', /DATABASE_URL: the database name "" must be/],
+    ['REDIS_URL', 'http://127.0.0.1:6379', /REDIS_URL: .* is not a redis: or rediss:\/\/ URL/],
+    ['FACET_SEED', 'yes', /FACET_SEED: "yes" is not one of true, false/],
+    ['FACET_SEED', 'TRUE', /FACET_SEED: "TRUE" is not one of true, false/],
+    ['FACET_ROLES', 'api,admin', /FACET_ROLES: "api,admin" must be a comma-separated list of api, projector, worker/],
+    ['FACET_ROLES', ',', /FACET_ROLES: "," must be a comma-separated list/],
+    ['PARK_AFTER_ATTEMPTS', '0', /PARK_AFTER_ATTEMPTS: "0" is not a count \(a whole number from 1 to 1000000\)/],
+    ['DB_STATEMENT_TIMEOUT_MS', '-5', /DB_STATEMENT_TIMEOUT_MS: "-5" is not a time in milliseconds/],
+    ['SESSION_TTL_HOURS', 'week', /SESSION_TTL_HOURS: "week" is not a number of hours/],
+    ['PUBLIC_ORIGINS', 'https://shop.example/path', /PUBLIC_ORIGINS: "https:\/\/shop.example\/path" is not an origin/],
+    ['QUEUE_PREFIX', 'a b', /QUEUE_PREFIX: "a b" must be 1-64 letters/],
+  ])('should refuse %s=%s naming the variable and what is allowed', (name, value, message) => {
+    const text = refusal({ [name]: value });
+    expect(text).toMatch(/^Facet will not start/);
+    expect(text).toMatch(message);
+  });
+
+  it('should name every bad variable at once', () => {
+    const text = refusal({ PORT: 'x', LOG_LEVEL: 'loud', FACET_SEED: '1' })!;
+    expect(text).toContain('PORT:');
+    expect(text).toContain('LOG_LEVEL:');
+    expect(text).toContain('FACET_SEED:');
+  });
+
+  it('should keep a hostile value on one quoted, escaped, shortened line', () => {
+    const text = refusal({ LOG_LEVEL: 'a\nFACET_SEED: fine\u0000' + 'x'.repeat(500) })!;
+    expect(text.split('\n')).toHaveLength(2);
+    expect(text).toContain('\\n');
+    expect(text).toContain('\\u0000');
+    expect(text.length).toBeLessThan(300);
+  });
+
+  it('should refuse production without administrator credentials', () => {
+    expect(refusal({ NODE_ENV: 'production' })).toMatch(/ADMIN_EMAIL and ADMIN_PASSWORD must be set in production/);
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'A@B.C', ADMIN_PASSWORD: 'x' }).seedDemoCatalogue).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'x', FACET_SEED: 'true' }).seedDemoCatalogue).toBe(true);
+  });
+});
