@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DatabaseService } from '../platform/database/database.service';
 import { EVENT_STORE, EventStore, positionToString, RecordedEvent, START } from '../platform/event-store/event-store';
-import { PersonalData } from '../platform/privacy/personal-data';
+import { ERASED, PersonalData } from '../platform/privacy/personal-data';
 import { AuditEventDto, AuditEventListDto } from './http/dto/audit.dto';
 
 export interface EventFilter {
@@ -143,7 +143,7 @@ export class AuditLog {
           stream_id: e.streamId,
           revision: e.revision,
           type: e.type,
-          data: redactSecrets((await this.privacy.openDeep(e.data)) ?? {}),
+          data: redactSecrets((await this.privacy.openDeep(e.data, ERASED)) ?? {}),
           occurred_at: new Date(e.metadata?.occurredAt).toISOString(),
           actor: { type: actor.type, id: actor.id, name: actor.id ? (names.get(actor.id) ?? null) : null },
           correlation_id: e.metadata?.correlationId,

@@ -3,7 +3,7 @@ import { toDollars } from '@facet/contracts';
 import { CATALOGUE_STREAM, InventoryCleared, product, PRODUCT_EVENT_TYPES, ProductState, withInventoryClears } from '../../catalog/domain/product';
 import { EVENT_STORE, EventStore, RecordedEvent, START } from '../../platform/event-store/event-store';
 import { DomainError, NotFoundError } from '../../platform/http/errors';
-import { PersonalData } from '../../platform/privacy/personal-data';
+import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
 import { redactSecrets } from '../audit-log.service';
 import { diffVersions, eventsAsOf, FieldChange, foldTo, HistoryEvent } from './as-of';
 import { recordKindOf } from './record-kinds';
@@ -62,7 +62,7 @@ export class RecordHistory {
     const history: HistoryEvent[] = await Promise.all(
       recorded.map(async (e) => ({
         type: e.type,
-        data: await this.privacy.openDeep(e.data),
+        data: await this.privacy.openDeep(e.data, ERASED),
         revision: e.revision,
         occurredAt: e.metadata.occurredAt,
         actor: e.metadata.actor,

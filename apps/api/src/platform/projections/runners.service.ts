@@ -5,7 +5,7 @@ import { DatabaseService } from '../database/database.service';
 import { createPool, withTransaction } from '../database/database';
 import { EVENT_STORE, EventStore } from '../event-store/event-store';
 import { PROJECTION_STATUS } from '../event-store/event-sourcing.service';
-import { PersonalData } from '../privacy/personal-data';
+import { ERASED, PersonalData } from '../privacy/personal-data';
 import { REACTOR_METADATA, Reactor } from '../queue/reactor';
 import { AdvisoryLocks } from './advisory-locks';
 import { CatchUpRunner } from './catch-up-runner';
@@ -161,7 +161,7 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
         handleOne: (_checkpoint, event) =>
           inTransaction(event, async (tx) => {
             const { rest } = await parkFollowers(tx, consumer, [event]);
-            if (rest.length) await reactor.react((await openEvents(this.privacy, [event]))[0]);
+            if (rest.length) await reactor.react((await openEvents(this.privacy, [event], null))[0]);
           }),
         park: (_checkpoint, event, error, attempts, firstFailedAt) =>
           inTransaction(event, (tx) => insertParks(tx, consumer, [{ event, error: errorText(error), blockedBy: null, attempts, firstFailedAt }])),
@@ -214,7 +214,7 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
           event = history.find((e) => e.metadata.eventId === next!.event_id);
         }
         if (event) {
-          const [opened] = await openEvents(this.privacy, [event]);
+          const [opened] = await openEvents(this.privacy, [event], projection ? ERASED : null);
           if (projection) await applyEvents(client, projection, [opened]);
           else await reactor!.react(opened);
         }
