@@ -125,7 +125,7 @@ export function timelineSummary(type: string, d: any): Record<string, unknown> {
     case 'OrderRequested':
       return { kind: d.kind, status: d.status, payment_status: d.payment_status, lines: d.items.length, total: d.total_cents / 100 };
     case 'OrderStatusChanged':
-      // A sealed note opens as null once its person is erased.
+      // A sealed note opens as ERASED (null outside projections) once its person is erased.
       return { from: d.from, to: d.to, note: d.note === null ? ERASED : d.note, by: d.by, ...(d.subject_id ? { subject: d.subject_id } : {}) };
     case 'OrderPaid':
       return { session_id: d.session_id, amount: d.amount_cents / 100, currency: d.currency };
