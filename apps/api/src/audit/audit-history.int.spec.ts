@@ -6,7 +6,12 @@ import { DatabaseService } from '../platform/database/database.service';
 import { fromExportLine } from '../platform/event-store/log-export';
 import { LogWalk } from '../platform/event-store/log-verifier';
 import { startTestApp, TestApp } from '../testing/test-app';
+import { actorDisplayName } from './audit-log.service';
 import { LogVerificationJob } from './log-verification-job.service';
+
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+}
 
 describe('Audit history API', () => {
   let t: TestApp;
@@ -87,6 +92,54 @@ describe('Audit history API', () => {
       expect(price.by.correlation_id).toBeTruthy();
       expect(Date.parse(price.by.occurred_at)).not.toBeNaN();
       expect(res.body.changes.find((c: any) => c.field === 'fields.in_stock')).toMatchObject({ before: true, after: false });
+    });
+
+    it("should name who changed it: the staff member's name, \"staff\" once removed, \"customer\", \"guest\"", async () => {
+      const clara = await t.request('POST', '/api/admin/staff', {
+        token: admin,
+        body: { email: 'clara.history@facet.test', name: 'Clara Historian', role: 'admin', password: 'Ledger-Keeper-2031!' },
+      });
+      expect(clara.status).toBe(201);
+      const claraToken = (await t.request('POST', '/api/staff/login', { body: { username: 'clara.history@facet.test', password: 'Ledger-Keeper-2031!' } })).body.token;
+      const ring = await t.request('POST', '/api/admin/products', {
+        token: admin,
+        body: { name: 'Attributed Band', description: 'Edited by name', price: 800, category: 'women-rings', features: ['Gold'] },
+      });
+      expect(ring.status).toBe(201);
+      const ringStream = `product-${ring.body.id}`;
+      expect((await t.request('PUT', `/api/admin/products/${ring.body.id}`, { token: claraToken, body: { price: 900, version: 0 } })).status).toBe(200);
+      const byClara = async () => (await t.request('GET', `/api/admin/audit/streams/${ringStream}/diff?from=0&to=1`, { token: admin })).body.changes[0].by.actor;
+      expect(await byClara()).toEqual({ type: 'staff', id: clara.body.id, name: 'Clara Historian' });
+      // The first version was the test administrator's: named too.
+      const first = (await t.request('GET', `/api/admin/audit/streams/${ringStream}/diff?from=-1&to=0`, { token: admin })).body.changes[0].by.actor;
+      expect(first.type).toBe('staff');
+      expect(first.name).toEqual(expect.any(String));
+      expect(['staff', first.id]).not.toContain(first.name);
+
+      // Removed: their name went with their personal data; the diff still says it was staff.
+      expect((await t.request('DELETE', `/api/admin/staff/${clara.body.id}`, { token: admin })).status).toBe(200);
+      await waitUntil(async () => (await byClara()).name === 'staff');
+      expect(await byClara()).toEqual({ type: 'staff', id: clara.body.id, name: 'staff' });
+
+      // A guest's contact message: the actor is "guest", never their name or address.
+      const sent = await t.request('POST', '/api/contact', {
+        body: { name: 'Gwendolyn Guestly', email: 'gwen.guestly@example.org', subject: 'Sizes', message: 'Do you resize?' },
+        headers: { 'x-forwarded-for': '203.0.113.91' },
+      });
+      expect(sent.status).toBe(201);
+      const db = t.app.get(DatabaseService);
+      const projected = async () => (await db.one<{ id: string }>(`SELECT id::text AS id FROM rm.contact_messages WHERE subject = 'Sizes'`))?.id ?? null;
+      await waitUntil(async () => (await projected()) !== null);
+      const messageId = await projected();
+      const guestDiff = await t.request('GET', `/api/admin/audit/streams/contact-message-${messageId}/diff?from=-1&to=0`, { token: admin });
+      expect(guestDiff.status).toBe(200);
+      expect(guestDiff.body.changes.length).toBeGreaterThan(0);
+      for (const c of guestDiff.body.changes) expect(c.by.actor).toEqual({ type: 'anonymous', name: 'guest' });
+      // The other words, and odd shapes from old or hand-made metadata.
+      const none = new Map<string, string>();
+      expect([{ type: 'customer', id: 'c1' }, { type: 'system' }, null, {}, { type: 'robot' }, { type: 'staff' }].map((a) => actorDisplayName(a as any, none))).toEqual([
+        'customer', 'system', 'system', 'system', 'system', 'staff',
+      ]);
     });
 
     it('should answer 400 for bad versions and 404 past the last one', async () => {

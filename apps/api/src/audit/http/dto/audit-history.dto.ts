@@ -89,7 +89,12 @@ export class ChangeDto {
   @ApiProperty({ description: 'Field path in the state, e.g. fields.price_cents' }) field!: string;
   @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object', additionalProperties: true }, { type: 'array', items: {} }], nullable: true, description: 'Any JSON value' }) before!: unknown;
   @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object', additionalProperties: true }, { type: 'array', items: {} }], nullable: true, description: 'Any JSON value' }) after!: unknown;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The last event that changed it: revision, type (why), occurred_at (when), actor (who), correlation_id' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The last event that changed it: revision, type (why), occurred_at (when), actor (who: type, id and name, the display name: the staff member\'s name, or "staff" once removed, "customer", "guest" or "system"), correlation_id, causation_id',
+  })
   by!: Record<string, unknown>;
 }
 
