@@ -2,7 +2,7 @@ import { Alert, Box, Slider, Table, TableBody, TableCell, TableHead, TableRow, T
 import { useEffect, useMemo, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
-import { actorLabel } from './RecordHistory';
+import { actorLabel } from './describeChange';
 
 /** A state as rows of field paths, so nested fields (fields.price_cents) read as one line each. */
 function flatten(value: unknown, prefix = '', out: [string, unknown][] = []): [string, unknown][] {
