@@ -9,7 +9,8 @@ import pg from 'pg';
 const require = createRequire(import.meta.url);
 const { migrate } = require('../apps/api/dist/platform/database/migrate.js');
 const { PostgresEventStore } = require('../apps/api/dist/platform/event-store/postgres/postgres-event-store.js');
-const { verifyLog } = require('../apps/api/dist/platform/event-store/log-verifier.js');
+// VERIFIER=<suffix> loads log-verifier.<suffix>.js instead: another version compiled beside it, for before/after figures.
+const { verifyLog } = require(`../apps/api/dist/platform/event-store/log-verifier${process.env.VERIFIER ? '.' + process.env.VERIFIER : ''}.js`);
 
 const EVENTS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
 const KEEP = process.argv.includes('--keep');
@@ -59,6 +60,21 @@ async function main() {
   await pool.query('VACUUM ANALYZE public.es_events');
   const store = new PostgresEventStore(pool, url);
   try {
+    // Baseline: the same pages read in the same order with nothing checked (what reading alone costs).
+    const r0 = Date.now();
+    let read = 0;
+    for (let after = ['0', '0']; ; ) {
+      const { rows } = await pool.query(
+        `SELECT global_position::text AS g, transaction_id::text AS t, stream_id, stream_revision, event_type, data, metadata, encode(hash, 'hex') AS hash
+           FROM public.es_events WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) ORDER BY transaction_id, global_position LIMIT 5000`,
+        after,
+      );
+      if (rows.length === 0) break;
+      read += rows.length;
+      after = [rows[rows.length - 1].t, rows[rows.length - 1].g];
+    }
+    const readRate = read / ((Date.now() - r0) / 1000);
+    console.log(`[log-verify] reading the same ${fmt(read)} events alone: ${fmt(readRate)} events/s, load ${load()}`);
     const before = load();
     // No checkpoints written, so runs on the same log compare like with like.
     const report = await verifyLog(store, pool, { writeCheckpoints: false });
@@ -66,7 +82,7 @@ async function main() {
       `[log-verify] ${fmt(report.events)} events in ${fmt(report.streams)} streams verified in ${report.seconds.toFixed(1)} s: ` +
         `${fmt(report.eventsPerSecond)} events/s (ok: ${report.ok}); load average (1/5/15 min) before ${before}, after ${load()}`,
     );
-    console.log(JSON.stringify({ events: report.events, seconds: report.seconds, eventsPerSecond: report.eventsPerSecond, ok: report.ok, loadBefore: before, loadAfter: load() }));
+    console.log(JSON.stringify({ readOnlyPerSecond: Math.round(readRate), events: report.events, seconds: report.seconds, eventsPerSecond: report.eventsPerSecond, ok: report.ok, loadBefore: before, loadAfter: load() }));
   } finally {
     await store.close();
     await pool.end();

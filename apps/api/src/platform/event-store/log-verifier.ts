@@ -156,8 +156,9 @@ export async function verifyLog(store: EventStore, pool: Pool, options: VerifyOp
 }
 
 async function walkPostgres(pool: Pool, walk: LogWalk, options: VerifyOptions): Promise<void> {
-  const read = (after: [string, string]) =>
-    pool.query(
+  let after: [string, string] = ['0', '0'];
+  for (;;) {
+    const { rows } = await pool.query(
       `WITH snapshot AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
        SELECT global_position::text AS g, transaction_id::text AS t, stream_id, stream_revision, event_type, data, metadata,
               encode(hash, 'hex') AS hash, transaction_id < snapshot.xmin AS settled
@@ -165,15 +166,7 @@ async function walkPostgres(pool: Pool, walk: LogWalk, options: VerifyOptions): 
         ORDER BY es_events.transaction_id, es_events.global_position LIMIT ${PAGE}`,
       after,
     );
-  // The next page is read while this one is hashed: PostgreSQL and the hashing run side by side. Each page
-  // keeps its own snapshot's "settled" flags, so checkpoints still end only on settled events.
-  let next = read(['0', '0']);
-  for (;;) {
-    const { rows } = await next;
     if (rows.length === 0) return;
-    const last = rows[rows.length - 1];
-    next = read([last.t, last.g]);
-    next.catch(() => undefined); // awaited on the next turn; this only keeps a failure from going unhandled meanwhile
     for (const r of rows) {
       walk.add(
         {
@@ -188,6 +181,8 @@ async function walkPostgres(pool: Pool, walk: LogWalk, options: VerifyOptions): 
         r.settled,
       );
     }
+    const last = rows[rows.length - 1];
+    after = [last.t, last.g];
     options.onProgress?.(walk.events);
   }
 }
