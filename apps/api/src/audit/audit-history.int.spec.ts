@@ -58,6 +58,23 @@ describe('Audit history API', () => {
       expect(now.body).toMatchObject({ as_of: null, revision: 2, state: { fields: { price_cents: 200000, in_stock: false } } });
     });
 
+    it('should fold it to a version by its number (versions of one command share a millisecond), and refuse odd numbers', async () => {
+      for (const [revision, price] of [100000, 150000, 200000].entries()) {
+        const res = await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=${revision}`, { token: admin });
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ revision, state: { fields: { price_cents: price } } });
+        expect(res.body.events).toHaveLength(revision + 1);
+      }
+      expect((await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=-1`, { token: admin })).body).toMatchObject({ revision: -1, events: [] });
+      expect((await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=999`, { token: admin })).body).toMatchObject({ revision: 2 });
+      for (const odd of ['-2', '1.5', 'abc', '1e30', '%00', '', '99999999999999999999', '0x1']) {
+        const res = await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=${odd}`, { token: admin });
+        expect({ odd, status: res.status }).toEqual({ odd, status: 400 });
+      }
+      const both = await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=0&as_of=${encodeURIComponent(times[0])}`, { token: admin });
+      expect(both.status).toBe(400);
+    });
+
     it('should refuse hostile moments with 400 naming as_of, and unknown ids with 404', async () => {
       const encoded = ['yesterday', '2026-13-01T00:00:00Z', '2026-11-23T00:00:00Z\u0000', '1900-01-01T00:00:00Z', '2999-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', 'x'.repeat(5000), ''].map(encodeURIComponent);
       // A lone surrogate cannot be percent-encoded as UTF-8 by encodeURIComponent: send its raw bytes.

@@ -34,9 +34,9 @@ export class RecordHistory {
   ) {}
 
   /** The record's events (personal data opened), its kind, and its state after `revision` or at `asOf`. */
-  async asOf(streamId: string, asOf?: Date): Promise<{ kind: string | null; revision: number; state: unknown; events: RecordedEvent[] }> {
+  async asOf(streamId: string, asOf?: Date, atRevision?: number): Promise<{ kind: string | null; revision: number; state: unknown; events: RecordedEvent[] }> {
     const { kind, recorded, history } = await this.load(streamId);
-    const upTo = eventsAsOf(history, asOf);
+    const upTo = atRevision === undefined ? eventsAsOf(history, asOf) : history.filter((e) => e.revision <= atRevision);
     const revision = upTo.length ? upTo[upTo.length - 1].revision : -1;
     const state = kind ? redactSecrets(foldTo(kind.decider, upTo, revision)) : null;
     return { kind: kind?.name ?? null, revision, state, events: recorded.slice(0, upTo.length) };

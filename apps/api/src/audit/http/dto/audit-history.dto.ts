@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ActorDto, AuditEventDto } from './audit.dto';
 
@@ -12,6 +12,18 @@ export class AsOfQueryDto {
   @MaxLength(40)
   @IsISO8601({ strict: true }, { message: 'as_of must be an ISO 8601 date-time' })
   as_of?: string;
+
+  @ApiPropertyOptional({
+    description: 'A version (revision) instead of a moment: versions written in the same millisecond (one command) can only be told apart this way; -1 is before the record existed',
+    minimum: -1,
+  })
+  @IsOptional()
+  // Decimal digits only: Number() would read '' as 0 and '0x1' as 1.
+  @Transform(({ value }) => (typeof value === 'string' && /^-?\d{1,10}$/.test(value) ? Number(value) : NaN))
+  @IsInt({ message: 'revision must be a whole number' })
+  @Min(-1)
+  @Max(1_000_000_000)
+  revision?: number;
 }
 
 export class CatalogueAsOfQueryDto {
