@@ -124,7 +124,7 @@ describe('A customer as they were, in the console', () => {
     await browser?.close();
   });
 
-  it("should open a customer's history, slide to the first version and back, name the customer as who changed the profile, and say when they were erased", async () => {
+  it("should open a customer's history, name the customer as who changed the profile, go back to the first version, and say when they were erased", async () => {
     await page.goto('/admin/login');
     await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 60_000 });
     await page.getByLabel('Username').fill(ADMIN_EMAIL);
