@@ -70,11 +70,94 @@ describe('A product as it was, in the console', () => {
     await shows(diff, 'fields.price_cents', false);
     await shows(diff, '$1,000.00', false);
     await shows(diff, '$2,500.00', false);
+    // Who: the administrator by name, not just "staff".
+    await shows(diff, '(staff)', false);
+    expect(await diff.textContent()).not.toMatch(/(^|[^\w])staff ·/);
     await shot(page, 'history-version-1');
 
     await drag(1);
     await shows(price, '$4,000.00');
     await shows(diff, '$2,500.00', false);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** The customer page: a customer's History with the time slider, who changed what, and an erased customer's page. */
+describe('A customer as they were, in the console', () => {
+  let browser: Browser;
+  let page: Page;
+  let customerId: string;
+  const email = `history.${Date.now().toString(36)}@facet.example`;
+  const password = 'Brilliant-Cut-1985!';
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    const token = await staffToken();
+    const registered = await api('POST', '/api/auth/register', { email, password });
+    expect([201, 202]).toContain(registered.status);
+    // The verification code, from the mail staff can read at /api/admin/mail.
+    let code: string | null = null;
+    for (let i = 0; i < 80 && !code; i++) {
+      const list = await api('GET', `/api/admin/mail?q=${encodeURIComponent(email)}`, undefined, token);
+      const item = list.body?.items?.find((m: { to: string; kind: string }) => m.to === email && m.kind === 'verify-email');
+      if (item) code = /\b([A-Z0-9]{8})\b/.exec((await api('GET', `/api/admin/mail/${encodeURIComponent(item.id)}`, undefined, token)).body.text ?? '')?.[1] ?? null;
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(code).toBeTruthy();
+    expect([200, 202]).toContain((await api('POST', '/api/auth/verify-email', { email, token: code })).status);
+    const login = await api('POST', '/api/auth/login', { email, password });
+    expect(login.status).toBe(200);
+    customerId = login.body.user.id;
+    const profile = await fetch(`${BASE_URL}/api/me`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.body.token}`, 'x-requested-with': 'facet' },
+      body: JSON.stringify({ firstName: 'Historia', lastName: 'Sliderton', phone: '+1 (617) 555-0199' }),
+    });
+    expect(profile.status).toBe(200);
+    browser = await launch();
+    const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 1000 }, reducedMotion: 'reduce' });
+    context.setDefaultTimeout(20_000);
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("should open a customer's history, name the customer as who changed the profile, go back to the first version, and say when they were erased", async () => {
+    await page.goto('/admin/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 60_000 });
+    await page.getByLabel('Username').fill(ADMIN_EMAIL);
+    await page.locator('input[type="password"]').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto(`/admin/customers/${customerId}/show/history`);
+
+    const caption = page.getByTestId('as-of-caption');
+    await shows(caption, 'CustomerProfileUpdated', false);
+    const firstName = page.getByTestId('as-of-state').locator('[data-field="profile.first_name"], [data-field="first_name"]').first();
+    await shows(firstName, 'Historia');
+    const diff = page.getByTestId('version-diff');
+    await shows(diff, 'Historia', false);
+    await shows(diff, 'customer ·', false);
+    await shot(page, 'customer-history-latest');
+
+    // To the first version with the keyboard (the product journey above drags the thumb with the mouse).
+    await page.getByTestId('version-slider').locator('input[type="range"]').focus();
+    await page.keyboard.press('Home');
+    await shows(caption, 'Version 0 of', false);
+    await shows(caption, 'CustomerRegistered', false);
+    expect(await page.getByTestId('as-of-state').textContent()).not.toContain('Historia');
+    await shot(page, 'customer-history-version-0');
+
+    // Erased: the page says so instead of a history.
+    const token = await staffToken();
+    expect((await api('DELETE', `/api/admin/customers/${customerId}`, undefined, token)).status).toBe(200);
+    for (let i = 0; i < 50 && (await api('GET', `/api/admin/customers/${customerId}`, undefined, token)).status !== 404; i++) await new Promise((r) => setTimeout(r, 200));
+    await page.goto(`/admin/customers/${customerId}/show/history`);
+    await shows(page.getByTestId('history-erased'), 'erased', false);
+    expect(await page.content()).not.toContain('Historia');
+    await shot(page, 'customer-history-erased');
     expect(errors).toEqual([]);
   });
 });

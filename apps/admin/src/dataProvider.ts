@@ -171,7 +171,7 @@ export interface FacetDataProvider extends DataProvider {
   markHandled(id: string): Promise<any>;
   streamHistory(streamId: string): Promise<any[]>;
   /** The record as of a moment (ISO), folded by the API from its events; with every version for a slider. */
-  recordAsOf(streamId: string, asOf?: string): Promise<any>;
+  recordAsOf(streamId: string, asOf?: string, revision?: number): Promise<any>;
   /** Fields that differ between two versions, with who, when and why. */
   recordDiff(streamId: string, from: number, to: number): Promise<any>;
   lastVerification(): Promise<any>;
@@ -302,8 +302,9 @@ export const dataProvider: FacetDataProvider = {
     }
   },
 
-  async recordAsOf(streamId, asOf) {
-    const query = asOf ? `?as_of=${encodeURIComponent(asOf)}` : '';
+  async recordAsOf(streamId, asOf, revision) {
+    // A version by its number (several can share a millisecond), else a moment, else now.
+    const query = revision !== undefined ? `?revision=${revision}` : asOf ? `?as_of=${encodeURIComponent(asOf)}` : '';
     return (await http(`${ADMIN}/audit/streams/${encodeURIComponent(streamId)}${query}`)).json;
   },
 

@@ -1,17 +1,12 @@
-import { Box, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useDataProvider, useRecordContext } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
-import { describeChange } from './describeChange';
+import { ApiError } from '../api-error';
+import { actorLabel, describeChange } from './describeChange';
 import { TimeTravel } from './TimeTravel';
 
-export { describeChange };
-
-export function actorLabel(actor: { type?: string; id?: string; name?: string | null } | undefined): string {
-  if (!actor) return 'system';
-  if (actor.type === 'staff') return actor.name ? `${actor.name} (staff)` : 'staff';
-  return actor.type ?? 'system';
-}
+export { actorLabel, describeChange };
 
 /** The History tab: the record as it was at any version or moment, then every event of its stream (type, when, who, what changed). */
 export function RecordHistory({ prefix }: { prefix: string }) {
@@ -19,17 +14,24 @@ export function RecordHistory({ prefix }: { prefix: string }) {
   const dataProvider = useDataProvider<FacetDataProvider>();
   const [events, setEvents] = useState<any[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [gone, setGone] = useState<string | null>(null);
   useEffect(() => {
     if (!record?.id) return;
     let live = true;
     dataProvider
       .streamHistory(`${prefix}-${record.id}`)
       .then((e) => live && setEvents(e))
-      .catch((e: Error) => live && setError(e.message));
+      .catch((e: Error) => {
+        if (!live) return;
+        // 410: the person was erased; the API no longer shows their record as it was.
+        if (e instanceof ApiError && e.status === 410) setGone(e.message);
+        else setError(e.message);
+      });
     return () => {
       live = false;
     };
   }, [record?.id, record?.version, record?.status, prefix, dataProvider]);
+  if (gone) return <ErasedHistory message={gone} />;
   if (error) return <Typography color="error">Error loading data</Typography>;
   if (!events) return <CircularProgress size={24} />;
   if (events.length === 0) return <Typography color="text.secondary">No events recorded yet.</Typography>;
@@ -59,5 +61,15 @@ export function RecordHistory({ prefix }: { prefix: string }) {
         </TableBody>
       </Table>
     </Box>
+  );
+}
+
+/** What the History tab shows for an erased person: no versions, and why. */
+export function ErasedHistory({ message }: { message?: string }) {
+  return (
+    <Alert severity="info" data-testid="history-erased">
+      {message || 'This person was erased: their record can no longer be shown as it was.'} Their personal data is gone from every
+      version; the events stay in the log, sealed, so the log still verifies.
+    </Alert>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Box, Slider, Table, TableBody, TableCell, TableHead, TableRow, T
 import { useEffect, useMemo, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
-import { actorLabel } from './RecordHistory';
+import { actorLabel } from './describeChange';
 
 /** A state as rows of field paths, so nested fields (fields.price_cents) read as one line each. */
 function flatten(value: unknown, prefix = '', out: [string, unknown][] = []): [string, unknown][] {
@@ -34,7 +34,8 @@ const toLocalInput = (iso: string) => {
 export function TimeTravel({ streamId }: { streamId: string }) {
   const dataProvider = useDataProvider<FacetDataProvider>();
   const [versions, setVersions] = useState<any[] | null>(null);
-  const [asOf, setAsOf] = useState<string | null>(null);
+  // What to show: a version picked on the slider, or a moment typed in the date picker.
+  const [pick, setPick] = useState<{ revision: number } | { asOf: string } | null>(null);
   const [view, setView] = useState<any>(null);
   const [diff, setDiff] = useState<any>(null);
   const [error, setError] = useState<string | null>(null);
@@ -55,16 +56,17 @@ export function TimeTravel({ streamId }: { streamId: string }) {
   }, [streamId, dataProvider]);
 
   useEffect(() => {
-    if (!asOf) return;
+    if (!pick) return;
     let live = true;
-    dataProvider.recordAsOf(streamId, asOf).then(
+    const request = 'revision' in pick ? dataProvider.recordAsOf(streamId, undefined, pick.revision) : dataProvider.recordAsOf(streamId, pick.asOf);
+    request.then(
       (r) => live && setView(r),
       (e: Error) => live && setError(e.message),
     );
     return () => {
       live = false;
     };
-  }, [asOf, streamId, dataProvider]);
+  }, [pick, streamId, dataProvider]);
 
   const revision: number = view?.revision ?? -1;
   useEffect(() => {
@@ -104,7 +106,7 @@ export function TimeTravel({ streamId }: { streamId: string }) {
             valueLabelFormat={(v) => `version ${v}`}
             onChange={(_, v) => {
               const n = v as number;
-              if (versions[n] && n !== revision) setAsOf(versions[n].occurred_at);
+              if (versions[n] && n !== revision) setPick({ revision: n });
             }}
           />
         </Box>
@@ -116,7 +118,7 @@ export function TimeTravel({ streamId }: { streamId: string }) {
           value={toLocalInput(view.as_of ?? current?.occurred_at ?? new Date().toISOString())}
           onChange={(e) => {
             const d = new Date(e.target.value);
-            if (!Number.isNaN(d.getTime())) setAsOf(d.toISOString());
+            if (!Number.isNaN(d.getTime())) setPick({ asOf: d.toISOString() });
           }}
         />
       </Box>

@@ -43,3 +43,16 @@ export function describeChange(data: Record<string, any> | null | undefined, typ
   return parts.join(' · ');
 }
 
+
+/**
+ * Who did it, for the console: the name the API gives (a staff member's name, or "customer", "guest",
+ * "system"), staff marked as such; without a name, the actor's kind in words.
+ */
+export function actorLabel(actor: { type?: string; id?: string; name?: string | null } | null | undefined): string {
+  if (!actor || typeof actor !== 'object') return 'system';
+  const name = typeof actor.name === 'string' ? actor.name.trim() : '';
+  if (actor.type === 'staff') return name && name !== 'staff' ? `${name} (staff)` : 'staff';
+  if (name) return name;
+  if (actor.type === 'anonymous') return 'guest';
+  return actor.type === 'customer' ? 'customer' : 'system';
+}

@@ -1,4 +1,4 @@
-import { describeChange } from './describeChange';
+import { actorLabel, describeChange } from './describeChange';
 
 /** One payload per event type the shop records (as the audit API returns it, personal data opened or null). */
 const SAMPLES: Record<string, Record<string, unknown>> = {
@@ -59,5 +59,28 @@ describe('describeChange', () => {
     expect(describeChange(SAMPLES.PaymentRefunded, 'PaymentRefunded')).toContain('amount: $133.00');
     expect(describeChange(SAMPLES.ProductEdited, 'ProductEdited')).toBe('price: $990.00 · name: Titan Band II');
     expect(describeChange({ order_id: 'o' }, 'Something')).toBe('order_id');
+  });
+});
+
+describe('actorLabel', () => {
+  it('should name staff by the name the API gives, and every other actor in words', () => {
+    expect(actorLabel({ type: 'staff', id: 's1', name: 'Clara Historian' })).toBe('Clara Historian (staff)');
+    // A removed member: the API says "staff"; an old response without a name says nothing more either.
+    expect(actorLabel({ type: 'staff', id: 's1', name: 'staff' })).toBe('staff');
+    expect(actorLabel({ type: 'staff', id: 's1', name: null })).toBe('staff');
+    expect(actorLabel({ type: 'staff', id: 's1', name: '   ' })).toBe('staff');
+    expect(actorLabel({ type: 'customer', id: 'c1', name: 'customer' })).toBe('customer');
+    expect(actorLabel({ type: 'customer', id: 'c1' })).toBe('customer');
+    expect(actorLabel({ type: 'anonymous', name: 'guest' })).toBe('guest');
+    expect(actorLabel({ type: 'anonymous' })).toBe('guest');
+    expect(actorLabel({ type: 'system' })).toBe('system');
+  });
+
+  it('should not break on odd shapes', () => {
+    for (const odd of [undefined, null, {}, { type: 'robot' }, { type: 42 as unknown as string }, 'staff' as unknown as object]) {
+      expect(actorLabel(odd as any)).toBe('system');
+    }
+    expect(actorLabel({ type: 'staff', name: '<img src=x onerror=alert(1)>' })).toBe('<img src=x onerror=alert(1)> (staff)'); // React escapes it
+    expect(actorLabel({ type: 'staff', name: 'Ada\u0000 Lovelace' })).toBe('Ada\u0000 Lovelace (staff)');
   });
 });

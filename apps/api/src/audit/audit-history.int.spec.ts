@@ -6,7 +6,12 @@ import { DatabaseService } from '../platform/database/database.service';
 import { fromExportLine } from '../platform/event-store/log-export';
 import { LogWalk } from '../platform/event-store/log-verifier';
 import { startTestApp, TestApp } from '../testing/test-app';
+import { actorDisplayName } from './audit-log.service';
 import { LogVerificationJob } from './log-verification-job.service';
+
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+}
 
 describe('Audit history API', () => {
   let t: TestApp;
@@ -53,6 +58,23 @@ describe('Audit history API', () => {
       expect(now.body).toMatchObject({ as_of: null, revision: 2, state: { fields: { price_cents: 200000, in_stock: false } } });
     });
 
+    it('should fold it to a version by its number (versions of one command share a millisecond), and refuse odd numbers', async () => {
+      for (const [revision, price] of [100000, 150000, 200000].entries()) {
+        const res = await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=${revision}`, { token: admin });
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ revision, state: { fields: { price_cents: price } } });
+        expect(res.body.events).toHaveLength(revision + 1);
+      }
+      expect((await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=-1`, { token: admin })).body).toMatchObject({ revision: -1, events: [] });
+      expect((await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=999`, { token: admin })).body).toMatchObject({ revision: 2 });
+      for (const odd of ['-2', '1.5', 'abc', '1e30', '%00', '', '99999999999999999999', '0x1']) {
+        const res = await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=${odd}`, { token: admin });
+        expect({ odd, status: res.status }).toEqual({ odd, status: 400 });
+      }
+      const both = await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=0&as_of=${encodeURIComponent(times[0])}`, { token: admin });
+      expect(both.status).toBe(400);
+    });
+
     it('should refuse hostile moments with 400 naming as_of, and unknown ids with 404', async () => {
       const encoded = ['yesterday', '2026-13-01T00:00:00Z', '2026-11-23T00:00:00Z\u0000', '1900-01-01T00:00:00Z', '2999-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', 'x'.repeat(5000), ''].map(encodeURIComponent);
       // A lone surrogate cannot be percent-encoded as UTF-8 by encodeURIComponent: send its raw bytes.
@@ -87,6 +109,54 @@ describe('Audit history API', () => {
       expect(price.by.correlation_id).toBeTruthy();
       expect(Date.parse(price.by.occurred_at)).not.toBeNaN();
       expect(res.body.changes.find((c: any) => c.field === 'fields.in_stock')).toMatchObject({ before: true, after: false });
+    });
+
+    it("should name who changed it: the staff member's name, \"staff\" once removed, \"customer\", \"guest\"", async () => {
+      const clara = await t.request('POST', '/api/admin/staff', {
+        token: admin,
+        body: { email: 'clara.history@facet.test', name: 'Clara Historian', role: 'admin', password: 'Ledger-Keeper-2031!' },
+      });
+      expect(clara.status).toBe(201);
+      const claraToken = (await t.request('POST', '/api/staff/login', { body: { username: 'clara.history@facet.test', password: 'Ledger-Keeper-2031!' } })).body.token;
+      const ring = await t.request('POST', '/api/admin/products', {
+        token: admin,
+        body: { name: 'Attributed Band', description: 'Edited by name', price: 800, category: 'women-rings', features: ['Gold'] },
+      });
+      expect(ring.status).toBe(201);
+      const ringStream = `product-${ring.body.id}`;
+      expect((await t.request('PUT', `/api/admin/products/${ring.body.id}`, { token: claraToken, body: { price: 900, version: 0 } })).status).toBe(200);
+      const byClara = async () => (await t.request('GET', `/api/admin/audit/streams/${ringStream}/diff?from=0&to=1`, { token: admin })).body.changes[0].by.actor;
+      expect(await byClara()).toEqual({ type: 'staff', id: clara.body.id, name: 'Clara Historian' });
+      // The first version was the test administrator's: named too.
+      const first = (await t.request('GET', `/api/admin/audit/streams/${ringStream}/diff?from=-1&to=0`, { token: admin })).body.changes[0].by.actor;
+      expect(first.type).toBe('staff');
+      expect(first.name).toEqual(expect.any(String));
+      expect(['staff', first.id]).not.toContain(first.name);
+
+      // Removed: their name went with their personal data; the diff still says it was staff.
+      expect((await t.request('DELETE', `/api/admin/staff/${clara.body.id}`, { token: admin })).status).toBe(200);
+      await waitUntil(async () => (await byClara()).name === 'staff');
+      expect(await byClara()).toEqual({ type: 'staff', id: clara.body.id, name: 'staff' });
+
+      // A guest's contact message: the actor is "guest", never their name or address.
+      const sent = await t.request('POST', '/api/contact', {
+        body: { name: 'Gwendolyn Guestly', email: 'gwen.guestly@example.org', subject: 'Sizes', message: 'Do you resize?' },
+        headers: { 'x-forwarded-for': '203.0.113.91' },
+      });
+      expect(sent.status).toBe(201);
+      const db = t.app.get(DatabaseService);
+      const projected = async () => (await db.one<{ id: string }>(`SELECT id::text AS id FROM rm.contact_messages WHERE subject = 'Sizes'`))?.id ?? null;
+      await waitUntil(async () => (await projected()) !== null);
+      const messageId = await projected();
+      const guestDiff = await t.request('GET', `/api/admin/audit/streams/contact-message-${messageId}/diff?from=-1&to=0`, { token: admin });
+      expect(guestDiff.status).toBe(200);
+      expect(guestDiff.body.changes.length).toBeGreaterThan(0);
+      for (const c of guestDiff.body.changes) expect(c.by.actor).toEqual({ type: 'anonymous', name: 'guest' });
+      // The other words, and odd shapes from old or hand-made metadata.
+      const none = new Map<string, string>();
+      expect([{ type: 'customer', id: 'c1' }, { type: 'system' }, null, {}, { type: 'robot' }, { type: 'staff' }].map((a) => actorDisplayName(a as any, none))).toEqual([
+        'customer', 'system', 'system', 'system', 'system', 'staff',
+      ]);
     });
 
     it('should answer 400 for bad versions and 404 past the last one', async () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DatabaseService } from '../platform/database/database.service';
-import { EVENT_STORE, EventStore, positionToString, RecordedEvent, START } from '../platform/event-store/event-store';
-import { PersonalData } from '../platform/privacy/personal-data';
+import { Actor, EVENT_STORE, EventStore, positionToString, RecordedEvent, START } from '../platform/event-store/event-store';
+import { ERASED, PersonalData } from '../platform/privacy/personal-data';
 import { AuditEventDto, AuditEventListDto } from './http/dto/audit.dto';
 import { SqlFilter } from '../platform/database/sql-filter';
 
@@ -37,6 +37,15 @@ export function redactSecrets<T>(value: T): T {
     ) as T;
   }
   return value;
+}
+
+const ACTOR_WORDS: Record<string, string> = { customer: 'customer', anonymous: 'guest', system: 'system' };
+
+/** An actor's display name given the staff names known (see AuditLog.actorDisplayNames). */
+export function actorDisplayName(actor: Partial<Actor> | null | undefined, staffNames: ReadonlyMap<string, string>): string {
+  if (!actor || typeof actor.type !== 'string') return 'system';
+  if (actor.type === 'staff') return (typeof actor.id === 'string' && staffNames.get(actor.id)) || 'staff';
+  return ACTOR_WORDS[actor.type] ?? 'system';
 }
 
 /** How far the EventStoreDB fallback scans the log for a filtered page (newest first). */
@@ -115,8 +124,9 @@ export class AuditLog {
     return { rows: matched.slice(start, start + f.limit), total: matched.length };
   }
 
-  async present(events: RecordedEvent[]): Promise<AuditEventDto[]> {
-    const staffIds = [...new Set(events.filter((e) => e.metadata?.actor?.type === 'staff' && e.metadata.actor.id).map((e) => e.metadata.actor.id as string))];
+  /** The current names (or e-mails) of staff members by id; members since removed are absent. */
+  async staffNames(actors: readonly (Partial<Actor> | null | undefined)[]): Promise<Map<string, string>> {
+    const staffIds = [...new Set(actors.filter((a) => a?.type === 'staff' && typeof a.id === 'string').map((a) => a!.id as string))];
     const names = new Map<string, string>();
     if (staffIds.length) {
       const rows = await this.db
@@ -124,6 +134,20 @@ export class AuditLog {
         .catch(() => []);
       for (const r of rows) names.set(r.id, (await this.privacy.openDeep(r.name)) || (await this.privacy.openDeep(r.email)) || r.id);
     }
+    return names;
+  }
+
+  /**
+   * Who did it, in words: the staff member's name (or "staff" once they were removed), "customer", "guest"
+   * (an anonymous shopper) or "system". Never a customer's name: that is personal data the diff need not show.
+   */
+  async actorDisplayNames(actors: readonly (Partial<Actor> | null | undefined)[]): Promise<string[]> {
+    const staff = await this.staffNames(actors);
+    return actors.map((a) => actorDisplayName(a, staff));
+  }
+
+  async present(events: RecordedEvent[]): Promise<AuditEventDto[]> {
+    const names = await this.staffNames(events.map((e) => e.metadata?.actor));
     return Promise.all(
       events.map(async (e) => {
         const actor = e.metadata?.actor ?? { type: 'system' };
@@ -132,7 +156,7 @@ export class AuditLog {
           stream_id: e.streamId,
           revision: e.revision,
           type: e.type,
-          data: redactSecrets((await this.privacy.openDeep(e.data)) ?? {}),
+          data: redactSecrets((await this.privacy.openDeep(e.data, ERASED)) ?? {}),
           occurred_at: new Date(e.metadata?.occurredAt).toISOString(),
           actor: { type: actor.type, id: actor.id, name: actor.id ? (names.get(actor.id) ?? null) : null },
           correlation_id: e.metadata?.correlationId,

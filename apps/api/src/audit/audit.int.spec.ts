@@ -85,7 +85,7 @@ describe('Audit API', () => {
       expect(bad.status).toBe(400);
     });
 
-    it('should show erased personal data as null', async () => {
+    it('should show erased personal data as "erased"', async () => {
       const { EventSourcing } = await import('../platform/event-store/event-sourcing.service');
       const { PersonalData } = await import('../platform/privacy/personal-data');
       const privacy = t.app.get(PersonalData);
@@ -95,7 +95,7 @@ describe('Audit API', () => {
       expect(before.body.events[0].data).toEqual({ name: 'Ada Lovelace', kept: 'yes', password_hash: '[redacted]', nested: { token_hash: '[redacted]' } });
       await privacy.erase('customer:audit-test');
       const after = await t.request('GET', '/api/admin/audit/streams/audittest-1', { token: admin });
-      expect(after.body.events[0].data).toEqual({ name: null, kept: 'yes', password_hash: '[redacted]', nested: { token_hash: '[redacted]' } });
+      expect(after.body.events[0].data).toEqual({ name: 'erased', kept: 'yes', password_hash: '[redacted]', nested: { token_hash: '[redacted]' } });
     });
   });
 

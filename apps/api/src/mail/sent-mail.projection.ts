@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../platform/database/database';
 import { RecordedEvent } from '../platform/event-store/event-store';
+import { ERASED } from '../platform/privacy/personal-data';
 import { guestSubjects } from '../platform/privacy/personal-fields';
 import { upcastMailSent } from './mail-events';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../platform/projections/projection';
@@ -25,18 +26,34 @@ export class SentMailProjection implements Projection {
   readonly eventTypes = ['MailSent', 'CustomerDeleted'];
 
   applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
-    return inRuns(events, { MailSent: (run) => insertRows(tx, 'sent_mail', run.map(mailRow)) }, (e) => this.apply(tx, e));
+    return inRuns(events, { MailSent: (run) => this.insertMail(tx, run) }, (e) => this.apply(tx, e));
   }
 
   async apply(tx: Tx, event: RecordedEvent): Promise<void> {
     const d = event.data;
     if (event.type === 'MailSent') {
-      await insertRows(tx, 'sent_mail', [mailRow(event)]);
+      await this.insertMail(tx, [event]);
     } else if (event.type === 'CustomerDeleted') {
       // CustomerDeleted carries customer_id and guest_subject (guestSubject of the e-mail); an e-mail is honoured too.
       const email = d?.email ? String(d.email).toLowerCase() : null;
       const subjects = [d?.customer_id ? `customer:${d.customer_id}` : null, d?.guest_subject ?? null, ...(d?.guest_subjects ?? []), ...(email ? guestSubjects(email) : [])].filter(Boolean);
       await tx.query(`DELETE FROM sent_mail WHERE subject_id = ANY($1::text[]) OR ($2::text IS NOT NULL AND lower(to_address) = $2)`, [subjects, email]);
+      await tx.query(`INSERT INTO sent_mail_erased_subjects (subject_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [subjects]);
     }
+  }
+
+  /**
+   * Mail of a subject already erased (it was in flight during the erasure, so it was recorded after the
+   * purge) keeps its row without the person: live, its sealed fields may still have opened in the moment
+   * before the key was deleted; a replay opens them as ERASED. Both give the placeholder.
+   */
+  private async insertMail(tx: Tx, events: RecordedEvent[]): Promise<void> {
+    const rows = events.map(mailRow);
+    const { rows: erased } = await tx.query<{ subject_id: string }>(
+      'SELECT subject_id FROM sent_mail_erased_subjects WHERE subject_id = ANY($1::text[])',
+      [[...new Set(rows.map((r) => r.subject_id as string))]],
+    );
+    const gone = new Set(erased.map((r) => r.subject_id));
+    await insertRows(tx, 'sent_mail', rows.map((r) => (gone.has(r.subject_id as string) ? { ...r, to_address: ERASED, subject: ERASED, html: null, text: null } : r)));
   }
 }

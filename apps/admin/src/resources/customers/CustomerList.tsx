@@ -1,7 +1,12 @@
-import { Datagrid, DateField, DeleteWithConfirmButton, FunctionField, List, SearchInput, Show, SimpleList, SimpleShowLayout, TabbedShowLayout, TextField, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { Datagrid, DateField, DeleteWithConfirmButton, FunctionField, List, SearchInput, Show, SimpleList, SimpleShowLayout, TabbedShowLayout, TextField, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { csvExporter, useIsSmall } from '../../components/listKit';
 import { ListTabs } from '../../components/ListTabs';
-import { RecordHistory } from '../../components/RecordHistory';
+import { Card, CardContent, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { ApiError } from '../../api-error';
+import { ErasedHistory, RecordHistory } from '../../components/RecordHistory';
+import type { FacetDataProvider } from '../../dataProvider';
 import { StatusChip } from '../../components/StatusChip';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Name or e-mail" />];
@@ -56,9 +61,42 @@ export function CustomerList() {
   );
 }
 
-export function CustomerShow() {
+/**
+ * A customer who is no longer in the customer database: erased (the API refuses their history with 410,
+ * so say so), or an id that never was one.
+ */
+function CustomerGone({ id }: { id: string }) {
+  const dataProvider = useDataProvider<FacetDataProvider>();
+  const [state, setState] = useState<{ erased: string } | 'missing' | null>(null);
+  useEffect(() => {
+    let live = true;
+    dataProvider.recordAsOf(`customer-${id}`).then(
+      () => live && setState('missing'),
+      (e: Error) => live && setState(e instanceof ApiError && e.status === 410 ? { erased: e.message } : 'missing'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, dataProvider]);
+  if (!state) return null;
   return (
-    <Show>
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          Customer {id}
+        </Typography>
+        {state === 'missing' ? <Typography color="text.secondary">No customer with this id.</Typography> : <ErasedHistory message={state.erased} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function CustomerShow() {
+  const { id } = useParams();
+  const [gone, setGone] = useState(false);
+  if (gone && id) return <CustomerGone id={id} />;
+  return (
+    <Show queryOptions={{ retry: false, onError: () => setGone(true) }}>
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="Customer">
           <SimpleShowLayout sx={{ p: 0 }}>

@@ -3,7 +3,7 @@ import { toDollars } from '@facet/contracts';
 import { CATALOGUE_STREAM, InventoryCleared, product, PRODUCT_EVENT_TYPES, ProductState, withInventoryClears } from '../../catalog/domain/product';
 import { EVENT_STORE, EventStore, RecordedEvent, START } from '../../platform/event-store/event-store';
 import { DomainError, NotFoundError } from '../../platform/http/errors';
-import { PersonalData } from '../../platform/privacy/personal-data';
+import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
 import { redactSecrets } from '../audit-log.service';
 import { diffVersions, eventsAsOf, FieldChange, foldTo, HistoryEvent } from './as-of';
 import { recordKindOf } from './record-kinds';
@@ -34,9 +34,9 @@ export class RecordHistory {
   ) {}
 
   /** The record's events (personal data opened), its kind, and its state after `revision` or at `asOf`. */
-  async asOf(streamId: string, asOf?: Date): Promise<{ kind: string | null; revision: number; state: unknown; events: RecordedEvent[] }> {
+  async asOf(streamId: string, asOf?: Date, atRevision?: number): Promise<{ kind: string | null; revision: number; state: unknown; events: RecordedEvent[] }> {
     const { kind, recorded, history } = await this.load(streamId);
-    const upTo = eventsAsOf(history, asOf);
+    const upTo = atRevision === undefined ? eventsAsOf(history, asOf) : history.filter((e) => e.revision <= atRevision);
     const revision = upTo.length ? upTo[upTo.length - 1].revision : -1;
     const state = kind ? redactSecrets(foldTo(kind.decider, upTo, revision)) : null;
     return { kind: kind?.name ?? null, revision, state, events: recorded.slice(0, upTo.length) };
@@ -62,7 +62,7 @@ export class RecordHistory {
     const history: HistoryEvent[] = await Promise.all(
       recorded.map(async (e) => ({
         type: e.type,
-        data: await this.privacy.openDeep(e.data),
+        data: await this.privacy.openDeep(e.data, ERASED),
         revision: e.revision,
         occurredAt: e.metadata.occurredAt,
         actor: e.metadata.actor,

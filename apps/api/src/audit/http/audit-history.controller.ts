@@ -12,9 +12,10 @@ import { Readable } from 'stream';
 import { Inject } from '@nestjs/common';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
-import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store';
+import { Actor, EVENT_STORE, EventStore } from '../../platform/event-store/event-store';
 import { ExportLine, exportRange, exportStream } from '../../platform/event-store/log-export';
 import { BadInputError, NotFoundError } from '../../platform/http/errors';
+import { AuditLog } from '../audit-log.service';
 import { RecordHistory, toCsv } from '../history/record-history.service';
 import { LogVerificationJob } from '../log-verification-job.service';
 import { CatalogueAsOfDto, CatalogueAsOfQueryDto, DiffDto, DiffQueryDto, ExportQueryDto, LogVerificationStatusDto } from './dto/audit-history.dto';
@@ -28,6 +29,7 @@ export class AuditHistoryController {
   constructor(
     private readonly history: RecordHistory,
     private readonly verification: LogVerificationJob,
+    private readonly log: AuditLog,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
@@ -40,7 +42,11 @@ export class AuditHistoryController {
   async diff(@Param('streamId') streamId: string, @Query() q: DiffQueryDto): Promise<DiffDto> {
     if (!STREAM_ID.test(streamId)) throw new NotFoundError();
     if (q.from > q.to) throw new BadInputError('from must not be after to', 'from');
-    return { stream_id: streamId, ...(await this.history.diff(streamId, q.from, q.to)) };
+    const diff = await this.history.diff(streamId, q.from, q.to);
+    // The actor in words (staff name, customer, guest, system), so the console need not look it up.
+    const names = await this.log.actorDisplayNames(diff.changes.map((c) => c.by.actor as Partial<Actor>));
+    const changes = diff.changes.map((c, i) => ({ ...c, by: { ...c.by, actor: { ...(c.by.actor as object), name: names[i] } } }));
+    return { stream_id: streamId, ...diff, changes };
   }
 
   @Get('catalogue')

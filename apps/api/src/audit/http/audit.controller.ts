@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/comm
 import { ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
-import { NotFoundError } from '../../platform/http/errors';
+import { BadInputError, NotFoundError } from '../../platform/http/errors';
 import { AuditLog } from '../audit-log.service';
 import { DashboardService } from '../dashboard.service';
 import { QueueOverview } from '../queue-overview.service';
@@ -47,14 +47,15 @@ export class AuditController {
     description:
       "One record's history, oldest first, and its state as of `as_of` (default now), folded from its events by the write side's own evolve",
   })
-  @ApiBadRequestResponse({ description: 'as_of is not an ISO 8601 date-time between 1985 and 2099' })
+  @ApiBadRequestResponse({ description: 'as_of is not an ISO 8601 date-time between 1985 and 2099, revision is not a whole number from -1, or both are given' })
   @ApiNotFoundResponse({ description: 'No such stream' })
   @ApiGoneResponse({ description: 'The customer was erased' })
   @ApiOperation({ summary: 'One stream\'s events, or the record\'s state as of a moment' })
   async stream(@Param('streamId') streamId: string, @Query() q: AsOfQueryDto): Promise<RecordAsOfDto> {
     if (!STREAM_ID.test(streamId)) throw new NotFoundError();
+    if (q.as_of !== undefined && q.revision !== undefined) throw new BadInputError('Give as_of or revision, not both', 'revision');
     const asOf = q.as_of === undefined ? undefined : parseMoment(q.as_of, 'as_of');
-    const record = await this.history.asOf(streamId, asOf);
+    const record = await this.history.asOf(streamId, asOf, q.revision);
     const all = await this.log.present(record.events);
     return {
       stream_id: streamId,

@@ -4,6 +4,7 @@ import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { CONTACT_EVENT_TYPES } from '../domain/contact-message';
 import { guestRowsOf } from '../../platform/privacy/erasure-match';
+import { erasedColumn } from '../../platform/privacy/personal-data';
 
 /** rm.contact_messages: the contact form's messages and whether staff handled them. */
 @Injectable()
@@ -34,11 +35,10 @@ export class ContactMessagesProjection implements Projection {
         // What they sent signed in (any address typed), and what they sent as a guest from their account's
         // e-mail: matched with the subjects the event names (keyed and legacy derivations of the e-mail).
         const ids = await guestRowsOf(tx, 'contact_messages', 'email', d);
-        await tx.query(
-          `UPDATE contact_messages SET name = NULL, email = NULL, phone = NULL, subject = NULL, message = NULL, handled_note = NULL, updated_at = $2
-           WHERE customer_id = $1 OR id = ANY($3::uuid[])`,
-          [d.customer_id, at, ids],
-        );
+        // The placeholder, as a replay opens these sealed fields without their key; updated_at stays, since a
+        // replay cannot match guest rows by an e-mail that already reads "erased".
+        const columns = ['name', 'email', 'phone', 'subject', 'message', 'handled_note'].map((c) => `${c} = ${erasedColumn(c)}`).join(', ');
+        await tx.query(`UPDATE contact_messages SET ${columns} WHERE customer_id = $1 OR id = ANY($2::uuid[])`, [d.customer_id, ids]);
         break;
       }
     }

@@ -382,7 +382,7 @@ describe('Custom designs over HTTP', () => {
 
       await t.app.get(EventSourcing).append(`customer-${customerId}`, [{ type: 'CustomerDeleted', data: { customer_id: customerId } }], 'any');
       const purged = await t.request('GET', `/api/admin/custom-designs/${mine.body.id}`, { token: staff });
-      expect(purged.body).toMatchObject({ contact_name: null, contact_email: null, contact_phone: null, design_notes: null, status: 'contacted' });
+      expect(purged.body).toMatchObject({ contact_name: 'erased', contact_email: 'erased', contact_phone: 'erased', design_notes: 'erased', status: 'contacted' });
       const other = await t.request('GET', '/api/admin/custom-designs?q=Someone%20Else', { token: staff });
       expect(other.body.items[0].contact_name).toBe('Someone Else');
     });
@@ -396,7 +396,7 @@ describe('Custom designs over HTTP', () => {
         { type: 'CustomerDeleted', data: { customer_id: customerId, guest_subject: guestSubject('former.guest@example.com') } },
       ], 'any');
       const purged = await t.request('GET', `/api/admin/custom-designs/${asGuest.body.id}`, { token: staff });
-      expect(purged.body).toMatchObject({ contact_name: null, contact_email: null, contact_phone: null, design_notes: null });
+      expect(purged.body).toMatchObject({ contact_name: 'erased', contact_email: 'erased', contact_phone: 'erased', design_notes: 'erased' });
       const kept = await t.request('GET', `/api/admin/custom-designs/${bystander.body.id}`, { token: staff });
       expect(kept.body.contact_email).toBe('bystander@example.com');
     });

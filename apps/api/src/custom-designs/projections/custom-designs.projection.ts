@@ -1,4 +1,5 @@
 import { guestRowsOf } from '../../platform/privacy/erasure-match';
+import { erasedColumn } from '../../platform/privacy/personal-data';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
@@ -44,13 +45,17 @@ export class CustomDesignsProjection implements Projection {
         break;
       case 'CustomerDeleted': {
         const ids = await guestRowsOf(tx, 'custom_designs', 'contact_email', d);
+        // The placeholder, as a replay opens these sealed fields without their key; updated_at stays, since a
+        // replay cannot match guest rows by an e-mail that already reads "erased".
         await tx.query(
-          `UPDATE custom_designs SET contact_name = NULL, contact_email = NULL, contact_phone = NULL, design_notes = NULL, updated_at = $2
-           WHERE customer_id = $1 OR id = ANY($3::uuid[])`,
-          [d.customer_id, at, ids],
+          `UPDATE custom_designs SET contact_name = ${erasedColumn('contact_name')}, contact_email = ${erasedColumn('contact_email')},
+             contact_phone = ${erasedColumn('contact_phone')}, design_notes = ${erasedColumn('design_notes')}
+           WHERE customer_id = $1 OR id = ANY($2::uuid[])`,
+          [d.customer_id, ids],
         );
         await tx.query(
-          `UPDATE custom_design_history SET note = NULL WHERE design_id IN (SELECT id FROM custom_designs WHERE customer_id = $1) OR design_id = ANY($2::uuid[])`,
+          `UPDATE custom_design_history SET note = ${erasedColumn('note')}
+           WHERE design_id IN (SELECT id FROM custom_designs WHERE customer_id = $1) OR design_id = ANY($2::uuid[])`,
           [d.customer_id, ids],
         );
         break;

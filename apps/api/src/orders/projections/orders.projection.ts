@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
+import { ERASED } from '../../platform/privacy/personal-data';
 import { guestSubjects } from '../../platform/privacy/personal-fields';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { ORDER_EVENT_TYPES, OrderRequestedData } from '../domain/order';
@@ -11,19 +12,32 @@ export const CUSTOMER_DELETED = 'CustomerDeleted';
 /** The rm.orders row of an OrderRequested event. */
 function orderRow(event: RecordedEvent): Record<string, unknown> {
   const d = event.data as OrderRequestedData;
+  // Replayed after an erasure, the sealed blocks open as ERASED: the row then reads as the live purge leaves it.
+  if ((d.shipping as unknown) === ERASED || (d.payment as unknown) === ERASED) return { ...orderFields(event), ...ERASED_ORDER_PERSON };
   const s = d.shipping ?? null;
-  const at = event.metadata.occurredAt;
   return {
-    id: d.order_id, kind: d.kind, status: d.status, payment_status: d.payment_status, customer_id: d.customer_id, subject_id: d.subject_id,
+    ...orderFields(event),
     first_name: s?.first_name ?? null, last_name: s?.last_name ?? null, email: s?.email ?? null, phone: s?.phone ?? null,
     address: s ? { address: s.address, apartment: s.apartment, city: s.city, state: s.state, zip_code: s.zip_code, country: s.country } : null,
-    card_name: d.payment?.card_name ?? null, last_4: d.payment?.last_4 ?? null, items: d.items,
+    card_name: d.payment?.card_name ?? null, last_4: d.payment?.last_4 ?? null,
+  };
+}
+
+/** An erased person's fields in rm.orders, as both the live purge and a replay write them. */
+const ERASED_ORDER_PERSON = { first_name: ERASED, last_name: ERASED, email: ERASED, phone: ERASED, address: null, card_name: ERASED, last_4: null };
+
+/** The rm.orders columns of an OrderRequested event that are not the person's. */
+function orderFields(event: RecordedEvent): Record<string, unknown> {
+  const d = event.data as OrderRequestedData;
+  const at = event.metadata.occurredAt;
+  return {
+    id: d.order_id, kind: d.kind, status: d.status, payment_status: d.payment_status, customer_id: d.customer_id, subject_id: d.subject_id, items: d.items,
     subtotal_cents: d.subtotal_cents, shipping_cents: d.shipping_cents, tax_cents: d.tax_cents, total_cents: d.total_cents,
     version: event.revision, created_at: at, updated_at: at, pay_by: d.pay_by ?? null,
   };
 }
 
-/** rm.orders: orders and consultation requests, personal data opened (null once erased). */
+/** rm.orders: orders and consultation requests, personal data opened ("erased" once its person is). */
 @Injectable()
 @ReadModelProjection()
 export class OrdersProjection implements Projection {
@@ -92,10 +106,10 @@ export class OrdersProjection implements Projection {
         const email = event.data?.email ? String(event.data.email).toLowerCase() : null;
         const subjects = [customerId ? `customer:${customerId}` : null, event.data?.guest_subject ?? null, ...(event.data?.guest_subjects ?? []), ...(email ? guestSubjects(email) : [])].filter(Boolean);
         await tx.query(
-          `UPDATE orders SET first_name = NULL, last_name = NULL, email = NULL, phone = NULL, address = NULL, card_name = NULL, last_4 = NULL,
-             customer_id = NULL, subject_id = 'erased'
+          `UPDATE orders SET first_name = $4, last_name = $4, email = $4, phone = $4, address = NULL, card_name = $4, last_4 = NULL,
+             customer_id = NULL, subject_id = $4
            WHERE ($1::text IS NOT NULL AND customer_id = $1) OR subject_id = ANY($2::text[]) OR ($3::text IS NOT NULL AND lower(email) = $3)`,
-          [customerId, subjects, email],
+          [customerId, subjects, email, ERASED],
         );
         break;
       }
@@ -111,8 +125,8 @@ export function timelineSummary(type: string, d: any): Record<string, unknown> {
     case 'OrderRequested':
       return { kind: d.kind, status: d.status, payment_status: d.payment_status, lines: d.items.length, total: d.total_cents / 100 };
     case 'OrderStatusChanged':
-      // A sealed note opens as null once its person is erased.
-      return { from: d.from, to: d.to, note: d.note === null ? 'erased' : d.note, by: d.by, ...(d.subject_id ? { subject: d.subject_id } : {}) };
+      // A sealed note opens as ERASED (null outside projections) once its person is erased.
+      return { from: d.from, to: d.to, note: d.note === null ? ERASED : d.note, by: d.by, ...(d.subject_id ? { subject: d.subject_id } : {}) };
     case 'OrderPaid':
       return { session_id: d.session_id, amount: d.amount_cents / 100, currency: d.currency };
     case 'OrderPaymentFailed':
@@ -167,8 +181,8 @@ export class OrderTimelineProjection implements Projection {
       const d = event.data ?? {};
       const subjects = [d.customer_id ? `customer:${d.customer_id}` : null, d.guest_subject ?? null, ...(d.guest_subjects ?? [])].filter(Boolean);
       await tx.query(
-        `UPDATE order_timeline SET summary = jsonb_set(summary, '{note}', '"erased"') WHERE type = 'OrderStatusChanged' AND summary->>'subject' = ANY($1::text[])`,
-        [subjects],
+        `UPDATE order_timeline SET summary = jsonb_set(summary, '{note}', to_jsonb($2::text)) WHERE type = 'OrderStatusChanged' AND summary->>'subject' = ANY($1::text[])`,
+        [subjects, ERASED],
       );
       return;
     }

@@ -12,6 +12,16 @@ const PREFIX = 'pii:v1:';
 const JSON_PREFIX = 'pii:v1j:';
 const ERASED_CHANNEL = 'facet_subject_erased';
 
+/**
+ * What read models show where an erased person's data was (a name, an e-mail, a phone, a note), both
+ * when the live projection purges them and when a replay opens their sealed fields without a key, so the
+ * two give the same rows. Deciders and reactors still see null (nothing to act on).
+ */
+export const ERASED = 'erased';
+
+/** A personal text column as a read model keeps it after erasure: the placeholder, or null if it was empty. */
+export const erasedColumn = (column: string): string => `CASE WHEN ${column} IS NULL THEN NULL ELSE '${ERASED}' END`;
+
 export function isSealed(value: unknown): value is string {
   return typeof value === 'string' && (value.startsWith(PREFIX) || value.startsWith(JSON_PREFIX));
 }
@@ -102,13 +112,16 @@ export class PersonalData {
     return copy as T;
   }
 
-  /** Opens one sealed value; null when the subject has been erased. Plain values pass through. */
-  async open(value: unknown): Promise<any> {
+  /**
+   * Opens one sealed value; `whenErased` (null, or ERASED for read models) once the subject has been
+   * erased. Plain values pass through.
+   */
+  async open(value: unknown, whenErased: null | typeof ERASED = null): Promise<any> {
     if (!isSealed(value)) return value;
     const isJson = value.startsWith(JSON_PREFIX);
     const [subjectEnc, ivB64, tagB64, ctB64] = value.slice(isJson ? JSON_PREFIX.length : PREFIX.length).split(':');
     const key = await this.keys.existingKey(decodeURIComponent(subjectEnc));
-    if (!key) return null;
+    if (!key) return whenErased;
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(ivB64, 'base64'));
     decipher.setAuthTag(Buffer.from(tagB64, 'base64'));
     const plain = Buffer.concat([decipher.update(Buffer.from(ctB64, 'base64')), decipher.final()]).toString('utf8');
@@ -116,17 +129,17 @@ export class PersonalData {
   }
 
   /** Opens every sealed string anywhere inside a value (events' data, as read from the log). */
-  async openDeep<T>(value: T): Promise<T> {
+  async openDeep<T>(value: T, whenErased: null | typeof ERASED = null): Promise<T> {
     // Most events hold no personal data: a synchronous scan avoids a promise per field.
-    return containsSealed(value) ? this.openAll(value) : value;
+    return containsSealed(value) ? this.openAll(value, whenErased) : value;
   }
 
-  private async openAll<T>(value: T): Promise<T> {
-    if (isSealed(value)) return (await this.open(value)) as T;
-    if (Array.isArray(value)) return (await Promise.all(value.map((v) => this.openAll(v)))) as T;
+  private async openAll<T>(value: T, whenErased: null | typeof ERASED): Promise<T> {
+    if (isSealed(value)) return (await this.open(value, whenErased)) as T;
+    if (Array.isArray(value)) return (await Promise.all(value.map((v) => this.openAll(v, whenErased)))) as T;
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) out[k] = containsSealed(v) ? await this.openAll(v) : v;
+      for (const [k, v] of Object.entries(value)) out[k] = containsSealed(v) ? await this.openAll(v, whenErased) : v;
       return out as T;
     }
     return value;

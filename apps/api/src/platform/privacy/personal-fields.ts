@@ -1,6 +1,6 @@
 /**
  * Which fields of which events hold personal data, and whose. EventSourcing.append seals these fields
- * with the subject's key before the event is written; projections receive them opened (or null once the
+ * with the subject's key before the event is written; projections receive them opened (or ERASED, "erased", once the
  * subject is erased). Each part of the shop registers its own events next to their definitions.
  */
 export interface PersonalFields {

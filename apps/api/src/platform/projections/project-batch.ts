@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { Tx } from '../database/database';
 import { comparePositions, Position, RecordedEvent } from '../event-store/event-store';
-import { PersonalData } from '../privacy/personal-data';
+import { ERASED, PersonalData } from '../privacy/personal-data';
 import { readCheckpoint, writeCheckpoint } from './checkpoints';
 import { insertParks, lockParkedOf, Park, parkFollowers } from './parked-events';
 import { Projection } from './projection';
@@ -9,9 +9,13 @@ import { Projection } from './projection';
 /** Held shared by every batch, exclusively by the replay's swap, so no batch straddles a swap. */
 export const SCHEMA_SWAP_LOCK = 1_985_001;
 
-/** Opens the personal data of a batch before its transaction starts, to keep transactions short. */
-export async function openEvents(privacy: PersonalData, events: RecordedEvent[]): Promise<RecordedEvent[]> {
-  return Promise.all(events.map(async (e) => ({ ...e, data: await privacy.openDeep(e.data) })));
+/**
+ * Opens the personal data of a batch before its transaction starts, to keep transactions short. Read
+ * models get ERASED where a person was erased (the same placeholder their live purge writes); reactors
+ * get null, so they have nothing to send.
+ */
+export async function openEvents(privacy: PersonalData, events: RecordedEvent[], whenErased: null | typeof ERASED = ERASED): Promise<RecordedEvent[]> {
+  return Promise.all(events.map(async (e) => ({ ...e, data: await privacy.openDeep(e.data, whenErased) })));
 }
 
 /** The dead-letter and lock name of a projection. */

@@ -11,7 +11,7 @@ export interface Projection {
   /** Unique; also the checkpoint's name. Name it after the table it writes. */
   readonly name: string;
   readonly eventTypes: readonly string[];
-  /** Applies one event whose personal data has already been opened (null where erased). */
+  /** Applies one event whose personal data has already been opened (ERASED where its person was erased). */
   apply(tx: Tx, event: RecordedEvent): Promise<void>;
   /**
    * Optional: applies a whole batch at once (multi-row statements), for replay speed. Must leave the

@@ -5,7 +5,7 @@ import { DatabaseService } from '../database/database.service';
 import { createPool, withTransaction } from '../database/database';
 import { EVENT_STORE, EventStore } from '../event-store/event-store';
 import { PROJECTION_STATUS } from '../event-store/event-sourcing.service';
-import { PersonalData } from '../privacy/personal-data';
+import { ERASED, PersonalData } from '../privacy/personal-data';
 import { REACTOR_METADATA, Reactor } from '../queue/reactor';
 import { contextCausedBy, runWithContext } from '../context/request-context';
 import { AdvisoryLocks } from './advisory-locks';
@@ -162,9 +162,10 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
         handleOne: (_checkpoint, event) =>
           inTransaction(event, async (tx) => {
             const { rest } = await parkFollowers(tx, consumer, [event]);
-            // What the reactor appends or queues is caused by this event, in its conversation.
+            // What the reactor appends or queues is caused by this event, in its conversation. Reactors get
+            // null, never "erased", for an erased person's fields, so nothing is sent to "erased".
             if (rest.length) {
-              const [opened] = await openEvents(this.privacy, [event]);
+              const [opened] = await openEvents(this.privacy, [event], null);
               await runWithContext(contextCausedBy(event, reactor.name), () => reactor.react(opened));
             }
           }),
@@ -219,7 +220,7 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
           event = history.find((e) => e.metadata.eventId === next!.event_id);
         }
         if (event) {
-          const [opened] = await openEvents(this.privacy, [event]);
+          const [opened] = await openEvents(this.privacy, [event], projection ? ERASED : null);
           if (projection) await applyEvents(client, projection, [opened]);
           else await reactor!.react(opened);
         }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ERASED } from '../../platform/privacy/personal-data';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
@@ -18,7 +19,9 @@ export class StaffMembersProjection implements Projection {
         await tx.query(
           `INSERT INTO staff_members (id, email, name, role, password_hash, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (id) DO NOTHING`,
-          [d.staff_id, d.email, d.name, d.role, d.password_hash, event.metadata.occurredAt],
+          // A removed member's e-mail opens as ERASED in a replay: null keeps the unique index for live addresses
+          // (the row goes with StaffMemberRemoved anyway).
+          [d.staff_id, d.email === ERASED ? null : d.email, d.name, d.role, d.password_hash, event.metadata.occurredAt],
         );
         break;
       case 'StaffRoleChanged':

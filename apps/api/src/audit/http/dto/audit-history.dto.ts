@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ActorDto, AuditEventDto } from './audit.dto';
 
@@ -12,6 +12,18 @@ export class AsOfQueryDto {
   @MaxLength(40)
   @IsISO8601({ strict: true }, { message: 'as_of must be an ISO 8601 date-time' })
   as_of?: string;
+
+  @ApiPropertyOptional({
+    description: 'A version (revision) instead of a moment: versions written in the same millisecond (one command) can only be told apart this way; -1 is before the record existed',
+    minimum: -1,
+  })
+  @IsOptional()
+  // Decimal digits only: Number() would read '' as 0 and '0x1' as 1.
+  @Transform(({ value }) => (typeof value === 'string' && /^-?\d{1,10}$/.test(value) ? Number(value) : NaN))
+  @IsInt({ message: 'revision must be a whole number' })
+  @Min(-1)
+  @Max(1_000_000_000)
+  revision?: number;
 }
 
 export class CatalogueAsOfQueryDto {
@@ -89,7 +101,12 @@ export class ChangeDto {
   @ApiProperty({ description: 'Field path in the state, e.g. fields.price_cents' }) field!: string;
   @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object', additionalProperties: true }, { type: 'array', items: {} }], nullable: true, description: 'Any JSON value' }) before!: unknown;
   @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object', additionalProperties: true }, { type: 'array', items: {} }], nullable: true, description: 'Any JSON value' }) after!: unknown;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The last event that changed it: revision, type (why), occurred_at (when), actor (who), correlation_id' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The last event that changed it: revision, type (why), occurred_at (when), actor (who: type, id and name, the display name: the staff member\'s name, or "staff" once removed, "customer", "guest" or "system"), correlation_id, causation_id',
+  })
   by!: Record<string, unknown>;
 }
 

@@ -45,7 +45,7 @@ export class AuditEventDto {
   @ApiProperty() stream_id!: string;
   @ApiProperty() revision!: number;
   @ApiProperty() type!: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The payload, personal data opened (null once erased)' }) data!: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The payload, personal data opened ("erased" once its person is erased)' }) data!: Record<string, unknown>;
   @ApiProperty() occurred_at!: string;
   @ApiProperty({ type: ActorDto }) actor!: ActorDto;
   @ApiProperty() correlation_id!: string;

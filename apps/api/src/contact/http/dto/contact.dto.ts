@@ -47,7 +47,7 @@ export class ContactSentDto {
 
 export class ContactMessageDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ type: String, nullable: true, description: 'null once the person is erased' }) name: string | null;
+  @ApiProperty({ type: String, nullable: true, description: '"erased" once the person is erased' }) name: string | null;
   @ApiProperty({ type: String, nullable: true }) email: string | null;
   @ApiProperty({ type: String, nullable: true }) phone: string | null;
   @ApiProperty({ type: String, nullable: true }) subject: string | null;

@@ -108,7 +108,7 @@ export class CustomDesignItemDto {
   @ApiProperty({ enum: METAL_TYPES }) metal_type: string;
   @ApiProperty({ enum: KARATS }) metal_karat: string;
   @ApiProperty({ enum: PREFERRED_CONTACTS }) preferred_contact: string;
-  @ApiProperty({ type: String, nullable: true, description: 'null once the person is erased' }) contact_name: string | null;
+  @ApiProperty({ type: String, nullable: true, description: '"erased" once the person is erased' }) contact_name: string | null;
   @ApiProperty({ type: String, nullable: true }) contact_email: string | null;
   @ApiProperty({ type: String, nullable: true }) contact_phone: string | null;
   @ApiProperty({ type: String, nullable: true }) design_notes: string | null;
