@@ -124,7 +124,14 @@ export class PersonalData {
     if (!key) return whenErased;
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(ivB64, 'base64'));
     decipher.setAuthTag(Buffer.from(tagB64, 'base64'));
-    const plain = Buffer.concat([decipher.update(Buffer.from(ctB64, 'base64')), decipher.final()]).toString('utf8');
+    let plain: string;
+    try {
+      plain = Buffer.concat([decipher.update(Buffer.from(ctB64, 'base64')), decipher.final()]).toString('utf8');
+    } catch {
+      // Sealed under an earlier key of this subject: it was erased, then came back (a guest's e-mail used
+      // again makes the same subject) and got a new key. What the old key sealed is erased for good.
+      return whenErased;
+    }
     return isJson ? JSON.parse(plain) : plain;
   }
 
