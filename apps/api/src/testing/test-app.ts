@@ -1,7 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'crypto';
 import { appendFileSync } from 'fs';
-import { OpenApiConformance } from './openapi-conformance';
+import { OpenApiConformance, openApiStrict } from './openapi-conformance';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -85,10 +85,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     } catch {
       /* not JSON */
     }
-    // The document is the contract: a response it does not describe is recorded (see OPENAPI_STRICT below).
-    const problem = (await loadConformance()).check(method, path, res.status, res.headers.get('content-type'), body);
+    // The document is the contract: a response it does not describe fails the test (OPENAPI_STRICT=0 only records it).
+    const checker = await loadConformance();
+    const problem = checker.check(method, path, res.status, res.headers.get('content-type'), body);
+    // For the coverage figure: which documented route and status this response was checked against.
+    const route = checker.find(method, path);
+    if (process.env.OPENAPI_CHECKED_FILE && route) appendFileSync(process.env.OPENAPI_CHECKED_FILE, `${method.toUpperCase()} ${route.template} ${res.status}\n`);
     if (problem && process.env.OPENAPI_VIOLATIONS_FILE) appendFileSync(process.env.OPENAPI_VIOLATIONS_FILE, problem + '\n');
-    if (problem && process.env.OPENAPI_STRICT === '1') throw new Error(`OpenAPI mismatch: ${problem}`);
+    if (problem && openApiStrict()) throw new Error(`OpenAPI mismatch: ${problem}`);
     return { status: res.status, body, headers: res.headers };
   };
 

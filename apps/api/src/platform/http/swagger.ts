@@ -53,6 +53,7 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '409': 'Conflicts with the current state',
   '410': 'Gone: the person was erased',
   '413': 'The body is too large',
+  '415': 'The body is not in a type this route reads (JSON)',
   '422': 'Understood but cannot be processed',
   '429': 'Too many attempts; wait as Retry-After says',
   '503': 'The shop is busy; try again as Retry-After says',
@@ -90,7 +91,8 @@ export function finishDocument(document: OpenAPIObject): OpenAPIObject {
       if (op.requestBody || op.parameters?.some((p) => p.in === 'query' || p.in === 'path')) statuses.add('400');
       if (op.security?.length) statuses.add('401').add('403');
       if (op.parameters?.some((p) => p.in === 'path')) statuses.add('404');
-      if (op.requestBody) statuses.add('413');
+      // A body too large, or of a type the API does not parse (text/plain, XML), is refused before validation.
+      if (op.requestBody) statuses.add('413').add('415');
       // A key reused with a different body is refused.
       if (op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key')) statuses.add('409');
       for (const status of Object.keys(op.responses)) if (ERROR_DESCRIPTIONS[status]) statuses.add(status);

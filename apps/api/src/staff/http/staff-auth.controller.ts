@@ -74,7 +74,10 @@ export class StaffAuthController {
   @Post('logout')
   @RequireStaff('staff')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The session is revoked' })
+  @ApiOkResponse({
+    description: 'The session is revoked',
+    schema: { type: 'object', required: ['success'], properties: { success: { type: 'boolean', enum: [true] } } },
+  })
   @ApiOperation({ summary: 'Sign the staff member out; the token and cookie stop working' })
   async logout(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: any): Promise<{ success: true }> {
     await this.sessions.revoke(principal.tokenHash);
