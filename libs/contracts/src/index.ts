@@ -7,3 +7,4 @@ export * from './custom-design';
 export * from './validation';
 export * from './search';
 export * from './limits';
+export * from './events';

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Tx } from '../platform/database/database';
 import { RecordedEvent } from '../platform/event-store/event-store';
 import { ERASED } from '../platform/privacy/personal-data';
-import { guestSubjects } from '../platform/privacy/personal-fields';
+import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
+import { subjectsErasedBy } from '../platform/privacy/erasure-match';
 import { upcastMailSent } from './mail-events';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../platform/projections/projection';
 
@@ -23,7 +24,7 @@ function mailRow(event: RecordedEvent): Record<string, unknown> {
 @ReadModelProjection()
 export class SentMailProjection implements Projection {
   readonly name = 'sent_mail';
-  readonly eventTypes = ['MailSent', 'CustomerDeleted'];
+  readonly eventTypes = ['MailSent', CUSTOMER_DELETED];
 
   applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
     return inRuns(events, { MailSent: (run) => this.insertMail(tx, run) }, (e) => this.apply(tx, e));
@@ -33,10 +34,10 @@ export class SentMailProjection implements Projection {
     const d = event.data;
     if (event.type === 'MailSent') {
       await this.insertMail(tx, [event]);
-    } else if (event.type === 'CustomerDeleted') {
-      // CustomerDeleted carries customer_id and guest_subject (guestSubject of the e-mail); an e-mail is honoured too.
-      const email = d?.email ? String(d.email).toLowerCase() : null;
-      const subjects = [d?.customer_id ? `customer:${d.customer_id}` : null, d?.guest_subject ?? null, ...(d?.guest_subjects ?? []), ...(email ? guestSubjects(email) : [])].filter(Boolean);
+    } else if (event.type === CUSTOMER_DELETED) {
+      const deleted = event.data as CustomerDeletedData;
+      const email = deleted.email ? String(deleted.email).toLowerCase() : null;
+      const subjects = subjectsErasedBy(deleted);
       await tx.query(`DELETE FROM sent_mail WHERE subject_id = ANY($1::text[]) OR ($2::text IS NOT NULL AND lower(to_address) = $2)`, [subjects, email]);
       await tx.query(`INSERT INTO sent_mail_erased_subjects (subject_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [subjects]);
     }

@@ -1,3 +1,4 @@
+import { CUSTOMER_DELETED } from '@facet/contracts';
 import { product } from '../../catalog/domain/product';
 import { contactMessage } from '../../contact/domain/contact-message';
 import { customDesign } from '../../custom-designs/domain/custom-design';
@@ -23,7 +24,7 @@ export const RECORD_KINDS: readonly RecordKind[] = [
   { name: 'product', prefix: 'product-', decider: product },
   { name: 'order', prefix: 'order-', decider: order },
   { name: 'custom-design', prefix: 'custom-design-', decider: customDesign },
-  { name: 'customer', prefix: 'customer-', decider: customer, erasedBy: 'CustomerDeleted' },
+  { name: 'customer', prefix: 'customer-', decider: customer, erasedBy: CUSTOMER_DELETED },
   { name: 'staff-member', prefix: 'staff-', decider: staffMember },
   { name: 'contact-message', prefix: 'contact-message-', decider: contactMessage },
 ];

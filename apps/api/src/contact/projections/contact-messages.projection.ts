@@ -1,3 +1,4 @@
+import { CUSTOMER_DELETED } from '@facet/contracts';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
@@ -11,7 +12,7 @@ import { erasedColumn } from '../../platform/privacy/personal-data';
 @ReadModelProjection()
 export class ContactMessagesProjection implements Projection {
   readonly name = 'contact_messages';
-  readonly eventTypes = [...CONTACT_EVENT_TYPES, 'CustomerDeleted'];
+  readonly eventTypes = [...CONTACT_EVENT_TYPES, CUSTOMER_DELETED];
 
   async apply(tx: Tx, event: RecordedEvent): Promise<void> {
     const d = event.data;
@@ -31,7 +32,7 @@ export class ContactMessagesProjection implements Projection {
           [d.message_id, at, JSON.stringify(d.by), d.note, event.revision],
         );
         break;
-      case 'CustomerDeleted': {
+      case CUSTOMER_DELETED: {
         // What they sent signed in (any address typed), and what they sent as a guest from their account's
         // e-mail: matched with the subjects the event names (keyed and legacy derivations of the e-mail).
         const ids = await guestRowsOf(tx, 'contact_messages', 'email', d);

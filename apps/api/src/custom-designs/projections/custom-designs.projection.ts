@@ -1,3 +1,4 @@
+import { CUSTOMER_DELETED } from '@facet/contracts';
 import { guestRowsOf } from '../../platform/privacy/erasure-match';
 import { erasedColumn } from '../../platform/privacy/personal-data';
 import { Injectable } from '@nestjs/common';
@@ -14,7 +15,7 @@ import { CUSTOM_DESIGN_EVENT_TYPES } from '../domain/custom-design';
 @ReadModelProjection()
 export class CustomDesignsProjection implements Projection {
   readonly name = 'custom_designs';
-  readonly eventTypes = [...CUSTOM_DESIGN_EVENT_TYPES, 'CustomerDeleted'];
+  readonly eventTypes = [...CUSTOM_DESIGN_EVENT_TYPES, CUSTOMER_DELETED];
 
   async apply(tx: Tx, event: RecordedEvent): Promise<void> {
     const d = event.data;
@@ -43,7 +44,7 @@ export class CustomDesignsProjection implements Projection {
         await tx.query('DELETE FROM custom_designs WHERE id = $1', [d.design_id]);
         await tx.query('DELETE FROM custom_design_history WHERE design_id = $1', [d.design_id]);
         break;
-      case 'CustomerDeleted': {
+      case CUSTOMER_DELETED: {
         const ids = await guestRowsOf(tx, 'custom_designs', 'contact_email', d);
         // The placeholder, as a replay opens these sealed fields without their key; updated_at stays, since a
         // replay cannot match guest rows by an e-mail that already reads "erased".

@@ -1,3 +1,4 @@
+import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
 import { DomainEvent } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
 import { guestSubject, guestSubjects, registerPersonalFields } from '../../platform/privacy/personal-fields';
@@ -45,7 +46,7 @@ export type CustomerProfileUpdated = DomainEvent<'CustomerProfileUpdated', { cus
  * Carries the id and the guest subject (a digest of the e-mail), never the e-mail: read models purge the
  * person's rows, as a customer and as a guest, by them; the handler erases both keys after appending.
  */
-export type CustomerDeleted = DomainEvent<'CustomerDeleted', { customer_id: string; deleted_by: 'self' | 'staff'; guest_subject: string | null; guest_subjects?: string[] }>;
+export type CustomerDeleted = DomainEvent<typeof CUSTOMER_DELETED, CustomerDeletedData>;
 
 export type CustomerEvent =
   | CustomerRegistered

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED } from '../../platform/privacy/personal-data';
-import { guestSubjects } from '../../platform/privacy/personal-fields';
+import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
+import { subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { ORDER_EVENT_TYPES, OrderRequestedData } from '../domain/order';
 
 /** The accounts part's erasure event: the person leaves every read model. */
-export const CUSTOMER_DELETED = 'CustomerDeleted';
 
 /** The rm.orders row of an OrderRequested event. */
 function orderRow(event: RecordedEvent): Record<string, unknown> {
@@ -101,10 +101,10 @@ export class OrdersProjection implements Projection {
         ]);
         break;
       case CUSTOMER_DELETED: {
-        // The accounts part's event carries customer_id and guest_subject (guestSubject of the e-mail); an e-mail is honoured too.
-        const customerId = event.data?.customer_id ?? null;
-        const email = event.data?.email ? String(event.data.email).toLowerCase() : null;
-        const subjects = [customerId ? `customer:${customerId}` : null, event.data?.guest_subject ?? null, ...(event.data?.guest_subjects ?? []), ...(email ? guestSubjects(email) : [])].filter(Boolean);
+        const deleted = event.data as CustomerDeletedData;
+        const customerId = deleted.customer_id ?? null;
+        const email = deleted.email ? String(deleted.email).toLowerCase() : null;
+        const subjects = subjectsErasedBy(deleted);
         await tx.query(
           `UPDATE orders SET first_name = $4, last_name = $4, email = $4, phone = $4, address = NULL, card_name = $4, last_4 = NULL,
              customer_id = NULL, subject_id = $4
@@ -178,8 +178,7 @@ export class OrderTimelineProjection implements Projection {
   async apply(tx: Tx, event: RecordedEvent): Promise<void> {
     if (event.type === CUSTOMER_DELETED) {
       // Staff notes about the erased person's orders: their subject is in the row (ids only, no personal data).
-      const d = event.data ?? {};
-      const subjects = [d.customer_id ? `customer:${d.customer_id}` : null, d.guest_subject ?? null, ...(d.guest_subjects ?? [])].filter(Boolean);
+      const subjects = subjectsErasedBy(event.data as CustomerDeletedData);
       await tx.query(
         `UPDATE order_timeline SET summary = jsonb_set(summary, '{note}', to_jsonb($2::text)) WHERE type = 'OrderStatusChanged' AND summary->>'subject' = ANY($1::text[])`,
         [subjects, ERASED],

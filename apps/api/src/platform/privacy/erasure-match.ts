@@ -1,4 +1,5 @@
 import { Tx } from '../database/database';
+import { CustomerDeletedData } from '@facet/contracts';
 import { guestSubjects } from './privacy-secret';
 
 /**
@@ -6,11 +7,22 @@ import { guestSubjects } from './privacy-secret';
  * e-mail derives (keyed or legacy) to one of the subjects the event names. Compared here, not in SQL,
  * because the keyed derivation needs the privacy secret.
  */
-export async function guestRowsOf(tx: Tx, table: string, emailColumn: string, deleted: { guest_subject?: string | null; guest_subjects?: string[] }): Promise<string[]> {
+export async function guestRowsOf(tx: Tx, table: string, emailColumn: string, deleted: CustomerDeletedData): Promise<string[]> {
   const wanted = new Set([deleted.guest_subject, ...(deleted.guest_subjects ?? [])].filter(Boolean) as string[]);
   if (!wanted.size) return [];
   const { rows } = await tx.query<{ id: string; email: string }>(
     `SELECT id, ${emailColumn} AS email FROM ${table} WHERE customer_id IS NULL AND ${emailColumn} IS NOT NULL`,
   );
   return rows.filter((r) => guestSubjects(r.email).some((s) => wanted.has(s))).map((r) => r.id);
+}
+
+/** Every data subject a CustomerDeleted event erases: the account's, and the guest subjects of its e-mail. */
+export function subjectsErasedBy(deleted: CustomerDeletedData): string[] {
+  const email = deleted.email ? String(deleted.email).toLowerCase() : null;
+  return [
+    deleted.customer_id ? `customer:${deleted.customer_id}` : null,
+    deleted.guest_subject ?? null,
+    ...(deleted.guest_subjects ?? []),
+    ...(email ? guestSubjects(email) : []),
+  ].filter((s): s is string => Boolean(s));
 }

@@ -1,0 +1,18 @@
+/**
+ * Events one part of the shop publishes and other parts react to: their names and data, in one place, so
+ * no part types another's event by hand.
+ */
+
+/** A customer account was deleted (by its owner or by staff): every part erases what it holds of them. */
+export const CUSTOMER_DELETED = 'CustomerDeleted';
+
+export interface CustomerDeletedData {
+  customer_id: string;
+  deleted_by: 'self' | 'staff';
+  /** The guest subject of the account's e-mail (keyed derivation), for what they sent as a guest. */
+  guest_subject: string | null;
+  /** Every derivation of that e-mail's guest subject (keyed and legacy), on events since the keyed HMAC. */
+  guest_subjects?: string[];
+  /** Older events named the e-mail itself; honoured when present. */
+  email?: string;
+}
