@@ -182,6 +182,38 @@ export function eventStoreContract(
       }, STEP_TIMEOUT_MS);
     });
 
+    describe("When auditors read a filtered page of the log", () => {
+      it('should give the matching events newest first, paged, with their count, by type, stream, prefix, conversation and time', async () => {
+        const conversation = randomUUID();
+        const inConversation = (type: string, n: number): EventToAppend => {
+          const e = event(type, n);
+          return { ...e, metadata: { ...e.metadata, correlationId: conversation } };
+        };
+        const before = new Date(Date.now() - 1000);
+        await store.appendToStream(stream('log-a'), [inConversation('LogNoted', 1), inConversation('LogNoted', 2)], 'no_stream');
+        await store.appendToStream(stream('log-b'), [inConversation('LogOther', 3), event('LogNoted', 4)], 'no_stream');
+        const after = new Date(Date.now() + 1000);
+        // Readable once visible (PostgreSQL may hold back an event behind an open transaction for a moment).
+        await readAllOnceVisible({ limit: 100_000, eventTypes: ['LogNoted', 'LogOther'] }, 4, (es) => es.filter((e) => e.streamId.startsWith(stream('log-'))));
+
+        const numbers = (page: { events: RecordedEvent[] }) => page.events.map((e) => (e.data as { n: number }).n);
+        const talk = await store.readLog({ correlationId: conversation, offset: 0, limit: 10 });
+        expect([numbers(talk), talk.total]).toEqual([[3, 2, 1], 3]);
+        const paged = await store.readLog({ correlationId: conversation, offset: 1, limit: 1 });
+        expect([numbers(paged), paged.total]).toEqual([[2], 3]);
+        const typed = await store.readLog({ eventTypes: ['LogOther'], stream: stream('log-b'), offset: 0, limit: 10 });
+        expect(numbers(typed)).toEqual([3]);
+        const prefixed = await store.readLog({ stream: stream('log-'), eventTypes: ['LogNoted'], offset: 0, limit: 10 });
+        expect(numbers(prefixed)).toEqual([4, 2, 1]);
+        const exact = await store.readLog({ stream: stream('log-a'), offset: 0, limit: 10 });
+        expect(numbers(exact)).toEqual([2, 1]);
+        expect((await store.readLog({ stream: stream('log-a'), from: before, to: after, offset: 0, limit: 10 })).total).toBe(2);
+        expect((await store.readLog({ stream: stream('log-a'), from: after, offset: 0, limit: 10 })).total).toBe(0);
+        expect((await store.readLog({ stream: stream('log-a'), to: before, offset: 0, limit: 10 })).total).toBe(0);
+        expect((await store.readLog({ correlationId: randomUUID(), offset: 0, limit: 10 })).events).toEqual([]);
+      }, STEP_TIMEOUT_MS);
+    });
+
     describe('When events are appended, the store chains their hashes (tamper evidence)', () => {
       const verify = (events: RecordedEvent[]) => {
         const checker = new ChainChecker();

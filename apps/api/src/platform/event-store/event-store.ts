@@ -92,6 +92,35 @@ export interface ReadBatch {
   heldBack: boolean;
 }
 
+/** A filtered page of the log for auditors, newest first. */
+export interface LogFilter {
+  eventTypes?: readonly string[];
+  /** A stream id, or a prefix ending in '-' (every order: 'order-'). */
+  stream?: string;
+  /** One conversation: the events appended under this correlation id. */
+  correlationId?: string;
+  /** Occurred at or after / at or before (inclusive). */
+  from?: Date;
+  to?: Date;
+  offset: number;
+  limit: number;
+}
+
+export interface LogPage {
+  events: RecordedEvent[];
+  /** How many events match (an adapter that scans may stop counting at its scan limit). */
+  total: number;
+}
+
+/** Whether one event passes a log filter: the rule the adapters that cannot ask a database apply. */
+export function matchesLogFilter(e: RecordedEvent, f: LogFilter): boolean {
+  if (f.eventTypes?.length && !f.eventTypes.includes(e.type)) return false;
+  if (f.stream && !(f.stream.endsWith('-') ? e.streamId.startsWith(f.stream) : e.streamId === f.stream)) return false;
+  if (f.correlationId && e.metadata.correlationId !== f.correlationId) return false;
+  const at = Date.parse(e.metadata.occurredAt);
+  return !((f.from && at < f.from.getTime()) || (f.to && at > f.to.getTime()));
+}
+
 export type AppendedListener = (eventTypes: readonly string[] | null) => void;
 
 /** True when a wake-up with these appended types concerns a reader of `wanted` (all types when undefined). */
@@ -106,6 +135,8 @@ export interface EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** Events across all streams in global order, never skipping one that commits late. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Auditors' view: the events matching a filter, newest first, a page at a time, with their count. */
+  readLog(filter: LogFilter): Promise<LogPage>;
   /** readAll for a catch-up reader: also says whether wanted events exist that are not readable yet. */
   readBatch(options: ReadAllOptions): Promise<ReadBatch>;
   /**

@@ -18,6 +18,9 @@ import {
   EventStore,
   EventToAppend,
   ExpectedRevision,
+  LogFilter,
+  LogPage,
+  matchesLogFilter,
   Position,
   AppendTooLargeError,
   ReadAllOptions,
@@ -48,6 +51,9 @@ import {
   toStoredMetadata,
 } from './eventstoredb-mapping';
 
+
+/** How many events of the log an audit page scans at most (see readLog). */
+const LOG_SCAN_LIMIT = 20_000;
 /** Raw events fetched per round trip when reading $all (the filter is applied on this side). */
 const PAGE_SIZE = 500;
 const HEAD_PAGE_SIZE = 32;
@@ -238,6 +244,24 @@ export class EventStoreDbEventStore implements EventStore {
       if (found.length === 0) this.emptyScans.remember(after, eventTypes, lastSeen);
       cursor = lastSeen;
     }
+  }
+
+  /**
+   * No query language over $all: scan the log through readAll (the first LOG_SCAN_LIMIT events, a bound
+   * on the cost of one audit page) and filter here with the port's own rule.
+   */
+  async readLog(f: LogFilter): Promise<LogPage> {
+    const matched: RecordedEvent[] = [];
+    let after = START;
+    for (let scanned = 0; scanned < LOG_SCAN_LIMIT; ) {
+      const batch = await this.readAll({ after, limit: 1000, eventTypes: f.eventTypes?.length ? f.eventTypes : undefined });
+      if (batch.length === 0) break;
+      scanned += batch.length;
+      for (const e of batch) if (matchesLogFilter(e, f)) matched.push(e);
+      after = batch[batch.length - 1].position;
+    }
+    matched.reverse();
+    return { events: matched.slice(f.offset, f.offset + f.limit), total: matched.length };
   }
 
   /** $all has no late commits: what is written is readable at once. */

@@ -6,6 +6,8 @@ import {
   EventStore,
   EventToAppend,
   ExpectedRevision,
+  LogFilter,
+  LogPage,
   Position,
   ReadAllOptions,
   ReadBatch,
@@ -14,6 +16,7 @@ import {
   ConcurrencyError,
 } from '../event-store';
 import { eventDigest } from '../log-chain';
+import { SqlFilter } from '../../database/sql-filter';
 
 const CHANNEL = 'facet_events';
 // The chain of an append's hashes ($9: the events' digests), from genesis or from the stream's last hash.
@@ -179,6 +182,23 @@ export class PostgresEventStore implements EventStore {
       [...params, options.limit],
     );
     return r.rows.map(toRecorded);
+  }
+
+  async readLog(f: LogFilter): Promise<LogPage> {
+    const filter = new SqlFilter();
+    if (f.eventTypes?.length) filter.where('event_type = ANY(?::text[])', f.eventTypes);
+    if (f.stream) filter.where(f.stream.endsWith('-') ? 'starts_with(stream_id, ?)' : 'stream_id = ?', f.stream);
+    filter
+      .whereGiven(`metadata->>'correlationId' = ?`, f.correlationId) // indexed (migration 090)
+      .whereGiven('occurred_at >= ?', f.from)
+      .whereGiven('occurred_at <= ?', f.to);
+    const count = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM public.es_events ${filter.sql}`, filter.params);
+    const n = filter.params.length;
+    const rows = await this.pool.query<EventRow>(
+      `${SELECT_EVENT} ${filter.sql} ORDER BY es_events.global_position DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...filter.params, f.limit, f.offset],
+    );
+    return { events: rows.rows.map(toRecorded), total: Number(count.rows[0].n) };
   }
 
   /**
