@@ -4,11 +4,19 @@ import { FACET_CONFIG, FacetConfig } from '../config/config';
 import { currentContext } from '../context/request-context';
 import { PersonalData } from '../privacy/personal-data';
 import { personalFieldsOf } from '../privacy/personal-fields';
-import { ProjectionStatus } from '../projections/projection-status';
 import { Decider, DomainEvent, fold } from './decider';
-import { AppendResult, EVENT_STORE, EventStore, ExpectedRevision, RecordedEvent, ConcurrencyError } from './event-store';
+import { AppendResult, ConcurrencyError, EVENT_STORE, EventStore, ExpectedRevision, Position, RecordedEvent } from './event-store';
 
 export const PROJECTION_STATUS = Symbol('PROJECTION_STATUS');
+
+/**
+ * Read your writes: what the write side needs of the read side, and no more. ProjectionStatus (the
+ * projections' checkpoints) provides it; the write side never imports the read models.
+ */
+export interface ReadYourWrites {
+  /** True once every read model that handles one of these types has reached the position (bounded wait). */
+  waitFor(position: Position, eventTypes: readonly string[], timeoutMs: number): Promise<boolean>;
+}
 
 export interface AppendOptions {
   /** Wait (bounded) until the read models show these events, so the caller reads its own write. */
@@ -32,7 +40,7 @@ export class EventSourcing {
   constructor(
     @Inject(EVENT_STORE) readonly store: EventStore,
     private readonly privacy: PersonalData,
-    @Inject(PROJECTION_STATUS) private readonly status: ProjectionStatus,
+    @Inject(PROJECTION_STATUS) private readonly status: ReadYourWrites,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
 

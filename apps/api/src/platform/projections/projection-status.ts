@@ -1,3 +1,4 @@
+import type { ReadYourWrites } from '../event-store/event-sourcing.service';
 import { EventEmitter } from 'events';
 import { Client, Pool } from 'pg';
 import { comparePositions, Position, positionFromString, positionToString, START } from '../event-store/event-store';
@@ -9,7 +10,7 @@ const CHANNEL = 'facet_projected';
  * Knows how far each projection has got, in this process and in others (through NOTIFY), so that a
  * command's response can wait, bounded, until its events are visible in the read models.
  */
-export class ProjectionStatus {
+export class ProjectionStatus implements ReadYourWrites {
   private positions = new Map<string, Position>();
   private emitter = new EventEmitter();
   private listener: Client | null = null;
