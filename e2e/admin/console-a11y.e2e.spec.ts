@@ -230,7 +230,7 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
 
     it('should say which orders the workflow refused and keep them selected', async () => {
       // One of the three moves on first, so that only two are refused when all three are asked to be quoted twice.
-      expect((await api('POST', `/api/admin/orders/${ids.order2}/status`, { status: 'quoted' }, token)).status).toBeLessThan(300);
+      expect((await api('PUT', `/api/admin/orders/${ids.order2}`, { status: 'quoted' }, token)).status).toBeLessThan(300);
       await page.reload();
       await page.getByText('Bulk Client 0').waitFor();
       await selectAll();

@@ -17,12 +17,12 @@ describe('bulk actions in the dataProvider', () => {
   });
 
   describe('When every record goes through', () => {
-    it('should POST each order its status change (with the note) and answer the ids', async () => {
+    it('should PUT each order its status change (with the note) and answer the ids', async () => {
       const res = await dataProvider.updateMany('orders', { ids: ['o1', 'o2'], data: { status: 'contacted', note: ' called ' } });
       expect(res.data).toEqual(['o1', 'o2']);
       expect(calls).toEqual([
-        { url: '/api/admin/orders/o1/status', method: 'POST', body: { status: 'contacted', note: 'called' } },
-        { url: '/api/admin/orders/o2/status', method: 'POST', body: { status: 'contacted', note: 'called' } },
+        { url: '/api/admin/orders/o1', method: 'PUT', body: { status: 'contacted', note: 'called' } },
+        { url: '/api/admin/orders/o2', method: 'PUT', body: { status: 'contacted', note: 'called' } },
       ]);
     });
 
@@ -32,8 +32,8 @@ describe('bulk actions in the dataProvider', () => {
       await dataProvider.deleteMany('products', { ids: ['p1', 'p 2/x'] });
       expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
         'PUT /api/admin/custom-designs/d1',
-        'POST /api/admin/messages/m1/handled',
-        'POST /api/admin/messages/m2/handled',
+        'PUT /api/admin/messages/m1',
+        'PUT /api/admin/messages/m2',
         'DELETE /api/admin/products/p1',
         'DELETE /api/admin/products/p%202%2Fx',
       ]);

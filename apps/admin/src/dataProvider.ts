@@ -284,13 +284,12 @@ export const dataProvider: FacetDataProvider = {
 
   async changeStatus(resource, id, status, note) {
     const body = note?.trim() ? { status, note: note.trim() } : { status };
-    const url = `${ADMIN}/${resource}/${encodeURIComponent(id)}`;
-    const { json } = resource === 'orders' ? await http(`${url}/status`, { method: 'POST', body }) : await http(url, { method: 'PUT', body });
-    return json;
+    // One form for every record's status: PUT /admin/<records>/{id} with { status, note }.
+    return (await http(`${ADMIN}/${resource}/${encodeURIComponent(id)}`, { method: 'PUT', body })).json;
   },
 
   async markHandled(id) {
-    return (await http(`${ADMIN}/messages/${encodeURIComponent(id)}/handled`, { method: 'POST', body: {} })).json;
+    return (await http(`${ADMIN}/messages/${encodeURIComponent(id)}`, { method: 'PUT', body: { status: 'handled' } })).json;
   },
 
   async streamHistory(streamId) {

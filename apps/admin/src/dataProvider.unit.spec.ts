@@ -153,11 +153,11 @@ describe('dataProvider', () => {
   });
 
   describe('When using its own verbs', () => {
-    it('should move an order with POST .../status and a custom design with PUT, note optional', async () => {
+    it('should move an order and a custom design the same way, PUT with the status and an optional note', async () => {
       await dataProvider.changeStatus('orders', 'o1', 'contacted', '  called  ');
       await dataProvider.changeStatus('custom-designs', 'd1', 'in_progress', '');
       expect(calls.map((c) => [c.init.method, c.url, JSON.parse(String(c.init.body))])).toEqual([
-        ['POST', '/api/admin/orders/o1/status', { status: 'contacted', note: 'called' }],
+        ['PUT', '/api/admin/orders/o1', { status: 'contacted', note: 'called' }],
         ['PUT', '/api/admin/custom-designs/d1', { status: 'in_progress' }],
       ]);
     });

@@ -120,7 +120,7 @@ describe('Attacks on the shop', () => {
         ['GET', `/api/admin/customers/${aliceRow.id}`],
         ['DELETE', `/api/admin/customers/${aliceRow.id}`],
         ['GET', `/api/admin/orders/${id}`],
-        ['POST', `/api/admin/orders/${id}/status`],
+        ['PUT', `/api/admin/orders/${id}`],
         ['GET', '/api/admin/orders'],
         ['GET', '/api/admin/dashboard'],
         ['GET', '/api/admin/audit/events'],

@@ -108,8 +108,8 @@ describe('Erasure leaves nothing', () => {
     });
     expect(cardOrder.status).toBe(200);
     const note = `Called ${FIRST} ${LAST} on ${PHONE} (${EMAIL})`;
-    expect((await t.request('POST', `/api/admin/orders/${consultation.body.order_id}/status`, { token: staff, body: { status: 'contacted', note } })).status).toBe(200);
-    expect((await t.request('POST', `/api/admin/orders/${cardOrder.body.order_id}/status`, { token: staff, body: { status: 'cancelled', note } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/admin/orders/${consultation.body.order_id}`, { token: staff, body: { status: 'contacted', note } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/admin/orders/${cardOrder.body.order_id}`, { token: staff, body: { status: 'cancelled', note } })).status).toBe(200);
 
     // A custom design with an image that carries the e-mail in its bytes.
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`tEXt owner ${EMAIL} ${FIRST} ${LAST}`), Buffer.alloc(64, 7)]);
@@ -132,7 +132,7 @@ describe('Erasure leaves nothing', () => {
     const messages = await t.request('GET', `/api/admin/messages?q=${LAST}`, { token: staff });
     expect(messages.body.total).toBe(2);
     for (const m of messages.body.items ?? messages.body.data ?? []) {
-      expect((await t.request('POST', `/api/admin/messages/${m.id}/handled`, { token: staff, body: { note } })).status).toBe(200);
+      expect((await t.request('PUT', `/api/admin/messages/${m.id}`, { token: staff, body: { status: 'handled', note } })).status).toBe(200);
     }
 
     // A password reset.

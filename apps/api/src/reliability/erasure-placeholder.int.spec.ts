@@ -99,8 +99,8 @@ describe('Erased people read "erased", live and after a replay', () => {
     const bystander = await t.request('POST', '/api/orders', { body: order({ first: 'Bystander', last: 'Kept', email: BYSTANDER.email, phone: '+1 (303) 555-0101', street: '1 Kept Road' }, false) });
     for (const r of [signedIn, asGuest, bystander]) expect({ status: r.status, body: r.status === 200 ? null : r.body }).toEqual({ status: 200, body: null });
     const note = `Called ${FIRST} ${LAST} on ${PHONE}`;
-    expect((await t.request('POST', `/api/admin/orders/${signedIn.body.order_id}/status`, { token: staff, body: { status: 'cancelled', note } })).status).toBe(200);
-    expect((await t.request('POST', `/api/admin/orders/${asGuest.body.order_id}/status`, { token: staff, body: { status: 'contacted', note } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/admin/orders/${signedIn.body.order_id}`, { token: staff, body: { status: 'cancelled', note } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/admin/orders/${asGuest.body.order_id}`, { token: staff, body: { status: 'contacted', note } })).status).toBe(200);
 
     // Design requests: signed in (no phone), and as a guest with the account's e-mail.
     const design = (extra: Record<string, unknown>) => ({
@@ -119,7 +119,7 @@ describe('Erased people read "erased", live and after a replay', () => {
     expect((await contact({ name: BYSTANDER.name, email: BYSTANDER.email, subject: 'Kept', message: 'Still here' })).status).toBe(201);
     for (const m of await db.query<{ id: string; email: string }>('SELECT id, email FROM rm.contact_messages')) {
       const handledNote = m.email === BYSTANDER.email ? 'Answered the bystander' : note;
-      expect((await t.request('POST', `/api/admin/messages/${m.id}/handled`, { token: staff, body: { note: handledNote } })).status).toBe(200);
+      expect((await t.request('PUT', `/api/admin/messages/${m.id}`, { token: staff, body: { status: 'handled', note: handledNote } })).status).toBe(200);
     }
     await until('the person in every read model', async () => traces(await readModels()).length >= 5);
 

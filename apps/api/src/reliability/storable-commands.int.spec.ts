@@ -308,7 +308,7 @@ describe('Whatever a command accepts, every read model stores', () => {
     const order = async () =>
       (await send('POST', '/api/orders', orderBody([{ product: 0, quantity: 1, name: '' }], { first_name: 'Ada', last_name: 'L', email: `n${++unique}@example.com`, phone: '+1 555 010 2000' } as any, null))).body
         .order_id;
-    await property('order status note', text(2000), async (note) => send('POST', `/api/admin/orders/${await order()}/status`, { status: 'contacted', note }, staff), async (note, res) => {
+    await property('order status note', text(2000), async (note) => send('PUT', `/api/admin/orders/${await order()}`, { status: 'contacted', note }, staff), async (note, res) => {
       expect(res.body.status).toBe('contacted');
       expect(JSON.stringify(res.body.timeline)).toContain(JSON.stringify(note.trim()).slice(1, -1));
     });
@@ -327,7 +327,7 @@ describe('Whatever a command accepts, every read model stores', () => {
       await send('POST', '/api/contact', { name: 'Ada', email: from, subject: 'Hello', message: 'Hi' });
       return (await t.request('GET', `/api/admin/messages?q=${from}`, { token: staff })).body.items[0].id;
     };
-    await property('contact handled note', text(2000), async (note) => send('POST', `/api/admin/messages/${await message()}/handled`, { note }, staff), async (note, res) => {
+    await property('contact handled note', text(2000), async (note) => send('PUT', `/api/admin/messages/${await message()}`, { status: 'handled', note }, staff), async (note, res) => {
       expect(res.body.handled_note).toBe(note.trim() ? note.trim() : null);
     });
   }, TIMEOUT);

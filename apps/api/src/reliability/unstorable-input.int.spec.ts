@@ -207,7 +207,7 @@ describe('Input the read models cannot store', () => {
 
     it('should refuse NUL in status notes of orders, custom designs and contact messages', async () => {
       const order = (await t.request('POST', '/api/orders', { body: orderOf(ring, 1, 1) })).body.order_id;
-      expectRefused(await raw('POST', `/api/admin/orders/${order}/status`, '{"status":"contacted","note":"called \\u0000"}', staff), 'note');
+      expectRefused(await raw('PUT', `/api/admin/orders/${order}`, '{"status":"contacted","note":"called \\u0000"}', staff), 'note');
       const design = await t.request('POST', '/api/custom-design', {
         body: {
           category: 'women', jewelry_type: 'women-rings', diamond_shape: 'round', diamond_size: '1-1.5', metal_type: 'gold',
@@ -217,7 +217,7 @@ describe('Input the read models cannot store', () => {
       expect(design.status).toBe(201);
       expectRefused(await raw('PUT', `/api/admin/custom-designs/${design.body.id}`, '{"status":"contacted","note":"\\ud800"}', staff), 'note');
       const messages = await t.request('GET', '/api/admin/messages', { token: staff });
-      expectRefused(await raw('POST', `/api/admin/messages/${messages.body.items[0].id}/handled`, '{"note":"done\\u0000"}', staff), 'note');
+      expectRefused(await raw('PUT', `/api/admin/messages/${messages.body.items[0].id}`, '{"status":"handled","note":"done\\u0000"}', staff), 'note');
       expectRefused(await raw('POST', '/api/admin/staff', '{"email":"s@facet.test","name":"S\\u0000","role":"staff","password":"Brilliant-Cut-1985!"}', staff), 'name');
       await expectEverythingProjected(t);
     }, 90_000);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
@@ -45,9 +45,11 @@ export class AdminMessagesController {
     return this.queries.execute(new GetContactMessageQuery(id));
   }
 
-  /** Marks the message handled (again is harmless), with an optional note of what was done. */
-  @Post(':id/handled')
-  @HttpCode(200)
+  /**
+   * Marks the message handled (again is harmless), with an optional note of what was done: the same form
+   * as every status change in the console, PUT /admin/<records>/{id} with { status, note }.
+   */
+  @Put(':id')
   @ApiOkResponse({ type: ContactMessageDto })
   @ApiNotFoundResponse({ description: 'No such message' })
   @ApiOperation({ summary: 'Mark a contact message handled, with a note' })

@@ -208,11 +208,11 @@ describe('Contact messages over HTTP', () => {
       expect(page2.body.items.map((m: any) => m.subject)).toEqual([`${marker} 2`]);
 
       const id = page.body.items[0].id;
-      const handled = await t.request('POST', `/api/admin/messages/${id}/handled`, { token: staff, body: { note: 'Replied by phone' } });
+      const handled = await t.request('PUT', `/api/admin/messages/${id}`, { token: staff, body: { status: 'handled', note: 'Replied by phone' } });
       expect(handled.status).toBe(200);
       expect(handled.body).toMatchObject({ id, handled: true, handled_note: 'Replied by phone', handled_by: { type: 'staff' } });
       expect(Date.parse(handled.body.handled_at)).not.toBeNaN();
-      const again = await t.request('POST', `/api/admin/messages/${id}/handled`, { token: staff, body: {} });
+      const again = await t.request('PUT', `/api/admin/messages/${id}`, { token: staff, body: { status: 'handled' } });
       expect(again.status).toBe(200);
       expect(again.body.handled_note).toBe('Replied by phone');
       const events = await t.app.get<EventStore>(EVENT_STORE).readStream(contactMessageStream(id));
@@ -227,7 +227,7 @@ describe('Contact messages over HTTP', () => {
         expect((await t.request('GET', `/api/admin/messages?${bad}`, { token: staff })).status).toBe(400);
       }
       expect((await t.request('GET', `/api/admin/messages/${randomUUID()}`, { token: staff })).status).toBe(404);
-      expect((await t.request('POST', `/api/admin/messages/${randomUUID()}/handled`, { token: staff, body: {} })).status).toBe(404);
+      expect((await t.request('PUT', `/api/admin/messages/${randomUUID()}`, { token: staff, body: { status: 'handled' } })).status).toBe(404);
     });
 
     it('should keep the staff routes closed without a staff session', async () => {
@@ -237,7 +237,7 @@ describe('Contact messages over HTTP', () => {
       const routes: [string, string, unknown?][] = [
         ['GET', '/api/admin/messages'],
         ['GET', `/api/admin/messages/${id}`],
-        ['POST', `/api/admin/messages/${id}/handled`, {}],
+        ['PUT', `/api/admin/messages/${id}`, { status: 'handled' }],
       ];
       for (const [method, path, body] of routes) {
         expect([method, path, (await t.request(method, path, { body })).status]).toEqual([method, path, 401]);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -102,9 +102,10 @@ export class AdminOrdersController {
     return this.orders.adminGet(id);
   }
 
-  @Post(':id/status')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Move an order to its next status (see ORDER_TRANSITIONS)' })
+  // Status changes have one form across the console's records: PUT /admin/<records>/{id} with
+  // { status, note } (the spec's form for custom designs).
+  @Put(':id')
+  @ApiOperation({ summary: 'Move an order to its next status (see ORDER_TRANSITIONS), with a note' })
   @ApiOkResponse({ type: AdminOrderDetailDto })
   @ApiConflictResponse({ description: 'The move is not allowed from the current status' })
   changeStatus(@Param('id', UuidOr404Pipe) id: string, @Body() dto: ChangeOrderStatusDto, @CurrentPrincipal() principal: Principal) {

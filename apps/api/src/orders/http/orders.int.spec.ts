@@ -163,16 +163,16 @@ describe('Orders over HTTP', () => {
     it('should move a consultation request through legal statuses and refuse illegal ones, with a timeline', async () => {
       const token = await t.staffToken();
       const { order_id } = (await t.request('POST', '/api/orders', { body: body([{ p: products[4], quantity: 1 }]) })).body;
-      let res = await t.request('POST', `/api/admin/orders/${order_id}/status`, { token, body: { status: 'quoted' } });
+      let res = await t.request('PUT', `/api/admin/orders/${order_id}`, { token, body: { status: 'quoted' } });
       expect(res.status).toBe(409);
-      res = await t.request('POST', `/api/admin/orders/${order_id}/status`, { token, body: { status: 'contacted', note: 'Called Ada' } });
+      res = await t.request('PUT', `/api/admin/orders/${order_id}`, { token, body: { status: 'contacted', note: 'Called Ada' } });
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('contacted');
-      res = await t.request('POST', `/api/admin/orders/${order_id}/status`, { token, body: { status: 'quoted' } });
+      res = await t.request('PUT', `/api/admin/orders/${order_id}`, { token, body: { status: 'quoted' } });
       expect(res.body.status).toBe('quoted');
-      res = await t.request('POST', `/api/admin/orders/${order_id}/status`, { token, body: { status: 'shipped' } });
+      res = await t.request('PUT', `/api/admin/orders/${order_id}`, { token, body: { status: 'shipped' } });
       expect(res.status).toBe(409);
-      res = await t.request('POST', `/api/admin/orders/${order_id}/status`, { token, body: { status: 'nonsense' } });
+      res = await t.request('PUT', `/api/admin/orders/${order_id}`, { token, body: { status: 'nonsense' } });
       expect(res.status).toBe(400);
       const detail = await t.request('GET', `/api/admin/orders/${order_id}`, { token });
       expect(detail.status).toBe(200);
@@ -184,8 +184,8 @@ describe('Orders over HTTP', () => {
     it('should refuse to move a pending card order to processing by hand, but allow cancelling', async () => {
       const token = await t.staffToken();
       const { order_id } = (await t.request('POST', '/api/orders', { body: body([{ p: products[4], quantity: 1 }], card) })).body;
-      expect((await t.request('POST', `/api/admin/orders/${order_id}/status`, { token, body: { status: 'processing' } })).status).toBe(409);
-      const res = await t.request('POST', `/api/admin/orders/${order_id}/status`, { token, body: { status: 'cancelled' } });
+      expect((await t.request('PUT', `/api/admin/orders/${order_id}`, { token, body: { status: 'processing' } })).status).toBe(409);
+      const res = await t.request('PUT', `/api/admin/orders/${order_id}`, { token, body: { status: 'cancelled' } });
       expect(res.status).toBe(200);
       expect(res.body.status_message).toBe('This order was cancelled');
     });

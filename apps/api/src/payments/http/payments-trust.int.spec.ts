@@ -128,7 +128,7 @@ describe('Payments you can trust', () => {
     const { orderId } = await placeCardOrder('cancelled@example.com');
     const sessionId = (await open(orderId)).body.session_id;
     const token = await t.staffToken();
-    expect((await t.request('POST', `/api/admin/orders/${orderId}/status`, { token, body: { status: 'cancelled' } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/admin/orders/${orderId}`, { token, body: { status: 'cancelled' } })).status).toBe(200);
     await waitUntil(async () => (await db.one(`SELECT status FROM public.sandbox_payment_sessions WHERE id = $1`, [sessionId])).status === 'expired');
     const late = await pay(sessionId);
     expect(late.status).toBe(409);
@@ -143,7 +143,7 @@ describe('Payments you can trust', () => {
     const token = await t.staffToken();
     // The provider took the money before it heard of the cancellation.
     await db.query(`UPDATE public.sandbox_payment_sessions SET status = 'complete', payment_status = 'paid', method = 'card' WHERE id = $1`, [sessionId]);
-    expect((await t.request('POST', `/api/admin/orders/${orderId}/status`, { token, body: { status: 'cancelled' } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/admin/orders/${orderId}`, { token, body: { status: 'cancelled' } })).status).toBe(200);
     await t.app.get(PaymentsService).settle(sessionId);
     await waitUntil(async () => (await order(orderId)).refunded === totalCents / 100);
     expect(await order(orderId)).toMatchObject({ status: 'cancelled', payment_status: 'refunded', refunded: totalCents / 100, can_pay: false });

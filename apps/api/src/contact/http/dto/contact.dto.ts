@@ -93,6 +93,10 @@ export class ListContactMessagesQueryDto extends DateRangePageQueryDto {
 }
 
 export class MarkHandledDto {
+  @ApiProperty({ enum: ['handled'], description: 'The one status a message moves to' })
+  @IsIn(['handled'])
+  status!: 'handled';
+
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
