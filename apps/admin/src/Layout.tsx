@@ -18,7 +18,7 @@ const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
       ref={ref}
       onClick={async () => {
         await logout();
-        notify('Logged out successfully', { type: 'success' });
+        notify('facet.notice.logged_out', { type: 'success' });
       }}
     >
       <ListItemIcon><ExitToAppIcon fontSize="small" /></ListItemIcon>

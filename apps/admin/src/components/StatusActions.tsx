@@ -25,7 +25,7 @@ export function StatusActions({
     setBusy(true);
     try {
       await dataProvider.changeStatus(resource, String(record.id), status, note);
-      notify(`Status updated to ${humanize(status)}`, { type: 'success' });
+      notify('facet.notice.status_updated', { type: 'success', messageArgs: { status: humanize(status) } });
       setNote('');
       refresh();
     } catch (e) {

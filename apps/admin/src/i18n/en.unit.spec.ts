@@ -50,5 +50,13 @@ describe('the console\'s English messages', () => {
     expect(i18nProvider.translate('facet.bulk.deleted_products', { smart_count: 1 })).toBe('1 product deleted');
     expect(i18nProvider.translate('facet.bulk.deleted_products', { smart_count: 3 })).toBe('3 products deleted');
     expect(i18nProvider.translate('resources.custom-designs.fields.metal')).toBe('Metal');
+    // The words the console journeys wait for, as notify() renders them (translate(message, messageArgs)).
+    expect(i18nProvider.translate('facet.notice.status_updated', { status: 'Contacted' })).toBe('Status updated to Contacted');
+    expect(i18nProvider.translate('facet.parked.retried', { smart_count: 1 })).toBe('Handled 1 parked event in order');
+    expect(i18nProvider.translate('facet.parked.retried', { smart_count: 0 })).toBe('Handled 0 parked events in order');
+    // A value is put in as it is, never read as a placeholder or a replacement pattern.
+    expect(i18nProvider.translate('facet.history.caption', { revision: 2, last: 3, type: 'ProductEdited', at: 'x', actor: "%{last} $& $'\u0000" })).toBe(
+      "Version 2 of 3: ProductEdited, x by %{last} $& $'\u0000",
+    );
   });
 });

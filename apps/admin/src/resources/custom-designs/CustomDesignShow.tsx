@@ -81,10 +81,10 @@ function Actions() {
         confirmContent="This custom design request will be deleted. This cannot be undone."
         mutationOptions={{
           onSuccess: () => {
-            notify('Custom design request deleted', { type: 'success' });
+            notify('facet.notice.design_deleted', { type: 'success' });
             redirect('list', 'custom-designs');
           },
-          onError: () => notify('Error deleting custom design request', { type: 'error' }),
+          onError: () => notify('facet.notice.design_delete_error', { type: 'error' }),
         }}
       />
     </TopToolbar>

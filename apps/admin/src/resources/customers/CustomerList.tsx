@@ -22,8 +22,8 @@ export function CustomerDeleteButton() {
       confirmTitle={`Delete ${record?.email || 'this customer'}?`}
       confirmContent="The customer record and their personal data will be erased. This cannot be undone."
       mutationOptions={{
-        onSuccess: () => notify('Customer deleted successfully', { type: 'success' }),
-        onError: () => notify('Error deleting customer: Please try again or refresh the page', { type: 'error' }),
+        onSuccess: () => notify('facet.notice.customer_deleted', { type: 'success' }),
+        onError: () => notify('facet.notice.customer_delete_error', { type: 'error' }),
       }}
       redirect="list"
     />

@@ -16,7 +16,7 @@ function HandledButton() {
       onClick={async () => {
         try {
           await dataProvider.markHandled(String(r.id));
-          notify('Message marked as handled', { type: 'success' });
+          notify('facet.notice.message_handled', { type: 'success' });
           refresh();
         } catch (e) {
           notify((e as Error).message, { type: 'error' });

@@ -28,10 +28,10 @@ export function ClearInventoryButton() {
           setBusy(true);
           try {
             const r = await dataProvider.clearInventory();
-            notify(`Inventory cleared: ${r.deleted} products removed`, { type: 'success' });
+            notify('facet.notice.inventory_cleared', { type: 'success', messageArgs: { count: r.deleted } });
             refresh();
           } catch {
-            notify('Error deleting product', { type: 'error' });
+            notify('facet.notice.product_delete_error', { type: 'error' });
           } finally {
             setBusy(false);
             setOpen(false);

@@ -9,10 +9,10 @@ export function ProductCreate() {
       title="Add product"
       mutationOptions={{
         onSuccess: () => {
-          notify('Product added successfully', { type: 'success' });
+          notify('facet.notice.product_added', { type: 'success' });
           redirect('list', 'products');
         },
-        onError: () => notify('Error adding product', { type: 'error' }),
+        onError: () => notify('facet.notice.product_add_error', { type: 'error' }),
       }}
     >
       <ProductForm />

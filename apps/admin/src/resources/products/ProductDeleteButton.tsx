@@ -11,10 +11,10 @@ export function ProductDeleteButton() {
       confirmContent="This permanently removes the product from the catalogue. This cannot be undone."
       mutationOptions={{
         onSuccess: () => {
-          notify('Product deleted successfully', { type: 'success' });
+          notify('facet.notice.product_deleted', { type: 'success' });
           redirect('list', 'products');
         },
-        onError: () => notify('Error deleting product', { type: 'error' }),
+        onError: () => notify('facet.notice.product_delete_error', { type: 'error' }),
       }}
       redirect={false}
     />

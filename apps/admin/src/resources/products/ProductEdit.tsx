@@ -13,7 +13,7 @@ export function ProductEdit() {
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: () => {
-          notify('Product updated successfully', { type: 'success' });
+          notify('facet.notice.product_updated', { type: 'success' });
           redirect('list', 'products');
         },
         onError: (error) => notify(updateErrorMessage(error), { type: 'error', autoHideDuration: 10000 }),

@@ -19,7 +19,7 @@ export function ProductQuickEdit() {
           {
             mutationMode: 'pessimistic',
             onSuccess: () => {
-              notify('Product updated successfully', { type: 'success' });
+              notify('facet.notice.product_updated', { type: 'success' });
               refresh();
             },
             onError: (error) => notify(updateErrorMessage(error), { type: 'error', autoHideDuration: 10000 }),

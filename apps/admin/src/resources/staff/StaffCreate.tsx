@@ -10,7 +10,7 @@ export function StaffCreate() {
       title="Add staff member"
       mutationOptions={{
         onSuccess: () => {
-          notify('Staff member added', { type: 'success' });
+          notify('facet.notice.staff_added', { type: 'success' });
           redirect('list', 'staff');
         },
       }}

@@ -20,7 +20,7 @@ export function StaffEdit() {
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: () => {
-          notify('Role changed', { type: 'success' });
+          notify('facet.notice.role_changed', { type: 'success' });
           redirect('list', 'staff');
         },
       }}

@@ -51,7 +51,7 @@ export function StaffDeleteButton() {
       // Our own onSuccess: successMessage would be swapped for react-admin's default text (no i18n here).
       mutationOptions={{
         onSuccess: () => {
-          notify('Staff member removed', { type: 'success' });
+          notify('facet.notice.staff_removed', { type: 'success' });
           redirect('list', 'staff');
         },
       }}
