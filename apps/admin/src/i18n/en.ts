@@ -10,7 +10,10 @@ export const en = {
   resources: {
     products: {
       name: 'Product |||| Products',
-      fields: { name: 'Name', category: 'Category', price: 'Price', rating: 'Rating', in_stock: 'In stock', image: 'Image' },
+      fields: {
+        name: 'Name', description: 'Description', category: 'Category', price: 'Price', original_price: 'Original price', rating: 'Rating', reviews_count: 'Reviews',
+        in_stock: 'In stock', image: 'Image', features: 'Features',
+      },
     },
     orders: {
       name: 'Request |||| Requests & orders',
@@ -41,7 +44,7 @@ export const en = {
     },
     staff: {
       name: 'Staff member |||| Staff',
-      fields: { name: 'Name', email: 'E-mail', role: 'Role', created_at: 'Created' },
+      fields: { name: 'Name', email: 'E-mail', role: 'Role', created_at: 'Created', password: 'Password' },
     },
   },
   facet: {
@@ -76,6 +79,20 @@ export const en = {
       product_delete_error: 'Error deleting product',
       inventory_cleared: 'Inventory cleared: %{count} products removed',
       message_handled: 'Message marked as handled',
+    },
+    staff: {
+      add_title: 'Add staff member',
+      password_rules: 'At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character',
+      save_role: 'Save role',
+      history: 'History',
+    },
+    product_form: {
+      add_title: 'Add product',
+      price_usd: 'Price (USD)',
+      original_price_usd: 'Original price (USD)',
+      sale_hint: 'Shows a Sale badge when above the price',
+      feature: 'Feature',
+      save_row: 'Save row',
     },
     common: { refresh: 'Refresh', loading: 'Loading...', retry: 'Retry', close: 'Close' },
     dashboard: {

@@ -6,7 +6,7 @@ export function ProductCreate() {
   const redirect = useRedirect();
   return (
     <Create
-      title="Add product"
+      title="facet.product_form.add_title"
       mutationOptions={{
         onSuccess: () => {
           notify('facet.notice.product_added', { type: 'success' });
