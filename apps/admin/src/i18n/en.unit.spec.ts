@@ -40,6 +40,12 @@ describe('the console\'s English messages', () => {
     expect(seen).toBeGreaterThan(100); // the scan really finds the keys (a broken regex would pass vacuously)
   });
 
+  it('should hold the keys built at run time (the custom design\'s choices)', () => {
+    for (const field of ['category', 'jewelry_type', 'diamond_shape', 'diamond_size', 'metal_type', 'metal_karat', 'preferred_contact']) {
+      expect(typeof lookup(en, `facet.design.${field}`)).toBe('string');
+    }
+  });
+
   it('should find a key that is not in the file, so a missing one fails', () => {
     const keys = keysUsed(`const t = translate('facet.nowhere.to_be_found'); notify("facet.queues.title");`);
     expect(keys).toEqual(['facet.nowhere.to_be_found', 'facet.queues.title']);
