@@ -28,7 +28,7 @@ export const en = {
     },
     customers: {
       name: 'Customer |||| Customers',
-      fields: { lastName: 'Name', email: 'E-mail', phone: 'Phone', status: 'Status', created_at: 'Registered' },
+      fields: { firstName: 'First name', lastName: 'Name', email: 'E-mail', phone: 'Phone', address: 'Address', status: 'Status', created_at: 'Registered', verified_at: 'Verified' },
     },
     messages: {
       name: 'Message |||| Messages',
@@ -43,6 +43,14 @@ export const en = {
       fields: { occurred_at: 'When', type: 'Type', stream_id: 'Record', actor: 'Who', data: 'What changed', stream: 'Stream (e.g. order-)', from: 'From', to: 'To' },
     },
     show: { request: 'Request', status: 'Status', history: 'History', timeline: 'Timeline', notes: 'Notes' },
+    customer: { tab: 'Customer', last_name: 'Last name' },
+    product_edit: { history_caption: 'Every change to this product, from the event log.' },
+    clear_inventory: {
+      button: 'Clear inventory',
+      title: 'Clear the whole inventory?',
+      content: 'Every product will be removed from the catalogue. This cannot be undone.',
+    },
+    status_actions: { note: 'Note (optional)' },
     order: {
       items: 'Items', piece: 'Piece', qty: 'Qty', price: 'Price', line: 'Line', subtotal: 'Subtotal', shipping: 'Shipping', tax: 'Tax', total: 'Total',
       contact: 'Contact',
@@ -119,6 +127,14 @@ export const en = {
       message_handled: 'Message marked as handled',
     },
     show: { request: 'Request', status: 'Status', history: 'History', timeline: 'Timeline', notes: 'Notes' },
+    customer: { tab: 'Customer', last_name: 'Last name' },
+    product_edit: { history_caption: 'Every change to this product, from the event log.' },
+    clear_inventory: {
+      button: 'Clear inventory',
+      title: 'Clear the whole inventory?',
+      content: 'Every product will be removed from the catalogue. This cannot be undone.',
+    },
+    status_actions: { note: 'Note (optional)' },
     order: {
       items: 'Items', piece: 'Piece', qty: 'Qty', price: 'Price', line: 'Line', subtotal: 'Subtotal', shipping: 'Shipping', tax: 'Tax', total: 'Total',
       contact: 'Contact',

@@ -98,20 +98,20 @@ export function CustomerShow() {
   return (
     <Show queryOptions={{ retry: false, onError: () => setGone(true) }}>
       <TabbedShowLayout>
-        <TabbedShowLayout.Tab label="Customer">
+        <TabbedShowLayout.Tab label="facet.customer.tab">
           <SimpleShowLayout sx={{ p: 0 }}>
-            <TextField source="firstName" label="First name" />
-            <TextField source="lastName" label="Last name" />
+            <TextField source="firstName" />
+            <TextField source="lastName" label="facet.customer.last_name" />
             <TextField source="email" />
             <TextField source="phone" emptyText="—" />
-            <FunctionField label="Address" render={(r: any) => [r.address?.street, r.address?.apartment, r.address?.city, r.address?.state, r.address?.zipCode, r.address?.country].filter(Boolean).join(', ') || '—'} />
-            <StatusChip label="Status" />
-            <DateField source="created_at" label="Registered" showTime />
-            <DateField source="verified_at" label="Verified" showTime emptyText="—" />
+            <FunctionField source="address" render={(r: any) => [r.address?.street, r.address?.apartment, r.address?.city, r.address?.state, r.address?.zipCode, r.address?.country].filter(Boolean).join(', ') || '—'} />
+            <StatusChip label="resources.customers.fields.status" />
+            <DateField source="created_at" showTime />
+            <DateField source="verified_at" showTime emptyText="—" />
           </SimpleShowLayout>
           <CustomerDeleteButton />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="History" path="history">
+        <TabbedShowLayout.Tab label="facet.show.history" path="history">
           <RecordHistory prefix="customer" />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>

@@ -14,15 +14,15 @@ export function ClearInventoryButton() {
   if (permissions !== 'admin') return null;
   return (
     <>
-      <Button label="Clear inventory" color="error" onClick={() => setOpen(true)}>
+      <Button label="facet.clear_inventory.button" color="error" onClick={() => setOpen(true)}>
         <DeleteSweepIcon />
       </Button>
       <Confirm
         isOpen={open}
         loading={busy}
-        title="Clear the whole inventory?"
-        content="Every product will be removed from the catalogue. This cannot be undone."
-        confirm="Clear inventory"
+        title="facet.clear_inventory.title"
+        content="facet.clear_inventory.content"
+        confirm="facet.clear_inventory.button"
         onClose={() => setOpen(false)}
         onConfirm={async () => {
           setBusy(true);
