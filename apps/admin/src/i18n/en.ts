@@ -32,18 +32,37 @@ export const en = {
     },
     messages: {
       name: 'Message |||| Messages',
-      fields: { created_at: 'Received', name: 'Name', email: 'E-mail', subject: 'Subject', handled: 'Handled', from: 'Received from', to: 'Received until' },
+      fields: { created_at: 'Received', name: 'Name', email: 'E-mail', subject: 'Subject', message: 'Message', handled: 'Handled', from: 'Received from', to: 'Received until' },
     },
     mail: {
       name: 'Sent e-mail |||| Sent e-mails',
-      fields: { sent_at: 'Sent', kind: 'Kind', to: 'To', subject: 'Subject', delivered: 'Delivered' },
+      fields: { sent_at: 'Sent', kind: 'Kind', to: 'To', subject: 'Subject', delivered: 'Delivered', body: 'Message' },
     },
     'audit-events': {
       name: 'Audit event |||| Audit log',
       fields: { occurred_at: 'When', type: 'Type', stream_id: 'Record', actor: 'Who', data: 'What changed', stream: 'Stream (e.g. order-)', from: 'From', to: 'To' },
     },
     show: { request: 'Request', status: 'Status', history: 'History', timeline: 'Timeline', notes: 'Notes' },
-    customer: { tab: 'Customer', last_name: 'Last name' },
+    customer: {
+      tab: 'Customer',
+      last_name: 'Last name',
+      delete_content: 'The customer record and their personal data will be erased. This cannot be undone.',
+    },
+    // Page titles of the lists (react-admin translates a string title).
+    titles: {
+      orders: 'Consultation requests & orders',
+      custom_designs: 'Custom design requests',
+      audit: 'Audit log',
+      customers: 'Customer database',
+      mail: 'Sent e-mails',
+      messages: 'Contact messages',
+      staff: 'Staff',
+    },
+    actions: { add_staff: 'Add staff member', add_product: 'Add product', log_out: 'Log out' },
+    confirm: {
+      delete_staff: 'Their sessions end at once and their personal data is erased. This cannot be undone.',
+      delete_product: 'This permanently removes the product from the catalogue. This cannot be undone.',
+    },
     product_edit: { history_caption: 'Every change to this product, from the event log.' },
     clear_inventory: {
       button: 'Clear inventory',
@@ -127,7 +146,26 @@ export const en = {
       message_handled: 'Message marked as handled',
     },
     show: { request: 'Request', status: 'Status', history: 'History', timeline: 'Timeline', notes: 'Notes' },
-    customer: { tab: 'Customer', last_name: 'Last name' },
+    customer: {
+      tab: 'Customer',
+      last_name: 'Last name',
+      delete_content: 'The customer record and their personal data will be erased. This cannot be undone.',
+    },
+    // Page titles of the lists (react-admin translates a string title).
+    titles: {
+      orders: 'Consultation requests & orders',
+      custom_designs: 'Custom design requests',
+      audit: 'Audit log',
+      customers: 'Customer database',
+      mail: 'Sent e-mails',
+      messages: 'Contact messages',
+      staff: 'Staff',
+    },
+    actions: { add_staff: 'Add staff member', add_product: 'Add product', log_out: 'Log out' },
+    confirm: {
+      delete_staff: 'Their sessions end at once and their personal data is erased. This cannot be undone.',
+      delete_product: 'This permanently removes the product from the catalogue. This cannot be undone.',
+    },
     product_edit: { history_caption: 'Every change to this product, from the event log.' },
     clear_inventory: {
       button: 'Clear inventory',

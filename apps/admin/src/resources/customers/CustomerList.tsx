@@ -20,7 +20,7 @@ export function CustomerDeleteButton() {
   return (
     <DeleteWithConfirmButton
       confirmTitle={`Delete ${record?.email || 'this customer'}?`}
-      confirmContent="The customer record and their personal data will be erased. This cannot be undone."
+      confirmContent="facet.customer.delete_content"
       mutationOptions={{
         onSuccess: () => notify('facet.notice.customer_deleted', { type: 'success' }),
         onError: () => notify('facet.notice.customer_delete_error', { type: 'error' }),
@@ -38,7 +38,7 @@ export function CustomerList() {
   const small = useIsSmall();
   return (
     <List
-      title="Customer database"
+      title="facet.titles.customers"
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
       exporter={csvExporter('customers')}

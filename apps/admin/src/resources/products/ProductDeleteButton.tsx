@@ -8,7 +8,7 @@ export function ProductDeleteButton() {
   return (
     <DeleteWithConfirmButton
       confirmTitle={`Delete “${record?.name ?? 'this product'}”?`}
-      confirmContent="This permanently removes the product from the catalogue. This cannot be undone."
+      confirmContent="facet.confirm.delete_product"
       mutationOptions={{
         onSuccess: () => {
           notify('facet.notice.product_deleted', { type: 'success' });
