@@ -13,6 +13,7 @@ import { AppBar, Layout as RaLayout, Menu, TitlePortal, UserMenu, useLogout, use
 const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
   const logout = useLogout();
   const notify = useNotify();
+  const translate = useTranslate();
   return (
     <MenuItem
       ref={ref}
@@ -22,7 +23,7 @@ const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
       }}
     >
       <ListItemIcon><ExitToAppIcon fontSize="small" /></ListItemIcon>
-      <ListItemText>Log out</ListItemText>
+      <ListItemText>{translate('facet.actions.log_out')}</ListItemText>
     </MenuItem>
   );
 });

@@ -67,6 +67,7 @@ export function CustomerList() {
  */
 function CustomerGone({ id }: { id: string }) {
   const dataProvider = useDataProvider<FacetDataProvider>();
+  const translate = useTranslate();
   const [state, setState] = useState<{ erased: string } | 'missing' | null>(null);
   useEffect(() => {
     let live = true;
@@ -83,9 +84,9 @@ function CustomerGone({ id }: { id: string }) {
     <Card sx={{ mt: 2 }}>
       <CardContent>
         <Typography variant="h6" gutterBottom>
-          Customer {id}
+          {translate('facet.gone.customer', { id })}
         </Typography>
-        {state === 'missing' ? <Typography color="text.secondary">No customer with this id.</Typography> : <ErasedHistory message={state.erased} />}
+        {state === 'missing' ? <Typography color="text.secondary">{translate('facet.gone.missing')}</Typography> : <ErasedHistory message={state.erased} />}
       </CardContent>
     </Card>
   );

@@ -78,7 +78,7 @@ export function StaffList() {
   if (permissions !== 'admin') {
     return (
       <Card sx={{ mt: 2 }}>
-        <CardContent>Only administrators manage staff accounts.</CardContent>
+        <CardContent>{translate('facet.staff_only_admins')}</CardContent>
       </Card>
     );
   }
