@@ -13,16 +13,17 @@ import { AppBar, Layout as RaLayout, Menu, TitlePortal, UserMenu, useLogout, use
 const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
   const logout = useLogout();
   const notify = useNotify();
+  const translate = useTranslate();
   return (
     <MenuItem
       ref={ref}
       onClick={async () => {
         await logout();
-        notify('Logged out successfully', { type: 'success' });
+        notify('facet.notice.logged_out', { type: 'success' });
       }}
     >
       <ListItemIcon><ExitToAppIcon fontSize="small" /></ListItemIcon>
-      <ListItemText>Log out</ListItemText>
+      <ListItemText>{translate('facet.actions.log_out')}</ListItemText>
     </MenuItem>
   );
 });

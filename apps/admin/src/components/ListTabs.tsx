@@ -1,10 +1,11 @@
 import { Divider, Tab, Tabs } from '@mui/material';
-import { useListContext } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { humanize } from './StatusChip';
 
 /** Tabs over a list's status filter ('all' clears it), as on the demo's order list. */
 export function ListTabs({ statuses, source = 'status' }: { statuses: readonly string[]; source?: string }) {
   const { filterValues, setFilters, displayedFilters } = useListContext();
+  const translate = useTranslate();
   const value = (filterValues[source] as string | undefined) ?? 'all';
   return (
     <>
@@ -18,7 +19,7 @@ export function ListTabs({ statuses, source = 'status' }: { statuses: readonly s
           setFilters(v === 'all' ? rest : { ...rest, [source]: v }, displayedFilters);
         }}
       >
-        <Tab value="all" label="All" />
+        <Tab value="all" label={translate('facet.tabs.all')} />
         {statuses.map((s) => (
           <Tab key={s} value={s} label={humanize(s)} />
         ))}

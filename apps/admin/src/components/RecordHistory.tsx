@@ -1,6 +1,6 @@
 import { Alert, Box, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useDataProvider, useRecordContext } from 'react-admin';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
 import { ApiError } from '../api-error';
 import { actorLabel, describeChange } from './describeChange';
@@ -12,6 +12,7 @@ export { actorLabel, describeChange };
 export function RecordHistory({ prefix }: { prefix: string }) {
   const record = useRecordContext();
   const dataProvider = useDataProvider<FacetDataProvider>();
+  const translate = useTranslate();
   const [events, setEvents] = useState<any[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [gone, setGone] = useState<string | null>(null);
@@ -32,9 +33,9 @@ export function RecordHistory({ prefix }: { prefix: string }) {
     };
   }, [record?.id, record?.version, record?.status, prefix, dataProvider]);
   if (gone) return <ErasedHistory message={gone} />;
-  if (error) return <Typography color="error">Error loading data</Typography>;
+  if (error) return <Typography color="error">{translate('facet.history.load_error')}</Typography>;
   if (!events) return <CircularProgress size={24} />;
-  if (events.length === 0) return <Typography color="text.secondary">No events recorded yet.</Typography>;
+  if (events.length === 0) return <Typography color="text.secondary">{translate('facet.history.no_events')}</Typography>;
   return (
     <Box sx={{ overflowX: 'auto' }} data-testid="record-history">
       <TimeTravel key={`${record?.id}-${events.length}`} streamId={`${prefix}-${record?.id}`} />
@@ -42,10 +43,10 @@ export function RecordHistory({ prefix }: { prefix: string }) {
         <TableHead>
           <TableRow>
             <TableCell>#</TableCell>
-            <TableCell>Event</TableCell>
-            <TableCell>When</TableCell>
-            <TableCell>Who</TableCell>
-            <TableCell>What changed</TableCell>
+            <TableCell>{translate('facet.history.event')}</TableCell>
+            <TableCell>{translate('facet.history.when')}</TableCell>
+            <TableCell>{translate('facet.history.who')}</TableCell>
+            <TableCell>{translate('facet.history.what_changed')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -66,10 +67,10 @@ export function RecordHistory({ prefix }: { prefix: string }) {
 
 /** What the History tab shows for an erased person: no versions, and why. */
 export function ErasedHistory({ message }: { message?: string }) {
+  const translate = useTranslate();
   return (
     <Alert severity="info" data-testid="history-erased">
-      {message || 'This person was erased: their record can no longer be shown as it was.'} Their personal data is gone from every
-      version; the events stay in the log, sealed, so the log still verifies.
+      {message || translate('facet.history.erased')} {translate('facet.history.erased_why')}
     </Alert>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
 import { humanize } from './StatusChip';
 
@@ -15,6 +15,7 @@ export function StatusActions({
   const record = useRecordContext();
   const dataProvider = useDataProvider<FacetDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const refresh = useRefresh();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -25,7 +26,7 @@ export function StatusActions({
     setBusy(true);
     try {
       await dataProvider.changeStatus(resource, String(record.id), status, note);
-      notify(`Status updated to ${humanize(status)}`, { type: 'success' });
+      notify('facet.notice.status_updated', { type: 'success', messageArgs: { status: humanize(status) } });
       setNote('');
       refresh();
     } catch (e) {
@@ -37,7 +38,7 @@ export function StatusActions({
   return (
     <Box>
       <TextField
-        label="Note (optional)"
+        label={translate('facet.status_actions.note')}
         value={note}
         onChange={(e) => setNote(e.target.value)}
         multiline

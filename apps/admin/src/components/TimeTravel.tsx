@@ -1,6 +1,6 @@
 import { Alert, Box, Slider, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
 import { actorLabel } from './describeChange';
 
@@ -33,6 +33,7 @@ const toLocalInput = (iso: string) => {
  */
 export function TimeTravel({ streamId }: { streamId: string }) {
   const dataProvider = useDataProvider<FacetDataProvider>();
+  const translate = useTranslate();
   const [versions, setVersions] = useState<any[] | null>(null);
   // What to show: a version picked on the slider, or a moment typed in the date picker.
   const [pick, setPick] = useState<{ revision: number } | { asOf: string } | null>(null);
@@ -90,11 +91,11 @@ export function TimeTravel({ streamId }: { streamId: string }) {
 
   return (
     <Box data-testid="time-travel" sx={{ my: 2 }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>As it was</Typography>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{translate('facet.history.as_it_was')}</Typography>
       <Box sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
         <Box sx={{ flex: '1 1 260px', px: 1 }}>
           <Slider
-            aria-label="Version"
+            aria-label={translate('facet.history.version')}
             data-testid="version-slider"
             min={0}
             max={last}
@@ -103,7 +104,7 @@ export function TimeTravel({ streamId }: { streamId: string }) {
             value={Math.max(0, revision)}
             disabled={last === 0}
             valueLabelDisplay="auto"
-            valueLabelFormat={(v) => `version ${v}`}
+            valueLabelFormat={(v) => translate('facet.history.version_n', { n: v })}
             onChange={(_, v) => {
               const n = v as number;
               if (versions[n] && n !== revision) setPick({ revision: n });
@@ -111,7 +112,7 @@ export function TimeTravel({ streamId }: { streamId: string }) {
           />
         </Box>
         <TextField
-          label="Or as of"
+          label={translate('facet.history.or_as_of')}
           type="datetime-local"
           size="small"
           slotProps={{ htmlInput: { step: 1, 'data-testid': 'as-of-input' }, inputLabel: { shrink: true } }}
@@ -124,8 +125,14 @@ export function TimeTravel({ streamId }: { streamId: string }) {
       </Box>
       <Typography variant="body2" color="text.secondary" data-testid="as-of-caption">
         {revision < 0
-          ? 'The record did not exist yet.'
-          : `Version ${revision} of ${last}: ${current?.type}, ${new Date(current?.occurred_at).toLocaleString()} by ${actorLabel(current?.actor)}`}
+          ? translate('facet.history.not_yet')
+          : translate('facet.history.caption', {
+              revision,
+              last,
+              type: current?.type,
+              at: new Date(current?.occurred_at).toLocaleString(),
+              actor: actorLabel(current?.actor),
+            })}
       </Typography>
       <Table size="small" data-testid="as-of-state">
         <TableBody>
@@ -139,14 +146,14 @@ export function TimeTravel({ streamId }: { streamId: string }) {
       </Table>
       {diff && diff.changes.length > 0 ? (
         <Box sx={{ mt: 2 }}>
-          <Typography variant="subtitle2">Changed in version {revision}</Typography>
+          <Typography variant="subtitle2">{translate('facet.history.changed_in', { revision })}</Typography>
           <Table size="small" data-testid="version-diff">
             <TableHead>
               <TableRow>
-                <TableCell>Field</TableCell>
-                <TableCell>Before</TableCell>
-                <TableCell>After</TableCell>
-                <TableCell>Who · when · why</TableCell>
+                <TableCell>{translate('facet.history.field')}</TableCell>
+                <TableCell>{translate('facet.history.before')}</TableCell>
+                <TableCell>{translate('facet.history.after')}</TableCell>
+                <TableCell>{translate('facet.history.who_when_why')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -156,7 +163,7 @@ export function TimeTravel({ streamId }: { streamId: string }) {
                   <TableCell>{showValue(c.field, c.before)}</TableCell>
                   <TableCell>{showValue(c.field, c.after)}</TableCell>
                   <TableCell sx={{ color: 'text.secondary' }}>
-                    {actorLabel(c.by.actor)} · {new Date(c.by.occurred_at).toLocaleString()} · {c.by.type} · correlation {String(c.by.correlation_id).slice(0, 8)}
+                    {actorLabel(c.by.actor)} · {new Date(c.by.occurred_at).toLocaleString()} · {c.by.type} · {translate('facet.history.correlation', { id: String(c.by.correlation_id).slice(0, 8) })}
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,11 +1,12 @@
 import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useLogin, useNotify } from 'react-admin';
+import { useLogin, useNotify, useTranslate } from 'react-admin';
 
 /** Staff sign-in: both fields required; the server decides (the spec's messages on failure). */
 export function LoginPage() {
   const login = useLogin();
   const notify = useNotify();
+  const translate = useTranslate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
@@ -43,12 +44,12 @@ export function LoginPage() {
     >
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent sx={{ p: 4 }}>
-          <Typography variant="overline" sx={{ color: 'primary.main', letterSpacing: '0.3em' }}>Facet · since 1985</Typography>
-          <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>Back office</Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>Sign in with your staff account.</Typography>
+          <Typography variant="overline" sx={{ color: 'primary.main', letterSpacing: '0.3em' }}>{translate('facet.login.since')}</Typography>
+          <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>{translate('facet.login.heading')}</Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>{translate('facet.login.intro')}</Typography>
           <Box component="form" noValidate onSubmit={submit}>
             <TextField
-              label="Username"
+              label={translate('facet.login.username')}
               name="username"
               autoComplete="username"
               fullWidth
@@ -57,11 +58,11 @@ export function LoginPage() {
               value={username}
               onChange={(e) => setUsername(e.target.value)}
               error={missingUser}
-              helperText={missingUser ? 'Username is required' : ' '}
+              helperText={missingUser ? translate('facet.login.username_required') : ' '}
               autoFocus
             />
             <TextField
-              label="Password"
+              label={translate('facet.login.password')}
               name="password"
               type="password"
               autoComplete="current-password"
@@ -71,10 +72,10 @@ export function LoginPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               error={missingPassword}
-              helperText={missingPassword ? 'Password is required' : ' '}
+              helperText={missingPassword ? translate('facet.login.password_required') : ' '}
             />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 1 }}>
-              {busy ? <CircularProgress size={22} color="inherit" /> : 'Sign in'}
+              {busy ? <CircularProgress size={22} color="inherit" /> : translate('facet.login.sign_in')}
             </Button>
           </Box>
         </CardContent>

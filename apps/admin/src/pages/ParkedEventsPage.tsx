@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Pagination, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { Title, useDataProvider, useNotify } from 'react-admin';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -12,6 +12,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 export function ParkedEventsPage() {
   const dataProvider = useDataProvider<FacetDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const [page, setPage] = useState(1);
   const [list, setList] = useState<{ items: any[]; total: number } | null>(null);
   const [open, setOpen] = useState<any>(null);
@@ -35,8 +36,8 @@ export function ParkedEventsPage() {
     setBusy(true);
     try {
       const outcome = await dataProvider.retryParked(id);
-      if (outcome.error) notify(`Handled ${outcome.retried}; ${outcome.still_parked} still parked: ${outcome.error}`, { type: 'warning' });
-      else notify(`Handled ${outcome.retried} parked event${outcome.retried === 1 ? '' : 's'} in order`, { type: 'success' });
+      if (outcome.error) notify(translate('facet.parked.retried_partly', { retried: outcome.retried, still_parked: outcome.still_parked, error: outcome.error }), { type: 'warning' });
+      else notify(translate('facet.parked.retried', { smart_count: outcome.retried }), { type: 'success' });
       setOpen(null);
       await load();
     } catch (e) {
@@ -48,52 +49,51 @@ export function ParkedEventsPage() {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="Parked events" />
+      <Title title={translate('facet.parked.title')} />
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="h4">Parked events</Typography>
-        <Button onClick={load}>Refresh</Button>
+        <Typography variant="h4">{translate('facet.parked.title')}</Typography>
+        <Button onClick={load}>{translate('facet.common.refresh')}</Button>
       </Box>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Events a projection or reactor failed on, after retries. Later events of the same record wait behind the first one; everything else keeps
-        flowing. Fix the cause, then retry: the record's parked events run again in order.
+        {translate('facet.parked.intro')}
       </Typography>
       {open ? (
         <Card sx={{ mb: 2 }} data-testid="parked-event">
           <CardContent>
             <Typography variant="h6">{open.event_type} · {open.consumer}</Typography>
             <Typography variant="body2" color="text.secondary">
-              Stream {open.stream_id} · revision {open.stream_revision} · position {open.position}
+              {translate('facet.parked.stream_line', { stream: open.stream_id, revision: open.stream_revision, position: open.position })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              First failed {when(open.first_failed_at)} · last {when(open.last_failed_at)} · {open.attempts} attempts
+              {translate('facet.parked.failed_line', { first: when(open.first_failed_at), last: when(open.last_failed_at), attempts: open.attempts })}
             </Typography>
             <Alert severity={open.blocked_by ? 'info' : 'error'} sx={{ my: 1, wordBreak: 'break-word' }}>{open.error}</Alert>
-            <Typography variant="overline" color="text.secondary">Event data</Typography>
+            <Typography variant="overline" color="text.secondary">{translate('facet.parked.event_data')}</Typography>
             <Box component="pre" sx={{ p: 1, bgcolor: 'action.hover', overflow: 'auto', maxHeight: 320, fontSize: 12 }}>
-              {open.event ? JSON.stringify(open.event.data, null, 2) : 'The event is no longer in the log.'}
+              {open.event ? JSON.stringify(open.event.data, null, 2) : translate('facet.parked.event_gone')}
             </Box>
             <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-              <Button variant="contained" disabled={busy} onClick={() => retry(open.id)}>Retry</Button>
-              <Button onClick={() => setOpen(null)}>Close</Button>
+              <Button variant="contained" disabled={busy} onClick={() => retry(open.id)}>{translate('facet.common.retry')}</Button>
+              <Button onClick={() => setOpen(null)}>{translate('facet.common.close')}</Button>
             </Box>
           </CardContent>
         </Card>
       ) : null}
       {!list ? (
-        <Typography color="text.secondary">Loading...</Typography>
+        <Typography color="text.secondary">{translate('facet.common.loading')}</Typography>
       ) : list.items.length === 0 ? (
-        <Alert severity="success">Nothing is parked: every projection and reactor handled every event.</Alert>
+        <Alert severity="success">{translate('facet.parked.none')}</Alert>
       ) : (
         <Card>
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>First failed</TableCell>
-                <TableCell>Consumer</TableCell>
-                <TableCell>Event</TableCell>
-                <TableCell>Stream</TableCell>
-                <TableCell>Error</TableCell>
-                <TableCell>Attempts</TableCell>
+                <TableCell>{translate('facet.parked.first_failed')}</TableCell>
+                <TableCell>{translate('facet.parked.consumer')}</TableCell>
+                <TableCell>{translate('facet.parked.event')}</TableCell>
+                <TableCell>{translate('facet.parked.stream')}</TableCell>
+                <TableCell>{translate('facet.parked.error')}</TableCell>
+                <TableCell>{translate('facet.parked.attempts')}</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>
@@ -105,12 +105,12 @@ export function ParkedEventsPage() {
                   <TableCell>{p.event_type}</TableCell>
                   <TableCell sx={{ wordBreak: 'break-all' }}>{p.stream_id} #{p.stream_revision}</TableCell>
                   <TableCell sx={{ color: p.blocked_by ? 'text.secondary' : 'error.main', maxWidth: 360, wordBreak: 'break-word' }}>
-                    {p.blocked_by ? <Chip size="small" label="waiting" sx={{ mr: 1 }} /> : null}
+                    {p.blocked_by ? <Chip size="small" label={translate('facet.parked.waiting')} sx={{ mr: 1 }} /> : null}
                     {p.error.length > 200 ? `${p.error.slice(0, 200)}…` : p.error}
                   </TableCell>
                   <TableCell>{p.attempts}</TableCell>
                   <TableCell>
-                    <Button size="small" disabled={busy} onClick={(e) => { e.stopPropagation(); retry(p.id); }}>Retry</Button>
+                    <Button size="small" disabled={busy} onClick={(e) => { e.stopPropagation(); retry(p.id); }}>{translate('facet.common.retry')}</Button>
                   </TableCell>
                 </TableRow>
               ))}

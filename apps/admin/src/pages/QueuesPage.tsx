@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Grid, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { Title, useDataProvider, useNotify } from 'react-admin';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
 
 const COUNTS = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
@@ -9,8 +9,9 @@ const COUNTS = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
 export function QueuesPage() {
   const dataProvider = useDataProvider<FacetDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const [queues, setQueues] = useState<any[] | null>(null);
-  const load = useCallback(() => dataProvider.queues().then(setQueues, () => notify('Error loading data', { type: 'error' })), [dataProvider, notify]);
+  const load = useCallback(() => dataProvider.queues().then(setQueues, () => notify(translate('facet.list.load_error'), { type: 'error' })), [dataProvider, notify, translate]);
   useEffect(() => {
     load();
     const t = setInterval(load, 5000);
@@ -18,13 +19,13 @@ export function QueuesPage() {
   }, [load]);
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="Queues" />
+      <Title title={translate('facet.queues.title')} />
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-        <Typography variant="h4">Queues</Typography>
-        <Button onClick={load}>Refresh</Button>
+        <Typography variant="h4">{translate('facet.queues.title')}</Typography>
+        <Button onClick={load}>{translate('facet.common.refresh')}</Button>
       </Box>
       {!queues ? (
-        <Typography color="text.secondary">Loading...</Typography>
+        <Typography color="text.secondary">{translate('facet.common.loading')}</Typography>
       ) : (
         <Grid container spacing={2}>
           {queues.map((q) => (
@@ -41,9 +42,9 @@ export function QueuesPage() {
                       </Box>
                     ))}
                   </Box>
-                  <Typography variant="overline" color="text.secondary">Last failures</Typography>
+                  <Typography variant="overline" color="text.secondary">{translate('facet.queues.last_failures')}</Typography>
                   {q.last_failed.length === 0 ? (
-                    <Typography color="text.secondary">None.</Typography>
+                    <Typography color="text.secondary">{translate('facet.queues.none')}</Typography>
                   ) : (
                     <Table size="small">
                       <TableBody>
@@ -52,7 +53,7 @@ export function QueuesPage() {
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>{j.failed_at ? new Date(j.failed_at).toLocaleString() : '—'}</TableCell>
                             <TableCell>{j.name}</TableCell>
                             <TableCell sx={{ color: 'error.main' }}>{j.reason ?? '—'}</TableCell>
-                            <TableCell>{j.attempts} tries</TableCell>
+                            <TableCell>{translate('facet.queues.tries', { count: j.attempts })}</TableCell>
                           </TableRow>
                         ))}
                       </TableBody>

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { Confirm, Title, useDataProvider, useNotify } from 'react-admin';
+import { Confirm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
 import { humanize } from '../components/StatusChip';
 
@@ -8,6 +8,7 @@ import { humanize } from '../components/StatusChip';
 export function ReplayPage() {
   const dataProvider = useDataProvider<FacetDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const [status, setStatus] = useState<any>(null);
   const [confirm, setConfirm] = useState(false);
   const poll = useCallback(() => dataProvider.replayStatus().then(setStatus, (e: Error) => notify(e.message, { type: 'error' })), [dataProvider, notify]);
@@ -23,30 +24,34 @@ export function ReplayPage() {
     setConfirm(false);
     try {
       setStatus(await dataProvider.startReplay());
-      notify('Replay started', { type: 'info' });
+      notify(translate('facet.replay.started_notice'), { type: 'info' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }
   };
   return (
     <Box sx={{ py: 2, maxWidth: 760 }}>
-      <Title title="Replay" />
-      <Typography variant="h4" gutterBottom>Replay the event log</Typography>
+      <Title title={translate('facet.replay.title')} />
+      <Typography variant="h4" gutterBottom>{translate('facet.replay.heading')}</Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Rebuilds every read model from the events into fresh tables, then swaps them in. The shop stays open meanwhile.
+        {translate('facet.replay.intro')}
       </Typography>
       <Card>
         <CardContent>
           {status ? (
             <Box data-testid="replay-status">
-              <Typography variant="overline" color="text.secondary">Phase</Typography>
+              <Typography variant="overline" color="text.secondary">{translate('facet.replay.phase')}</Typography>
               <Typography variant="h5" sx={{ mb: 1 }}>{humanize(status.phase)}{status.projection ? ` · ${status.projection}` : ''}</Typography>
               {status.running ? <LinearProgress sx={{ mb: 2 }} /> : null}
-              <Typography>Events: <b>{status.events.toLocaleString()}</b> · {status.events_per_second.toLocaleString()} events/s</Typography>
-              {status.started_at ? <Typography variant="body2" color="text.secondary">Started {new Date(status.started_at).toLocaleString()}{status.finished_at ? ` · finished ${new Date(status.finished_at).toLocaleString()}` : ''}</Typography> : null}
+              <Typography>{translate('facet.replay.events')} <b>{status.events.toLocaleString()}</b> · {translate('facet.replay.events_per_second', { rate: status.events_per_second.toLocaleString() })}</Typography>
+              {status.started_at ? <Typography variant="body2" color="text.secondary">{translate('facet.replay.started', { at: new Date(status.started_at).toLocaleString() })}{status.finished_at ? ` · ${translate('facet.replay.finished', { at: new Date(status.finished_at).toLocaleString() })}` : ''}</Typography> : null}
               {status.result ? (
                 <Alert severity="success" sx={{ mt: 2 }}>
-                  Replayed {Number(status.result.events).toLocaleString()} events in {Number(status.result.seconds).toFixed(2)} s ({Number(status.result.eventsPerSecond).toLocaleString()} events/s).
+                  {translate('facet.replay.done', {
+                    events: Number(status.result.events).toLocaleString(),
+                    seconds: Number(status.result.seconds).toFixed(2),
+                    rate: Number(status.result.eventsPerSecond).toLocaleString(),
+                  })}
                 </Alert>
               ) : null}
               {status.error ? <Alert severity="error" sx={{ mt: 2 }}>{status.error}</Alert> : null}
@@ -55,11 +60,11 @@ export function ReplayPage() {
             <LinearProgress />
           )}
           <Button variant="contained" sx={{ mt: 2 }} disabled={!status || status.running} onClick={() => setConfirm(true)}>
-            Start replay
+            {translate('facet.replay.start')}
           </Button>
         </CardContent>
       </Card>
-      <Confirm isOpen={confirm} title="Start a replay?" content="Every read model will be rebuilt from the event log and swapped in." onConfirm={start} onClose={() => setConfirm(false)} />
+      <Confirm isOpen={confirm} title="facet.replay.confirm_title" content="facet.replay.confirm_content" onConfirm={start} onClose={() => setConfirm(false)} />
     </Box>
   );
 }

@@ -26,7 +26,7 @@ export function AuditEventList() {
   const small = useIsSmall();
   return (
     <List
-      title="Audit log"
+      title="facet.titles.audit"
       filters={filters}
       perPage={50}
       sort={{ field: 'id', order: 'DESC' }}

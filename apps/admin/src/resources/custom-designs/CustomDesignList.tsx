@@ -14,7 +14,7 @@ export function CustomDesignList() {
   const small = useIsSmall();
   return (
     <List
-      title="Custom design requests"
+      title="facet.titles.custom_designs"
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
       exporter={csvExporter('custom-designs')}

@@ -20,10 +20,10 @@ export function CustomerDeleteButton() {
   return (
     <DeleteWithConfirmButton
       confirmTitle={`Delete ${record?.email || 'this customer'}?`}
-      confirmContent="The customer record and their personal data will be erased. This cannot be undone."
+      confirmContent="facet.customer.delete_content"
       mutationOptions={{
-        onSuccess: () => notify('Customer deleted successfully', { type: 'success' }),
-        onError: () => notify('Error deleting customer: Please try again or refresh the page', { type: 'error' }),
+        onSuccess: () => notify('facet.notice.customer_deleted', { type: 'success' }),
+        onError: () => notify('facet.notice.customer_delete_error', { type: 'error' }),
       }}
       redirect="list"
     />
@@ -38,7 +38,7 @@ export function CustomerList() {
   const small = useIsSmall();
   return (
     <List
-      title="Customer database"
+      title="facet.titles.customers"
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
       exporter={csvExporter('customers')}
@@ -67,6 +67,7 @@ export function CustomerList() {
  */
 function CustomerGone({ id }: { id: string }) {
   const dataProvider = useDataProvider<FacetDataProvider>();
+  const translate = useTranslate();
   const [state, setState] = useState<{ erased: string } | 'missing' | null>(null);
   useEffect(() => {
     let live = true;
@@ -83,9 +84,9 @@ function CustomerGone({ id }: { id: string }) {
     <Card sx={{ mt: 2 }}>
       <CardContent>
         <Typography variant="h6" gutterBottom>
-          Customer {id}
+          {translate('facet.gone.customer', { id })}
         </Typography>
-        {state === 'missing' ? <Typography color="text.secondary">No customer with this id.</Typography> : <ErasedHistory message={state.erased} />}
+        {state === 'missing' ? <Typography color="text.secondary">{translate('facet.gone.missing')}</Typography> : <ErasedHistory message={state.erased} />}
       </CardContent>
     </Card>
   );
@@ -98,20 +99,20 @@ export function CustomerShow() {
   return (
     <Show queryOptions={{ retry: false, onError: () => setGone(true) }}>
       <TabbedShowLayout>
-        <TabbedShowLayout.Tab label="Customer">
+        <TabbedShowLayout.Tab label="facet.customer.tab">
           <SimpleShowLayout sx={{ p: 0 }}>
-            <TextField source="firstName" label="First name" />
-            <TextField source="lastName" label="Last name" />
+            <TextField source="firstName" />
+            <TextField source="lastName" label="facet.customer.last_name" />
             <TextField source="email" />
             <TextField source="phone" emptyText="—" />
-            <FunctionField label="Address" render={(r: any) => [r.address?.street, r.address?.apartment, r.address?.city, r.address?.state, r.address?.zipCode, r.address?.country].filter(Boolean).join(', ') || '—'} />
-            <StatusChip label="Status" />
-            <DateField source="created_at" label="Registered" showTime />
-            <DateField source="verified_at" label="Verified" showTime emptyText="—" />
+            <FunctionField source="address" render={(r: any) => [r.address?.street, r.address?.apartment, r.address?.city, r.address?.state, r.address?.zipCode, r.address?.country].filter(Boolean).join(', ') || '—'} />
+            <StatusChip label="resources.customers.fields.status" />
+            <DateField source="created_at" showTime />
+            <DateField source="verified_at" showTime emptyText="—" />
           </SimpleShowLayout>
           <CustomerDeleteButton />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="History" path="history">
+        <TabbedShowLayout.Tab label="facet.show.history" path="history">
           <RecordHistory prefix="customer" />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>

@@ -9,7 +9,7 @@ export function MailList() {
   const small = useIsSmall();
   return (
     <List
-      title="Sent e-mails"
+      title="facet.titles.mail"
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Recipient or subject" />]}
       sort={{ field: 'sent_at', order: 'DESC' }}
       exporter={csvExporter('mail')}
@@ -58,7 +58,7 @@ export function MailShow() {
         <TextField source="kind" />
         <DateField source="sent_at" showTime />
         <BooleanField source="delivered" />
-        <Body label="Message" />
+        <Body label="resources.mail.fields.body" />
       </SimpleShowLayout>
     </Show>
   );

@@ -16,7 +16,7 @@ function HandledButton() {
       onClick={async () => {
         try {
           await dataProvider.markHandled(String(r.id));
-          notify('Message marked as handled', { type: 'success' });
+          notify('facet.notice.message_handled', { type: 'success' });
           refresh();
         } catch (e) {
           notify((e as Error).message, { type: 'error' });
@@ -34,7 +34,7 @@ export function MessageList() {
   const small = useIsSmall();
   return (
     <List
-      title="Contact messages"
+      title="facet.titles.messages"
       filters={[<SearchInput key="q" source="q" alwaysOn />, ...dateRangeFilters()]}
       sort={{ field: 'created_at', order: 'DESC' }}
       exporter={csvExporter('messages')}
@@ -68,8 +68,8 @@ export function MessageShow() {
         <TextField source="name" emptyText="— erased —" />
         <TextField source="email" emptyText="—" />
         <TextField source="phone" emptyText="—" />
-        <DateField source="created_at" label="Received" showTime />
-        <MessageBody label="Message" />
+        <DateField source="created_at" showTime />
+        <MessageBody label="resources.messages.fields.message" />
         <BooleanField source="handled" />
         <DateField source="handled_at" showTime emptyText="—" />
       </SimpleShowLayout>

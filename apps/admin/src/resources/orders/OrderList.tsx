@@ -22,7 +22,7 @@ export function OrderList() {
   const small = useIsSmall();
   return (
     <List
-      title="Consultation requests & orders"
+      title="facet.titles.orders"
       filters={filters(small)}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}

@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Divider, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { DateField, Show, TabbedShowLayout, useRecordContext } from 'react-admin';
+import { DateField, Show, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
 import { ORDER_TRANSITIONS } from '@facet/contracts';
 import { RecordHistory, actorLabel, describeChange } from '../../components/RecordHistory';
 import { StatusActions } from '../../components/StatusActions';
@@ -9,19 +9,20 @@ const usd = (n: number | undefined | null) => (typeof n === 'number' ? n.toLocal
 
 function Summary() {
   const r = useRecordContext();
+  const translate = useTranslate();
   if (!r) return null;
   const s = r.shipping ?? {};
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 7 }}>
-        <Typography variant="overline" color="text.secondary">Items</Typography>
+        <Typography variant="overline" color="text.secondary">{translate('facet.order.items')}</Typography>
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell>Piece</TableCell>
-              <TableCell align="right">Qty</TableCell>
-              <TableCell align="right">Price</TableCell>
-              <TableCell align="right">Line</TableCell>
+              <TableCell>{translate('facet.order.piece')}</TableCell>
+              <TableCell align="right">{translate('facet.order.qty')}</TableCell>
+              <TableCell align="right">{translate('facet.order.price')}</TableCell>
+              <TableCell align="right">{translate('facet.order.line')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -38,30 +39,30 @@ function Summary() {
                 <TableCell align="right">{usd(i.price * i.quantity)}</TableCell>
               </TableRow>
             ))}
-            <TableRow><TableCell colSpan={3} align="right">Subtotal</TableCell><TableCell align="right">{usd(r.subtotal)}</TableCell></TableRow>
-            <TableRow><TableCell colSpan={3} align="right">Shipping</TableCell><TableCell align="right">{usd(r.shipping_cost)}</TableCell></TableRow>
-            <TableRow><TableCell colSpan={3} align="right">Tax</TableCell><TableCell align="right">{usd(r.tax)}</TableCell></TableRow>
-            <TableRow><TableCell colSpan={3} align="right" sx={{ fontWeight: 700 }}>Total</TableCell><TableCell align="right" sx={{ fontWeight: 700 }}>{usd(r.total)}</TableCell></TableRow>
+            <TableRow><TableCell colSpan={3} align="right">{translate('facet.order.subtotal')}</TableCell><TableCell align="right">{usd(r.subtotal)}</TableCell></TableRow>
+            <TableRow><TableCell colSpan={3} align="right">{translate('facet.order.shipping')}</TableCell><TableCell align="right">{usd(r.shipping_cost)}</TableCell></TableRow>
+            <TableRow><TableCell colSpan={3} align="right">{translate('facet.order.tax')}</TableCell><TableCell align="right">{usd(r.tax)}</TableCell></TableRow>
+            <TableRow><TableCell colSpan={3} align="right" sx={{ fontWeight: 700 }}>{translate('facet.order.total')}</TableCell><TableCell align="right" sx={{ fontWeight: 700 }}>{usd(r.total)}</TableCell></TableRow>
           </TableBody>
         </Table>
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
         <Card variant="outlined">
           <CardContent>
-            <Typography variant="overline" color="text.secondary">Contact</Typography>
-            <Typography variant="h6">{[s.first_name, s.last_name].filter(Boolean).join(' ') || '— erased —'}</Typography>
+            <Typography variant="overline" color="text.secondary">{translate('facet.order.contact')}</Typography>
+            <Typography variant="h6">{[s.first_name, s.last_name].filter(Boolean).join(' ') || translate('facet.list.erased')}</Typography>
             <Typography>{s.email ?? '—'}</Typography>
             <Typography>{s.phone ?? '—'}</Typography>
             <Typography color="text.secondary" sx={{ mt: 1 }}>
-              {[s.address, s.apartment, s.city, s.state, s.zip_code, s.country].filter(Boolean).join(', ') || 'No address given'}
+              {[s.address, s.apartment, s.city, s.state, s.zip_code, s.country].filter(Boolean).join(', ') || translate('facet.order.no_address')}
             </Typography>
             <Divider sx={{ my: 1.5 }} />
-            <Typography variant="body2">Kind: {r.kind === 'card' ? 'Card order' : 'Consultation request'}</Typography>
-            <Typography variant="body2">Payment: {humanize(String(r.payment_status ?? ''))}{r.last_4 ? ` · card ending ${r.last_4}` : ''}</Typography>
-            <Typography variant="body2">Reference: {r.reference}</Typography>
-            {r.refunded > 0 && <Typography variant="body2" color="error">Refunded: ${Number(r.refunded).toFixed(2)} (a payment the order could not take)</Typography>}
-            {r.can_pay && r.pay_by && <Typography variant="body2">Awaiting payment until {new Date(r.pay_by).toLocaleString()}</Typography>}
-            <Typography variant="body2">Received: <DateField source="created_at" showTime /></Typography>
+            <Typography variant="body2">{translate('facet.order.kind', { kind: translate(r.kind === 'card' ? 'facet.order.card_order' : 'facet.order.consultation_request') })}</Typography>
+            <Typography variant="body2">{translate('facet.order.payment', { status: humanize(String(r.payment_status ?? '')) })}{r.last_4 ? translate('facet.order.card_ending', { last_4: r.last_4 }) : ''}</Typography>
+            <Typography variant="body2">{translate('facet.order.reference', { reference: r.reference })}</Typography>
+            {r.refunded > 0 && <Typography variant="body2" color="error">{translate('facet.order.refunded', { amount: Number(r.refunded).toFixed(2) })}</Typography>}
+            {r.can_pay && r.pay_by && <Typography variant="body2">{translate('facet.order.awaiting_payment', { at: new Date(r.pay_by).toLocaleString() })}</Typography>}
+            <Typography variant="body2">{translate('facet.order.received')} <DateField source="created_at" showTime /></Typography>
           </CardContent>
         </Card>
       </Grid>
@@ -71,8 +72,9 @@ function Summary() {
 
 function Timeline() {
   const r = useRecordContext();
+  const translate = useTranslate();
   const timeline: any[] = r?.timeline ?? [];
-  if (!timeline.length) return <Typography color="text.secondary">No events yet.</Typography>;
+  if (!timeline.length) return <Typography color="text.secondary">{translate('facet.order.no_events')}</Typography>;
   return (
     <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {timeline.map((e, n) => (
@@ -90,25 +92,27 @@ function Timeline() {
 
 const Title = () => {
   const r = useRecordContext();
-  return <span>{r ? `Request ${String(r.id).slice(0, 8)}` : ''}</span>;
+  const translate = useTranslate();
+  return <span>{r ? translate('facet.order.title', { id: String(r.id).slice(0, 8) }) : ''}</span>;
 };
 
 export function OrderShow() {
+  const translate = useTranslate();
   return (
     <Show title={<Title />}>
       <TabbedShowLayout>
-        <TabbedShowLayout.Tab label="Request">
+        <TabbedShowLayout.Tab label="facet.show.request">
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-            <Typography variant="h5">Status</Typography>
+            <Typography variant="h5">{translate('facet.show.status')}</Typography>
             <StatusChip />
           </Box>
           <StatusActions resource="orders" transitions={ORDER_TRANSITIONS} />
           <Summary />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Timeline" path="timeline">
+        <TabbedShowLayout.Tab label="facet.show.timeline" path="timeline">
           <Timeline />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="History" path="history">
+        <TabbedShowLayout.Tab label="facet.show.history" path="history">
           <RecordHistory prefix="order" />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>

@@ -14,24 +14,24 @@ export function ClearInventoryButton() {
   if (permissions !== 'admin') return null;
   return (
     <>
-      <Button label="Clear inventory" color="error" onClick={() => setOpen(true)}>
+      <Button label="facet.clear_inventory.button" color="error" onClick={() => setOpen(true)}>
         <DeleteSweepIcon />
       </Button>
       <Confirm
         isOpen={open}
         loading={busy}
-        title="Clear the whole inventory?"
-        content="Every product will be removed from the catalogue. This cannot be undone."
-        confirm="Clear inventory"
+        title="facet.clear_inventory.title"
+        content="facet.clear_inventory.content"
+        confirm="facet.clear_inventory.button"
         onClose={() => setOpen(false)}
         onConfirm={async () => {
           setBusy(true);
           try {
             const r = await dataProvider.clearInventory();
-            notify(`Inventory cleared: ${r.deleted} products removed`, { type: 'success' });
+            notify('facet.notice.inventory_cleared', { type: 'success', messageArgs: { count: r.deleted } });
             refresh();
           } catch {
-            notify('Error deleting product', { type: 'error' });
+            notify('facet.notice.product_delete_error', { type: 'error' });
           } finally {
             setBusy(false);
             setOpen(false);

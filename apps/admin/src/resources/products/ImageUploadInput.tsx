@@ -1,7 +1,7 @@
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useRef, useState } from 'react';
-import { useDataProvider, useInput, useNotify } from 'react-admin';
+import { useDataProvider, useInput, useNotify, useTranslate } from 'react-admin';
 import { MAX_UPLOAD_BYTES } from '@facet/contracts';
 import { IMAGE_TOO_LARGE_MESSAGE, INVALID_IMAGE_MESSAGE, type FacetDataProvider } from '../../dataProvider';
 
@@ -10,6 +10,7 @@ export function ImageUploadInput({ source = 'image' }: { source?: string }) {
   const { field } = useInput({ source });
   const dataProvider = useDataProvider<FacetDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
@@ -33,15 +34,15 @@ export function ImageUploadInput({ source = 'image' }: { source?: string }) {
       <Box
         sx={{ width: 120, height: 120, borderRadius: 1, border: 1, borderColor: 'divider', overflow: 'hidden', display: 'grid', placeItems: 'center', bgcolor: 'background.default' }}
       >
-        {field.value ? <img src={field.value} alt="Product" style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <PhotoCameraIcon color="disabled" />}
+        {field.value ? <img src={field.value} alt={translate('facet.image.alt')} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <PhotoCameraIcon color="disabled" />}
       </Box>
       <Box>
         <input ref={fileInput} type="file" accept="image/*" hidden data-testid="product-image-file" onChange={(e) => onFile(e.target.files?.[0])} />
         <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : <PhotoCameraIcon />}>
-          {field.value ? 'Replace image' : 'Upload image'}
+          {translate(field.value ? 'facet.image.replace' : 'facet.image.upload')}
         </Button>
         <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5, display: 'block' }}>
-          JPG, PNG, GIF or WebP, up to 10MB
+          {translate('facet.image.formats')}
         </Typography>
       </Box>
     </Box>

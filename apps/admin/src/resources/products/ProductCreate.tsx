@@ -6,13 +6,13 @@ export function ProductCreate() {
   const redirect = useRedirect();
   return (
     <Create
-      title="Add product"
+      title="facet.product_form.add_title"
       mutationOptions={{
         onSuccess: () => {
-          notify('Product added successfully', { type: 'success' });
+          notify('facet.notice.product_added', { type: 'success' });
           redirect('list', 'products');
         },
-        onError: () => notify('Error adding product', { type: 'error' }),
+        onError: () => notify('facet.notice.product_add_error', { type: 'error' }),
       }}
     >
       <ProductForm />

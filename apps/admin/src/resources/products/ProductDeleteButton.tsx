@@ -8,13 +8,13 @@ export function ProductDeleteButton() {
   return (
     <DeleteWithConfirmButton
       confirmTitle={`Delete “${record?.name ?? 'this product'}”?`}
-      confirmContent="This permanently removes the product from the catalogue. This cannot be undone."
+      confirmContent="facet.confirm.delete_product"
       mutationOptions={{
         onSuccess: () => {
-          notify('Product deleted successfully', { type: 'success' });
+          notify('facet.notice.product_deleted', { type: 'success' });
           redirect('list', 'products');
         },
-        onError: () => notify('Error deleting product', { type: 'error' }),
+        onError: () => notify('facet.notice.product_delete_error', { type: 'error' }),
       }}
       redirect={false}
     />

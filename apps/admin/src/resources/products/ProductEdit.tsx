@@ -1,5 +1,5 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { Edit, SaveButton, TabbedShowLayout, Toolbar, useNotify, useRedirect } from 'react-admin';
+import { Edit, SaveButton, TabbedShowLayout, Toolbar, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { ProductDeleteButton } from './ProductDeleteButton';
 import { RecordHistory } from '../../components/RecordHistory';
 import { ProductForm } from './ProductForm';
@@ -13,7 +13,7 @@ export function ProductEdit() {
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: () => {
-          notify('Product updated successfully', { type: 'success' });
+          notify('facet.notice.product_updated', { type: 'success' });
           redirect('list', 'products');
         },
         onError: (error) => notify(updateErrorMessage(error), { type: 'error', autoHideDuration: 10000 }),
@@ -27,15 +27,16 @@ export function ProductEdit() {
 }
 
 function ProductHistoryAside() {
+  const translate = useTranslate();
   return (
     <Card sx={{ mt: 2, minWidth: 0 }}>
       <CardContent>
         <TabbedShowLayout sx={{ p: 0 }}>
-          <TabbedShowLayout.Tab label="History">
+          <TabbedShowLayout.Tab label="facet.show.history">
             <RecordHistory prefix="product" />
           </TabbedShowLayout.Tab>
         </TabbedShowLayout>
-        <Typography variant="caption" color="text.secondary">Every change to this product, from the event log.</Typography>
+        <Typography variant="caption" color="text.secondary">{translate('facet.product_edit.history_caption')}</Typography>
       </CardContent>
     </Card>
   );

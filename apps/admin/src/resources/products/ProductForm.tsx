@@ -14,20 +14,20 @@ export function ProductForm({ toolbar }: { toolbar?: React.ReactElement }) {
       <TextInput source="name" validate={required()} fullWidth />
       <TextInput source="description" multiline minRows={3} fullWidth />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
-        <NumberInput source="price" label="Price (USD)" step={0.01} validate={price} sx={{ flex: '1 1 160px' }} />
-        <NumberInput source="original_price" label="Original price (USD)" step={0.01} helperText="Shows a Sale badge when above the price" sx={{ flex: '1 1 160px' }} />
+        <NumberInput source="price" label="facet.product_form.price_usd" step={0.01} validate={price} sx={{ flex: '1 1 160px' }} />
+        <NumberInput source="original_price" label="facet.product_form.original_price_usd" step={0.01} helperText="facet.product_form.sale_hint" sx={{ flex: '1 1 160px' }} />
         <SelectInput source="category" choices={categoryChoices} validate={required()} sx={{ flex: '1 1 200px' }} />
       </Box>
       <ImageUploadInput source="image" />
       <ArrayInput source="features">
         <SimpleFormIterator inline disableReordering>
-          <TextInput source="" label="Feature" helperText={false} sx={{ minWidth: 320 }} />
+          <TextInput source="" label="facet.product_form.feature" helperText={false} sx={{ minWidth: 320 }} />
         </SimpleFormIterator>
       </ArrayInput>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <NumberInput source="rating" step={0.1} validate={[minValue(0), maxValue(5)]} sx={{ flex: '0 1 160px' }} />
-        <NumberInput source="reviews_count" label="Reviews" step={1} validate={minValue(0)} sx={{ flex: '0 1 160px' }} />
-        <BooleanInput source="in_stock" label="In stock" />
+        <NumberInput source="reviews_count" step={1} validate={minValue(0)} sx={{ flex: '0 1 160px' }} />
+        <BooleanInput source="in_stock" />
       </Box>
     </SimpleForm>
   );

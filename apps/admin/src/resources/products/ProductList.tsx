@@ -34,7 +34,7 @@ const Thumbnail = (_: { label?: string }) => {
 const Actions = () => (
   <TopToolbar>
     <FilterButton />
-    <CreateButton label="Add product" />
+    <CreateButton label="facet.actions.add_product" />
     <ExportButton />
     <ClearInventoryButton />
   </TopToolbar>

@@ -19,7 +19,7 @@ export function ProductQuickEdit() {
           {
             mutationMode: 'pessimistic',
             onSuccess: () => {
-              notify('Product updated successfully', { type: 'success' });
+              notify('facet.notice.product_updated', { type: 'success' });
               refresh();
             },
             onError: (error) => notify(updateErrorMessage(error), { type: 'error', autoHideDuration: 10000 }),
@@ -29,9 +29,9 @@ export function ProductQuickEdit() {
     >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', px: 2, pt: 2 }} data-testid="quick-edit">
         <TextInput source="name" validate={required()} sx={{ minWidth: 280 }} />
-        <NumberInput source="price" label="Price (USD)" step={0.01} validate={[required(), minValue(0.01)]} />
-        <BooleanInput source="in_stock" label="In stock" />
-        <SaveButton label="Save row" disabled={isPending} sx={{ mb: 2.5 }} />
+        <NumberInput source="price" label="facet.product_form.price_usd" step={0.01} validate={[required(), minValue(0.01)]} />
+        <BooleanInput source="in_stock" />
+        <SaveButton label="facet.product_form.save_row" disabled={isPending} sx={{ mb: 2.5 }} />
       </Box>
     </Form>
   );

@@ -7,24 +7,23 @@ export function StaffCreate() {
   const redirect = useRedirect();
   return (
     <Create
-      title="Add staff member"
+      title="facet.staff.add_title"
       mutationOptions={{
         onSuccess: () => {
-          notify('Staff member added', { type: 'success' });
+          notify('facet.notice.staff_added', { type: 'success' });
           redirect('list', 'staff');
         },
       }}
     >
       <SimpleForm defaultValues={{ role: 'staff' }}>
-        <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} autoComplete="off" sx={{ minWidth: 320 }} />
-        <TextInput source="name" label="Name" validate={required()} sx={{ minWidth: 320 }} />
-        <SelectInput source="role" label="Role" choices={roleChoices} validate={required()} sx={{ minWidth: 320 }} />
+        <TextInput source="email" type="email" validate={[required(), email()]} autoComplete="off" sx={{ minWidth: 320 }} />
+        <TextInput source="name" validate={required()} sx={{ minWidth: 320 }} />
+        <SelectInput source="role" choices={roleChoices} validate={required()} sx={{ minWidth: 320 }} />
         <PasswordInput
           source="password"
-          label="Password"
           validate={required()}
           autoComplete="new-password"
-          helperText="At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character"
+          helperText="facet.staff.password_rules"
           sx={{ minWidth: 320 }}
         />
       </SimpleForm>

@@ -1,11 +1,11 @@
-import { DateField, Edit, Labeled, SaveButton, SelectInput, SimpleForm, TextField, Toolbar, required, useNotify, useRedirect } from 'react-admin';
+import { DateField, Edit, Labeled, SaveButton, SelectInput, SimpleForm, TextField, Toolbar, required, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { Card, CardContent, Typography } from '@mui/material';
 import { RecordHistory } from '../../components/RecordHistory';
 import { StaffDeleteButton, roleChoices } from './StaffList';
 
 const EditToolbar = () => (
   <Toolbar sx={{ justifyContent: 'space-between' }}>
-    <SaveButton label="Save role" />
+    <SaveButton label="facet.staff.save_role" />
     <StaffDeleteButton />
   </Toolbar>
 );
@@ -20,16 +20,16 @@ export function StaffEdit() {
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: () => {
-          notify('Role changed', { type: 'success' });
+          notify('facet.notice.role_changed', { type: 'success' });
           redirect('list', 'staff');
         },
       }}
     >
       <SimpleForm toolbar={<EditToolbar />}>
-        <Labeled label="Name"><TextField source="name" /></Labeled>
-        <Labeled label="E-mail"><TextField source="email" /></Labeled>
-        <Labeled label="Created"><DateField source="created_at" showTime /></Labeled>
-        <SelectInput source="role" label="Role" choices={roleChoices} validate={required()} sx={{ minWidth: 240 }} />
+        <Labeled><TextField source="name" /></Labeled>
+        <Labeled><TextField source="email" /></Labeled>
+        <Labeled><DateField source="created_at" showTime /></Labeled>
+        <SelectInput source="role" choices={roleChoices} validate={required()} sx={{ minWidth: 240 }} />
       </SimpleForm>
     </Edit>
   );
@@ -37,10 +37,11 @@ export function StaffEdit() {
 
 /** The member's history: their record as it was at any version, and every change. */
 function StaffHistoryAside() {
+  const translate = useTranslate();
   return (
     <Card sx={{ ml: 2, minWidth: 360, maxWidth: 560 }}>
       <CardContent>
-        <Typography variant="h6">History</Typography>
+        <Typography variant="h6">{translate('facet.staff.history')}</Typography>
         <RecordHistory prefix="staff" />
       </CardContent>
     </Card>

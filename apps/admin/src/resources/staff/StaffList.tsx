@@ -34,7 +34,7 @@ const filters = [
 
 const Actions = () => (
   <TopToolbar>
-    <CreateButton label="Add staff member" />
+    <CreateButton label="facet.actions.add_staff" />
     <ExportButton />
   </TopToolbar>
 );
@@ -47,11 +47,11 @@ export function StaffDeleteButton() {
   return (
     <DeleteWithConfirmButton
       confirmTitle={`Remove ${record?.email ?? 'this staff member'}?`}
-      confirmContent="Their sessions end at once and their personal data is erased. This cannot be undone."
+      confirmContent="facet.confirm.delete_staff"
       // Our own onSuccess: successMessage would be swapped for react-admin's default text (no i18n here).
       mutationOptions={{
         onSuccess: () => {
-          notify('Staff member removed', { type: 'success' });
+          notify('facet.notice.staff_removed', { type: 'success' });
           redirect('list', 'staff');
         },
       }}
@@ -78,13 +78,13 @@ export function StaffList() {
   if (permissions !== 'admin') {
     return (
       <Card sx={{ mt: 2 }}>
-        <CardContent>Only administrators manage staff accounts.</CardContent>
+        <CardContent>{translate('facet.staff_only_admins')}</CardContent>
       </Card>
     );
   }
   return (
     <List
-      title="Staff"
+      title="facet.titles.staff"
       filters={filters}
       actions={<Actions />}
       sort={{ field: 'created_at', order: 'DESC' }}
