@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { clientAddress } from '../support/client-address';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@facet.local';
@@ -24,7 +25,7 @@ export async function shot(page: Page, name: string): Promise<void> {
 
 /** JSON over HTTP with a staff bearer token (for arranging data the journey then works on). */
 export async function api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { 'x-requested-with': 'facet' };
+  const headers: Record<string, string> = { 'x-requested-with': 'facet', 'x-forwarded-for': clientAddress() };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(BASE_URL + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -1,11 +1,12 @@
 import { Browser, Page } from 'playwright-core';
 import { baseUrl, launchChromium, newPage } from '../support/browser';
+import { clientAddress } from '../support/client-address';
 
 const IMG = '<img src=x onerror=window.__xss=1>';
 const SCRIPT = '<script>window.__xss=1</script>';
 
 async function api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { 'x-requested-with': 'facet' };
+  const headers: Record<string, string> = { 'x-requested-with': 'facet', 'x-forwarded-for': clientAddress() };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(baseUrl() + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { clientAddress } from '../support/client-address';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 export const SCREENSHOT_DIR = join(__dirname, '..', 'screenshots', 'storefront');
@@ -22,6 +23,8 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page; errors: string[]; dialogs: string[] }> {
   const context = await browser.newContext({
     baseURL: BASE_URL,
+    // This shopper's own client address, so throttles count them alone (see clientAddress).
+    extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
     viewport,
     isMobile: viewport.width < 500,
     hasTouch: viewport.width < 500,
