@@ -192,13 +192,24 @@ export class PostgresEventStore implements EventStore {
       .whereGiven(`metadata->>'correlationId' = ?`, f.correlationId) // indexed (migration 090)
       .whereGiven('occurred_at >= ?', f.from)
       .whereGiven('occurred_at <= ?', f.to);
-    const count = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM public.es_events ${filter.sql}`, filter.params);
     const n = filter.params.length;
-    const rows = await this.pool.query<EventRow>(
-      `${SELECT_EVENT} ${filter.sql} ORDER BY es_events.global_position DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...filter.params, f.limit, f.offset],
-    );
-    return { events: rows.rows.map(toRecorded), total: Number(count.rows[0].n) };
+    // The count and the page from one snapshot, so the total agrees with the page while events arrive.
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const count = await client.query<{ n: string }>(`SELECT count(*) AS n FROM public.es_events ${filter.sql}`, filter.params);
+      const rows = await client.query<EventRow>(
+        `${SELECT_EVENT} ${filter.sql} ORDER BY es_events.global_position DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...filter.params, f.limit, f.offset],
+      );
+      await client.query('COMMIT');
+      return { events: rows.rows.map(toRecorded), total: Number(count.rows[0].n) };
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
   }
 
   /**
