@@ -96,6 +96,18 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
       const sent = await api('POST', '/api/contact', { name: 'Dorothy Vaughan', email: client, phone: '', subject: `Bulk ${stamp} ${n}`, message: 'A question about a clasp.' });
       expect(sent.status).toBeLessThan(300);
     }
+    // A card order with a payment session: its stream id (payment-cs_sandbox_<32 hex>) has no natural break,
+    // so the audit log's phone list must wrap it rather than scroll sideways.
+    const card = await api('POST', '/api/orders', {
+      items: [{ product_id: product.body.id, product_name: product.body.name, price: 640, quantity: 1 }],
+      shipping: { first_name: 'Card', last_name: 'Client', email: `card.${stamp}@example.com`, phone: '+1 212 555 0198', address: '1 Main St', city: 'New York', state: 'NY', zip_code: '10001', country: 'US' },
+      payment: { card_name: 'Card Client', last_4: '4242' },
+      status: 'pending',
+      payment_status: 'unpaid',
+    });
+    expect(card.status).toBeLessThan(300);
+    const session = await api('POST', '/api/payments/checkout/session', { origin_url: BASE_URL, order_id: card.body.order_id });
+    expect(session.body.session_id).toMatch(/^cs_sandbox_/);
     const reg = await api('POST', '/api/auth/register', { email: `a11y.${stamp}@example.com`, password: 'A11y-Check-1985!' });
     expect(reg.status).toBeLessThan(300);
     // Read models fill in behind the commands: wait until every list shows what was just made.

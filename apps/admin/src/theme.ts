@@ -35,6 +35,9 @@ function components(paper: string, line: string) {
     MuiAppBar: { styleOverrides: { root: { boxShadow: 'none', borderBottom: `1px solid ${line}` } } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600, textTransform: 'uppercase', fontSize: '0.72rem', letterSpacing: '0.08em' } } },
     MuiButton: { defaultProps: { disableElevation: true } },
+    // Phone lists (SimpleList) show stream ids, e-mails and payment ids with no natural break: they wrap
+    // anywhere rather than push the page sideways.
+    MuiListItemText: { styleOverrides: { primary: { overflowWrap: 'anywhere' }, secondary: { overflowWrap: 'anywhere' } } },
     // react-admin labels its row checkboxes with aria-label on MUI's wrapping <span> (not allowed there, and the
     // <input> is left unnamed): the label moves onto the input, where screen readers and axe look for it.
     MuiCheckbox: {
