@@ -110,7 +110,8 @@ describe('Staff accounts in the console', () => {
   it("should change the new member's role, and refuse the administrator's own", async () => {
     await page.locator('tbody tr', { hasText: email }).getByText(email).click();
     await page.waitForURL(/\/admin\/staff\/[0-9a-f-]{36}$/);
-    await page.getByText(email).waitFor();
+    // The e-mail is on the form and, inside a longer sentence, in the History panel: the form's own text.
+    await page.getByText(email, { exact: true }).first().waitFor();
     await page.getByRole('combobox', { name: /Role/ }).click();
     await page.getByRole('option', { name: 'Administrator' }).click();
     await shot(page, 'staff-03-edit-role');
