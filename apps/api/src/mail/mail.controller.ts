@@ -3,7 +3,7 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPrope
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { RequireStaff } from '../platform/auth/auth.decorators';
 import { DatabaseService } from '../platform/database/database.service';
-import { NotFoundError } from '../platform/http/errors';
+import { NotFoundError } from '../platform/domain/errors';
 import { PageQueryDto } from '../platform/http/page-query.dto';
 import { MailArchive } from './mail-archive';
 import { containing, SqlFilter } from '../platform/database/sql-filter';

@@ -17,7 +17,7 @@ import { randomUUID } from 'crypto';
 import { Principal } from '../platform/auth/principal';
 import { DatabaseService } from '../platform/database/database.service';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
-import { BadInputError, ConflictError, isConflict, NotFoundError } from '../platform/http/errors';
+import { BadInputError, ConflictError, isConflict, NotFoundError } from '../platform/domain/errors';
 import { IdempotencyService, IdempotentAttempt } from '../platform/http/idempotency.service';
 import { CatalogCache } from '../catalog/queries/catalog-cache';
 import { PAYMENT_SETTINGS, PaymentSettings } from '../payments/provider/payment-provider';

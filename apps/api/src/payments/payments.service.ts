@@ -5,7 +5,7 @@ import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { peekContext, RequestContext, runAsSystem, runWithContext } from '../platform/context/request-context';
 import { fold } from '../platform/event-store/decider';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
-import { BadInputError, ConflictError, isConflict, NotFoundError } from '../platform/http/errors';
+import { BadInputError, ConflictError, isConflict, NotFoundError } from '../platform/domain/errors';
 import { paymentSession, paymentStream } from './domain/payment-session';
 import { PAYMENT_PROVIDER, PAYMENT_SETTINGS, PaymentProvider, PaymentSettings, ProviderSession } from './provider/payment-provider';
 

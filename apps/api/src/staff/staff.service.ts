@@ -4,7 +4,7 @@ import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { DatabaseService } from '../platform/database/database.service';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
 import { runWithContext } from '../platform/context/request-context';
-import { ConflictError, isConflict, NotFoundError } from '../platform/http/errors';
+import { ConflictError, isConflict, NotFoundError } from '../platform/domain/errors';
 import { SessionsService } from '../platform/auth/sessions.service';
 import { PersonalData } from '../platform/privacy/personal-data';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';

@@ -1,7 +1,7 @@
 import { CategoryId, isCategoryId, PRICE_RANGES, PriceRange, Product, ProductList, SORT_OPTIONS, SortOption } from '@facet/contracts';
 import { QueryBus } from '@nestjs/cqrs';
 import { GetProductQuery, ListProductsQuery, RandomProductsQuery } from '../catalog/queries/product-queries';
-import { NotFoundError } from '../platform/http/errors';
+import { NotFoundError } from '../platform/domain/errors';
 
 /** What the storefront's loaders ask for (the shape of its ShopData, apps/storefront/src/routing/shopData.ts). */
 export interface ProductQuery {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { toDollars } from '@facet/contracts';
 import { CATALOGUE_STREAM, InventoryCleared, product, PRODUCT_EVENT_TYPES, ProductState, withInventoryClears } from '../../catalog/domain/product';
 import { EVENT_STORE, EventStore, RecordedEvent, START } from '../../platform/event-store/event-store';
-import { DomainError, NotFoundError } from '../../platform/http/errors';
+import { DomainError, NotFoundError } from '../../platform/domain/errors';
 import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
 import { redactSecrets } from '../audit-log.service';
 import { diffVersions, eventsAsOf, FieldChange, foldTo, HistoryEvent } from './as-of';

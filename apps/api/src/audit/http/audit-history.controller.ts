@@ -14,7 +14,7 @@ import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorat
 import { Principal } from '../../platform/auth/principal';
 import { Actor, EVENT_STORE, EventStore } from '../../platform/event-store/event-store';
 import { ExportLine, exportRange, exportStream } from '../../platform/event-store/log-export';
-import { BadInputError, NotFoundError } from '../../platform/http/errors';
+import { BadInputError, NotFoundError } from '../../platform/domain/errors';
 import { AuditLog } from '../audit-log.service';
 import { RecordHistory, toCsv } from '../history/record-history.service';
 import { LogVerificationJob } from '../log-verification-job.service';

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/comm
 import { ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
-import { BadInputError, NotFoundError } from '../../platform/http/errors';
+import { BadInputError, NotFoundError } from '../../platform/domain/errors';
 import { AuditLog } from '../audit-log.service';
 import { DashboardService } from '../dashboard.service';
 import { QueueOverview } from '../queue-overview.service';

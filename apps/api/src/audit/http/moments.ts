@@ -1,4 +1,4 @@
-import { BadInputError } from '../../platform/http/errors';
+import { BadInputError } from '../../platform/domain/errors';
 
 /** A stream id as the log names them (kind-id); anything else cannot exist and is simply not found. */
 export const STREAM_ID = /^[a-z][a-z0-9-]{0,40}-[A-Za-z0-9:@._+-]{1,160}$/;

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
-import { NotFoundError } from '../../platform/http/errors';
+import { NotFoundError } from '../../platform/domain/errors';
 import { RunnersService } from '../../platform/projections/runners.service';
 import { AuditLog } from '../audit-log.service';
 import { ListParkedQueryDto, ParkedEventDetailDto, ParkedEventListDto, RetryParkedDto } from './dto/parked.dto';

@@ -1,6 +1,6 @@
 import { CategoryId } from '@facet/contracts';
 import { DomainEvent } from '../../platform/event-store/decider';
-import { ConflictError, NotFoundError } from '../../platform/http/errors';
+import { ConflictError, NotFoundError } from '../../platform/domain/errors';
 
 /** A product's fields as events carry them: money in integer cents. */
 export interface ProductFields {

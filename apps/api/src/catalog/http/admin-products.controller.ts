@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Que
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
-import { BadInputError } from '../../platform/http/errors';
+import { BadInputError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { ClearInventoryCommand } from '../commands/clear-inventory.handler';
 import { CreateProductCommand } from '../commands/create-product.handler';

@@ -4,7 +4,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiTags, ApiOperation }
 import { IsString, MaxLength } from 'class-validator';
 import { Public, RequireStaff } from '../../platform/auth/auth.decorators';
 import { BlobStore, decodeDataUrl } from '../../platform/blobs/blob-store';
-import { NotFoundError } from '../../platform/http/errors';
+import { NotFoundError } from '../../platform/domain/errors';
 
 export const INVALID_IMAGE_TYPE = 'Invalid file type: Please select a valid image file (JPG, PNG, GIF, etc.)';
 

@@ -3,7 +3,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProperty, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { Public } from '../../platform/auth/auth.decorators';
-import { NotFoundError } from '../../platform/http/errors';
+import { NotFoundError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { GetProductQuery, ListProductsQuery, RandomProductsQuery } from '../queries/product-queries';
 import { CategoryProductsQueryDto, ListProductsQueryDto, ProductDto, ProductListDto, RandomProductsQueryDto } from './dto/product.dto';

@@ -1,7 +1,7 @@
 import { CategoryId, PRICE_RANGE_BOUNDS, PriceRange, Product, ProductList, SortOption } from '@facet/contracts';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
-import { NotFoundError } from '../../platform/http/errors';
+import { NotFoundError } from '../../platform/domain/errors';
 import { CatalogCache } from './catalog-cache';
 import { PRODUCT_COLUMNS, ProductRow, toProduct } from './product-row';
 import { containing, SqlFilter } from '../../platform/database/sql-filter';

@@ -4,7 +4,7 @@ import { randomUUID } from 'crypto';
 import { runWithContext } from '../../platform/context/request-context';
 import { DatabaseService } from '../../platform/database/database.service';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { isConflict } from '../../platform/http/errors';
+import { isConflict } from '../../platform/domain/errors';
 import { product, ProductFields, productStream } from '../domain/product';
 import { SEED_PRODUCTS } from './seed-catalogue';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'crypto';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { checkContactMessage, contactMessage, ContactMessageFields, contactMessageStream } from '../domain/contact-message';
 import { ContactThrottle } from './contact-throttle';
-import { isConflict } from '../../platform/http/errors';
+import { isConflict } from '../../platform/domain/errors';
 
 export class SendContactMessageCommand {
   constructor(

@@ -1,7 +1,7 @@
 import { isValidEmail, isValidPhone } from '@facet/contracts';
 import { Actor } from '../../platform/event-store/event-store';
 import { DomainEvent } from '../../platform/event-store/decider';
-import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
 export const CONTACT_LIMITS = { name: 120, email: 254, phone: 40, subject: 200, message: 5000 } as const;

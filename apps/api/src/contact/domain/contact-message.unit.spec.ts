@@ -1,5 +1,5 @@
 import { fold } from '../../platform/event-store/decider';
-import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { checkContactMessage, contactMessage, ContactMessageFields } from './contact-message';
 
 const fields = (over: Partial<ContactMessageFields> = {}): ContactMessageFields => ({

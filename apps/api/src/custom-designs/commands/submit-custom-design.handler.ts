@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
 import { BlobStore } from '../../platform/blobs/blob-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { isConflict } from '../../platform/http/errors';
+import { isConflict } from '../../platform/domain/errors';
 import {
   checkCustomDesignRequest,
   customDesign,

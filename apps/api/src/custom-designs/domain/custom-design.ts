@@ -16,7 +16,7 @@ import {
 } from '@facet/contracts';
 import { Actor } from '../../platform/event-store/event-store';
 import { DomainEvent } from '../../platform/event-store/decider';
-import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
 export const MAX_DESIGN_NOTES = 5000;

@@ -1,6 +1,6 @@
 import { guestSubject } from '../../platform/privacy/personal-fields';
 import { fold } from '../../platform/event-store/decider';
-import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { checkCustomDesignRequest, customDesign, CustomDesignEvent, CustomDesignRequest, CustomDesignState, designSubject } from './custom-design';
 
 const request = (over: Partial<CustomDesignRequest> = {}): CustomDesignRequest => ({

@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '@facet/contracts';
 import { decodeDataUrl, sniffImageType } from '../../platform/blobs/blob-store';
-import { BadInputError } from '../../platform/http/errors';
+import { BadInputError } from '../../platform/domain/errors';
 
 export const DESIGN_IMAGE_TOO_LARGE = 'File too large: Please upload an image smaller than 10MB.';
 export const DESIGN_IMAGE_WRONG_TYPE = 'Invalid file type: Please upload a .jpg, .jpeg or .png image.';

@@ -4,7 +4,7 @@ import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, A
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { BlobStore, sniffImageType } from '../../platform/blobs/blob-store';
-import { NotFoundError } from '../../platform/http/errors';
+import { NotFoundError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { createdBetween } from '../../platform/http/page-query.dto';
 import { ChangeCustomDesignStatusCommand } from '../commands/change-custom-design-status.handler';

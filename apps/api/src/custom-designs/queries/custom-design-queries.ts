@@ -2,7 +2,7 @@ import { CustomDesignStatus } from '@facet/contracts';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { Actor } from '../../platform/event-store/event-store';
-import { NotFoundError } from '../../platform/http/errors';
+import { NotFoundError } from '../../platform/domain/errors';
 import { containing, SqlFilter } from '../../platform/database/sql-filter';
 
 export interface CustomDesignItem {

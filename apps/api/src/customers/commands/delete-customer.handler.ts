@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { fold } from '../../platform/event-store/decider';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { NotFoundError } from '../../platform/http/errors';
+import { NotFoundError } from '../../platform/domain/errors';
 import { PersonalData } from '../../platform/privacy/personal-data';
 import { BlobStore } from '../../platform/blobs/blob-store';
 import { Queues } from '../../platform/queue/queues.service';

@@ -3,7 +3,7 @@ import { randomUUID } from 'crypto';
 import { hashPassword } from '../../platform/auth/passwords';
 import { fold } from '../../platform/event-store/decider';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { BadInputError, ConflictError } from '../../platform/http/errors';
+import { BadInputError, ConflictError } from '../../platform/domain/errors';
 import { EmailClaims } from '../email-claims';
 import { customer, CustomerEvent, customerStream } from '../domain/customer';
 import { passwordProblem } from '../domain/password-policy';

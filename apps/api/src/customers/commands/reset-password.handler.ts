@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { hashPassword } from '../../platform/auth/passwords';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { BadInputError } from '../../platform/http/errors';
+import { BadInputError } from '../../platform/domain/errors';
 import { EmailClaims } from '../email-claims';
 import { customer, customerStream, INVALID_RESET, InvalidTokenError } from '../domain/customer';
 import { sha256 } from '../domain/customer-secrets';

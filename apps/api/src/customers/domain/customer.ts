@@ -1,6 +1,6 @@
 import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
 import { DomainEvent } from '../../platform/event-store/decider';
-import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, guestSubjects, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
 /** A customer's address as the spec's User carries it. */

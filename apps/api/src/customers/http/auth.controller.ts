@@ -16,7 +16,7 @@ import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
-import { ForbiddenError, UnauthorizedError } from '../../platform/http/errors';
+import { ForbiddenError, UnauthorizedError } from '../../platform/domain/errors';
 import { RegisterCustomerCommand, Registration } from '../commands/register-customer.handler';
 import { RequestPasswordResetCommand } from '../commands/request-password-reset.handler';
 import { ResendVerificationCommand } from '../commands/resend-verification.handler';

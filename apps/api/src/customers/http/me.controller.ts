@@ -5,7 +5,7 @@ import { CurrentPrincipal, RequireCustomer } from '../../platform/auth/auth.deco
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie } from '../../platform/auth/session-cookie';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
-import { UnauthorizedError } from '../../platform/http/errors';
+import { UnauthorizedError } from '../../platform/domain/errors';
 import { DeleteCustomerCommand } from '../commands/delete-customer.handler';
 import { UpdateProfileCommand } from '../commands/update-profile.handler';
 import { ProfileChanges } from '../domain/customer';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
-import { NotFoundError } from '../../platform/http/errors';
+import { NotFoundError } from '../../platform/domain/errors';
 import { Address, EMPTY_ADDRESS } from '../domain/customer';
 import { containing, SqlFilter } from '../../platform/database/sql-filter';
 

@@ -1,6 +1,6 @@
 import { canMoveOrder, OrderKind, OrderStatus, PAYABLE_ORDER_STATUSES, PaymentStatus } from '@facet/contracts';
 import { DomainEvent } from '../../platform/event-store/decider';
-import { ConflictError, NotFoundError } from '../../platform/http/errors';
+import { ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
 /** One priced line as the server priced it (money in cents). */

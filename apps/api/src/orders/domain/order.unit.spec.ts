@@ -1,5 +1,5 @@
 import { fold } from '../../platform/event-store/decider';
-import { ConflictError, NotFoundError } from '../../platform/http/errors';
+import { ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { canOpenPaymentSession, order, OrderEvent, OrderRequestedData } from './order';
 
 const requested = (over: Partial<OrderRequestedData> = {}): OrderRequestedData => ({

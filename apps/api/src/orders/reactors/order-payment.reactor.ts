@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { ConflictError } from '../../platform/http/errors';
+import { ConflictError } from '../../platform/domain/errors';
 import { EventReactor, Reactor } from '../../platform/queue/reactor';
 import { order, orderStream } from '../domain/order';
 

@@ -1,6 +1,6 @@
 import { ConcurrencyError, RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { ConflictError } from '../../platform/http/errors';
+import { ConflictError } from '../../platform/domain/errors';
 import { OrderPaymentReactor } from './order-payment.reactor';
 
 const succeeded = {

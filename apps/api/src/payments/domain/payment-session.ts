@@ -1,5 +1,5 @@
 import { DomainEvent } from '../../platform/event-store/decider';
-import { ConflictError } from '../../platform/http/errors';
+import { ConflictError } from '../../platform/domain/errors';
 
 export type PaymentSessionOpened = DomainEvent<
   'PaymentSessionOpened',

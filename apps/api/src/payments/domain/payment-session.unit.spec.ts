@@ -1,5 +1,5 @@
 import { fold } from '../../platform/event-store/decider';
-import { ConflictError } from '../../platform/http/errors';
+import { ConflictError } from '../../platform/domain/errors';
 import { PaymentEvent, paymentSession } from './payment-session';
 
 const opened: PaymentEvent = {

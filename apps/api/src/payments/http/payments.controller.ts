@@ -12,7 +12,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Public } from '../../platform/auth/auth.decorators';
-import { DomainError, NotFoundError } from '../../platform/http/errors';
+import { DomainError, NotFoundError } from '../../platform/domain/errors';
 import { PaymentsService } from '../payments.service';
 import { sandboxCheckoutPage } from '../provider/sandbox-page';
 import { DEMO_BANKS, SandboxPaymentProvider } from '../provider/sandbox-provider';

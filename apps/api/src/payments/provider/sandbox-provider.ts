@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'crypto';
 import { DatabaseService } from '../../platform/database/database.service';
-import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { CreateSessionInput, PaymentProvider, ProviderSession } from './payment-provider';
 
 /** The spec's demo bank accounts for bank-transfer payments. */

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ForbiddenError, UnauthorizedError } from '../http/errors';
+import { ForbiddenError, UnauthorizedError } from '../domain/errors';
 import { ACCESS_METADATA, AccessRule } from './auth.decorators';
 import { hasStaffRole, Principal } from './principal';
 import { SESSION_COOKIE, SessionsService } from './sessions.service';

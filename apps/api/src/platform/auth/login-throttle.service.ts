@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
-import { TooManyRequestsError } from '../http/errors';
+import { TooManyRequestsError } from '../domain/errors';
 import { keyedDigest } from '../privacy/privacy-secret';
 
 /** How many attempts a window allows, and how long the first window lasts (later ones double, up to maxSeconds). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'crypto';
 import { DatabaseService } from '../database/database.service';
-import { BadInputError, PayloadTooLargeError } from '../http/errors';
+import { BadInputError, PayloadTooLargeError } from '../domain/errors';
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 

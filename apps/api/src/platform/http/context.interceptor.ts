@@ -3,7 +3,7 @@ import { randomUUID } from 'crypto';
 import { Observable } from 'rxjs';
 import { RequestContext, runWithContext } from '../context/request-context';
 import { Actor } from '../event-store/event-store';
-import { NotFoundError } from './errors';
+import { NotFoundError } from '../domain/errors';
 
 const CORRELATION = /^[A-Za-z0-9._-]{1,100}$/;
 const POLL_AT = 'facet:poll-at';

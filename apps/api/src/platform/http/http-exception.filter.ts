@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { existsSync, readFileSync } from 'fs';
 import { transientDatabaseFailure } from '../database/database-errors';
 import { AppendTooLargeError, ConcurrencyError, StreamDeletedError } from '../event-store/event-store';
-import { DomainError, TooManyRequestsError } from './errors';
+import { DomainError, TooManyRequestsError } from '../domain/errors';
 
 /**
  * Single-page apps served by the API; unknown non-API paths get their index.html (history fallback), or

@@ -3,7 +3,7 @@ import { createHash } from 'crypto';
 import { Principal } from '../auth/principal';
 import { DatabaseService } from '../database/database.service';
 import { keyedDigest } from '../privacy/privacy-secret';
-import { BadInputError, ConflictError } from './errors';
+import { BadInputError, ConflictError } from '../domain/errors';
 
 /** How long a request holds its key before a retry may take over (the work's own append decides the rest). */
 export const IDEMPOTENCY_LEASE_SECONDS = 5;

@@ -1,4 +1,4 @@
-import { BadInputError, DomainError } from './errors';
+import { BadInputError, DomainError } from '../domain/errors';
 
 /**
  * What PostgreSQL cannot store, refused at the edge so that no command appends an event that a read model

@@ -1,5 +1,5 @@
 import { DomainEvent } from '../../platform/event-store/decider';
-import { ConflictError, NotFoundError } from '../../platform/http/errors';
+import { ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { registerPersonalFields } from '../../platform/privacy/personal-fields';
 import { StaffRole } from '../../platform/auth/principal';
 

@@ -4,7 +4,7 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'clas
 import { EMAIL_PATTERN } from '@facet/contracts';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal, STAFF_ROLES, StaffRole } from '../../platform/auth/principal';
-import { BadInputError, ConflictError, NotFoundError } from '../../platform/http/errors';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { passwordProblem } from '../../customers/domain/password-policy';
 import { StaffMemberView, StaffService } from '../staff.service';

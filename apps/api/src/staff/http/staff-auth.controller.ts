@@ -7,7 +7,7 @@ import { GUESS_POLICY, LoginThrottle } from '../../platform/auth/login-throttle.
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
 import { SessionsService } from '../../platform/auth/sessions.service';
-import { UnauthorizedError } from '../../platform/http/errors';
+import { UnauthorizedError } from '../../platform/domain/errors';
 import { StaffService } from '../staff.service';
 
 export class StaffLoginDto {
