@@ -128,6 +128,12 @@ export function concerns(wanted: readonly string[] | undefined, appended: readon
   return !wanted || !appended || appended.some((t) => wanted.includes(t));
 }
 
+export interface Backlog {
+  count: number;
+  /** When the oldest event behind occurred; null when nothing is behind. */
+  oldestAt: Date | null;
+}
+
 export interface EventStore {
   readonly name: 'postgres' | 'eventstoredb';
   appendToStream(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
@@ -145,15 +151,11 @@ export interface EventStore {
    */
   onAppended(listener: AppendedListener): () => void;
   /**
-   * A catch-up subscription: delivers every event after `after` in order, then live ones.
-   * Re-subscribes by itself after a dropped connection.
+   * How far a reader at `after` is behind: wanted events after it (counted up to `limit`), and when the
+   * oldest of them occurred. Counts committed events a reader cannot see yet too, so health shows a
+   * stalled reader.
    */
-  subscribeToAll(
-    options: { after?: Position; eventTypes?: readonly string[] },
-    handler: (event: RecordedEvent) => Promise<void>,
-  ): { stop(): Promise<void> };
-  /** The position of the newest readable event, or START when the log is empty. */
-  headPosition(): Promise<Position>;
+  countBehind(after: Position, eventTypes: readonly string[], limit: number): Promise<Backlog>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -267,23 +267,9 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
     const reactorAt = positions(reactorCps.rows);
     const now = Date.now();
     const one = async (kind: 'projection' | 'reactor', name: string, eventTypes: readonly string[], at: Position): Promise<ConsumerLag> => {
-      let count: number;
-      let oldest: number;
-      if (this.store.name === 'postgres') {
-        // Straight from the table: also counts committed events that readers hold back behind an older open
-        // transaction (a long one anywhere stalls every reader; health must show that too).
-        const r = await this.db.pool.query(
-          `SELECT count(*)::int AS n, min(occurred_at) AS oldest FROM (SELECT occurred_at FROM public.es_events
-             WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) AND event_type = ANY($3::text[]) LIMIT ${LAG_COUNT_LIMIT}) behind`,
-          [at.commit < 0n ? '0' : at.commit.toString(), at.prepare.toString(), eventTypes],
-        );
-        count = r.rows[0].n;
-        oldest = r.rows[0].oldest ? new Date(r.rows[0].oldest).getTime() : now;
-      } else {
-        const behind = await this.store.readAll({ after: at, limit: LAG_COUNT_LIMIT, eventTypes });
-        count = behind.length;
-        oldest = behind[0] ? Date.parse(behind[0].metadata.occurredAt) : now;
-      }
+      const behind = await this.store.countBehind(at, eventTypes, LAG_COUNT_LIMIT);
+      const count = behind.count;
+      const oldest = behind.oldestAt?.getTime() ?? now;
       return {
         name,
         kind,

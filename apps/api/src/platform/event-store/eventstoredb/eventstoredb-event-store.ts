@@ -13,8 +13,8 @@ import {
 } from '@eventstore/db-client';
 import {
   AppendedListener,
+  Backlog,
   AppendResult,
-  comparePositions,
   EventStore,
   EventToAppend,
   ExpectedRevision,
@@ -44,7 +44,6 @@ import {
   matchesEventTypes,
   revisionToNumber,
   storedHash,
-  subscriptionFilter,
   toExpectedRevision,
   toReadPosition,
   toRecordedEvent,
@@ -56,9 +55,6 @@ import {
 const LOG_SCAN_LIMIT = 20_000;
 /** Raw events fetched per round trip when reading $all (the filter is applied on this side). */
 const PAGE_SIZE = 500;
-const HEAD_PAGE_SIZE = 32;
-const MIN_BACKOFF_MS = 100;
-const MAX_BACKOFF_MS = 5000;
 const PING_TIMEOUT_MS = 5000;
 /** Appends with 'any' or 'stream_exists' that lose a race with another writer try again this many times. */
 const APPEND_ATTEMPTS = 20;
@@ -74,7 +70,6 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
   private readonly logger = new Logger('EventStoreDB');
   private readonly listeners = new Set<AppendedListener>();
-  private readonly subscriptions = new Set<{ stop(): Promise<void> }>();
   private readonly emptyScans = new EmptyScanMemo();
   private live: AllStreamSubscription | null = null;
   private liveRetry: NodeJS.Timeout | null = null;
@@ -269,34 +264,20 @@ export class EventStoreDbEventStore implements EventStore {
     return { events: await this.readAll(options), heldBack: false };
   }
 
-  private async readAllPage(fromPosition: ReadPosition, maxCount: number, backwards = false): Promise<AllStreamResolvedEvent[]> {
+  private async readAllPage(fromPosition: ReadPosition, maxCount: number): Promise<AllStreamResolvedEvent[]> {
     const page: AllStreamResolvedEvent[] = [];
     const read = this.client.readAll({
       fromPosition,
       maxCount,
       resolveLinkTos: false,
-      ...(backwards ? { direction: BACKWARDS } : {}),
     });
     for await (const resolved of read) page.push(resolved);
     return page;
   }
 
-  /** The newest non-system event's position, read backwards from the end of $all. */
-  async headPosition(): Promise<Position> {
-    let from: ReadPosition = END;
-    for (;;) {
-      const page = await this.readAllPage(from, HEAD_PAGE_SIZE, true);
-      let oldest: Position | null = null;
-      for (const resolved of page) {
-        const event = resolved.event;
-        if (!event) continue;
-        if (from !== END && comparePositions(event.position, from as Position) >= 0) continue;
-        if (!isSystemEvent(event)) return { commit: event.position.commit, prepare: event.position.prepare };
-        oldest = event.position;
-      }
-      if (!oldest || page.length < HEAD_PAGE_SIZE) return START;
-      from = oldest;
-    }
+  async countBehind(after: Position, eventTypes: readonly string[], limit: number): Promise<Backlog> {
+    const behind = await this.readAll({ after, limit, eventTypes });
+    return { count: behind.length, oldestAt: behind[0] ? new Date(behind[0].metadata.occurredAt) : null };
   }
 
   onAppended(listener: AppendedListener): () => void {
@@ -336,72 +317,6 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /**
-   * A catch-up subscription on the server's own subscribeToAll. After an error, a drop or a failing handler
-   * it re-subscribes (with backoff) from the last event it handled, so that event is delivered again.
-   */
-  subscribeToAll(
-    options: { after?: Position; eventTypes?: readonly string[] },
-    handler: (event: RecordedEvent) => Promise<void>,
-  ): { stop(): Promise<void> } {
-    const { eventTypes } = options;
-    const filter = subscriptionFilter(eventTypes);
-    let position: Position = options.after ?? START;
-    let stopped = false;
-    let current: AllStreamSubscription | null = null;
-    let wake: (() => void) | null = null;
-    const sleep = (ms: number) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(done, ms);
-        function done() {
-          clearTimeout(timer);
-          wake = null;
-          resolve();
-        }
-        wake = done;
-      });
-
-    const loop = (async () => {
-      let backoff = MIN_BACKOFF_MS;
-      while (!stopped && !this.closed) {
-        const sub = this.client.subscribeToAll({ fromPosition: toReadPosition(position), resolveLinkTos: false, filter });
-        current = sub;
-        try {
-          for await (const resolved of sub) {
-            if (stopped) break;
-            const event = resolved.event;
-            if (!event || !isStrictlyAfter(event.position, position)) continue;
-            if (!isSystemEvent(event) && matchesEventTypes(event.type, eventTypes)) await handler(toRecordedEvent(event));
-            position = event.position;
-            backoff = MIN_BACKOFF_MS;
-          }
-        } catch (err) {
-          if (!stopped && !this.closed) {
-            this.logger.warn(`Subscription to $all stopped at ${position.commit}/${position.prepare} (${(err as Error).message}); re-subscribing`);
-          }
-        } finally {
-          current = null;
-          await sub.unsubscribe().catch(() => undefined);
-        }
-        if (stopped || this.closed) break;
-        await sleep(backoff);
-        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
-      }
-    })();
-
-    const subscription = {
-      stop: async () => {
-        stopped = true;
-        wake?.();
-        await (current as AllStreamSubscription | null)?.unsubscribe().catch(() => undefined);
-        await loop;
-        this.subscriptions.delete(subscription);
-      },
-    };
-    this.subscriptions.add(subscription);
-    return subscription;
-  }
-
-  /**
    * A cheap read (one event of $all) that fails when the server cannot be reached. The client gives reads
    * no deadline, so the wait is bounded here.
    */
@@ -436,7 +351,6 @@ export class EventStoreDbEventStore implements EventStore {
     const live = this.live;
     this.live = null;
     await live?.unsubscribe().catch(() => undefined);
-    await Promise.all([...this.subscriptions].map((s) => s.stop()));
     await this.client.dispose();
   }
 }

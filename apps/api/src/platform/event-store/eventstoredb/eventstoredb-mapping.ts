@@ -3,9 +3,6 @@ import {
   AppendExpectedRevision,
   CurrentRevision,
   ErrorType,
-  eventTypeFilter,
-  excludeSystemEvents,
-  Filter,
   NO_STREAM,
   ReadPosition,
   START as ESDB_START,
@@ -97,22 +94,6 @@ export function isSystemEvent(event: { type: string; streamId: string }): boolea
 
 export function matchesEventTypes(type: string, eventTypes: readonly string[] | undefined): boolean {
   return !eventTypes || eventTypes.includes(type);
-}
-
-/** Escapes a string for a .NET (server-side) or JavaScript regular expression. */
-export function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * The server-side filter for a subscription: exactly these event types, or every non-system event.
- * A regex rather than prefixes, because a prefix `OrderPlaced` would also let `OrderPlacedV2` through.
- */
-export function subscriptionFilter(eventTypes: readonly string[] | undefined): Filter {
-  if (!eventTypes) return excludeSystemEvents();
-  // An empty list matches nothing; `(?!)` is a regex that never matches.
-  if (eventTypes.length === 0) return eventTypeFilter({ regex: '^(?!)' });
-  return eventTypeFilter({ regex: `^(?:${eventTypes.map(escapeRegex).join('|')})$` });
 }
 
 /**

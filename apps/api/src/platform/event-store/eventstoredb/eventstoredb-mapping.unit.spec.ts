@@ -2,7 +2,6 @@ import { ANY, NO_STREAM, STREAM_EXISTS, START as ESDB_START } from '@eventstore/
 import { EventMetadata, START } from '../event-store';
 import {
   EmptyScanMemo,
-  escapeRegex,
   fromCurrentRevision,
   fromStoredMetadata,
   isStrictlyAfter,
@@ -12,7 +11,6 @@ import {
   knownPosition,
   matchesEventTypes,
   revisionToNumber,
-  subscriptionFilter,
   toExpectedRevision,
   toReadPosition,
   toRecordedEvent,
@@ -106,29 +104,6 @@ describe('EventStoreDB mapping', () => {
       expect(matchesEventTypes('OrderRequested', ['OrderRequested'])).toBe(true);
       expect(matchesEventTypes('OrderRequestedV2', ['OrderRequested'])).toBe(false);
       expect(matchesEventTypes('OrderRequested', [])).toBe(false);
-    });
-
-    it('should build a server-side regex that matches exactly the listed types', () => {
-      const filter = subscriptionFilter(['OrderRequested', 'Product.Edited']);
-      expect(filter.filterOn).toBe('eventType');
-      const regex = new RegExp((filter as { regex: string }).regex);
-      expect(regex.test('OrderRequested')).toBe(true);
-      expect(regex.test('Product.Edited')).toBe(true);
-      expect(regex.test('ProductXEdited')).toBe(false);
-      expect(regex.test('OrderRequestedV2')).toBe(false);
-      expect(regex.test('$metadata')).toBe(false);
-    });
-
-    it('should exclude system events on the server when no types are given, and match nothing for an empty list', () => {
-      const all = new RegExp((subscriptionFilter(undefined) as { regex: string }).regex);
-      expect(all.test('OrderRequested')).toBe(true);
-      expect(all.test('$metadata')).toBe(false);
-      const none = new RegExp((subscriptionFilter([]) as { regex: string }).regex);
-      expect(none.test('OrderRequested')).toBe(false);
-    });
-
-    it('should escape regex characters', () => {
-      expect(escapeRegex('a.b*c(d)[e]$')).toBe('a\\.b\\*c\\(d\\)\\[e\\]\\$');
     });
   });
 

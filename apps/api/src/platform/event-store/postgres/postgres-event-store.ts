@@ -1,7 +1,7 @@
 import { Client, Pool } from 'pg';
-import { pollingSubscription } from '../catch-up-subscription';
 import {
   AppendedListener,
+  Backlog,
   AppendResult,
   EventStore,
   EventToAppend,
@@ -234,24 +234,21 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
-  async headPosition(): Promise<Position> {
+  async countBehind(after: Position, eventTypes: readonly string[], limit: number): Promise<Backlog> {
+    // Straight from the table: also counts committed events that readers hold back behind an older open
+    // transaction (a long one anywhere stalls every reader; health must show that too).
     const r = await this.pool.query(
-      `SELECT global_position, transaction_id::text AS transaction_id FROM public.es_events
-       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1`,
+      `SELECT count(*)::int AS n, min(occurred_at) AS oldest FROM (SELECT occurred_at FROM public.es_events
+         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) AND event_type = ANY($3::text[]) LIMIT $4) behind`,
+      [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), eventTypes, limit],
     );
-    if (!r.rowCount) return START;
-    return { commit: BigInt(r.rows[0].transaction_id), prepare: BigInt(r.rows[0].global_position) };
+    return { count: r.rows[0].n, oldestAt: r.rows[0].oldest ? new Date(r.rows[0].oldest) : null };
   }
 
   onAppended(listener: AppendedListener): () => void {
     this.listeners.add(listener);
     void this.ensureListening();
     return () => this.listeners.delete(listener);
-  }
-
-  subscribeToAll(options: { after?: Position; eventTypes?: readonly string[] }, handler: (event: RecordedEvent) => Promise<void>) {
-    return pollingSubscription(this, options, handler);
   }
 
   /** One LISTEN connection per store; it reconnects after PostgreSQL restarts. */
