@@ -97,5 +97,3 @@ export class GetContactMessageHandler implements IQueryHandler<GetContactMessage
     return toView(row);
   }
 }
-
-export const CONTACT_QUERY_HANDLERS = [ListContactMessagesHandler, GetContactMessageHandler];

@@ -158,5 +158,3 @@ export class GetCustomDesignImageRefHandler implements IQueryHandler<GetCustomDe
     return row?.image_sha256 ? { sha256: row.image_sha256 } : null;
   }
 }
-
-export const CUSTOM_DESIGN_QUERY_HANDLERS = [ListCustomDesignsHandler, GetCustomDesignHandler, GetCustomDesignImageRefHandler];

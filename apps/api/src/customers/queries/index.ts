@@ -1,0 +1,3 @@
+import { GetCustomerHandler, ListCustomersHandler } from './customer-queries';
+
+export const QUERY_HANDLERS = [ListCustomersHandler, GetCustomerHandler];
