@@ -1,7 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { AddStaffMemberCommand } from '../staff/commands/add-staff-member.command';
 import { startTestApp, TestApp } from '../testing/test-app';
-import { ReplayJob } from './replay-job.service';
+import { ReplayJob } from './jobs/replay-job';
 
 describe('Audit API', () => {
   let t: TestApp;
