@@ -1,3 +1,4 @@
+import type { StaffIdentity } from '@facet/contracts';
 import type { AuthProvider } from 'react-admin';
 
 export const ACCESS_DENIED = 'Access Denied: Invalid administrator credentials';
@@ -5,12 +6,7 @@ export const LOGIN_ERROR = 'Login Error: Something went wrong. Please try again.
 
 const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'facet' };
 
-export interface StaffIdentity {
-  id: string;
-  email: string;
-  name: string;
-  role: 'admin' | 'staff';
-}
+export type { StaffIdentity } from '@facet/contracts';
 
 let cached: { at: number; staff: StaffIdentity | null } | null = null;
 

@@ -1,3 +1,4 @@
+import type { User } from '@facet/contracts';
 import { Injectable } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
@@ -18,17 +19,8 @@ export interface CustomerRow {
   created_at: Date;
 }
 
-/** The spec's User (no password). */
-export interface CustomerUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  address: Address;
-  emailVerified: boolean;
-  verifiedAt: string | null;
-}
+/** The spec's User (no password), as the storefront reads it. */
+export type CustomerUser = User;
 
 export type CustomerStatus = 'Verified' | 'Pending Verification';
 
@@ -141,5 +133,3 @@ export class GetCustomerHandler implements IQueryHandler<GetCustomerQuery> {
     return { ...toListItem(row), address: toUser(row).address };
   }
 }
-
-export const CUSTOMER_QUERY_HANDLERS = [ListCustomersHandler, GetCustomerHandler];

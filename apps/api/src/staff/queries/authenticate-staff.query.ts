@@ -1,12 +1,7 @@
 import { Query } from '@nestjs/cqrs';
-import { StaffRole } from '../../platform/auth/principal';
+import type { StaffIdentity } from '@facet/contracts';
 
-export interface AuthenticatedStaff {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-}
+export type AuthenticatedStaff = StaffIdentity;
 
 /** Checks a staff member's credentials; answers null when they do not match (in the same time either way). */
 export class AuthenticateStaffQuery extends Query<AuthenticatedStaff | null> {

@@ -1,3 +1,4 @@
+import type { StaffIdentity, StaffRole } from '@facet/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
@@ -15,11 +16,11 @@ export class StaffLoginDto {
   password: string;
 }
 
-export class StaffView {
+export class StaffView implements StaffIdentity {
   @ApiProperty() id: string;
   @ApiProperty() email: string;
   @ApiProperty() name: string;
-  @ApiProperty({ enum: ['admin', 'staff'] }) role: string;
+  @ApiProperty({ enum: ['admin', 'staff'] }) role: StaffRole;
 }
 
 export class StaffSession {
