@@ -2,6 +2,7 @@ import { findCategory, Product, ProductList, toCents } from '@facet/contracts';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
 import { BadInputError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
@@ -48,7 +49,7 @@ export class AdminProductsController {
   @Get('products')
   @ApiOkResponse({ type: ProductListDto })
   @ApiOperation({ summary: 'Products for the console, filtered, sorted and paged' })
-  async list(@Query() q: ListProductsQueryDto, @Res({ passthrough: true }) reply: any): Promise<ProductList> {
+  async list(@Query() q: ListProductsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<ProductList> {
     const result: ProductList = await this.queries.execute(
       new ListProductsQuery({
         category: q.category,

@@ -40,7 +40,14 @@ export class GetContactMessageQuery {
 
 const COLUMNS = 'id, name, email, phone, subject, message, customer_id, handled, handled_at, handled_by, handled_note, created_at, updated_at';
 
-function toView(r: any): ContactMessageView {
+/** A row of rm.contact_messages (times as pg returns them). */
+type ContactMessageRow = Omit<ContactMessageView, 'handled_at' | 'created_at' | 'updated_at'> & {
+  handled_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+function toView(r: ContactMessageRow): ContactMessageView {
   return {
     id: r.id,
     name: r.name,

@@ -69,7 +69,16 @@ export class GetCustomDesignImageRefQuery {
 const COLUMNS = `id, status, created_at, updated_at, category, jewelry_type, diamond_shape, diamond_size, metal_type, metal_karat,
   preferred_contact, contact_name, contact_email, contact_phone, design_notes, customer_id, image_sha256, image_mime, image_size, version`;
 
-function toItem(r: any): CustomDesignItem {
+/** A row of rm.custom_designs (times as pg returns them; the image by its hash). */
+type CustomDesignRow = Omit<CustomDesignItem, 'created_at' | 'updated_at' | 'has_image' | 'image_url'> & {
+  created_at: Date | string;
+  updated_at: Date | string;
+  image_sha256: string | null;
+  image_mime: string | null;
+  image_size: number | null;
+};
+
+function toItem(r: CustomDesignRow): CustomDesignItem {
   return {
     id: r.id,
     status: r.status,

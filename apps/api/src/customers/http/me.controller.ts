@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireCustomer } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie } from '../../platform/auth/session-cookie';
@@ -62,7 +63,7 @@ export class MeController {
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult, description: 'The account is deleted, the person erased and every session ended' })
   @ApiOperation({ summary: 'Erase the signed-in customer\'s account and personal data' })
-  async remove(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: any): Promise<MessageResult> {
+  async remove(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: FastifyReply): Promise<MessageResult> {
     await this.commands.execute(new DeleteCustomerCommand(principal.id, 'self'));
     clearSessionCookie(reply, this.config);
     return { success: true, message: 'Your account has been deleted.' };
