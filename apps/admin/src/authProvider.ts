@@ -13,8 +13,9 @@ let cached: { at: number; staff: StaffIdentity | null } | null = null;
 async function me(): Promise<StaffIdentity | null> {
   if (cached && Date.now() - cached.at < 5_000) return cached.staff;
   const res = await fetch('/api/staff/me', { headers, credentials: 'same-origin' }).catch(() => null);
-  const staff = res && res.ok ? ((await res.json()) as any) : null;
-  const identity = staff ? ((staff.staff ?? staff) as StaffIdentity) : null;
+  // /api/staff/me answers the member; a login answer carries them under `staff`.
+  const staff = res && res.ok ? ((await res.json()) as StaffIdentity | { staff: StaffIdentity }) : null;
+  const identity = staff ? ('staff' in staff ? staff.staff : staff) : null;
   cached = { at: Date.now(), staff: identity };
   return identity;
 }

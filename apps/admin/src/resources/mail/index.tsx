@@ -3,6 +3,16 @@ import { Box, Typography } from '@mui/material';
 import { BooleanField, Datagrid, DateField, List, SearchInput, Show, SimpleList, SimpleShowLayout, TextField, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { csvExporter, useIsSmall } from '../../components/listKit';
 
+/** One row of /api/admin/mail (the recipient and subject are null once the person was erased). */
+interface SentMailRow {
+  id: string;
+  kind: string;
+  to: string | null;
+  subject: string | null;
+  delivered: boolean;
+  sent_at: string;
+}
+
 export function MailList() {
   const notify = useNotify();
   const translate = useTranslate();
@@ -16,11 +26,11 @@ export function MailList() {
       queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
       {small ? (
-        <SimpleList
+        <SimpleList<SentMailRow>
           linkType="show"
-          primaryText={(r: any) => r.subject}
-          secondaryText={(r: any) => r.to ?? translate('facet.list.erased')}
-          tertiaryText={(r: any) => (r.sent_at ? new Date(r.sent_at).toLocaleDateString() : '')}
+          primaryText={(r) => r.subject}
+          secondaryText={(r) => r.to ?? translate('facet.list.erased')}
+          tertiaryText={(r) => (r.sent_at ? new Date(r.sent_at).toLocaleDateString() : '')}
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
