@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiBadRequestResponse,
@@ -12,7 +12,6 @@ import {
   ApiUnauthorizedResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, Public, RequireCustomer } from '../../platform/auth/auth.decorators';
 import { GUESS_POLICY, LoginThrottle, MAIL_POLICY } from '../../platform/auth/login-throttle.service';
-import { verifyPassword } from '../../platform/auth/passwords';
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
 import { SessionsService } from '../../platform/auth/sessions.service';
@@ -25,7 +24,8 @@ import { ResetPasswordCommand } from '../commands/reset-password.handler';
 import { VerifyEmailCommand } from '../commands/verify-email.handler';
 import { INVALID_VERIFICATION, InvalidTokenError } from '../domain/customer';
 import { verificationLink } from '../domain/customer-secrets';
-import { CustomerDirectory, toUser } from '../queries/customer-queries';
+import { AuthenticateCustomerQuery } from '../queries/authenticate-customer.query';
+import { GetSignedInCustomerQuery } from '../queries/get-signed-in-customer.query';
 import { EmailDto, LoginDto, LoginResult, MessageResult, RegisterDto, RegisterResult, ResetPasswordDto, SessionView, VerifyEmailDto } from './dto/auth.dto';
 
 export const USER_NOT_FOUND = 'User not found. Please check your email or register for a new account.';
@@ -53,7 +53,7 @@ export function linkOrigin(request: FastifyRequest, config: FacetConfig): string
 export class AuthController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly directory: CustomerDirectory,
+    private readonly queries: QueryBus,
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
@@ -164,16 +164,17 @@ export class AuthController {
     const email = body.email.trim().toLowerCase();
     // Counted before the password is checked: a burst of guesses evaluates at most the limit.
     const attempt = await this.throttle.reserve('customer', email, request.ip, GUESS_POLICY, TOO_MANY_SIGN_INS);
-    const row = await this.directory.byEmail(email);
-    const ok = await verifyPassword(row?.password_hash, body.password);
-    if (!row || !ok) throw new UnauthorizedError(row ? INVALID_PASSWORD : USER_NOT_FOUND);
-    if (!row.email_verified) throw new ForbiddenError(EMAIL_NOT_VERIFIED);
+    const signIn = await this.queries.execute(new AuthenticateCustomerQuery(email, body.password));
+    if (signIn.outcome === 'unknown-email') throw new UnauthorizedError(USER_NOT_FOUND);
+    if (signIn.outcome === 'wrong-password') throw new UnauthorizedError(INVALID_PASSWORD);
+    if (signIn.outcome === 'unverified') throw new ForbiddenError(EMAIL_NOT_VERIFIED);
+    const { user } = signIn;
     await this.throttle.succeeded(attempt);
     // A fresh session at every login; the one this browser had is revoked.
     if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
-    const { token, expiresAt } = await this.sessions.create('customer', row.id, 'customer');
+    const { token, expiresAt } = await this.sessions.create('customer', user.id, 'customer');
     setSessionCookie(reply, this.config, token, expiresAt);
-    return { success: true, message: 'Login successful', token, expires_at: expiresAt.toISOString(), user: toUser(row) };
+    return { success: true, message: 'Login successful', token, expires_at: expiresAt.toISOString(), user };
   }
 
   @Post('logout')
@@ -192,8 +193,8 @@ export class AuthController {
   @ApiOkResponse({ type: SessionView })
   @ApiOperation({ summary: 'The signed-in customer\'s session' })
   async session(@CurrentPrincipal() principal: Principal): Promise<SessionView> {
-    const row = await this.directory.byId(principal.id);
-    if (!row) throw new UnauthorizedError();
-    return { user: toUser(row) };
+    const user = await this.queries.execute(new GetSignedInCustomerQuery(principal.id));
+    if (!user) throw new UnauthorizedError();
+    return { user };
   }
 }

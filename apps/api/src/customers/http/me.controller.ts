@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Put, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireCustomer } from '../../platform/auth/auth.decorators';
@@ -10,7 +10,8 @@ import { UnauthorizedError } from '../../platform/domain/errors';
 import { DeleteCustomerCommand } from '../commands/delete-customer.handler';
 import { UpdateProfileCommand } from '../commands/update-profile.handler';
 import { ProfileChanges } from '../domain/customer';
-import { CustomerDirectory, CustomerUser, toUser } from '../queries/customer-queries';
+import { CustomerUser } from '../queries/customer-queries';
+import { GetSignedInCustomerQuery } from '../queries/get-signed-in-customer.query';
 import { MessageResult, UpdateProfileDto, UserView } from './dto/auth.dto';
 
 function toChanges(dto: UpdateProfileDto): ProfileChanges {
@@ -34,14 +35,14 @@ function toChanges(dto: UpdateProfileDto): ProfileChanges {
 export class MeController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly directory: CustomerDirectory,
+    private readonly queries: QueryBus,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
 
   private async user(id: string): Promise<CustomerUser> {
-    const row = await this.directory.byId(id);
-    if (!row) throw new UnauthorizedError();
-    return toUser(row);
+    const user = await this.queries.execute(new GetSignedInCustomerQuery(id));
+    if (!user) throw new UnauthorizedError();
+    return user;
   }
 
   @Get()
