@@ -6,7 +6,7 @@ import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorat
 import { Principal } from '../../platform/auth/principal';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { createdBetween } from '../../platform/http/page-query.dto';
-import { MarkContactMessageHandledCommand } from '../commands/mark-contact-message-handled.handler';
+import { MarkContactMessageHandledCommand } from '../commands/mark-contact-message-handled.command';
 import { ContactMessagePage, ContactMessageView, GetContactMessageQuery, ListContactMessagesQuery } from '../queries/contact-message-queries';
 import { ContactMessageDto, ContactMessagePageDto, ListContactMessagesQueryDto, MarkHandledDto } from './dto/contact.dto';
 

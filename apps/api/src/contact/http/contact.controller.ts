@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, Public } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { IdempotencyService } from '../../platform/http/idempotency.service';
-import { SendContactMessageCommand } from '../commands/send-contact-message.handler';
+import { SendContactMessageCommand } from '../commands/send-contact-message.command';
 import { ContactSentDto, SendContactMessageDto } from './dto/contact.dto';
 
 export const CONTACT_SENT = "Message sent successfully! We'll get back to you within 24 hours.";

@@ -8,8 +8,8 @@ import { BlobStore, sniffImageType } from '../../platform/blobs/blob-store';
 import { NotFoundError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { createdBetween } from '../../platform/http/page-query.dto';
-import { ChangeCustomDesignStatusCommand } from '../commands/change-custom-design-status.handler';
-import { DeleteCustomDesignCommand } from '../commands/delete-custom-design.handler';
+import { ChangeCustomDesignStatusCommand } from '../commands/change-custom-design-status.command';
+import { DeleteCustomDesignCommand } from '../commands/delete-custom-design.command';
 import {
   CustomDesignDetail,
   CustomDesignPage,

@@ -6,7 +6,8 @@ import { CurrentPrincipal, Public, RequireCustomer } from '../../platform/auth/a
 import { Principal } from '../../platform/auth/principal';
 import { IdempotencyService } from '../../platform/http/idempotency.service';
 import { createdBetween } from '../../platform/http/page-query.dto';
-import { SubmitCustomDesignCommand, SubmittedCustomDesign } from '../commands/submit-custom-design.handler';
+import { SubmittedCustomDesign } from '../commands/submit-custom-design.handler';
+import { SubmitCustomDesignCommand } from '../commands/submit-custom-design.command';
 import { CustomDesignPage, ListCustomDesignsQuery } from '../queries/custom-design-queries';
 import { CustomDesignPageDto, ListCustomDesignsQueryDto, SubmitCustomDesignDto, SubmittedCustomDesignDto } from './dto/custom-design.dto';
 
