@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { Actor } from '../../platform/event-store/event-store';
 import { NotFoundError } from '../../platform/domain/errors';
-import { containing, SqlFilter } from '../../platform/database/sql-filter';
+import { containing, selectPage, sortedBy, SqlFilter } from '../../platform/database/sql-filter';
 
 export interface ContactMessageView {
   id: string;
@@ -82,14 +82,9 @@ export class ListContactMessagesHandler implements IQueryHandler<ListContactMess
         containing(q),
       );
     }
-    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM contact_messages ${filter.sql}`, filter.params))?.n ?? 0);
     // The sort column comes from a whitelist; nothing from the request is spliced into the SQL text.
-    const page = filter.page(f.page, f.limit);
-    const rows = await this.db.query(
-      `SELECT ${COLUMNS} FROM contact_messages ${filter.sql}
-       ORDER BY ${f.sort} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC ${page.sql}`,
-      page.params,
-    );
+    const orderBy = sortedBy(f.sort, f.order);
+    const { rows, total } = await selectPage<ContactMessageRow>(this.db, { columns: COLUMNS, from: 'contact_messages', orderBy }, filter, f.page, f.limit);
     return { items: rows.map(toView), total, page: f.page, limit: f.limit };
   }
 }

@@ -4,7 +4,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { NotFoundError } from '../../platform/domain/errors';
 import { Address, EMPTY_ADDRESS } from '../domain/customer';
-import { containing, SqlFilter } from '../../platform/database/sql-filter';
+import { containing, selectPage, sortedBy, SqlFilter } from '../../platform/database/sql-filter';
 
 export interface CustomerRow {
   id: string;
@@ -112,13 +112,8 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
     if (f.status) filter.where('email_verified = ?', f.status === 'Verified');
     const q = f.q?.trim().toLowerCase();
     if (q) filter.where(`lower(coalesce(email, '') || ' ' || first_name || ' ' || last_name || ' ' || phone) LIKE ?`, containing(q));
-    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM customers ${filter.sql}`, filter.params))?.n ?? 0);
-    const page = filter.page(f.page, f.limit);
-    const rows = await this.db.query<CustomerRow>(
-      `SELECT ${COLUMNS} FROM customers ${filter.sql}
-       ORDER BY ${SORT_SQL[f.sort]} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC ${page.sql}`,
-      page.params,
-    );
+    const orderBy = sortedBy(SORT_SQL[f.sort], f.order);
+    const { rows, total } = await selectPage<CustomerRow>(this.db, { columns: COLUMNS, from: 'customers', orderBy }, filter, f.page, f.limit);
     return { items: rows.map(toListItem), total, page: f.page, limit: f.limit };
   }
 }
