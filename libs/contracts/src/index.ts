@@ -10,3 +10,4 @@ export * from './limits';
 export * from './events';
 export type * from './account';
 export type * from './order-wire';
+export type * from './mail-wire';

@@ -1,17 +1,8 @@
+import type { SentMailSummary } from '@facet/contracts';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import { Box, Typography } from '@mui/material';
 import { BooleanField, Datagrid, DateField, List, SearchInput, Show, SimpleList, SimpleShowLayout, TextField, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { csvExporter, useIsSmall } from '../../components/listKit';
-
-/** One row of /api/admin/mail (the recipient and subject are null once the person was erased). */
-interface SentMailRow {
-  id: string;
-  kind: string;
-  to: string | null;
-  subject: string | null;
-  delivered: boolean;
-  sent_at: string;
-}
 
 export function MailList() {
   const notify = useNotify();
@@ -26,7 +17,7 @@ export function MailList() {
       queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
       {small ? (
-        <SimpleList<SentMailRow>
+        <SimpleList<SentMailSummary>
           linkType="show"
           primaryText={(r) => r.subject}
           secondaryText={(r) => r.to ?? translate('facet.list.erased')}

@@ -1,12 +1,7 @@
-/** One mail in the console's list (the job id, never the body). */
-export interface SentMailSummary {
-  id: string;
-  kind: string;
-  to: string | null;
-  subject: string | null;
-  delivered: boolean;
-  sent_at: string;
-}
+import type { SentMailSummary } from '@facet/contracts';
+
+/** One mail in the console's list (the job id, never the body): the wire type the console shares. */
+export type { SentMailSummary } from '@facet/contracts';
 
 export interface SentMailView extends SentMailSummary {
   html: string | null;
