@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import 'reflect-metadata';
+import type { FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
