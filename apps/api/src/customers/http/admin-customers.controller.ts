@@ -4,7 +4,7 @@ import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
-import { DeleteCustomerCommand } from '../commands/delete-customer.handler';
+import { DeleteCustomerCommand } from '../commands/delete-customer.command';
 import { GetCustomerQuery, ListCustomersQuery } from '../queries/customer-queries';
 import { CustomerDetailView, CustomerListView, ListCustomersQueryDto, MessageResult } from './dto/auth.dto';
 

@@ -17,11 +17,12 @@ import { clearSessionCookie, setSessionCookie } from '../../platform/auth/sessio
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { ForbiddenError, UnauthorizedError } from '../../platform/domain/errors';
-import { RegisterCustomerCommand, Registration } from '../commands/register-customer.handler';
-import { RequestPasswordResetCommand } from '../commands/request-password-reset.handler';
-import { ResendVerificationCommand } from '../commands/resend-verification.handler';
-import { ResetPasswordCommand } from '../commands/reset-password.handler';
-import { VerifyEmailCommand } from '../commands/verify-email.handler';
+import { Registration } from '../commands/register-customer.handler';
+import { RegisterCustomerCommand } from '../commands/register-customer.command';
+import { RequestPasswordResetCommand } from '../commands/request-password-reset.command';
+import { ResendVerificationCommand } from '../commands/resend-verification.command';
+import { ResetPasswordCommand } from '../commands/reset-password.command';
+import { VerifyEmailCommand } from '../commands/verify-email.command';
 import { INVALID_VERIFICATION, InvalidTokenError } from '../domain/customer';
 import { verificationLink } from '../domain/customer-secrets';
 import { AuthenticateCustomerQuery } from '../queries/authenticate-customer.query';
