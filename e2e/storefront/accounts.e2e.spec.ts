@@ -4,6 +4,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, newPage, PHONE, screenshot, someProducts } from './browser';
+import { fillCheckoutForm } from '../support/checkout-form';
+import { signInOnStorefront } from '../support/customer-account';
 
 jest.setTimeout(120_000);
 
@@ -49,14 +51,7 @@ async function verificationCodeFromMail(to: string): Promise<string | null> {
   return match[1];
 }
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/profile');
-  await page.getByRole('heading', { name: 'Personal Details' }).waitFor();
-}
+const signIn = (page: Page) => signInOnStorefront(page, email, PASSWORD);
 
 /** Nothing on a phone screen is wider than the screen. */
 async function noSideways(page: Page) {
@@ -255,17 +250,7 @@ describe('Accounts, checkout and payment', () => {
     await page.getByRole('heading', { name: 'No Items to Pay For' }).waitFor();
     await fillCart(page);
     await page.goto('/checkout');
-    await page.getByLabel('First Name *').fill('Grace');
-    await page.getByLabel('Last Name *').fill('Hopper');
-    await page.getByLabel('Email *').fill('grace.e2e@facet.example');
-    await page.getByLabel('Address *').fill('12 Bond Street');
-    await page.getByLabel('City *').fill('New York');
-    await page.getByLabel('State *').selectOption('NY');
-    await page.getByLabel('ZIP Code *').fill('10012');
-    await page.getByLabel('Name on Card *').fill('Grace Hopper');
-    await page.getByLabel('Card Number *').fill('4000000000000002');
-    await page.getByLabel('Expiry (MM/YY) *').fill('1230');
-    await page.getByLabel('CVV *').fill('123');
+    await fillCheckoutForm(page, { firstName: 'Grace', lastName: 'Hopper', email: 'grace.e2e@facet.example', card: '4000000000000002' });
     await page.getByRole('button', { name: 'Pay by Card or Bank Transfer Here' }).click();
     await page.waitForURL('**/payment');
     await page.getByRole('heading', { name: 'Secure Payment', level: 1 }).waitFor();
@@ -286,17 +271,7 @@ describe('Accounts, checkout and payment', () => {
     const p2 = second.page;
     await fillCart(p2);
     await p2.goto('/checkout');
-    await p2.getByLabel('First Name *').fill('Grace');
-    await p2.getByLabel('Last Name *').fill('Hopper');
-    await p2.getByLabel('Email *').fill('grace.e2e@facet.example');
-    await p2.getByLabel('Address *').fill('12 Bond Street');
-    await p2.getByLabel('City *').fill('New York');
-    await p2.getByLabel('State *').selectOption('NY');
-    await p2.getByLabel('ZIP Code *').fill('10012');
-    await p2.getByLabel('Name on Card *').fill('Grace Hopper');
-    await p2.getByLabel('Card Number *').fill('4242424242424242');
-    await p2.getByLabel('Expiry (MM/YY) *').fill('1230');
-    await p2.getByLabel('CVV *').fill('123');
+    await fillCheckoutForm(p2, { firstName: 'Grace', lastName: 'Hopper', email: 'grace.e2e@facet.example', card: '4242424242424242' });
     await p2.getByRole('button', { name: 'Pay by Card or Bank Transfer Here' }).click();
     await p2.waitForURL('**/payment');
     await p2.getByText('Bank transfer', { exact: true }).click();
@@ -369,16 +344,7 @@ describe('Accounts, checkout and payment', () => {
     await noSideways(page);
 
     // The secure payment page on a phone, paid by card.
-    await page.getByLabel('First Name *').fill('Ada');
-    await page.getByLabel('Last Name *').fill('Lovelace');
-    await page.getByLabel('Address *').fill('12 Bond Street');
-    await page.getByLabel('City *').fill('New York');
-    await page.getByLabel('State *').selectOption('NY');
-    await page.getByLabel('ZIP Code *').fill('10012');
-    await page.getByLabel('Name on Card *').fill('Ada Lovelace');
-    await page.getByLabel('Card Number *').fill('4242424242424242');
-    await page.getByLabel('Expiry (MM/YY) *').fill('1230');
-    await page.getByLabel('CVV *').fill('123');
+    await fillCheckoutForm(page, { firstName: 'Ada', lastName: 'Lovelace', card: '4242424242424242' });
     await page.getByRole('button', { name: 'Pay by Card or Bank Transfer Here' }).click();
     await page.waitForURL('**/payment');
     // The checkout stays on screen until the payment page's chunk arrives: wait for the new page itself.

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, newPage, PHONE, screenshot } from './browser';
+import { registerVerifiedCustomer, signInOnStorefront } from '../support/customer-account';
 
 jest.setTimeout(120_000);
 
@@ -19,24 +20,13 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
-  // An account, verified through the dev-only link the register answer carries.
-  const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'facet' };
-  const registered = await fetch(`${BASE_URL}/api/auth/register`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) }).then((r) => r.json());
-  const token = new URL(registered.verification_link).searchParams.get('token');
-  const verified = await fetch(`${BASE_URL}/api/auth/verify-email`, { method: 'POST', headers, body: JSON.stringify({ email, token }) });
-  expect(verified.status).toBe(200);
+  await registerVerifiedCustomer(BASE_URL, email, PASSWORD);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: 'Personal Details' }).waitFor();
-}
+const signIn = (page: Page) => signInOnStorefront(page, email, PASSWORD);
 
 const step = (page: Page, n: number) => page.getByText(`Step ${n} of 5`, { exact: true }).waitFor();
 

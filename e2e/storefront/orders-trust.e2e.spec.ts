@@ -8,6 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, newPage, screenshot, someProducts } from './browser';
+import { fillCheckoutForm } from '../support/checkout-form';
+import { registerVerifiedCustomer, signInOnStorefront } from '../support/customer-account';
 
 jest.setTimeout(180_000);
 
@@ -17,22 +19,13 @@ const email = `e2e.trust.${Date.now().toString(36)}@facet.example`;
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
-  const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'facet' };
-  const registered = await fetch(`${BASE_URL}/api/auth/register`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) }).then((r) => r.json());
-  const token = new URL(registered.verification_link).searchParams.get('token');
-  expect((await fetch(`${BASE_URL}/api/auth/verify-email`, { method: 'POST', headers, body: JSON.stringify({ email, token }) })).status).toBe(200);
+  await registerVerifiedCustomer(BASE_URL, email, PASSWORD);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: 'Personal Details' }).waitFor();
-}
+const signIn = (page: Page) => signInOnStorefront(page, email, PASSWORD);
 
 async function setName(page: Page) {
   await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -53,16 +46,7 @@ async function fillCart(page: Page) {
 
 async function placeCardOrder(page: Page) {
   await page.goto('/checkout');
-  await page.getByLabel('First Name *').fill('Ada');
-  await page.getByLabel('Last Name *').fill('Lovelace');
-  await page.getByLabel('Address *').fill('12 Bond Street');
-  await page.getByLabel('City *').fill('New York');
-  await page.getByLabel('State *').selectOption('NY');
-  await page.getByLabel('ZIP Code *').fill('10012');
-  await page.getByLabel('Name on Card *').fill('Ada Lovelace');
-  await page.getByLabel('Card Number *').fill('4242424242424242');
-  await page.getByLabel('Expiry (MM/YY) *').fill('1230');
-  await page.getByLabel('CVV *').fill('123');
+  await fillCheckoutForm(page, { firstName: 'Ada', lastName: 'Lovelace', card: '4242424242424242' });
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page.waitForURL('**/api/payments/sandbox/checkout/**');
 }
@@ -136,17 +120,7 @@ describe('Orders a shopper can trust', () => {
     const { page, context, errors } = await newPage(browser);
     await fillCart(page);
     await page.goto('/checkout');
-    await page.getByLabel('First Name *').fill('Grace');
-    await page.getByLabel('Last Name *').fill('Hopper');
-    await page.getByLabel('Email *').fill('grace.trust@facet.example');
-    await page.getByLabel('Address *').fill('12 Bond Street');
-    await page.getByLabel('City *').fill('New York');
-    await page.getByLabel('State *').selectOption('NY');
-    await page.getByLabel('ZIP Code *').fill('10012');
-    await page.getByLabel('Name on Card *').fill('Grace Hopper');
-    await page.getByLabel('Card Number *').fill('4000000000000002');
-    await page.getByLabel('Expiry (MM/YY) *').fill('1230');
-    await page.getByLabel('CVV *').fill('123');
+    await fillCheckoutForm(page, { firstName: 'Grace', lastName: 'Hopper', email: 'grace.trust@facet.example', card: '4000000000000002' });
     await page.getByRole('button', { name: 'Pay by Card or Bank Transfer Here' }).click();
     await page.getByRole('heading', { name: 'Secure Payment', level: 1 }).waitFor();
     await page.getByLabel('Card Number').fill('4000000000000002');

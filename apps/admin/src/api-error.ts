@@ -15,8 +15,8 @@ export const SERVER_ERROR_MESSAGE = 'Server error. Please try again later.';
 export const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
 /** The spec's API helper rules: 404, 5xx, the body's detail, else the fallback; a stale write names the conflict. */
-export function errorFor(status: number, body: any): ApiError {
-  const detail = body && typeof body === 'object' && typeof body.detail === 'string' ? body.detail : null;
+export function errorFor(status: number, body: unknown): ApiError {
+  const detail = body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string' ? body.detail : null;
   let message: string;
   if (status === 409) message = detail ?? CONFLICT_MESSAGE;
   else if (status === 404) message = 'Resource not found';

@@ -1,3 +1,4 @@
+import type { StaffIdentity } from '@facet/contracts';
 import type { AuthProvider } from 'react-admin';
 
 export const ACCESS_DENIED = 'Access Denied: Invalid administrator credentials';
@@ -5,20 +6,16 @@ export const LOGIN_ERROR = 'Login Error: Something went wrong. Please try again.
 
 const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'facet' };
 
-export interface StaffIdentity {
-  id: string;
-  email: string;
-  name: string;
-  role: 'admin' | 'staff';
-}
+export type { StaffIdentity } from '@facet/contracts';
 
 let cached: { at: number; staff: StaffIdentity | null } | null = null;
 
 async function me(): Promise<StaffIdentity | null> {
   if (cached && Date.now() - cached.at < 5_000) return cached.staff;
   const res = await fetch('/api/staff/me', { headers, credentials: 'same-origin' }).catch(() => null);
-  const staff = res && res.ok ? ((await res.json()) as any) : null;
-  const identity = staff ? ((staff.staff ?? staff) as StaffIdentity) : null;
+  // /api/staff/me answers the member; a login answer carries them under `staff`.
+  const staff = res && res.ok ? ((await res.json()) as StaffIdentity | { staff: StaffIdentity }) : null;
+  const identity = staff ? ('staff' in staff ? staff.staff : staff) : null;
   cached = { at: Date.now(), staff: identity };
   return identity;
 }

@@ -25,6 +25,11 @@ const TIMEOUT_MS = 10_000;
 export interface Reply {
   status: number;
   headers: Headers;
+  /**
+   * `any` because react-admin forces it: its DataProvider methods are generic in the record type each caller
+   * picks (getList<RecordType>, getOne<RecordType>), so the JSON handed back cannot be typed here. The lists
+   * and pages type their own rows (SimpleList<Row>, FunctionField<Row>).
+   */
   json: any;
 }
 
@@ -164,6 +169,7 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 /** The uploaded inspiration image of a custom design (an <img> loads it with the staff cookie). */
 export const customDesignImageUrl = (id: string) => `${ADMIN}/custom-designs/${encodeURIComponent(id)}/image`;
 
+/** The console's own calls beside react-admin's; their answers are read loosely by the pages, like the records above. */
 export interface FacetDataProvider extends DataProvider {
   uploadImage(file: File): Promise<string>;
   clearInventory(): Promise<{ deleted: number }>;

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -75,7 +76,7 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
     depthLimitedJsonParser(fastify.getDefaultJsonParser('error', 'error')),
   );
   // Every string of every /api request (path, query, headers, body) that PostgreSQL could not store: 400.
-  fastify.addHook('preValidation', async (request: any) => checkStorableInput(request));
+  fastify.addHook('preValidation', async (request: FastifyRequest) => checkStorableInput(request));
 
   await app.register(fastifyCookie as any);
   // Responses over 1 KB (JSON, server-rendered pages) are compressed; brotli at a quality cheap enough to

@@ -4,7 +4,8 @@ import { CatalogSeeder } from './catalog/seed/catalog-seeder';
 import { serveHealthPort } from './health/health-port';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { MigrationChecksumError } from './platform/database/migrate';
-import { StaffService } from './staff/staff.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { CreateFirstAdministratorCommand } from './staff/commands/create-first-administrator.command';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
     return;
   }
   // The only place an account is ever created without a request: the server's start.
-  await app.get(StaffService).createFirstAdministrator();
+  await app.get(CommandBus).execute(new CreateFirstAdministratorCommand());
   await app.listen({ port: config.port, host: config.host });
   // In production an empty catalogue stays empty unless asked for; elsewhere the demo catalogue is listed.
   if (config.seedDemoCatalogue) {

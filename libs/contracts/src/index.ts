@@ -8,3 +8,6 @@ export * from './validation';
 export * from './search';
 export * from './limits';
 export * from './events';
+export type * from './account';
+export type * from './order-wire';
+export type * from './mail-wire';

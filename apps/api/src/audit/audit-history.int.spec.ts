@@ -6,8 +6,8 @@ import { DatabaseService } from '../platform/database/database.service';
 import { fromExportLine } from '../platform/event-store/log-export';
 import { LogWalk } from '../platform/event-store/log-verifier';
 import { startTestApp, TestApp } from '../testing/test-app';
-import { actorDisplayName } from './audit-log.service';
-import { LogVerificationJob } from './log-verification-job.service';
+import { actorDisplayName } from './queries/audit-log';
+import { LogVerificationJob } from './jobs/log-verification-job';
 
 async function waitUntil(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));

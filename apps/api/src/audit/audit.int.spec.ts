@@ -1,6 +1,7 @@
-import { StaffService } from '../staff/staff.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { AddStaffMemberCommand } from '../staff/commands/add-staff-member.command';
 import { startTestApp, TestApp } from '../testing/test-app';
-import { ReplayJob } from './replay-job.service';
+import { ReplayJob } from './jobs/replay-job';
 
 describe('Audit API', () => {
   let t: TestApp;
@@ -11,7 +12,7 @@ describe('Audit API', () => {
   beforeAll(async () => {
     t = await startTestApp();
     admin = await t.staffToken();
-    await t.app.get(StaffService).add('clerk@facet.test', 'Clara Clerk', 'staff', 'Clerk-Password-1985!');
+    await t.app.get(CommandBus).execute(new AddStaffMemberCommand('clerk@facet.test', 'Clara Clerk', 'staff', 'Clerk-Password-1985!'));
     const login = await t.request('POST', '/api/staff/login', { body: { username: 'clerk@facet.test', password: 'Clerk-Password-1985!' } });
     staff = login.body.token;
     const created = await t.request('POST', '/api/admin/products', {

@@ -1,15 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ClearInventoryHandler } from './commands/clear-inventory.handler';
-import { CreateProductHandler } from './commands/create-product.handler';
-import { DeleteProductHandler } from './commands/delete-product.handler';
-import { EditProductHandler } from './commands/edit-product.handler';
+import { COMMAND_HANDLERS } from './commands';
 import { AdminProductsController } from './http/admin-products.controller';
 import { MediaController } from './http/media.controller';
 import { ProductsController } from './http/products.controller';
 import { ProductsProjection } from './projections/products.projection';
+import { QUERY_HANDLERS } from './queries';
 import { CatalogCache } from './queries/catalog-cache';
-import { QUERY_HANDLERS } from './queries/product-queries';
 import { CatalogSeeder } from './seed/catalog-seeder';
 
 @Module({
@@ -18,11 +15,8 @@ import { CatalogSeeder } from './seed/catalog-seeder';
   providers: [
     CatalogCache,
     ProductsProjection,
-    CreateProductHandler,
-    EditProductHandler,
-    DeleteProductHandler,
-    ClearInventoryHandler,
     CatalogSeeder,
+    ...COMMAND_HANDLERS,
     ...QUERY_HANDLERS,
   ],
   exports: [CatalogCache, CatalogSeeder],

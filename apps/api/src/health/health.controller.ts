@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Controller, Get, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { DatabaseService } from '../platform/database/database.service';
 import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
 import { Queues } from '../platform/queue/queues.service';
@@ -77,7 +78,7 @@ export class HealthController implements BeforeApplicationShutdown {
   })
   @ApiOkResponse({ type: HealthReport, description: 'Every dependency answers (status ok, or degraded with reasons)' })
   @ApiServiceUnavailableResponse({ type: HealthReport, description: 'One or more dependencies are down' })
-  async health(@Res({ passthrough: true }) reply: any): Promise<HealthReport> {
+  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
     const checked = await this.run([
       this.indicator('postgres', () => this.db.query('SELECT 1')),
       this.indicator('redis', () => this.queues.ping()),
@@ -119,7 +120,7 @@ export class HealthController implements BeforeApplicationShutdown {
   @ApiOperation({ summary: 'Readiness for a load balancer: 503 while this process cannot serve (database or event store unreachable, shutting down)' })
   @ApiOkResponse({ type: ReadinessReport })
   @ApiServiceUnavailableResponse({ type: ReadinessReport })
-  async ready(@Res({ passthrough: true }) reply: any): Promise<ReadinessReport> {
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessReport> {
     const reasons: string[] = [];
     if (this.shuttingDown) reasons.push('shutting down');
     const checked = await this.run([

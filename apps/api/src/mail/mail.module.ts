@@ -1,15 +1,18 @@
 import { Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AdminMailController } from './http/admin-mail.controller';
 import { MailArchive } from './mail-archive';
-import { AdminMailController } from './mail.controller';
 import { MailOutbox } from './mail.outbox';
 import { MailWorker } from './mail.worker';
-import { SentMailProjection } from './sent-mail.projection';
+import { SentMailProjection } from './projections/sent-mail.projection';
+import { QUERY_HANDLERS } from './queries';
 
-/** Mail: the outbox other parts of the shop queue mail through; the worker sends and records it. */
+/** Mail: the outbox other parts of the shop queue mail through; the worker sends and records it; staff read what was sent. */
 @Global()
 @Module({
+  imports: [CqrsModule],
   controllers: [AdminMailController],
-  providers: [MailOutbox, MailArchive, MailWorker, SentMailProjection],
+  providers: [MailOutbox, MailArchive, MailWorker, SentMailProjection, ...QUERY_HANDLERS],
   exports: [MailOutbox, MailArchive],
 })
 export class MailModule {}

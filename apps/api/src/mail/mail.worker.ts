@@ -44,7 +44,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     }
     // The job holds only the id: the content is read (and opened) now, so an erased person gets no mail.
     // Jobs queued before the outbox (their content in the job itself) are still sent once.
-    const legacy = (job.data as any)?.to ? (job.data as unknown as OutgoingMail) : null;
+    const legacy = (job.data as { to?: unknown } | null)?.to ? (job.data as unknown as OutgoingMail) : null;
     const mail = legacy ?? (await this.outbox.read(mailId));
     if (!mail) return 'erased';
     if (this.transport) {

@@ -1,5 +1,6 @@
 import { DatabaseService } from '../platform/database/database.service';
-import { StaffService } from '../staff/staff.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { AddStaffMemberCommand } from '../staff/commands/add-staff-member.command';
 import { codeOf, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../customers/testing/customer-helpers';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp, TestResponse } from '../testing/test-app';
@@ -38,7 +39,7 @@ describe('Throttles under concurrent guessing', () => {
 
   describe('When guessing a staff password', () => {
     it('should evaluate at most 5 of 50 concurrent wrong passwords from 50 addresses, refuse the right one past the limit, and let the owner in after the window', async () => {
-      await t.app.get(StaffService).add('clerk@facet.test', 'Clara Clerk', 'staff', 'Clerk-Password-1985!');
+      await t.app.get(CommandBus).execute(new AddStaffMemberCommand('clerk@facet.test', 'Clara Clerk', 'staff', 'Clerk-Password-1985!'));
       const attempt = (password: string, from = addr()) =>
         t.request('POST', '/api/staff/login', { body: { username: 'clerk@facet.test', password }, headers: { 'x-forwarded-for': from } });
 
@@ -59,7 +60,7 @@ describe('Throttles under concurrent guessing', () => {
     });
 
     it('should never accept more than the limit when the right password is mixed into the burst', async () => {
-      await t.app.get(StaffService).add('mixed@facet.test', 'Mo Mixed', 'staff', 'Mixed-Password-1985!');
+      await t.app.get(CommandBus).execute(new AddStaffMemberCommand('mixed@facet.test', 'Mo Mixed', 'staff', 'Mixed-Password-1985!'));
       const burst = Array.from({ length: BURST + 1 }, (_, i) =>
         t.request('POST', '/api/staff/login', {
           body: { username: 'mixed@facet.test', password: i === 25 ? 'Mixed-Password-1985!' : `Wrong-${i}-Password!` },

@@ -1,12 +1,17 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { COMMAND_HANDLERS } from './commands';
+import { StaffEmailClaims } from './commands/staff-email-claims';
 import { AdminStaffController } from './http/admin-staff.controller';
 import { StaffAuthController } from './http/staff-auth.controller';
 import { StaffMembersProjection } from './projections/staff-members.projection';
-import { StaffService } from './staff.service';
+import { QUERY_HANDLERS } from './queries';
+import { StaffDirectory } from './queries/staff-directory';
 
+/** Console accounts: the first administrator, staff members and their roles, and staff sign-in. */
 @Module({
+  imports: [CqrsModule],
   controllers: [StaffAuthController, AdminStaffController],
-  providers: [StaffService, StaffMembersProjection],
-  exports: [StaffService],
+  providers: [StaffDirectory, StaffEmailClaims, StaffMembersProjection, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
 })
 export class StaffModule {}

@@ -1,25 +1,6 @@
 /** Accounts, orders, payments and custom designs: the part-2 calls (spec section 7, "Other calls"). */
+import type { MyOrder, User } from '@facet/contracts';
 import { api } from './client';
-
-export interface Address {
-  street: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}
-
-export interface User {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  address: Address;
-  emailVerified: boolean;
-  verifiedAt: string | null;
-}
 
 export interface MessageResult {
   success: boolean;
@@ -46,30 +27,6 @@ export const accountApi = {
     api.put<User>('/me', changes),
   deleteAccount: () => api.delete<MessageResult>('/me'),
 };
-
-export interface OrderItem {
-  id: string;
-  name: string;
-  image: string;
-  quantity: number;
-  price: number;
-}
-
-export interface MyOrder {
-  orderId: string;
-  id: string;
-  reference?: string;
-  kind?: string;
-  /** A card order that may still be paid (a new checkout session for the same order). */
-  can_pay?: boolean;
-  pay_by?: string | null;
-  date: string;
-  total: number;
-  status: string;
-  payment_status: string;
-  status_message: string;
-  items: OrderItem[];
-}
 
 export const myOrders = () => api.get<MyOrder[]>('/orders/mine');
 

@@ -1,5 +1,5 @@
 /** The shop's endpoints, typed with the shared contracts. */
-import type { Category, PriceRange, Product, ProductList, SortOption } from '@facet/contracts';
+import type { Category, OrderPayload, PriceRange, Product, ProductList, SortOption } from '@facet/contracts';
 import { api } from './client';
 
 export interface ProductQuery {
@@ -48,37 +48,6 @@ export async function productsInCategory(
 
 export function getCategory(id: string, signal?: AbortSignal): Promise<Category> {
   return api.get<Category>('/categories/' + encodeURIComponent(id), { signal });
-}
-
-export interface OrderLine {
-  product_id: string;
-  product_name: string;
-  price: number;
-  quantity: number;
-  image: string;
-}
-
-export interface OrderPayload {
-  items: OrderLine[];
-  shipping: {
-    first_name: string;
-    last_name: string;
-    email: string;
-    phone: string;
-    address: string;
-    apartment: string;
-    city: string;
-    state: string;
-    zip_code: string;
-    country: string;
-  };
-  payment: { card_name: string; last_4: string };
-  subtotal: number;
-  shipping_cost: number;
-  tax: number;
-  total: number;
-  status?: 'consultation_requested' | 'pending';
-  payment_status?: 'pending_consultation' | 'unpaid';
 }
 
 /** `conversation`: a correlation id the checkout shares with its payment session, so the audit log links them. */

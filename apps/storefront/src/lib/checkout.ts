@@ -1,7 +1,6 @@
 /** Card checkout (spec sections 4, 5 and 8): the form's rules, card formatting, the order and the status poll. */
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@facet/contracts';
+import { EMAIL_PATTERN, PHONE_PATTERN, type OrderPayload } from '@facet/contracts';
 import type { CheckoutStatus } from '../api/account';
-import type { OrderPayload } from '../api/shop';
 import { cartSummary, type CartItem } from '../features/cart/cart';
 
 export const CHECKOUT_STATES = ['NY', 'CA', 'TX', 'FL'] as const;

@@ -1,8 +1,7 @@
 /** The consultation request (spec sections 3, 4, 5 and 8): form validation and the order payload. */
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@facet/contracts';
+import { EMAIL_PATTERN, PHONE_PATTERN, type OrderPayload } from '@facet/contracts';
 import type { CartItem } from '../features/cart/cart';
 import { cartSummary } from '../features/cart/cart';
-import type { OrderPayload } from '../api/shop';
 
 export interface ConsultationForm {
   firstName: string;

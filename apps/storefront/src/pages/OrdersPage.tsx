@@ -1,7 +1,7 @@
-import { formatPrice } from '@facet/contracts';
+import { formatPrice, type MyOrder } from '@facet/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { myOrders, type MyOrder } from '../api/account';
+import { myOrders } from '../api/account';
 import { ApiError } from '../api/client';
 import { BagIcon } from '../components/Icons';
 import { PageLoading } from '../components/Layout';

@@ -1,7 +1,7 @@
-import { findCategory } from '@facet/contracts';
+import { findCategory, type Address, type User } from '@facet/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { accountApi, customDesignApi, type Address, type CustomDesignItem, type User } from '../api/account';
+import { accountApi, customDesignApi, type CustomDesignItem } from '../api/account';
 import { ApiError } from '../api/client';
 import { Modal } from '../components/Modal';
 import { SignInPrompt } from '../components/SignInPrompt';

@@ -4,6 +4,16 @@ import { Datagrid, DateTimeInput, FunctionField, List, SimpleList, TextField, Te
 import { csvExporter, useIsSmall } from '../../components/listKit';
 import { actorLabel, describeChange } from '../../components/RecordHistory';
 
+/** One event of /api/admin/audit/events, as the list shows it. */
+interface AuditEventRow {
+  id: string;
+  type: string;
+  stream_id: string;
+  occurred_at: string;
+  actor: { type?: string; id?: string; name?: string | null } | null;
+  data: Record<string, unknown> | null;
+}
+
 const filters = [
   <TextInput key="type" source="type" alwaysOn />,
   <TextInput key="stream" source="stream" alwaysOn />,
@@ -34,22 +44,22 @@ export function AuditEventList() {
       queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
       {small ? (
-        <SimpleList
+        <SimpleList<AuditEventRow>
           linkType={false}
-          primaryText={(r: any) => r.type}
-          secondaryText={(r: any) => `${r.stream_id} · ${actorLabel(r.actor)}`}
-          tertiaryText={(r: any) => new Date(r.occurred_at).toLocaleString()}
+          primaryText={(r) => r.type}
+          secondaryText={(r) => `${r.stream_id} · ${actorLabel(r.actor)}`}
+          tertiaryText={(r) => new Date(r.occurred_at).toLocaleString()}
         />
       ) : (
       <Datagrid bulkActionButtons={false} expand={<Payload />} rowClick="expand">
-        <FunctionField source="occurred_at" sortable={false} render={(r: any) => new Date(r.occurred_at).toLocaleString()} />
+        <FunctionField<AuditEventRow> source="occurred_at" sortable={false} render={(r) => new Date(r.occurred_at).toLocaleString()} />
         <TextField source="type" sortable={false} />
         <TextField source="stream_id" sortable={false} />
-        <FunctionField source="actor" sortable={false} render={(r: any) => actorLabel(r.actor)} />
-        <FunctionField
+        <FunctionField<AuditEventRow> source="actor" sortable={false} render={(r) => actorLabel(r.actor)} />
+        <FunctionField<AuditEventRow>
           source="data"
           sortable={false}
-          render={(r: any) => (
+          render={(r) => (
             <Box component="span" sx={{ display: 'block', whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 560 }}>
               {describeChange(r.data, r.type)}
             </Box>

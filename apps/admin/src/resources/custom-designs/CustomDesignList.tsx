@@ -6,7 +6,17 @@ import { StatusChip, humanize } from '../../components/StatusChip';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search requests" />, ...dateRangeFilters()];
 
-const metal = (r: any) => `${humanize(String(r.metal_type ?? ''))} ${r.metal_karat ?? ''}`.trim();
+/** One row of /api/admin/custom-designs (contact fields are null once the person was erased). */
+interface DesignRow {
+  id: string;
+  status: string;
+  jewelry_type: string | null;
+  metal_type: string | null;
+  metal_karat: string | null;
+  contact_name: string | null;
+}
+
+const metal = (r: DesignRow) => `${humanize(String(r.metal_type ?? ''))} ${r.metal_karat ?? ''}`.trim();
 
 export function CustomDesignList() {
   const notify = useNotify();
@@ -22,19 +32,19 @@ export function CustomDesignList() {
     >
       <ListTabs statuses={CUSTOM_DESIGN_STATUSES} />
       {small ? (
-        <SimpleList
+        <SimpleList<DesignRow>
           linkType="show"
-          primaryText={(r: any) => `${humanize(String(r.jewelry_type ?? ''))} · ${metal(r)}`}
-          secondaryText={(r: any) => r.contact_name ?? translate('facet.list.erased')}
-          tertiaryText={(r: any) => humanize(String(r.status))}
+          primaryText={(r) => `${humanize(String(r.jewelry_type ?? ''))} · ${metal(r)}`}
+          secondaryText={(r) => r.contact_name ?? translate('facet.list.erased')}
+          tertiaryText={(r) => humanize(String(r.status))}
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={<BulkStatusButton statuses={CUSTOM_DESIGN_STATUSES} />}>
-          <FunctionField source="id" sortable={false} render={(r: any) => String(r.id).slice(0, 8)} />
+          <FunctionField<DesignRow> source="id" sortable={false} render={(r) => String(r.id).slice(0, 8)} />
           <StatusChip source="status" />
           <DateField source="created_at" showTime />
-          <FunctionField source="jewelry_type" render={(r: any) => humanize(String(r.jewelry_type ?? ''))} />
-          <FunctionField source="metal" sortable={false} render={metal} />
+          <FunctionField<DesignRow> source="jewelry_type" render={(r) => humanize(String(r.jewelry_type ?? ''))} />
+          <FunctionField<DesignRow> source="metal" sortable={false} render={metal} />
           <TextField source="contact_name" sortable={false} emptyText={translate('facet.list.erased')} />
         </Datagrid>
       )}

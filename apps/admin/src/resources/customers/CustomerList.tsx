@@ -1,3 +1,4 @@
+import type { Address, User } from '@facet/contracts';
 import { Datagrid, DateField, DeleteWithConfirmButton, FunctionField, List, SearchInput, Show, SimpleList, SimpleShowLayout, TabbedShowLayout, TextField, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { csvExporter, useIsSmall } from '../../components/listKit';
 import { ListTabs } from '../../components/ListTabs';
@@ -30,7 +31,10 @@ export function CustomerDeleteButton() {
   );
 }
 
-const customerName = (r: any) => [r.firstName, r.lastName].filter(Boolean).join(' ') || '—';
+/** One row of /api/admin/customers (the address on the detail only). */
+type CustomerRow = Pick<User, 'id' | 'email' | 'firstName' | 'lastName'> & { status: string; address?: Partial<Address> };
+
+const customerName = (r: CustomerRow) => [r.firstName, r.lastName].filter(Boolean).join(' ') || '—';
 
 export function CustomerList() {
   const notify = useNotify();
@@ -46,7 +50,7 @@ export function CustomerList() {
     >
       <ListTabs statuses={['Verified', 'Pending Verification']} />
       {small ? (
-        <SimpleList linkType="show" primaryText={customerName} secondaryText={(r: any) => r.email ?? '—'} tertiaryText={(r: any) => r.status} />
+        <SimpleList<CustomerRow> linkType="show" primaryText={customerName} secondaryText={(r) => r.email ?? '—'} tertiaryText={(r) => r.status} />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <FunctionField source="lastName" render={customerName} />
@@ -105,7 +109,7 @@ export function CustomerShow() {
             <TextField source="lastName" label="facet.customer.last_name" />
             <TextField source="email" />
             <TextField source="phone" emptyText="—" />
-            <FunctionField source="address" render={(r: any) => [r.address?.street, r.address?.apartment, r.address?.city, r.address?.state, r.address?.zipCode, r.address?.country].filter(Boolean).join(', ') || '—'} />
+            <FunctionField<CustomerRow> source="address" render={(r) => [r.address?.street, r.address?.apartment, r.address?.city, r.address?.state, r.address?.zipCode, r.address?.country].filter(Boolean).join(', ') || '—'} />
             <StatusChip label="resources.customers.fields.status" />
             <DateField source="created_at" showTime />
             <DateField source="verified_at" showTime emptyText="—" />

@@ -1,3 +1,4 @@
+import type { SentMailSummary } from '@facet/contracts';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import { Box, Typography } from '@mui/material';
 import { BooleanField, Datagrid, DateField, List, SearchInput, Show, SimpleList, SimpleShowLayout, TextField, useNotify, useRecordContext, useTranslate } from 'react-admin';
@@ -16,11 +17,11 @@ export function MailList() {
       queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
       {small ? (
-        <SimpleList
+        <SimpleList<SentMailSummary>
           linkType="show"
-          primaryText={(r: any) => r.subject}
-          secondaryText={(r: any) => r.to ?? translate('facet.list.erased')}
-          tertiaryText={(r: any) => (r.sent_at ? new Date(r.sent_at).toLocaleDateString() : '')}
+          primaryText={(r) => r.subject}
+          secondaryText={(r) => r.to ?? translate('facet.list.erased')}
+          tertiaryText={(r) => (r.sent_at ? new Date(r.sent_at).toLocaleDateString() : '')}
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>

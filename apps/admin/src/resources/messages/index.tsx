@@ -28,6 +28,14 @@ function HandledButton() {
   );
 }
 
+/** One row of /api/admin/messages (name and e-mail are null once the person was erased). */
+interface MessageRow {
+  id: string;
+  name: string | null;
+  subject: string | null;
+  handled: boolean;
+}
+
 export function MessageList() {
   const notify = useNotify();
   const translate = useTranslate();
@@ -41,11 +49,11 @@ export function MessageList() {
       queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
       {small ? (
-        <SimpleList
+        <SimpleList<MessageRow>
           linkType="show"
-          primaryText={(r: any) => r.subject}
-          secondaryText={(r: any) => r.name ?? translate('facet.list.erased')}
-          tertiaryText={(r: any) => (r.handled ? translate('resources.messages.fields.handled') : '')}
+          primaryText={(r) => r.subject}
+          secondaryText={(r) => r.name ?? translate('facet.list.erased')}
+          tertiaryText={(r) => (r.handled ? translate('resources.messages.fields.handled') : '')}
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={<BulkMarkHandledButton />}>

@@ -1,3 +1,4 @@
+import type { Product } from '@facet/contracts';
 import { Avatar } from '@mui/material';
 import {
   BooleanField,
@@ -55,12 +56,12 @@ export function ProductList() {
       queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
       {small ? (
-        <SimpleList
+        <SimpleList<Product>
           linkType="edit"
-          leftAvatar={(r: any) => <Avatar variant="rounded" src={r.image} alt="" />}
-          primaryText={(r: any) => r.name}
-          secondaryText={(r: any) => categoryChoices.find((c) => c.id === r.category)?.name ?? r.category}
-          tertiaryText={(r: any) => usd(r.price)}
+          leftAvatar={(r) => <Avatar variant="rounded" src={r.image} alt="" />}
+          primaryText={(r) => r.name}
+          secondaryText={(r) => categoryChoices.find((c) => c.id === r.category)?.name ?? r.category}
+          tertiaryText={(r) => usd(r.price)}
         />
       ) : (
         <Datagrid rowClick={false} expand={<ProductQuickEdit />} expandSingle bulkActionButtons={<BulkDeleteProductsButton />}>

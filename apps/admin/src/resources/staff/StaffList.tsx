@@ -1,3 +1,4 @@
+import type { StaffIdentity } from '@facet/contracts';
 import { Card, CardContent, Chip } from '@mui/material';
 import {
   CreateButton,
@@ -21,6 +22,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { csvExporter, useIsSmall } from '../../components/listKit';
+
+/** One row of /api/admin/staff. */
+type StaffRow = StaffIdentity & { created_at: string };
 
 export const roleChoices = [
   { id: 'admin', name: 'Administrator' },
@@ -89,18 +93,18 @@ export function StaffList() {
       actions={<Actions />}
       sort={{ field: 'created_at', order: 'DESC' }}
       exporter={csvExporter('staff')}
-      queryOptions={{ onError: (e: any) => notify(e?.message || translate('facet.list.load_error'), { type: 'error' }) }}
+      queryOptions={{ onError: (e: Error) => notify(e?.message || translate('facet.list.load_error'), { type: 'error' }) }}
     >
       {small ? (
-        <SimpleList
+        <SimpleList<StaffRow>
           linkType="edit"
-          primaryText={(r: any) => (r.id === identity?.id ? `${r.name} (you)` : r.name)}
-          secondaryText={(r: any) => r.email}
-          tertiaryText={(r: any) => roleChoices.find((c) => c.id === r.role)?.name ?? r.role}
+          primaryText={(r) => (r.id === identity?.id ? `${r.name} (you)` : r.name)}
+          secondaryText={(r) => r.email}
+          tertiaryText={(r) => roleChoices.find((c) => c.id === r.role)?.name ?? r.role}
         />
       ) : (
         <Datagrid rowClick="edit" bulkActionButtons={false}>
-          <FunctionField source="name" render={(r: any) => (r.id === identity?.id ? `${r.name} (you)` : r.name)} />
+          <FunctionField<StaffRow> source="name" render={(r) => (r.id === identity?.id ? `${r.name} (you)` : r.name)} />
           <TextField source="email" />
           <RoleField source="role" />
           <DateField source="created_at" showTime />

@@ -4,7 +4,7 @@ import { CATALOGUE_STREAM, InventoryCleared, product, PRODUCT_EVENT_TYPES, Produ
 import { EVENT_STORE, EventStore, RecordedEvent, START } from '../../platform/event-store/event-store';
 import { DomainError, NotFoundError } from '../../platform/domain/errors';
 import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
-import { redactSecrets } from '../audit-log.service';
+import { redactSecrets } from '../queries/audit-log';
 import { diffVersions, eventsAsOf, FieldChange, foldTo, HistoryEvent } from './as-of';
 import { recordKindOf } from './record-kinds';
 

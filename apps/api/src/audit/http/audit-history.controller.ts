@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -8,16 +9,17 @@ import {
   ApiOkResponse,
   ApiProduces,
   ApiTags, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Readable } from 'stream';
-import { Inject } from '@nestjs/common';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
-import { Actor, EVENT_STORE, EventStore } from '../../platform/event-store/event-store';
+import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store';
 import { ExportLine, exportRange, exportStream } from '../../platform/event-store/log-export';
 import { BadInputError, NotFoundError } from '../../platform/domain/errors';
-import { AuditLog } from '../audit-log.service';
-import { RecordHistory, toCsv } from '../history/record-history.service';
-import { LogVerificationJob } from '../log-verification-job.service';
+import { toCsv } from '../history/record-history.service';
+import { LogVerificationJob } from '../jobs/log-verification-job';
+import { CatalogueAsOfQuery } from '../queries/catalogue-as-of.query';
+import { DiffRecordQuery } from '../queries/diff-record.query';
 import { CatalogueAsOfDto, CatalogueAsOfQueryDto, DiffDto, DiffQueryDto, ExportQueryDto, LogVerificationStatusDto } from './dto/audit-history.dto';
 import { parseMoment, STREAM_ID } from './moments';
 
@@ -27,9 +29,8 @@ import { parseMoment, STREAM_ID } from './moments';
 @Controller('admin/audit')
 export class AuditHistoryController {
   constructor(
-    private readonly history: RecordHistory,
+    private readonly queries: QueryBus,
     private readonly verification: LogVerificationJob,
-    private readonly log: AuditLog,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
@@ -42,11 +43,7 @@ export class AuditHistoryController {
   async diff(@Param('streamId') streamId: string, @Query() q: DiffQueryDto): Promise<DiffDto> {
     if (!STREAM_ID.test(streamId)) throw new NotFoundError();
     if (q.from > q.to) throw new BadInputError('from must not be after to', 'from');
-    const diff = await this.history.diff(streamId, q.from, q.to);
-    // The actor in words (staff name, customer, guest, system), so the console need not look it up.
-    const names = await this.log.actorDisplayNames(diff.changes.map((c) => c.by.actor as Partial<Actor>));
-    const changes = diff.changes.map((c, i) => ({ ...c, by: { ...c.by, actor: { ...(c.by.actor as object), name: names[i] } } }));
-    return { stream_id: streamId, ...diff, changes };
+    return this.queries.execute(new DiffRecordQuery(streamId, q.from, q.to));
   }
 
   @Get('catalogue')
@@ -54,11 +51,11 @@ export class AuditHistoryController {
   @ApiOkResponse({ type: CatalogueAsOfDto, description: 'The catalogue (names, prices, stock) as of a date, replayed from the product streams; format=csv for a spreadsheet' })
   @ApiBadRequestResponse({ description: 'as_of missing or not a date-time between 1985 and 2099, or an unknown format' })
   @ApiOperation({ summary: 'The catalogue as it was at a moment (JSON or CSV)' })
-  async catalogue(@Query() q: CatalogueAsOfQueryDto, @Res({ passthrough: true }) reply: any): Promise<CatalogueAsOfDto | string> {
+  async catalogue(@Query() q: CatalogueAsOfQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CatalogueAsOfDto | string> {
     const asOf = parseMoment(q.as_of, 'as_of');
     const format = q.format ?? 'json';
     if (format !== 'json' && format !== 'csv') throw new BadInputError('format must be json or csv', 'format');
-    const items = await this.history.catalogueAsOf(asOf);
+    const items = await this.queries.execute(new CatalogueAsOfQuery(asOf));
     if (format === 'csv') {
       const day = asOf.toISOString().replace(/[:.]/g, '-');
       reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="catalogue-as-of-${day}.csv"`);
@@ -76,7 +73,7 @@ export class AuditHistoryController {
   @ApiBadRequestResponse({ description: 'Neither a stream nor a complete time range, or a bad date' })
   @ApiNotFoundResponse({ description: 'No such stream' })
   @ApiOperation({ summary: 'Export events as JSON lines' })
-  async export(@Query() q: ExportQueryDto, @Res() reply: any): Promise<void> {
+  async export(@Query() q: ExportQueryDto, @Res() reply: FastifyReply): Promise<void> {
     let lines: AsyncGenerator<ExportLine>;
     let name: string;
     if (q.stream !== undefined) {

@@ -1,13 +1,15 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { BadInputError, NotFoundError } from '../../platform/domain/errors';
-import { AuditLog } from '../audit-log.service';
-import { DashboardService } from '../dashboard.service';
-import { QueueOverview } from '../queue-overview.service';
-import { ReplayJob } from '../replay-job.service';
-import { RecordHistory } from '../history/record-history.service';
+import { ReplayJob } from '../jobs/replay-job';
+import { GetDashboardQuery } from '../queries/get-dashboard.query';
+import { GetRecordAsOfQuery } from '../queries/get-record-as-of.query';
+import { ListAuditEventsQuery } from '../queries/list-audit-events.query';
+import { ListQueuesQuery } from '../queries/list-queues.query';
 import { AuditEventListDto, DashboardDto, ListEventsQueryDto, QueueListDto, ReplayStatusDto } from './dto/audit.dto';
 import { AsOfQueryDto, RecordAsOfDto } from './dto/audit-history.dto';
 import { parseMoment, STREAM_ID } from './moments';
@@ -17,18 +19,16 @@ import { parseMoment, STREAM_ID } from './moments';
 @Controller('admin')
 export class AuditController {
   constructor(
-    private readonly log: AuditLog,
+    private readonly queries: QueryBus,
     private readonly replayJob: ReplayJob,
-    private readonly queues: QueueOverview,
-    private readonly dashboard: DashboardService,
-    private readonly history: RecordHistory,
   ) {}
 
   @Get('audit/events')
   @ApiOkResponse({ type: AuditEventListDto, description: 'The global event log, newest first' })
   @ApiOperation({ summary: 'The event log, filtered by type, stream, conversation and time, paged' })
-  async events(@Query() q: ListEventsQueryDto, @Res({ passthrough: true }) reply: any): Promise<AuditEventListDto> {
-    const result = await this.log.list({
+  async events(@Query() q: ListEventsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuditEventListDto> {
+    const result = await this.queries.execute(
+      new ListAuditEventsQuery({
       types: q.type ? q.type.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
       stream: q.stream?.trim() || undefined,
       correlationId: q.correlation_id,
@@ -36,7 +36,8 @@ export class AuditController {
       to: q.to,
       page: q.page ?? 1,
       limit: q.limit ?? 25,
-    });
+      }),
+    );
     reply.header('x-total-count', String(result.total));
     return result;
   }
@@ -55,17 +56,7 @@ export class AuditController {
     if (!STREAM_ID.test(streamId)) throw new NotFoundError();
     if (q.as_of !== undefined && q.revision !== undefined) throw new BadInputError('Give as_of or revision, not both', 'revision');
     const asOf = q.as_of === undefined ? undefined : parseMoment(q.as_of, 'as_of');
-    const record = await this.history.asOf(streamId, asOf, q.revision);
-    const all = await this.log.present(record.events);
-    return {
-      stream_id: streamId,
-      kind: record.kind,
-      as_of: asOf ? asOf.toISOString() : null,
-      revision: record.revision,
-      state: record.state,
-      events: all,
-      versions: all.map((e) => ({ revision: e.revision, type: e.type, occurred_at: e.occurred_at, actor: e.actor })),
-    };
+    return this.queries.execute(new GetRecordAsOfQuery(streamId, asOf, q.revision));
   }
 
   @Post('replay')
@@ -90,8 +81,8 @@ export class AuditController {
   @RequireStaff('admin')
   @ApiOkResponse({ type: QueueListDto })
   @ApiOperation({ summary: 'The job queues with their counts and failed jobs' })
-  async queueList(@Res({ passthrough: true }) reply: any): Promise<QueueListDto> {
-    const items = await this.queues.overview();
+  async queueList(@Res({ passthrough: true }) reply: FastifyReply): Promise<QueueListDto> {
+    const items = await this.queries.execute(new ListQueuesQuery());
     reply.header('x-total-count', String(items.length));
     return { items, total: items.length };
   }
@@ -100,6 +91,6 @@ export class AuditController {
   @ApiOkResponse({ type: DashboardDto })
   @ApiOperation({ summary: 'The console dashboard: counts, latest messages, requests per day' })
   summary(): Promise<DashboardDto> {
-    return this.dashboard.summary();
+    return this.queries.execute(new GetDashboardQuery());
   }
 }

@@ -1,9 +1,10 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
 import { NotFoundError } from '../../platform/domain/errors';
 import { RunnersService } from '../../platform/projections/runners.service';
-import { AuditLog } from '../audit-log.service';
+import { AuditLog } from '../queries/audit-log';
 import { ListParkedQueryDto, ParkedEventDetailDto, ParkedEventListDto, RetryParkedDto } from './dto/parked.dto';
 
 /** Parked-event ids are positive integers; anything else cannot exist. */
@@ -25,7 +26,7 @@ export class ParkedEventsController {
   @Get()
   @ApiOperation({ summary: 'Parked events, newest failure first (projections and reactors)' })
   @ApiOkResponse({ type: ParkedEventListDto })
-  async list(@Query() q: ListParkedQueryDto, @Res({ passthrough: true }) reply: any): Promise<ParkedEventListDto> {
+  async list(@Query() q: ListParkedQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<ParkedEventListDto> {
     const page = q.page ?? 1;
     const limit = q.limit ?? 25;
     const result = await this.runners.parked.list({ consumer: q.consumer, stream: q.stream, page, limit });

@@ -2,8 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { CATALOGUE_STREAM, InventoryCleared } from '../domain/product';
-
-export class ClearInventoryCommand {}
+import { ClearInventoryCommand } from './clear-inventory.command';
 
 /** Removes every listed product at once; the event names them, so each product's history stays whole. */
 @CommandHandler(ClearInventoryCommand)

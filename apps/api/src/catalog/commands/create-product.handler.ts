@@ -2,12 +2,9 @@ import { Product } from '@facet/contracts';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { product, ProductFields, productStream } from '../domain/product';
+import { product, productStream } from '../domain/product';
 import { GetProductQuery } from '../queries/product-queries';
-
-export class CreateProductCommand {
-  constructor(readonly fields: ProductFields) {}
-}
+import { CreateProductCommand } from './create-product.command';
 
 @CommandHandler(CreateProductCommand)
 export class CreateProductHandler implements ICommandHandler<CreateProductCommand, Product> {

@@ -2,10 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { product, ProductCommand, ProductState, productStream, withInventoryClears } from '../domain/product';
 import { inventoryClears } from './load-product';
-
-export class DeleteProductCommand {
-  constructor(readonly productId: string) {}
-}
+import { DeleteProductCommand } from './delete-product.command';
 
 @CommandHandler(DeleteProductCommand)
 export class DeleteProductHandler implements ICommandHandler<DeleteProductCommand, void> {

@@ -1,18 +1,10 @@
 import { Product } from '@facet/contracts';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { product, ProductCommand, ProductFields, ProductState, productStream, withInventoryClears } from '../domain/product';
+import { product, ProductCommand, ProductState, productStream, withInventoryClears } from '../domain/product';
 import { GetProductQuery } from '../queries/product-queries';
 import { inventoryClears } from './load-product';
-
-export class EditProductCommand {
-  constructor(
-    readonly productId: string,
-    readonly changes: Partial<ProductFields>,
-    /** The version the editor saw; a newer one means someone else saved first (409). */
-    readonly expectedVersion?: number,
-  ) {}
-}
+import { EditProductCommand } from './edit-product.command';
 
 @CommandHandler(EditProductCommand)
 export class EditProductHandler implements ICommandHandler<EditProductCommand, Product> {

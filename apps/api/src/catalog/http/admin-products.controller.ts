@@ -2,13 +2,14 @@ import { findCategory, Product, ProductList, toCents } from '@facet/contracts';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
 import { BadInputError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
-import { ClearInventoryCommand } from '../commands/clear-inventory.handler';
-import { CreateProductCommand } from '../commands/create-product.handler';
-import { DeleteProductCommand } from '../commands/delete-product.handler';
-import { EditProductCommand } from '../commands/edit-product.handler';
+import { ClearInventoryCommand } from '../commands/clear-inventory.command';
+import { CreateProductCommand } from '../commands/create-product.command';
+import { DeleteProductCommand } from '../commands/delete-product.command';
+import { EditProductCommand } from '../commands/edit-product.command';
 import { ProductFields } from '../domain/product';
 import { ListProductsQuery } from '../queries/product-queries';
 import { CreateProductDto, EditProductDto, ListProductsQueryDto, ProductDto, ProductListDto } from './dto/product.dto';
@@ -48,7 +49,7 @@ export class AdminProductsController {
   @Get('products')
   @ApiOkResponse({ type: ProductListDto })
   @ApiOperation({ summary: 'Products for the console, filtered, sorted and paged' })
-  async list(@Query() q: ListProductsQueryDto, @Res({ passthrough: true }) reply: any): Promise<ProductList> {
+  async list(@Query() q: ListProductsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<ProductList> {
     const result: ProductList = await this.queries.execute(
       new ListProductsQuery({
         category: q.category,

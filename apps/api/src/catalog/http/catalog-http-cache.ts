@@ -1,5 +1,13 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { CatalogCache } from '../queries/catalog-cache';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The catalogue's tag, set on catalogue reads before the answer is computed. */
+    catalogueEtag?: string;
+  }
+}
 
 /** Browsers and shared caches keep a catalogue answer a minute, and may serve it stale while refreshing. */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
@@ -21,15 +29,17 @@ export async function catalogueHttpCache(app: NestFastifyApplication): Promise<v
   const cache = app.get(CatalogCache);
   // A plugin registered after @fastify/compress (see addHooks); skip-override makes its hooks apply to every
   // route, as fastify-plugin does.
-  const plugin = async (fastify: any) => {
-    addHooks(fastify, cache);
-  };
-  (plugin as any)[Symbol.for('skip-override')] = true;
-  await app.register(plugin as any);
+  const plugin = Object.assign(
+    async (fastify: FastifyInstance) => {
+      addHooks(fastify, cache);
+    },
+    { [Symbol.for('skip-override')]: true },
+  );
+  await app.register(plugin);
 }
 
-function addHooks(fastify: any, cache: CatalogCache): void {
-  fastify.addHook('onRequest', async (request: any, reply: any) => {
+function addHooks(fastify: FastifyInstance, cache: CatalogCache): void {
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isCatalogueRead(request.method, request.url)) return;
     // The position is read before the answer, so the tag is never newer than the body it goes with.
     const etag = `"c${await cache.version()}"`;
@@ -41,7 +51,7 @@ function addHooks(fastify: any, cache: CatalogCache): void {
 
   // @fastify/compress adds its onSend to each route as the route is declared; this one goes after it, so
   // the encoding is known when the tag is written.
-  const onSend = async (request: any, reply: any, payload: unknown) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (request.method === 'GET' && request.url.split('?', 1)[0] === '/api/products/random') {
       reply.header('cache-control', 'no-cache');
       return payload;
@@ -54,7 +64,7 @@ function addHooks(fastify: any, cache: CatalogCache): void {
     reply.header('cache-control', CATALOGUE_CACHE_CONTROL);
     return payload;
   };
-  fastify.addHook('onRoute', (route: any) => {
+  fastify.addHook('onRoute', (route: RouteOptions) => {
     const methods = [route.method].flat();
     if (!methods.includes('GET')) return;
     route.onSend = [...[route.onSend ?? []].flat(), onSend];

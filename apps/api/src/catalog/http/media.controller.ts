@@ -1,6 +1,7 @@
 import { MAX_UPLOAD_BYTES } from '@facet/contracts';
 import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiTags, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { IsString, MaxLength } from 'class-validator';
 import { Public, RequireStaff } from '../../platform/auth/auth.decorators';
 import { BlobStore, decodeDataUrl } from '../../platform/blobs/blob-store';
@@ -48,7 +49,7 @@ export class MediaController {
   @Public()
   @ApiOkResponse({ description: 'The image bytes' })
   @ApiOperation({ summary: 'A stored image' })
-  async media(@Param('file') file: string, @Res() reply: any): Promise<void> {
+  async media(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
     const m = /^([0-9a-f]{64})\.(png|jpg|gif|webp)$/.exec(file);
     const blob = m ? await this.blobs.get(m[1], 'public') : null;
     if (!blob) throw new NotFoundError();

@@ -104,5 +104,3 @@ export class RandomProductsHandler implements IQueryHandler<RandomProductsQuery,
     return rows.map(toProduct);
   }
 }
-
-export const QUERY_HANDLERS = [ListProductsHandler, GetProductHandler, RandomProductsHandler];

@@ -1,16 +1,8 @@
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { Actor } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { contactMessage, contactMessageStream } from '../domain/contact-message';
 import { ContactMessageView, GetContactMessageQuery } from '../queries/contact-message-queries';
-
-export class MarkContactMessageHandledCommand {
-  constructor(
-    readonly messageId: string,
-    readonly by: Actor,
-    readonly note: string | null,
-  ) {}
-}
+import { MarkContactMessageHandledCommand } from './mark-contact-message-handled.command';
 
 @CommandHandler(MarkContactMessageHandledCommand)
 export class MarkContactMessageHandledHandler implements ICommandHandler<MarkContactMessageHandledCommand, ContactMessageView> {

@@ -1,20 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { checkContactMessage, contactMessage, ContactMessageFields, contactMessageStream } from '../domain/contact-message';
+import { checkContactMessage, contactMessage, contactMessageStream } from '../domain/contact-message';
 import { ContactThrottle } from './contact-throttle';
 import { isConflict } from '../../platform/domain/errors';
-
-export class SendContactMessageCommand {
-  constructor(
-    readonly fields: ContactMessageFields,
-    readonly customerId: string | null,
-    /** The client's address, for throttling. */
-    readonly address: string,
-    /** Derived from an Idempotency-Key: a retry after a crash finds the message already received. */
-    readonly messageId: string | null = null,
-  ) {}
-}
+import { SendContactMessageCommand } from './send-contact-message.command';
 
 @CommandHandler(SendContactMessageCommand)
 export class SendContactMessageHandler implements ICommandHandler<SendContactMessageCommand, { id: string }> {

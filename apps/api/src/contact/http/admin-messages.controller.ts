@@ -1,11 +1,12 @@
 import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { createdBetween } from '../../platform/http/page-query.dto';
-import { MarkContactMessageHandledCommand } from '../commands/mark-contact-message-handled.handler';
+import { MarkContactMessageHandledCommand } from '../commands/mark-contact-message-handled.command';
 import { ContactMessagePage, ContactMessageView, GetContactMessageQuery, ListContactMessagesQuery } from '../queries/contact-message-queries';
 import { ContactMessageDto, ContactMessagePageDto, ListContactMessagesQueryDto, MarkHandledDto } from './dto/contact.dto';
 
@@ -21,7 +22,7 @@ export class AdminMessagesController {
   @Get()
   @ApiOkResponse({ type: ContactMessagePageDto, headers: { 'x-total-count': { description: 'Matching messages' } } })
   @ApiOperation({ summary: 'Contact messages, filtered and paged' })
-  async list(@Query() q: ListContactMessagesQueryDto, @Res({ passthrough: true }) reply: any): Promise<ContactMessagePage> {
+  async list(@Query() q: ListContactMessagesQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<ContactMessagePage> {
     const page: ContactMessagePage = await this.queries.execute(
       new ListContactMessagesQuery({
         handled: q.handled,

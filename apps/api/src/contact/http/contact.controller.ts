@@ -1,10 +1,11 @@
 import { Body, Controller, Headers, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiHeader, ApiTags, ApiTooManyRequestsResponse, ApiOperation } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, Public } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { IdempotencyService } from '../../platform/http/idempotency.service';
-import { SendContactMessageCommand } from '../commands/send-contact-message.handler';
+import { SendContactMessageCommand } from '../commands/send-contact-message.command';
 import { ContactSentDto, SendContactMessageDto } from './dto/contact.dto';
 
 export const CONTACT_SENT = "Message sent successfully! We'll get back to you within 24 hours.";
@@ -26,7 +27,7 @@ export class ContactController {
   @ApiOperation({ summary: 'Send a message through the contact form' })
   send(
     @Body() dto: SendContactMessageDto,
-    @Req() request: any,
+    @Req() request: FastifyRequest,
     @CurrentPrincipal() principal: Principal | null,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<ContactSentDto> {
@@ -34,7 +35,7 @@ export class ContactController {
     return this.idempotency.run(scope, idempotencyKey, dto, (attempt) => this.execute(dto, request, principal, attempt?.id ?? null));
   }
 
-  private async execute(dto: SendContactMessageDto, request: any, principal: Principal | null, messageId: string | null): Promise<ContactSentDto> {
+  private async execute(dto: SendContactMessageDto, request: FastifyRequest, principal: Principal | null, messageId: string | null): Promise<ContactSentDto> {
     const phone = dto.phone?.trim() ? dto.phone.trim() : null;
     await this.commands.execute(
       new SendContactMessageCommand(

@@ -10,7 +10,7 @@ import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { contactMessageStream } from '../domain/contact-message';
 import { CONTACT_THROTTLED_MESSAGE } from '../commands/contact-throttle';
-import { CONTACT_ACK_KIND, CONTACT_STAFF_KIND } from '../mail/contact-mail.reactor';
+import { CONTACT_ACK_KIND, CONTACT_STAFF_KIND } from '../reactors/contact-mail.reactor';
 
 const valid = (over: Record<string, unknown> = {}) => ({
   name: 'Ada Lovelace',

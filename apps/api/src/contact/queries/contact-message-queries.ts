@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { Actor } from '../../platform/event-store/event-store';
 import { NotFoundError } from '../../platform/domain/errors';
-import { containing, SqlFilter } from '../../platform/database/sql-filter';
+import { containing, selectPage, sortedBy, SqlFilter } from '../../platform/database/sql-filter';
 
 export interface ContactMessageView {
   id: string;
@@ -40,7 +40,14 @@ export class GetContactMessageQuery {
 
 const COLUMNS = 'id, name, email, phone, subject, message, customer_id, handled, handled_at, handled_by, handled_note, created_at, updated_at';
 
-function toView(r: any): ContactMessageView {
+/** A row of rm.contact_messages (times as pg returns them). */
+type ContactMessageRow = Omit<ContactMessageView, 'handled_at' | 'created_at' | 'updated_at'> & {
+  handled_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+function toView(r: ContactMessageRow): ContactMessageView {
   return {
     id: r.id,
     name: r.name,
@@ -75,14 +82,9 @@ export class ListContactMessagesHandler implements IQueryHandler<ListContactMess
         containing(q),
       );
     }
-    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM contact_messages ${filter.sql}`, filter.params))?.n ?? 0);
     // The sort column comes from a whitelist; nothing from the request is spliced into the SQL text.
-    const page = filter.page(f.page, f.limit);
-    const rows = await this.db.query(
-      `SELECT ${COLUMNS} FROM contact_messages ${filter.sql}
-       ORDER BY ${f.sort} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC ${page.sql}`,
-      page.params,
-    );
+    const orderBy = sortedBy(f.sort, f.order);
+    const { rows, total } = await selectPage<ContactMessageRow>(this.db, { columns: COLUMNS, from: 'contact_messages', orderBy }, filter, f.page, f.limit);
     return { items: rows.map(toView), total, page: f.page, limit: f.limit };
   }
 }
@@ -97,5 +99,3 @@ export class GetContactMessageHandler implements IQueryHandler<GetContactMessage
     return toView(row);
   }
 }
-
-export const CONTACT_QUERY_HANDLERS = [ListContactMessagesHandler, GetContactMessageHandler];

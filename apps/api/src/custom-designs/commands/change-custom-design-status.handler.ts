@@ -1,18 +1,8 @@
-import { CustomDesignStatus } from '@facet/contracts';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { Actor } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { customDesign, customDesignStream } from '../domain/custom-design';
 import { CustomDesignDetail, GetCustomDesignQuery } from '../queries/custom-design-queries';
-
-export class ChangeCustomDesignStatusCommand {
-  constructor(
-    readonly designId: string,
-    readonly to: CustomDesignStatus,
-    readonly note: string | null,
-    readonly by: Actor,
-  ) {}
-}
+import { ChangeCustomDesignStatusCommand } from './change-custom-design-status.command';
 
 @CommandHandler(ChangeCustomDesignStatusCommand)
 export class ChangeCustomDesignStatusHandler implements ICommandHandler<ChangeCustomDesignStatusCommand, CustomDesignDetail> {

@@ -1,16 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BlobStore } from '../../platform/blobs/blob-store';
 import { DatabaseService } from '../../platform/database/database.service';
-import { Actor } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { customDesign, CustomDesignDeleted, customDesignStream } from '../domain/custom-design';
-
-export class DeleteCustomDesignCommand {
-  constructor(
-    readonly designId: string,
-    readonly by: Actor,
-  ) {}
-}
+import { DeleteCustomDesignCommand } from './delete-custom-design.command';
 
 @CommandHandler(DeleteCustomDesignCommand)
 export class DeleteCustomDesignHandler implements ICommandHandler<DeleteCustomDesignCommand, void> {

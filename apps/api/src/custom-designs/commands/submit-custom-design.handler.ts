@@ -4,27 +4,9 @@ import { randomUUID } from 'crypto';
 import { BlobStore } from '../../platform/blobs/blob-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { isConflict } from '../../platform/domain/errors';
-import {
-  checkCustomDesignRequest,
-  customDesign,
-  customDesignStream,
-  CustomDesignRequest,
-  DesignImageRef,
-  designSubject,
-} from '../domain/custom-design';
+import { checkCustomDesignRequest, customDesign, customDesignStream, DesignImageRef, designSubject } from '../domain/custom-design';
 import { checkDesignImage, DESIGN_IMAGE_TOO_LARGE, DESIGN_IMAGE_TYPES, DESIGN_IMAGE_WRONG_TYPE } from '../domain/design-image';
-
-export class SubmitCustomDesignCommand {
-  constructor(
-    readonly request: CustomDesignRequest,
-    /** A data URL, or null for no image. */
-    readonly designImage: string | null,
-    /** The signed-in customer, if any. */
-    readonly customerId: string | null,
-    /** Derived from an Idempotency-Key: a retry after a crash finds the request already recorded. */
-    readonly designId: string | null = null,
-  ) {}
-}
+import { SubmitCustomDesignCommand } from './submit-custom-design.command';
 
 export interface SubmittedCustomDesign {
   id: string;

@@ -1,14 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { BlobStore, sniffImageType } from '../../platform/blobs/blob-store';
 import { NotFoundError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { createdBetween } from '../../platform/http/page-query.dto';
-import { ChangeCustomDesignStatusCommand } from '../commands/change-custom-design-status.handler';
-import { DeleteCustomDesignCommand } from '../commands/delete-custom-design.handler';
+import { ChangeCustomDesignStatusCommand } from '../commands/change-custom-design-status.command';
+import { DeleteCustomDesignCommand } from '../commands/delete-custom-design.command';
 import {
   CustomDesignDetail,
   CustomDesignPage,
@@ -37,7 +38,7 @@ export class AdminCustomDesignsController {
   @Get()
   @ApiOkResponse({ type: CustomDesignPageDto, headers: { 'x-total-count': { description: 'Matching requests' } } })
   @ApiOperation({ summary: 'Custom design requests, filtered and paged' })
-  async list(@Query() q: ListCustomDesignsQueryDto, @Res({ passthrough: true }) reply: any): Promise<CustomDesignPage> {
+  async list(@Query() q: ListCustomDesignsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CustomDesignPage> {
     const page: CustomDesignPage = await this.queries.execute(
       new ListCustomDesignsQuery({
         status: q.status,
@@ -67,7 +68,7 @@ export class AdminCustomDesignsController {
   @ApiOkResponse({ description: 'The image bytes (image/jpeg or image/png)' })
   @ApiNotFoundResponse({ description: 'No such request, or it has no image' })
   @ApiOperation({ summary: 'The image attached to a custom design request' })
-  async image(@Param('id', UuidOr404Pipe) id: string, @Res() reply: any): Promise<void> {
+  async image(@Param('id', UuidOr404Pipe) id: string, @Res() reply: FastifyReply): Promise<void> {
     const ref: { sha256: string } | null = await this.queries.execute(new GetCustomDesignImageRefQuery(id));
     const blob = ref ? await this.blobs.get(ref.sha256) : null;
     if (!blob) throw new NotFoundError();

@@ -1,11 +1,13 @@
 import { Body, Controller, Get, Headers, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, Public, RequireCustomer } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { IdempotencyService } from '../../platform/http/idempotency.service';
 import { createdBetween } from '../../platform/http/page-query.dto';
-import { SubmitCustomDesignCommand, SubmittedCustomDesign } from '../commands/submit-custom-design.handler';
+import { SubmittedCustomDesign } from '../commands/submit-custom-design.handler';
+import { SubmitCustomDesignCommand } from '../commands/submit-custom-design.command';
 import { CustomDesignPage, ListCustomDesignsQuery } from '../queries/custom-design-queries';
 import { CustomDesignPageDto, ListCustomDesignsQueryDto, SubmitCustomDesignDto, SubmittedCustomDesignDto } from './dto/custom-design.dto';
 
@@ -70,7 +72,7 @@ export class CustomDesignsController {
   @RequireCustomer()
   @ApiOkResponse({ type: CustomDesignPageDto })
   @ApiOperation({ summary: 'The signed-in customer\'s custom design requests' })
-  async mine(@CurrentPrincipal() principal: Principal, @Query() q: ListCustomDesignsQueryDto, @Res({ passthrough: true }) reply: any): Promise<CustomDesignPage> {
+  async mine(@CurrentPrincipal() principal: Principal, @Query() q: ListCustomDesignsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CustomDesignPage> {
     const page: CustomDesignPage = await this.queries.execute(
       new ListCustomDesignsQuery({
         customerId: principal.id,

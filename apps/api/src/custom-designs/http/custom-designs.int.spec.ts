@@ -11,7 +11,7 @@ import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { customDesignStream } from '../domain/custom-design';
 import { DESIGN_IMAGE_TOO_LARGE, DESIGN_IMAGE_WRONG_TYPE } from '../domain/design-image';
-import { CUSTOM_DESIGN_ACK_KIND, CUSTOM_DESIGN_STAFF_KIND } from '../mail/custom-design-mail.reactor';
+import { CUSTOM_DESIGN_ACK_KIND, CUSTOM_DESIGN_STAFF_KIND } from '../reactors/custom-design-mail.reactor';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const png = (size: number) => Buffer.concat([PNG_SIGNATURE, Buffer.alloc(size - PNG_SIGNATURE.length, 7)]);

@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { Actor } from '../../platform/event-store/event-store';
 import { NotFoundError } from '../../platform/domain/errors';
-import { containing, SqlFilter } from '../../platform/database/sql-filter';
+import { containing, selectPage, sortedBy, SqlFilter } from '../../platform/database/sql-filter';
 
 export interface CustomDesignItem {
   id: string;
@@ -69,7 +69,16 @@ export class GetCustomDesignImageRefQuery {
 const COLUMNS = `id, status, created_at, updated_at, category, jewelry_type, diamond_shape, diamond_size, metal_type, metal_karat,
   preferred_contact, contact_name, contact_email, contact_phone, design_notes, customer_id, image_sha256, image_mime, image_size, version`;
 
-function toItem(r: any): CustomDesignItem {
+/** A row of rm.custom_designs (times as pg returns them; the image by its hash). */
+type CustomDesignRow = Omit<CustomDesignItem, 'created_at' | 'updated_at' | 'has_image' | 'image_url'> & {
+  created_at: Date | string;
+  updated_at: Date | string;
+  image_sha256: string | null;
+  image_mime: string | null;
+  image_size: number | null;
+};
+
+function toItem(r: CustomDesignRow): CustomDesignItem {
   return {
     id: r.id,
     status: r.status,
@@ -111,14 +120,9 @@ export class ListCustomDesignsHandler implements IQueryHandler<ListCustomDesigns
         containing(q),
       );
     }
-    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM custom_designs ${filter.sql}`, filter.params))?.n ?? 0);
     // The sort column comes from a whitelist; nothing from the request is spliced into the SQL text.
-    const page = filter.page(f.page, f.limit);
-    const rows = await this.db.query(
-      `SELECT ${COLUMNS} FROM custom_designs ${filter.sql}
-       ORDER BY ${f.sort} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC ${page.sql}`,
-      page.params,
-    );
+    const orderBy = sortedBy(f.sort, f.order);
+    const { rows, total } = await selectPage<CustomDesignRow>(this.db, { columns: COLUMNS, from: 'custom_designs', orderBy }, filter, f.page, f.limit);
     return { items: rows.map(toItem), total, page: f.page, limit: f.limit };
   }
 }
@@ -158,5 +162,3 @@ export class GetCustomDesignImageRefHandler implements IQueryHandler<GetCustomDe
     return row?.image_sha256 ? { sha256: row.image_sha256 } : null;
   }
 }
-
-export const CUSTOM_DESIGN_QUERY_HANDLERS = [ListCustomDesignsHandler, GetCustomDesignHandler, GetCustomDesignImageRefHandler];

@@ -8,19 +8,11 @@ import { EmailClaims } from '../email-claims';
 import { customer, CustomerEvent, customerStream } from '../domain/customer';
 import { passwordProblem } from '../domain/password-policy';
 import { CustomerSecrets } from './customer-secrets.service';
+import { RegisterCustomerCommand } from './register-customer.command';
 
 export const EMAIL_ALREADY_LINKED = 'Email already linked with an account. Please try logging in instead.';
 export const EMAIL_PENDING_VERIFICATION =
   'Email already registered but not verified. Please check your email for verification instructions.';
-
-export class RegisterCustomerCommand {
-  constructor(
-    readonly email: string,
-    readonly password: string,
-    /** The site the links in the mail point to. */
-    readonly origin: string,
-  ) {}
-}
 
 export interface Registration {
   customerId: string;

@@ -3,14 +3,7 @@ import { EventSourcing } from '../../platform/event-store/event-sourcing.service
 import { EmailClaims } from '../email-claims';
 import { customer, customerStream } from '../domain/customer';
 import { CustomerSecrets } from './customer-secrets.service';
-
-/** Sends a single-use, expiring reset link when the account exists; silent otherwise. */
-export class RequestPasswordResetCommand {
-  constructor(
-    readonly email: string,
-    readonly origin: string,
-  ) {}
-}
+import { RequestPasswordResetCommand } from './request-password-reset.command';
 
 @CommandHandler(RequestPasswordResetCommand)
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand, void> {

@@ -3,14 +3,7 @@ import { EventSourcing } from '../../platform/event-store/event-sourcing.service
 import { EmailClaims } from '../email-claims';
 import { customer, customerStream } from '../domain/customer';
 import { CustomerSecrets } from './customer-secrets.service';
-
-/** A fresh code and link for an unverified account (the old ones stop working); nothing otherwise. */
-export class ResendVerificationCommand {
-  constructor(
-    readonly email: string,
-    readonly origin: string,
-  ) {}
-}
+import { ResendVerificationCommand } from './resend-verification.command';
 
 @CommandHandler(ResendVerificationCommand)
 export class ResendVerificationHandler implements ICommandHandler<ResendVerificationCommand, void> {

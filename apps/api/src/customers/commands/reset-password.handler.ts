@@ -7,15 +7,7 @@ import { EmailClaims } from '../email-claims';
 import { customer, customerStream, INVALID_RESET, InvalidTokenError } from '../domain/customer';
 import { sha256 } from '../domain/customer-secrets';
 import { passwordProblem } from '../domain/password-policy';
-
-/** Sets a new password with the mailed token (once, before it expires) and ends every session. */
-export class ResetPasswordCommand {
-  constructor(
-    readonly email: string,
-    readonly token: string,
-    readonly password: string,
-  ) {}
-}
+import { ResetPasswordCommand } from './reset-password.command';
 
 @CommandHandler(ResetPasswordCommand)
 export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, void> {

@@ -1,14 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { customer, customerStream, ProfileChanges } from '../domain/customer';
-
-/** Merges the given profile fields (and address fields) into the customer's profile. */
-export class UpdateProfileCommand {
-  constructor(
-    readonly customerId: string,
-    readonly changes: ProfileChanges,
-  ) {}
-}
+import { customer, customerStream } from '../domain/customer';
+import { UpdateProfileCommand } from './update-profile.command';
 
 @CommandHandler(UpdateProfileCommand)
 export class UpdateProfileHandler implements ICommandHandler<UpdateProfileCommand, void> {

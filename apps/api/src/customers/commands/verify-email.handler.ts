@@ -3,14 +3,7 @@ import { EventSourcing } from '../../platform/event-store/event-sourcing.service
 import { EmailClaims } from '../email-claims';
 import { customer, customerStream, INVALID_VERIFICATION, InvalidTokenError } from '../domain/customer';
 import { CODE_LENGTH, normalizeCode, sha256 } from '../domain/customer-secrets';
-
-/** Confirms an address with the link's token or the 8-character code from the mail. */
-export class VerifyEmailCommand {
-  constructor(
-    readonly email: string,
-    readonly secret: string,
-  ) {}
-}
+import { VerifyEmailCommand } from './verify-email.command';
 
 @CommandHandler(VerifyEmailCommand)
 export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, { customerId: string }> {

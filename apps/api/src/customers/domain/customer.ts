@@ -1,17 +1,10 @@
-import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
+import { Address, CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
 import { DomainEvent } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, guestSubjects, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
-/** A customer's address as the spec's User carries it. */
-export interface Address {
-  street: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}
+/** A customer's address as the spec's User carries it (the wire type the storefront shares). */
+export type { Address } from '@facet/contracts';
 
 export interface Profile {
   first_name: string;

@@ -1,9 +1,10 @@
 import { Controller, Delete, Get, HttpCode, Param, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
-import { DeleteCustomerCommand } from '../commands/delete-customer.handler';
+import { DeleteCustomerCommand } from '../commands/delete-customer.command';
 import { GetCustomerQuery, ListCustomersQuery } from '../queries/customer-queries';
 import { CustomerDetailView, CustomerListView, ListCustomersQueryDto, MessageResult } from './dto/auth.dto';
 
@@ -20,7 +21,7 @@ export class AdminCustomersController {
   @RequireStaff('staff')
   @ApiOkResponse({ type: CustomerListView })
   @ApiOperation({ summary: 'Customer accounts, filtered and paged' })
-  async list(@Query() q: ListCustomersQueryDto, @Res({ passthrough: true }) reply: any): Promise<CustomerListView> {
+  async list(@Query() q: ListCustomersQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CustomerListView> {
     const result = await this.queries.execute(
       new ListCustomersQuery({
         status: q.status,

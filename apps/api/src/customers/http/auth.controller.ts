@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -11,20 +12,21 @@ import {
   ApiUnauthorizedResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, Public, RequireCustomer } from '../../platform/auth/auth.decorators';
 import { GUESS_POLICY, LoginThrottle, MAIL_POLICY } from '../../platform/auth/login-throttle.service';
-import { verifyPassword } from '../../platform/auth/passwords';
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { ForbiddenError, UnauthorizedError } from '../../platform/domain/errors';
-import { RegisterCustomerCommand, Registration } from '../commands/register-customer.handler';
-import { RequestPasswordResetCommand } from '../commands/request-password-reset.handler';
-import { ResendVerificationCommand } from '../commands/resend-verification.handler';
-import { ResetPasswordCommand } from '../commands/reset-password.handler';
-import { VerifyEmailCommand } from '../commands/verify-email.handler';
+import { Registration } from '../commands/register-customer.handler';
+import { RegisterCustomerCommand } from '../commands/register-customer.command';
+import { RequestPasswordResetCommand } from '../commands/request-password-reset.command';
+import { ResendVerificationCommand } from '../commands/resend-verification.command';
+import { ResetPasswordCommand } from '../commands/reset-password.command';
+import { VerifyEmailCommand } from '../commands/verify-email.command';
 import { INVALID_VERIFICATION, InvalidTokenError } from '../domain/customer';
 import { verificationLink } from '../domain/customer-secrets';
-import { CustomerDirectory, toUser } from '../queries/customer-queries';
+import { AuthenticateCustomerQuery } from '../queries/authenticate-customer.query';
+import { GetSignedInCustomerQuery } from '../queries/get-signed-in-customer.query';
 import { EmailDto, LoginDto, LoginResult, MessageResult, RegisterDto, RegisterResult, ResetPasswordDto, SessionView, VerifyEmailDto } from './dto/auth.dto';
 
 export const USER_NOT_FOUND = 'User not found. Please check your email or register for a new account.';
@@ -42,7 +44,7 @@ const TOO_MANY_SIGN_INS = (wait: string) => `Too many failed sign-in attempts. P
 const TOO_MANY_RESETS = (wait: string) => `Too many incorrect reset attempts. Please wait ${wait} and try again, or ask for a new reset e-mail.`;
 
 /** The site a mail's links point to: the caller's origin when it is one of ours, else the first public origin. */
-export function linkOrigin(request: any, config: FacetConfig): string {
+export function linkOrigin(request: FastifyRequest, config: FacetConfig): string {
   const origin = String(request.headers?.origin ?? '').replace(/\/$/, '');
   return config.publicOrigins.includes(origin) ? origin : config.publicOrigins[0];
 }
@@ -52,7 +54,7 @@ export function linkOrigin(request: any, config: FacetConfig): string {
 export class AuthController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly directory: CustomerDirectory,
+    private readonly queries: QueryBus,
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
@@ -64,7 +66,7 @@ export class AuthController {
   @ApiBadRequestResponse({ description: 'Invalid e-mail, weak or common password' })
   @ApiConflictResponse({ description: 'The e-mail already has an account (verified or not)' })
   @ApiOperation({ summary: 'Register a customer account; a verification mail is sent' })
-  async register(@Body() body: RegisterDto, @Req() request: any): Promise<RegisterResult> {
+  async register(@Body() body: RegisterDto, @Req() request: FastifyRequest): Promise<RegisterResult> {
     const origin = linkOrigin(request, this.config);
     const r: Registration = await this.commands.execute(new RegisterCustomerCommand(body.email, body.password, origin));
     return {
@@ -83,7 +85,7 @@ export class AuthController {
   @ApiBadRequestResponse({ description: INVALID_VERIFICATION })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong codes' })
   @ApiOperation({ summary: 'Verify a customer\'s e-mail address with the token from the mail' })
-  async verify(@Body() body: VerifyEmailDto, @Req() request: any, @Res({ passthrough: true }) reply: any) {
+  async verify(@Body() body: VerifyEmailDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const email = body.email.trim().toLowerCase();
     // Counted before the code is compared: a burst of guesses evaluates at most the limit.
     const attempt = await this.throttle.reserve('verify', email, request.ip, GUESS_POLICY, TOO_MANY_VERIFY);
@@ -112,7 +114,7 @@ export class AuthController {
   @ApiOkResponse({ type: MessageResult, description: 'The same answer whether or not the account exists' })
   @ApiTooManyRequestsResponse({ description: TOO_MANY_MAILS('15 minutes') })
   @ApiOperation({ summary: 'Send the verification mail again' })
-  async resend(@Body() body: EmailDto, @Req() request: any): Promise<MessageResult> {
+  async resend(@Body() body: EmailDto, @Req() request: FastifyRequest): Promise<MessageResult> {
     const email = body.email.trim().toLowerCase();
     await this.countMailRequest('resend', email, request.ip);
     await this.commands.execute(new ResendVerificationCommand(email, linkOrigin(request, this.config)));
@@ -125,7 +127,7 @@ export class AuthController {
   @ApiOkResponse({ type: MessageResult, description: 'The same answer whatever the outcome' })
   @ApiTooManyRequestsResponse({ description: TOO_MANY_MAILS('15 minutes') })
   @ApiOperation({ summary: 'Send a password reset mail (answers the same whether or not the address is known)' })
-  async forgot(@Body() body: EmailDto, @Req() request: any): Promise<MessageResult> {
+  async forgot(@Body() body: EmailDto, @Req() request: FastifyRequest): Promise<MessageResult> {
     const email = body.email.trim().toLowerCase();
     await this.countMailRequest('reset', email, request.ip);
     await this.commands.execute(new RequestPasswordResetCommand(email, linkOrigin(request, this.config)));
@@ -139,7 +141,7 @@ export class AuthController {
   @ApiBadRequestResponse({ description: 'Invalid, expired or used token, or a weak password' })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong tokens from this address for this e-mail' })
   @ApiOperation({ summary: 'Set a new password with the token from the reset mail' })
-  async reset(@Body() body: ResetPasswordDto, @Req() request: any): Promise<MessageResult> {
+  async reset(@Body() body: ResetPasswordDto, @Req() request: FastifyRequest): Promise<MessageResult> {
     const email = body.email.trim().toLowerCase();
     // Reset tokens are long random secrets: guesses are counted per e-mail and address pair (and per address),
     // so nobody elsewhere can use up the owner's tries and keep them from resetting.
@@ -159,20 +161,21 @@ export class AuthController {
   @ApiForbiddenResponse({ description: 'The e-mail is not verified yet' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account or address' })
   @ApiOperation({ summary: 'Sign a customer in; answers the bearer token and sets the session cookie' })
-  async login(@Body() body: LoginDto, @Req() request: any, @Res({ passthrough: true }) reply: any): Promise<LoginResult> {
+  async login(@Body() body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<LoginResult> {
     const email = body.email.trim().toLowerCase();
     // Counted before the password is checked: a burst of guesses evaluates at most the limit.
     const attempt = await this.throttle.reserve('customer', email, request.ip, GUESS_POLICY, TOO_MANY_SIGN_INS);
-    const row = await this.directory.byEmail(email);
-    const ok = await verifyPassword(row?.password_hash, body.password);
-    if (!row || !ok) throw new UnauthorizedError(row ? INVALID_PASSWORD : USER_NOT_FOUND);
-    if (!row.email_verified) throw new ForbiddenError(EMAIL_NOT_VERIFIED);
+    const signIn = await this.queries.execute(new AuthenticateCustomerQuery(email, body.password));
+    if (signIn.outcome === 'unknown-email') throw new UnauthorizedError(USER_NOT_FOUND);
+    if (signIn.outcome === 'wrong-password') throw new UnauthorizedError(INVALID_PASSWORD);
+    if (signIn.outcome === 'unverified') throw new ForbiddenError(EMAIL_NOT_VERIFIED);
+    const { user } = signIn;
     await this.throttle.succeeded(attempt);
     // A fresh session at every login; the one this browser had is revoked.
     if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
-    const { token, expiresAt } = await this.sessions.create('customer', row.id, 'customer');
+    const { token, expiresAt } = await this.sessions.create('customer', user.id, 'customer');
     setSessionCookie(reply, this.config, token, expiresAt);
-    return { success: true, message: 'Login successful', token, expires_at: expiresAt.toISOString(), user: toUser(row) };
+    return { success: true, message: 'Login successful', token, expires_at: expiresAt.toISOString(), user };
   }
 
   @Post('logout')
@@ -180,7 +183,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult, description: 'The session is revoked and the cookie cleared' })
   @ApiOperation({ summary: 'Sign the customer out' })
-  async logout(@CurrentPrincipal() principal: Principal | null, @Res({ passthrough: true }) reply: any): Promise<MessageResult> {
+  async logout(@CurrentPrincipal() principal: Principal | null, @Res({ passthrough: true }) reply: FastifyReply): Promise<MessageResult> {
     if (principal) await this.sessions.revoke(principal.tokenHash);
     clearSessionCookie(reply, this.config);
     return { success: true, message: 'Logged out' };
@@ -191,8 +194,8 @@ export class AuthController {
   @ApiOkResponse({ type: SessionView })
   @ApiOperation({ summary: 'The signed-in customer\'s session' })
   async session(@CurrentPrincipal() principal: Principal): Promise<SessionView> {
-    const row = await this.directory.byId(principal.id);
-    if (!row) throw new UnauthorizedError();
-    return { user: toUser(row) };
+    const user = await this.queries.execute(new GetSignedInCustomerQuery(principal.id));
+    if (!user) throw new UnauthorizedError();
+    return { user };
   }
 }

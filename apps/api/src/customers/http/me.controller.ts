@@ -1,15 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Put, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireCustomer } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie } from '../../platform/auth/session-cookie';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { UnauthorizedError } from '../../platform/domain/errors';
-import { DeleteCustomerCommand } from '../commands/delete-customer.handler';
-import { UpdateProfileCommand } from '../commands/update-profile.handler';
+import { DeleteCustomerCommand } from '../commands/delete-customer.command';
+import { UpdateProfileCommand } from '../commands/update-profile.command';
 import { ProfileChanges } from '../domain/customer';
-import { CustomerDirectory, CustomerUser, toUser } from '../queries/customer-queries';
+import { CustomerUser } from '../queries/customer-queries';
+import { GetSignedInCustomerQuery } from '../queries/get-signed-in-customer.query';
 import { MessageResult, UpdateProfileDto, UserView } from './dto/auth.dto';
 
 function toChanges(dto: UpdateProfileDto): ProfileChanges {
@@ -33,14 +35,14 @@ function toChanges(dto: UpdateProfileDto): ProfileChanges {
 export class MeController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly directory: CustomerDirectory,
+    private readonly queries: QueryBus,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
 
   private async user(id: string): Promise<CustomerUser> {
-    const row = await this.directory.byId(id);
-    if (!row) throw new UnauthorizedError();
-    return toUser(row);
+    const user = await this.queries.execute(new GetSignedInCustomerQuery(id));
+    if (!user) throw new UnauthorizedError();
+    return user;
   }
 
   @Get()
@@ -62,7 +64,7 @@ export class MeController {
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult, description: 'The account is deleted, the person erased and every session ended' })
   @ApiOperation({ summary: 'Erase the signed-in customer\'s account and personal data' })
-  async remove(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: any): Promise<MessageResult> {
+  async remove(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: FastifyReply): Promise<MessageResult> {
     await this.commands.execute(new DeleteCustomerCommand(principal.id, 'self'));
     clearSessionCookie(reply, this.config);
     return { success: true, message: 'Your account has been deleted.' };

@@ -1,9 +1,10 @@
+import type { User } from '@facet/contracts';
 import { Injectable } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { NotFoundError } from '../../platform/domain/errors';
 import { Address, EMPTY_ADDRESS } from '../domain/customer';
-import { containing, SqlFilter } from '../../platform/database/sql-filter';
+import { containing, selectPage, sortedBy, SqlFilter } from '../../platform/database/sql-filter';
 
 export interface CustomerRow {
   id: string;
@@ -18,17 +19,8 @@ export interface CustomerRow {
   created_at: Date;
 }
 
-/** The spec's User (no password). */
-export interface CustomerUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  address: Address;
-  emailVerified: boolean;
-  verifiedAt: string | null;
-}
+/** The spec's User (no password), as the storefront reads it. */
+export type CustomerUser = User;
 
 export type CustomerStatus = 'Verified' | 'Pending Verification';
 
@@ -120,13 +112,8 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
     if (f.status) filter.where('email_verified = ?', f.status === 'Verified');
     const q = f.q?.trim().toLowerCase();
     if (q) filter.where(`lower(coalesce(email, '') || ' ' || first_name || ' ' || last_name || ' ' || phone) LIKE ?`, containing(q));
-    const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM customers ${filter.sql}`, filter.params))?.n ?? 0);
-    const page = filter.page(f.page, f.limit);
-    const rows = await this.db.query<CustomerRow>(
-      `SELECT ${COLUMNS} FROM customers ${filter.sql}
-       ORDER BY ${SORT_SQL[f.sort]} ${f.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC ${page.sql}`,
-      page.params,
-    );
+    const orderBy = sortedBy(SORT_SQL[f.sort], f.order);
+    const { rows, total } = await selectPage<CustomerRow>(this.db, { columns: COLUMNS, from: 'customers', orderBy }, filter, f.page, f.limit);
     return { items: rows.map(toListItem), total, page: f.page, limit: f.limit };
   }
 }
@@ -141,5 +128,3 @@ export class GetCustomerHandler implements IQueryHandler<GetCustomerQuery> {
     return { ...toListItem(row), address: toUser(row).address };
   }
 }
-
-export const CUSTOMER_QUERY_HANDLERS = [ListCustomersHandler, GetCustomerHandler];

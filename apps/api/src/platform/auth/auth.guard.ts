@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors';
@@ -21,7 +22,7 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const request = context.switchToHttp().getRequest();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
     const principal = await this.authenticate(request);
     request.principal = principal;
 
@@ -53,7 +54,7 @@ export class AuthGuard implements CanActivate {
     }
   }
 
-  private async authenticate(request: any): Promise<Principal | null> {
+  private async authenticate(request: FastifyRequest): Promise<Principal | null> {
     if (request.principal !== undefined) return request.principal;
     const header = String(request.headers.authorization ?? '');
     if (header.toLowerCase().startsWith('bearer ')) {

@@ -12,6 +12,13 @@ export interface Principal {
   tokenHash: string;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the AuthGuard on every HTTP request: the signed-in principal, or null when signed out. */
+    principal?: Principal | null;
+  }
+}
+
 export function hasStaffRole(principal: Principal | null | undefined, roles: readonly StaffRole[]): boolean {
   if (!principal || principal.kind !== 'staff') return false;
   if (principal.role === 'admin') return true; // admins may do all that staff may

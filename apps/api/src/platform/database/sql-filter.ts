@@ -1,3 +1,6 @@
+import type { QueryResultRow } from 'pg';
+import type { DatabaseService } from './database.service';
+
 /**
  * The one way list queries build their WHERE clause: conditions with `?` for the value (one value per
  * condition, used as often as the condition names it), numbered into $n parameters. Nothing from a request
@@ -39,4 +42,26 @@ export function escapeLike(text: string): string {
 /** A LIKE/ILIKE pattern for "contains this text", the text taken literally. */
 export function containing(text: string): string {
   return `%${escapeLike(text)}%`;
+}
+
+/** `column ASC|DESC NULLS LAST, id ASC`: a whitelisted sort column, with the id keeping pages stable. */
+export function sortedBy(column: string, order: 'asc' | 'desc'): string {
+  return `${column} ${order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, id ASC`;
+}
+
+/**
+ * One page of a list and how many rows match in all: `SELECT columns FROM from WHERE … ORDER BY orderBy`
+ * with LIMIT and OFFSET. `from` and `orderBy` are the query's own text (orderBy from its sort whitelist).
+ */
+export async function selectPage<R extends QueryResultRow>(
+  db: Pick<DatabaseService, 'one' | 'query'>,
+  select: { columns: string; from: string; orderBy: string },
+  filter: SqlFilter,
+  page: number,
+  limit: number,
+): Promise<{ rows: R[]; total: number }> {
+  const total = Number((await db.one<{ n: string }>(`SELECT count(*) AS n FROM ${select.from} ${filter.sql}`, filter.params))?.n ?? 0);
+  const paging = filter.page(page, limit);
+  const rows = await db.query<R>(`SELECT ${select.columns} FROM ${select.from} ${filter.sql} ORDER BY ${select.orderBy} ${paging.sql}`, paging.params);
+  return { rows, total };
 }

@@ -1,4 +1,4 @@
-import { containing, escapeLike, SqlFilter } from './sql-filter';
+import { containing, escapeLike, sortedBy, SqlFilter } from './sql-filter';
 
 describe('SqlFilter', () => {
   it('should number each value once, however often its condition names it, and leave the text alone', () => {
@@ -16,5 +16,12 @@ describe('SqlFilter', () => {
 
   it('should escape exactly the characters LIKE treats specially', () => {
     expect(escapeLike('a\\b%c_d\u0000é')).toBe('a\\\\b\\%c\\_d\u0000é');
+  });
+});
+
+describe('sortedBy', () => {
+  it('should put empty values last either way and break ties by id', () => {
+    expect(sortedBy('email', 'asc')).toBe('email ASC NULLS LAST, id ASC');
+    expect(sortedBy('email', 'desc')).toBe('email DESC NULLS LAST, id ASC');
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'http';
 import type { Socket } from 'net';
 
@@ -27,7 +28,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 }
 
 /** Fastify's router errors (a path segment over 100 characters, a URL it cannot decode), with a `detail`. */
-export function frameworkErrors(error: { code?: string; message?: string }, _request: unknown, reply: any): void {
+export function frameworkErrors(error: { code?: string; message?: string }, _request: unknown, reply: FastifyReply): void {
   const [status, detail] =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? [414, 'A path segment is too long (at most 100 characters).']

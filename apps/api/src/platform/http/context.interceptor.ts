@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { Observable } from 'rxjs';
@@ -59,17 +60,19 @@ export class ContextInterceptor implements NestInterceptor {
 }
 
 const PENDING = Symbol('facet:pending');
+/** A reply whose command's events were not yet projected when it answered. */
+type PendingMark = { [PENDING]?: boolean };
 
 /** Nest sets the route's status after interceptors run; this hook has the last word for pending writes. */
-export function answerPendingWith202(fastify: { addHook(name: 'onSend', hook: (req: any, reply: any, payload: unknown) => Promise<unknown>): unknown }): void {
+export function answerPendingWith202(fastify: { addHook(name: 'onSend', hook: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>): unknown }): void {
   fastify.addHook('onSend', async (_req, reply, payload) => {
-    if (reply[PENDING] && reply.statusCode < 300) reply.code(202);
+    if ((reply as PendingMark)[PENDING] && reply.statusCode < 300) reply.code(202);
     return payload;
   });
 }
 
-function markPending(reply: any, template: string | undefined, body: unknown): void {
-  reply[PENDING] = true;
+function markPending(reply: FastifyReply, template: string | undefined, body: unknown): void {
+  (reply as PendingMark)[PENDING] = true;
   reply.header?.('x-read-model-pending', 'true');
   if (!template) return;
   let complete = true;

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { existsSync, readFileSync } from 'fs';
 import { transientDatabaseFailure } from '../database/database-errors';
@@ -52,7 +53,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     reply.status(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
   }
 
-  describe(exception: unknown, request?: any): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
+  describe(exception: unknown, request?: { method?: string; url?: string }): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
     const headers: Record<string, string> = {};
     if (exception instanceof DomainError) {
       if (exception instanceof TooManyRequestsError && exception.retryAfterSeconds) {
@@ -66,14 +67,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof AppendTooLargeError) return { status: 413, body: { detail: exception.message }, headers };
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      const response = exception.getResponse() as any;
+      const response = exception.getResponse() as string | { detail?: string; errors?: unknown; message?: string | string[] };
       if (status === 404) {
         return { status, body: { detail: 'Resource not found' }, headers };
       }
-      if (response && typeof response === 'object' && response.detail) {
+      if (typeof response === 'object' && response.detail) {
         return { status, body: { detail: response.detail, ...(response.errors ? { errors: response.errors } : {}) }, headers };
       }
-      const message = Array.isArray(response?.message) ? response.message.join('; ') : (response?.message ?? exception.message);
+      const message = typeof response === 'string' ? response : Array.isArray(response.message) ? response.message.join('; ') : (response.message ?? exception.message);
       return { status, body: { detail: String(message) }, headers };
     }
     // A statement or lock timeout, no free connection, the database restarting: busy, not broken.
@@ -84,7 +85,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return { status: 503, body: { detail: 'The shop is busy right now. Please try again in a few seconds.' }, headers };
     }
     // Fastify's own errors: malformed JSON, wrong content type, body too large.
-    const err = exception as any;
+    const err = exception as (FastifyErrorLike & { stack?: string }) | null | undefined;
     if (err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       return { status: err.statusCode, body: { detail: fastifyMessage(err) }, headers };
     }
@@ -98,7 +99,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 
   /** A server-rendered page with its status (404 for unknown pages); the plain shell if rendering failed. */
-  private async sendRendered(spa: SpaRoot, url: string, reply: any): Promise<void> {
+  private async sendRendered(spa: SpaRoot, url: string, reply: FastifyReply): Promise<void> {
     const page = await spa.render!(url).catch(() => null);
     if (page?.kind === 'redirect') {
       reply.status(page.status).header('location', page.location).send();
@@ -130,7 +131,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
 /** What a 503 from a busy database asks the client to wait. */
 const RETRY_AFTER_SECONDS = 2;
 
-function fastifyMessage(err: any): string {
+/** What Fastify's own errors carry. */
+interface FastifyErrorLike {
+  statusCode?: number;
+  code?: string;
+  message?: string;
+}
+
+function fastifyMessage(err: FastifyErrorLike): string {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type: send JSON (Content-Type: application/json).';
@@ -141,7 +149,7 @@ function fastifyMessage(err: any): string {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'The Content-Length header does not match the body.';
     default:
-      if (err instanceof SyntaxError || /JSON/i.test(err.message)) return `Malformed JSON body: ${err.message}`;
+      if (err instanceof SyntaxError || /JSON/i.test(String(err.message))) return `Malformed JSON body: ${err.message}`;
       return err.message || 'Bad request';
   }
 }

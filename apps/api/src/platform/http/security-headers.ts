@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FacetConfig } from '../config/config';
@@ -65,14 +66,14 @@ export async function securityHeaders(app: NestFastifyApplication, config: Facet
     hidePoweredBy: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', async (request: any, reply: any) => {
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const url = String(request.raw.url ?? '');
     if (url.startsWith('/api/') && hostilePath(url)) {
       reply.code(400).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store');
       return reply.send(JSON.stringify({ detail: 'The path contains a segment that is not allowed (such as "..").' }));
     }
   });
-  fastify.addHook('onSend', async (request: any, reply: any, payload: unknown) => {
+  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     // Personal answers are never stored by a browser or a shared cache.
     const url = String(request.raw?.url ?? request.url ?? '');
     if (url.startsWith('/api') && !CACHEABLE_API.test(url)) reply.header('cache-control', 'no-store');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'crypto';
 import { Pool } from 'pg';
-import { StaffService } from '../../staff/staff.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { AddStaffMemberCommand } from '../../staff/commands/add-staff-member.command';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { DatabaseService } from '../database/database.service';
 import { EventSourcing } from '../event-store/event-sourcing.service';
@@ -71,7 +72,7 @@ describe('Parked events', () => {
     runners.startProjection(poisonProjection);
     runners.startReactor(poisonReactor);
     admin = await t.staffToken();
-    await t.app.get(StaffService).add('clerk@facet.test', 'Clara Clerk', 'staff', 'Clerk-Password-1985!');
+    await t.app.get(CommandBus).execute(new AddStaffMemberCommand('clerk@facet.test', 'Clara Clerk', 'staff', 'Clerk-Password-1985!'));
     clerk = (await t.request('POST', '/api/staff/login', { body: { username: 'clerk@facet.test', password: 'Clerk-Password-1985!' } })).body.token;
   });
   afterAll(async () => t.close());

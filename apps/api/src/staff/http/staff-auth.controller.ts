@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse, ApiOperation } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { CurrentPrincipal, Public, RequireStaff } from '../../platform/auth/auth.decorators';
 import { GUESS_POLICY, LoginThrottle } from '../../platform/auth/login-throttle.service';
@@ -8,34 +9,9 @@ import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { UnauthorizedError } from '../../platform/domain/errors';
-import { StaffService } from '../staff.service';
-
-export class StaffLoginDto {
-  @ApiProperty({ description: 'The staff member\'s e-mail (the console calls it the username)', example: 'admin@facet.local' })
-  @IsString()
-  @IsNotEmpty({ message: 'username is required' })
-  @MaxLength(254)
-  username: string;
-
-  @ApiProperty({ example: 'Facet-Admin-1985!' })
-  @IsString()
-  @IsNotEmpty({ message: 'password is required' })
-  @MaxLength(200)
-  password: string;
-}
-
-class StaffView {
-  @ApiProperty() id: string;
-  @ApiProperty() email: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ enum: ['admin', 'staff'] }) role: string;
-}
-
-class StaffSession {
-  @ApiProperty({ description: 'Bearer token for API clients and Swagger; browsers use the httpOnly cookie' }) token: string;
-  @ApiProperty() expires_at: string;
-  @ApiProperty() staff: StaffView;
-}
+import { AuthenticateStaffQuery } from '../queries/authenticate-staff.query';
+import { GetStaffMemberQuery } from '../queries/get-staff-member.query';
+import { StaffLoginDto, StaffSession, StaffView } from './dto/staff-login.dto';
 
 export const ADMIN_LOGIN_FAILED = 'Access Denied: Invalid administrator credentials';
 
@@ -43,7 +19,7 @@ export const ADMIN_LOGIN_FAILED = 'Access Denied: Invalid administrator credenti
 @Controller('staff')
 export class StaffAuthController {
   constructor(
-    private readonly staff: StaffService,
+    private readonly queries: QueryBus,
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
@@ -56,19 +32,19 @@ export class StaffAuthController {
   @ApiUnauthorizedResponse({ description: ADMIN_LOGIN_FAILED })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts' })
   @ApiOperation({ summary: 'Sign a staff member in; answers the bearer token and sets the session cookie' })
-  async login(@Body() body: StaffLoginDto, @Req() request: any, @Res({ passthrough: true }) reply: any): Promise<StaffSession> {
+  async login(@Body() body: StaffLoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<StaffSession> {
     // Counted before the password is checked: a burst of guesses evaluates at most the limit.
     const attempt = await this.throttle.reserve('staff', body.username, request.ip, GUESS_POLICY, (wait) =>
       `Too many failed sign-in attempts. Please wait ${wait} and try again, or ask an administrator to reset your password.`,
     );
-    const member = await this.staff.authenticate(body.username, body.password);
+    const member = await this.queries.execute(new AuthenticateStaffQuery(body.username, body.password));
     if (!member) throw new UnauthorizedError(ADMIN_LOGIN_FAILED);
     await this.throttle.succeeded(attempt);
     // A fresh session at every login; an older cookie on this browser is revoked.
     if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
     const { token, expiresAt } = await this.sessions.create('staff', member.id, member.role);
     setSessionCookie(reply, this.config, token, expiresAt);
-    return { token, expires_at: expiresAt.toISOString(), staff: { id: member.id, email: member.email, name: member.name, role: member.role } };
+    return { token, expires_at: expiresAt.toISOString(), staff: member };
   }
 
   @Post('logout')
@@ -79,7 +55,7 @@ export class StaffAuthController {
     schema: { type: 'object', required: ['success'], properties: { success: { type: 'boolean', enum: [true] } } },
   })
   @ApiOperation({ summary: 'Sign the staff member out; the token and cookie stop working' })
-  async logout(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: any): Promise<{ success: true }> {
+  async logout(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ success: true }> {
     await this.sessions.revoke(principal.tokenHash);
     clearSessionCookie(reply, this.config);
     return { success: true };
@@ -90,7 +66,7 @@ export class StaffAuthController {
   @ApiOkResponse({ type: StaffView })
   @ApiOperation({ summary: 'The signed-in staff member' })
   async me(@CurrentPrincipal() principal: Principal): Promise<StaffView> {
-    const member = await this.staff.get(principal.id);
+    const member = await this.queries.execute(new GetStaffMemberQuery(principal.id));
     if (!member) throw new UnauthorizedError('This staff account no longer exists.');
     return { id: member.id, email: member.email, name: member.name, role: member.role };
   }

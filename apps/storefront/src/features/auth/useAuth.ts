@@ -2,7 +2,8 @@
  * The signed-in user. The copy kept in the browser ('facet:user') is for display only: the server session
  * (httpOnly cookie) decides, so on load GET /api/auth/session refreshes the copy or clears it.
  */
-import { accountApi, type User } from '../../api/account';
+import type { User } from '@facet/contracts';
+import { accountApi } from '../../api/account';
 import { ApiError } from '../../api/client';
 import { createPersistentStore, useStore } from '../storage';
 

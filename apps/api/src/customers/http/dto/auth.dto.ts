@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@facet/contracts';
+import { EMAIL_PATTERN, PHONE_PATTERN, type Address, type User } from '@facet/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
@@ -101,7 +101,7 @@ export class UpdateProfileDto {
   address?: AddressDto;
 }
 
-export class AddressView {
+export class AddressView implements Address {
   @ApiProperty() street: string;
   @ApiProperty() apartment: string;
   @ApiProperty() city: string;
@@ -110,7 +110,7 @@ export class AddressView {
   @ApiProperty({ default: 'US' }) country: string;
 }
 
-export class UserView {
+export class UserView implements User {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() email: string;
   @ApiProperty() firstName: string;

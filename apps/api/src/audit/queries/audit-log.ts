@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DatabaseService } from '../platform/database/database.service';
-import { Actor, EVENT_STORE, EventStore, positionToString, RecordedEvent } from '../platform/event-store/event-store';
-import { ERASED, PersonalData } from '../platform/privacy/personal-data';
-import { AuditEventDto, AuditEventListDto } from './http/dto/audit.dto';
+import { DatabaseService } from '../../platform/database/database.service';
+import { Actor, EVENT_STORE, EventStore, positionToString, RecordedEvent } from '../../platform/event-store/event-store';
+import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
+import { AuditEventDto, AuditEventListDto } from '../http/dto/audit.dto';
 
 export interface EventFilter {
   types?: string[];

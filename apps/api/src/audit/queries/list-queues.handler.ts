@@ -1,19 +1,21 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
-import { Queues } from '../platform/queue/queues.service';
-import { QueueOverviewDto } from './http/dto/audit.dto';
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
+import { Queues } from '../../platform/queue/queues.service';
+import { QueueOverviewDto } from '../http/dto/audit.dto';
+import { ListQueuesQuery } from './list-queues.query';
 
 /** Queues the shop is known to use; others found in Redis under our prefix are listed too. */
 export const KNOWN_QUEUES = ['mail'];
 
-@Injectable()
-export class QueueOverview {
+@QueryHandler(ListQueuesQuery)
+export class ListQueuesHandler implements IQueryHandler<ListQueuesQuery, QueueOverviewDto[]> {
   constructor(
     private readonly queues: Queues,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
 
-  async names(): Promise<string[]> {
+  private async names(): Promise<string[]> {
     const names = new Set(KNOWN_QUEUES);
     try {
       const prefix = this.config.queuePrefix;
@@ -31,7 +33,7 @@ export class QueueOverview {
     return [...names].sort();
   }
 
-  async overview(): Promise<QueueOverviewDto[]> {
+  async execute(): Promise<QueueOverviewDto[]> {
     return Promise.all((await this.names()).map((n) => this.one(n)));
   }
 

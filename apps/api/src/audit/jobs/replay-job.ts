@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { RunnersService } from '../platform/projections/runners.service';
-import { ConflictError } from '../platform/domain/errors';
-import { ReplayStatusDto } from './http/dto/audit.dto';
+import { RunnersService } from '../../platform/projections/runners.service';
+import { ConflictError } from '../../platform/domain/errors';
+import { ReplayStatusDto } from '../http/dto/audit.dto';
 
 /** One replay at a time per process, run in the background; staff poll its progress. */
 @Injectable()

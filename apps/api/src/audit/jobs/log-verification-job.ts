@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DatabaseService } from '../platform/database/database.service';
-import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
-import { recordedVerification } from '../platform/event-store/log-verifier';
-import { ConflictError } from '../platform/domain/errors';
-import { LogVerificationDto } from './http/dto/audit-history.dto';
+import { DatabaseService } from '../../platform/database/database.service';
+import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store';
+import { recordedVerification } from '../../platform/event-store/log-verifier';
+import { ConflictError } from '../../platform/domain/errors';
+import { LogVerificationDto } from '../http/dto/audit-history.dto';
 
 /** Runs the log verifier in the background for the console (one at a time per process); runs are kept in es_log_verifications. */
 @Injectable()

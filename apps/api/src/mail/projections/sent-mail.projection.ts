@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Tx } from '../platform/database/database';
-import { RecordedEvent } from '../platform/event-store/event-store';
-import { ERASED } from '../platform/privacy/personal-data';
+import { Tx } from '../../platform/database/database';
+import { RecordedEvent } from '../../platform/event-store/event-store';
+import { ERASED } from '../../platform/privacy/personal-data';
 import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
-import { subjectsErasedBy } from '../platform/privacy/erasure-match';
-import { upcastMailSent } from './mail-events';
-import { inRuns, insertRows, Projection, ReadModelProjection } from '../platform/projections/projection';
+import { subjectsErasedBy } from '../../platform/privacy/erasure-match';
+import { upcastMailSent } from '../mail-events';
+import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
 
 /** A MailSent of either version (upcastMailSent); the body only for version 1 events, which carry it. */
 function mailRow(event: RecordedEvent): Record<string, unknown> {

@@ -1,8 +1,9 @@
 import { CATEGORIES } from '@facet/contracts';
-import { Injectable } from '@nestjs/common';
-import { DatabaseService } from '../platform/database/database.service';
-import { PersonalData } from '../platform/privacy/personal-data';
-import { DashboardDto } from './http/dto/audit.dto';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DatabaseService } from '../../platform/database/database.service';
+import { PersonalData } from '../../platform/privacy/personal-data';
+import { DashboardDto } from '../http/dto/audit.dto';
+import { GetDashboardQuery } from './get-dashboard.query';
 
 /** Read-model tables the dashboard reads when they exist (other parts of the shop add them). */
 const TABLES = {
@@ -18,14 +19,14 @@ interface Table {
 }
 
 /** The console's first screen: the spec's stats plus what staff act on, from whatever read models exist. */
-@Injectable()
-export class DashboardService {
+@QueryHandler(GetDashboardQuery)
+export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, DashboardDto> {
   constructor(
     private readonly db: DatabaseService,
     private readonly privacy: PersonalData,
   ) {}
 
-  async summary(now = new Date()): Promise<DashboardDto> {
+  async execute({ now }: GetDashboardQuery): Promise<DashboardDto> {
     const [customers, orders, designs, messages] = await Promise.all([
       this.find(TABLES.customers),
       this.find(TABLES.orders),

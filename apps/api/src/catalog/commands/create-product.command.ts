@@ -1,0 +1,5 @@
+import { ProductFields } from '../domain/product';
+
+export class CreateProductCommand {
+  constructor(readonly fields: ProductFields) {}
+}

@@ -1,0 +1,8 @@
+export class RegisterCustomerCommand {
+  constructor(
+    readonly email: string,
+    readonly password: string,
+    /** The site the links in the mail point to. */
+    readonly origin: string,
+  ) {}
+}

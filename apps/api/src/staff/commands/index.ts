@@ -1,0 +1,11 @@
+import { AddStaffMemberHandler } from './add-staff-member.handler';
+import { ChangeStaffRoleHandler } from './change-staff-role.handler';
+import { CreateFirstAdministratorHandler } from './create-first-administrator.handler';
+import { RemoveStaffMemberHandler } from './remove-staff-member.handler';
+
+export const COMMAND_HANDLERS = [
+  AddStaffMemberHandler,
+  ChangeStaffRoleHandler,
+  RemoveStaffMemberHandler,
+  CreateFirstAdministratorHandler,
+];

@@ -1,0 +1,30 @@
+import type { StaffIdentity, StaffRole } from '@facet/contracts';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+export class StaffLoginDto {
+  @ApiProperty({ description: 'The staff member\'s e-mail (the console calls it the username)', example: 'admin@facet.local' })
+  @IsString()
+  @IsNotEmpty({ message: 'username is required' })
+  @MaxLength(254)
+  username: string;
+
+  @ApiProperty({ example: 'Facet-Admin-1985!' })
+  @IsString()
+  @IsNotEmpty({ message: 'password is required' })
+  @MaxLength(200)
+  password: string;
+}
+
+export class StaffView implements StaffIdentity {
+  @ApiProperty() id: string;
+  @ApiProperty() email: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: ['admin', 'staff'] }) role: StaffRole;
+}
+
+export class StaffSession {
+  @ApiProperty({ description: 'Bearer token for API clients and Swagger; browsers use the httpOnly cookie' }) token: string;
+  @ApiProperty() expires_at: string;
+  @ApiProperty() staff: StaffView;
+}

@@ -1,0 +1,17 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { verifyPassword } from '../../platform/auth/passwords';
+import { AuthenticateStaffQuery, AuthenticatedStaff } from './authenticate-staff.query';
+import { StaffDirectory } from './staff-directory';
+
+@QueryHandler(AuthenticateStaffQuery)
+export class AuthenticateStaffHandler implements IQueryHandler<AuthenticateStaffQuery, AuthenticatedStaff | null> {
+  constructor(private readonly directory: StaffDirectory) {}
+
+  async execute({ email, password }: AuthenticateStaffQuery): Promise<AuthenticatedStaff | null> {
+    const member = await this.directory.byEmail(email);
+    // With no account verifyPassword still spends a hash's time, so the answer does not tell who exists.
+    const ok = await verifyPassword(member?.password_hash, password);
+    if (!ok || !member) return null;
+    return { id: member.id, email: member.email, name: member.name, role: member.role };
+  }
+}

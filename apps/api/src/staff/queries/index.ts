@@ -1,0 +1,5 @@
+import { AuthenticateStaffHandler } from './authenticate-staff.handler';
+import { GetStaffMemberHandler } from './get-staff-member.handler';
+import { ListStaffHandler } from './list-staff.handler';
+
+export const QUERY_HANDLERS = [ListStaffHandler, GetStaffMemberHandler, AuthenticateStaffHandler];

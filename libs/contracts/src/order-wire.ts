@@ -1,0 +1,63 @@
+/** The order shapes on the wire between the storefront and the API (types only). */
+import type { OrderKind, OrderStatus, PaymentStatus } from './orders';
+
+/** One line of a new order, as the storefront's checkout sends it (prices in dollars). */
+export interface OrderLine {
+  product_id: string;
+  product_name: string;
+  price: number;
+  quantity: number;
+  image: string;
+}
+
+export interface OrderShipping {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  apartment: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+}
+
+/** POST /api/orders: a consultation request or a card order; the API checks every price and total. */
+export interface OrderPayload {
+  items: OrderLine[];
+  shipping: OrderShipping;
+  payment: { card_name: string; last_4: string };
+  subtotal: number;
+  shipping_cost: number;
+  tax: number;
+  total: number;
+  status?: Extract<OrderStatus, 'consultation_requested' | 'pending'>;
+  payment_status?: Extract<PaymentStatus, 'pending_consultation' | 'unpaid'>;
+}
+
+/** One line of an order in the customer's own list. */
+export interface MyOrderItem {
+  id: string;
+  name: string;
+  image: string;
+  quantity: number;
+  price: number;
+}
+
+/** GET /api/orders/mine: one of the signed-in customer's orders. */
+export interface MyOrder {
+  orderId: string;
+  id: string;
+  reference?: string;
+  kind?: OrderKind | string;
+  /** A card order that may still be paid (a new checkout session for the same order). */
+  can_pay?: boolean;
+  pay_by?: string | null;
+  date: string;
+  total: number;
+  status: string;
+  payment_status: string;
+  status_message: string;
+  items: MyOrderItem[];
+}
