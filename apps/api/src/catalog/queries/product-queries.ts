@@ -5,6 +5,7 @@ import { NotFoundError } from '../../platform/domain/errors';
 import { CatalogCache } from './catalog-cache';
 import { PRODUCT_COLUMNS, ProductRow, toProduct } from './product-row';
 import { containing, SqlFilter } from '../../platform/database/sql-filter';
+import { ProductsByIdsHandler } from './products-by-ids.query';
 
 export class ListProductsQuery {
   constructor(
@@ -105,4 +106,4 @@ export class RandomProductsHandler implements IQueryHandler<RandomProductsQuery,
   }
 }
 
-export const QUERY_HANDLERS = [ListProductsHandler, GetProductHandler, RandomProductsHandler];
+export const QUERY_HANDLERS = [ListProductsHandler, GetProductHandler, RandomProductsHandler, ProductsByIdsHandler];
