@@ -3,7 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { COMMAND_HANDLERS } from './commands';
 import { AdminOrdersController, OrdersController } from './http/orders.controller';
 import { loadOrderSettings, ORDER_SETTINGS } from './order-settings';
-import { OrdersProjection, OrderTimelineProjection } from './projections/orders.projection';
+import { OrdersProjection } from './projections/orders.projection';
 import { QUERY_HANDLERS } from './queries';
 import { OrderCheckoutCloseReactor, PaymentRefundReactor } from './reactors/order-checkout.reactors';
 import { OrderExpiryReactor, OrderExpiryWorker } from './reactors/order-expiry';
@@ -23,7 +23,6 @@ import { OrderPaymentReactor } from './reactors/order-payment.reactor';
     ...COMMAND_HANDLERS,
     ...QUERY_HANDLERS,
     OrdersProjection,
-    OrderTimelineProjection,
     OrderMailReactor,
     OrderPaymentReactor,
     OrderCheckoutCloseReactor,

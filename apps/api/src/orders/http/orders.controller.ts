@@ -24,7 +24,7 @@ import { GetOrderQuery } from '../queries/get-order.query';
 import { ListOrdersQuery } from '../queries/list-orders.query';
 import { MyOrdersQuery } from '../queries/my-orders.query';
 import {
-  AdminOrderDetailDto,
+  AdminOrderDto,
   AdminOrderListDto,
   AdminOrderListQueryDto,
   ChangeOrderStatusDto,
@@ -108,8 +108,8 @@ export class AdminOrdersController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One order with its event timeline' })
-  @ApiOkResponse({ type: AdminOrderDetailDto })
+  @ApiOperation({ summary: 'One order (its history: GET /api/admin/audit/streams/order-{id}, as for every record)' })
+  @ApiOkResponse({ type: AdminOrderDto })
   @ApiNotFoundResponse({ description: 'Resource not found' })
   get(@Param('id', UuidOr404Pipe) id: string) {
     return this.queries.execute(new GetAdminOrderQuery(id));
@@ -119,7 +119,7 @@ export class AdminOrdersController {
   // { status, note } (the spec's form for custom designs).
   @Put(':id')
   @ApiOperation({ summary: 'Move an order to its next status (see ORDER_TRANSITIONS), with a note' })
-  @ApiOkResponse({ type: AdminOrderDetailDto })
+  @ApiOkResponse({ type: AdminOrderDto })
   @ApiConflictResponse({ description: 'The move is not allowed from the current status' })
   changeStatus(@Param('id', UuidOr404Pipe) id: string, @Body() dto: ChangeOrderStatusDto, @CurrentPrincipal() principal: Principal) {
     return this.commands.execute(new ChangeOrderStatusCommand(id, dto.status, dto.note?.trim() ?? '', principal));

@@ -135,13 +135,3 @@ export interface AdminOrderList {
   page: number;
   limit: number;
 }
-
-/** One event about the order as the console shows it (rm.order_timeline). */
-export interface TimelineEntry {
-  type: string;
-  occurred_at: string;
-  actor: unknown;
-  data: Record<string, unknown>;
-}
-
-export type AdminOrderDetail = AdminOrderView & { timeline: TimelineEntry[] };

@@ -154,10 +154,11 @@ describe('Payments you can trust', () => {
     const row = await db.one(`SELECT payment_status, refund_id FROM public.sandbox_payment_sessions WHERE id = $1`, [sessionId]);
     expect(row.payment_status).toBe('refunded');
     expect(row.refund_id).toMatch(/^re_sandbox_/);
-    // Staff see it on the order's timeline.
-    const detail = (await t.request('GET', `/api/admin/orders/${orderId}`, { token })).body;
-    expect(detail.timeline.map((e: any) => e.type)).toEqual(expect.arrayContaining(['OrderPaymentRejected', 'PaymentRefunded']));
-    expect(detail.timeline.find((e: any) => e.type === 'PaymentRefunded').data).toMatchObject({ amount: totalCents / 100, refund_id: row.refund_id });
+    // Staff see it in the order's history and in the payment's.
+    const orderHistory = (await t.request('GET', `/api/admin/audit/streams/order-${orderId}`, { token })).body;
+    expect(orderHistory.events.map((e: any) => e.type)).toContain('OrderPaymentRejected');
+    const paymentHistory = (await t.request('GET', `/api/admin/audit/streams/payment-${sessionId}`, { token })).body;
+    expect(paymentHistory.events.find((e: any) => e.type === 'PaymentRefunded').data).toMatchObject({ amount_cents: totalCents, refund_id: row.refund_id });
     const mail = await sink.waitFor((m) => m.to.includes('refund@example.com') && /refunded/i.test(m.subject), 15_000);
     expect(mail.text).toContain('refunded it in full');
     // Reported again, nothing more happens.
