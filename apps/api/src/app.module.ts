@@ -16,6 +16,7 @@ import { loggingParams, processLogger } from './platform/logging/logging';
 import { StaffModule } from './staff/staff.module';
 import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
+import { PaymentsModule } from './payments/payments.module';
 import { StorefrontModule } from './storefront/storefront.module';
 
 /** The shop: the platform, then one module per part of the shop. */
@@ -37,6 +38,7 @@ import { StorefrontModule } from './storefront/storefront.module';
     CustomersModule,
     CatalogModule,
     OrdersModule,
+    PaymentsModule,
     CustomDesignsModule,
     ContactModule,
     AuditModule,

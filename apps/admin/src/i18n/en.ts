@@ -80,7 +80,7 @@ export const en = {
       inventory_cleared: 'Inventory cleared: %{count} products removed',
       message_handled: 'Message marked as handled',
     },
-    show: { request: 'Request', status: 'Status', history: 'History', timeline: 'Timeline', notes: 'Notes' },
+    show: { request: 'Request', status: 'Status', history: 'History', notes: 'Notes' },
     customer: {
       tab: 'Customer',
       last_name: 'Last name',
@@ -135,7 +135,6 @@ export const en = {
       refunded: 'Refunded: $%{amount} (a payment the order could not take)',
       awaiting_payment: 'Awaiting payment until %{at}',
       received: 'Received:',
-      no_events: 'No events yet.',
       title: 'Request %{id}',
     },
     design: {

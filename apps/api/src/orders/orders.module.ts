@@ -1,22 +1,28 @@
 import { Module } from '@nestjs/common';
-import { CatalogModule } from '../catalog/catalog.module';
-import { PaymentsModule } from '../payments/payments.module';
+import { CqrsModule } from '@nestjs/cqrs';
+import { COMMAND_HANDLERS } from './commands';
 import { AdminOrdersController, OrdersController } from './http/orders.controller';
-import { OrdersService } from './orders.service';
-import { OrdersProjection, OrderTimelineProjection } from './projections/orders.projection';
-import { OrderMailReactor } from './reactors/order-mail.reactor';
+import { loadOrderSettings, ORDER_SETTINGS } from './order-settings';
+import { OrdersProjection } from './projections/orders.projection';
+import { QUERY_HANDLERS } from './queries';
 import { OrderCheckoutCloseReactor, PaymentRefundReactor } from './reactors/order-checkout.reactors';
 import { OrderExpiryReactor, OrderExpiryWorker } from './reactors/order-expiry';
+import { OrderMailReactor } from './reactors/order-mail.reactor';
 import { OrderPaymentReactor } from './reactors/order-payment.reactor';
 
-/** Orders and consultation requests (placing, reading, staff status moves, mail and payment reactions), with card payments. */
+/**
+ * Orders and consultation requests (placing, reading, staff status moves, mail and payment reactions).
+ * It imports neither the catalogue nor payments: it asks the catalogue through a query and talks to
+ * payments through its events and order-payments.port.ts, all on the CQRS buses.
+ */
 @Module({
-  imports: [PaymentsModule, CatalogModule],
+  imports: [CqrsModule],
   controllers: [OrdersController, AdminOrdersController],
   providers: [
-    OrdersService,
+    { provide: ORDER_SETTINGS, useFactory: () => loadOrderSettings() },
+    ...COMMAND_HANDLERS,
+    ...QUERY_HANDLERS,
     OrdersProjection,
-    OrderTimelineProjection,
     OrderMailReactor,
     OrderPaymentReactor,
     OrderCheckoutCloseReactor,
@@ -24,6 +30,5 @@ import { OrderPaymentReactor } from './reactors/order-payment.reactor';
     OrderExpiryReactor,
     OrderExpiryWorker,
   ],
-  exports: [OrdersService],
 })
 export class OrdersModule {}

@@ -1,27 +1,39 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { FastifyInstance, FastifyRequest } from 'fastify';
+import { Principal } from '../platform/auth/principal';
+import { COMMAND_HANDLERS } from './commands';
 import { PaymentsController } from './http/payments.controller';
-import { PaymentPollReactor, PaymentPollWorker } from './payment-poll';
-import { PaymentSessionsProjection } from './payment-sessions.projection';
-import { PaymentsService } from './payments.service';
+import { PaymentSessionsProjection } from './projections/payment-sessions.projection';
 import { loadPaymentSettings, PAYMENT_PROVIDER, PAYMENT_SETTINGS } from './provider/payment-provider';
 import { SandboxPaymentProvider } from './provider/sandbox-provider';
+import { QUERY_HANDLERS } from './queries';
+import { PaymentPollReactor, PaymentPollWorker } from './reactors/payment-poll';
 
 const HOSTED_FORM = /^\/api\/payments\/sandbox\/checkout\/[^/?]+(\?.*)?$/;
 
-/** Card payments: checkout sessions through a provider port (the built-in sandbox by default) and the polling worker. */
+/** The request as the auth guard reads it: a principal already settled (null: anonymous) is not looked up again. */
+type RequestWithPrincipal = FastifyRequest & { principal?: Principal | null };
+
+/**
+ * Card payments: checkout sessions through a provider port (the built-in sandbox by default) and the
+ * polling worker. It imports nothing from orders but the port orders publishes (orders/order-payments.port.ts).
+ */
 @Module({
+  imports: [CqrsModule],
   controllers: [PaymentsController],
   providers: [
     { provide: PAYMENT_SETTINGS, useFactory: () => loadPaymentSettings() },
     SandboxPaymentProvider,
     { provide: PAYMENT_PROVIDER, useExisting: SandboxPaymentProvider },
-    PaymentsService,
+    ...COMMAND_HANDLERS,
+    ...QUERY_HANDLERS,
     PaymentSessionsProjection,
     PaymentPollReactor,
     PaymentPollWorker,
   ],
-  exports: [PaymentsService, PAYMENT_SETTINGS, PAYMENT_PROVIDER],
+  exports: [PAYMENT_SETTINGS, PAYMENT_PROVIDER],
 })
 export class PaymentsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
@@ -32,8 +44,8 @@ export class PaymentsModule implements OnModuleInit {
    * identity, the unguessable session id is its capability, and a cross-site page cannot learn it.
    */
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter?.getInstance?.();
-    fastify?.addHook('onRequest', async (request: any) => {
+    const fastify = this.adapterHost.httpAdapter?.getInstance?.<FastifyInstance>();
+    fastify?.addHook('onRequest', async (request: RequestWithPrincipal) => {
       if (request.method === 'POST' && HOSTED_FORM.test(String(request.url))) request.principal = null;
     });
   }

@@ -189,7 +189,8 @@ describe('Erasure leaves nothing', () => {
     // The console shows "erased" where the person was.
     const orderAfter = await t.request('GET', `/api/admin/orders/${consultation.body.order_id}`, { token: staff });
     expect(orderAfter.status).toBe(200);
-    const changed = orderAfter.body.timeline.find((e: any) => e.type === 'OrderStatusChanged');
+    const history = await t.request('GET', `/api/admin/audit/streams/order-${consultation.body.order_id}`, { token: staff });
+    const changed = history.body.events.find((e: any) => e.type === 'OrderStatusChanged');
     expect(changed.data.note).toBe('erased');
     expect((await t.request('GET', `/api/admin/custom-designs/${design.body.id}/image`, { token: staff })).status).toBe(404);
   }, 240_000);

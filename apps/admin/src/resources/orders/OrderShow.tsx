@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Divider, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { DateField, Show, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
 import { ORDER_TRANSITIONS } from '@facet/contracts';
-import { RecordHistory, actorLabel, describeChange } from '../../components/RecordHistory';
+import { RecordHistory } from '../../components/RecordHistory';
 import { StatusActions } from '../../components/StatusActions';
 import { StatusChip, humanize } from '../../components/StatusChip';
 
@@ -70,26 +70,6 @@ function Summary() {
   );
 }
 
-function Timeline() {
-  const r = useRecordContext();
-  const translate = useTranslate();
-  const timeline: any[] = r?.timeline ?? [];
-  if (!timeline.length) return <Typography color="text.secondary">{translate('facet.order.no_events')}</Typography>;
-  return (
-    <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {timeline.map((e, n) => (
-        <Box component="li" key={n} sx={{ borderLeft: 2, borderColor: 'primary.main', pl: 2, pb: 2, position: 'relative' }}>
-          <Typography sx={{ fontWeight: 600 }}>{e.type}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {new Date(e.occurred_at).toLocaleString()} · {actorLabel(e.actor)}
-          </Typography>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{describeChange(e.data, e.type)}</Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
 const Title = () => {
   const r = useRecordContext();
   const translate = useTranslate();
@@ -108,9 +88,6 @@ export function OrderShow() {
           </Box>
           <StatusActions resource="orders" transitions={ORDER_TRANSITIONS} />
           <Summary />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="facet.show.timeline" path="timeline">
-          <Timeline />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="facet.show.history" path="history">
           <RecordHistory prefix="order" />

@@ -1,3 +1,4 @@
 import { GetProductHandler, ListProductsHandler, RandomProductsHandler } from './product-queries';
+import { ProductsByIdsHandler } from './products-by-ids.query';
 
-export const QUERY_HANDLERS = [ListProductsHandler, GetProductHandler, RandomProductsHandler];
+export const QUERY_HANDLERS = [ListProductsHandler, GetProductHandler, RandomProductsHandler, ProductsByIdsHandler];

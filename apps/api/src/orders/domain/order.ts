@@ -91,6 +91,23 @@ export const ORDER_EVENT_TYPES = [
 
 export const orderStream = (id: string) => `order-${id}`;
 
+/**
+ * What a new order is by its statuses: a consultation request (consultation_requested with
+ * pending_consultation) or a card order (pending with unpaid); null for anything else. The one rule, used
+ * by the place-order handler (to answer 400) and by the decider (its invariant).
+ */
+export function newOrderKind(status: string, paymentStatus: string): OrderKind | null {
+  if (status === 'consultation_requested' && paymentStatus === 'pending_consultation') return 'consultation';
+  if (status === 'pending' && paymentStatus === 'unpaid') return 'card';
+  return null;
+}
+
+/** The statuses a new order asks for, each defaulted from the other (a consultation, or else a card order). */
+export function requestedStatuses(status?: string, paymentStatus?: string): { status: string; paymentStatus: string } {
+  const s = status ?? (paymentStatus === 'pending_consultation' ? 'consultation_requested' : 'pending');
+  return { status: s, paymentStatus: paymentStatus ?? (s === 'consultation_requested' ? 'pending_consultation' : 'unpaid') };
+}
+
 export function orderSubject(customerId: string | null, email: string): string {
   return customerId ? `customer:${customerId}` : guestSubject(email);
 }
@@ -201,9 +218,7 @@ export const order = {
       case 'RequestOrder': {
         if (state.exists) throw new ConflictError('An order with this id already exists.');
         const d = command.data;
-        const consultation = d.status === 'consultation_requested' && d.payment_status === 'pending_consultation';
-        const card = d.status === 'pending' && d.payment_status === 'unpaid';
-        if (!consultation && !card) throw new ConflictError('A new order is either a consultation request or an unpaid card order.');
+        if (newOrderKind(d.status, d.payment_status) === null) throw new ConflictError('A new order is either a consultation request or an unpaid card order.');
         if (d.items.length === 0) throw new ConflictError('An order needs at least one item.');
         return [{ type: 'OrderRequested', data: d }];
       }

@@ -106,9 +106,9 @@ describe('Order limits and expiry', () => {
     expect(again.body.detail).toBe('This order expired unpaid. Please place a new order.');
     const mail = await sink.waitFor((m) => m.to.includes('late@example.com') && /has expired/.test(m.subject), 15_000);
     expect(mail.text).toContain('Nothing was charged');
-    // Staff see it, with a readable timeline entry.
-    const detail = (await t.request('GET', `/api/admin/orders/${orderId}`, { token: await t.staffToken() })).body;
-    expect(detail.timeline.find((e: any) => e.type === 'OrderExpired').data).toMatchObject({ from: 'unpaid', to: 'expired' });
+    // Staff see it in the order's history, with why.
+    const history = (await t.request('GET', `/api/admin/audit/streams/order-${orderId}`, { token: await t.staffToken() })).body;
+    expect(history.events.find((e: any) => e.type === 'OrderExpired').data).toMatchObject({ order_id: orderId, reason: 'Not paid in time' });
   });
 
   it('should not expire an order paid in time', async () => {

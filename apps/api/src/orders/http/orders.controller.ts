@@ -1,4 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { FastifyReply } from 'fastify';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -15,9 +17,14 @@ import { Principal } from '../../platform/auth/principal';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { createdBetween } from '../../platform/http/page-query.dto';
 import { PollAt } from '../../platform/http/context.interceptor';
-import { OrdersService } from '../orders.service';
+import { ChangeOrderStatusCommand } from '../commands/change-order-status.command';
+import { PlaceOrderCommand } from '../commands/place-order.command';
+import { GetAdminOrderQuery } from '../queries/get-admin-order.query';
+import { GetOrderQuery } from '../queries/get-order.query';
+import { ListOrdersQuery } from '../queries/list-orders.query';
+import { MyOrdersQuery } from '../queries/my-orders.query';
 import {
-  AdminOrderDetailDto,
+  AdminOrderDto,
   AdminOrderListDto,
   AdminOrderListQueryDto,
   ChangeOrderStatusDto,
@@ -30,7 +37,10 @@ import {
 @ApiTags('orders')
 @Controller('orders')
 export class OrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Post()
   @Public()
@@ -47,7 +57,7 @@ export class OrdersController {
     @CurrentPrincipal() principal: Principal | null,
     @Headers('idempotency-key') key?: string,
   ): Promise<{ order_id: string }> {
-    return this.orders.place(dto, principal, key);
+    return this.commands.execute(new PlaceOrderCommand(dto, principal, key));
   }
 
   @Get('mine')
@@ -55,7 +65,7 @@ export class OrdersController {
   @ApiOperation({ summary: "The signed-in customer's orders, newest first" })
   @ApiOkResponse({ type: [MyOrderDto] })
   mine(@CurrentPrincipal() principal: Principal) {
-    return this.orders.mine(principal.id);
+    return this.queries.execute(new MyOrdersQuery(principal.id));
   }
 
   @Get(':id')
@@ -64,7 +74,7 @@ export class OrdersController {
   @ApiOkResponse({ type: OrderDto })
   @ApiNotFoundResponse({ description: 'Resource not found' })
   get(@Param('id', UuidOr404Pipe) id: string, @CurrentPrincipal() principal: Principal | null) {
-    return this.orders.get(id, principal);
+    return this.queries.execute(new GetOrderQuery(id, principal));
   }
 }
 
@@ -72,14 +82,17 @@ export class OrdersController {
 @RequireStaff('staff')
 @Controller('admin/orders')
 export class AdminOrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Orders and consultation requests, filtered and paged' })
   @ApiOkResponse({ type: AdminOrderListDto })
   @ApiUnauthorizedResponse()
-  async list(@Query() q: AdminOrderListQueryDto, @Res({ passthrough: true }) reply: any) {
-    const result = await this.orders.list({
+  async list(@Query() q: AdminOrderListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
+    const result = await this.queries.execute(new ListOrdersQuery({
       page: q.page ?? 1,
       limit: q.limit ?? 25,
       sort: q.sort ?? 'created_at',
@@ -89,26 +102,26 @@ export class AdminOrdersController {
       kind: q.kind,
       payment_status: q.payment_status,
       ...createdBetween(q),
-    });
+    }));
     reply.header('x-total-count', String(result.total));
     return result;
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One order with its event timeline' })
-  @ApiOkResponse({ type: AdminOrderDetailDto })
+  @ApiOperation({ summary: 'One order (its history: GET /api/admin/audit/streams/order-{id}, as for every record)' })
+  @ApiOkResponse({ type: AdminOrderDto })
   @ApiNotFoundResponse({ description: 'Resource not found' })
   get(@Param('id', UuidOr404Pipe) id: string) {
-    return this.orders.adminGet(id);
+    return this.queries.execute(new GetAdminOrderQuery(id));
   }
 
   // Status changes have one form across the console's records: PUT /admin/<records>/{id} with
   // { status, note } (the spec's form for custom designs).
   @Put(':id')
   @ApiOperation({ summary: 'Move an order to its next status (see ORDER_TRANSITIONS), with a note' })
-  @ApiOkResponse({ type: AdminOrderDetailDto })
+  @ApiOkResponse({ type: AdminOrderDto })
   @ApiConflictResponse({ description: 'The move is not allowed from the current status' })
   changeStatus(@Param('id', UuidOr404Pipe) id: string, @Body() dto: ChangeOrderStatusDto, @CurrentPrincipal() principal: Principal) {
-    return this.orders.changeStatus(id, dto.status, dto.note?.trim() ?? '', principal);
+    return this.commands.execute(new ChangeOrderStatusCommand(id, dto.status, dto.note?.trim() ?? '', principal));
   }
 }

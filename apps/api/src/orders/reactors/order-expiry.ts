@@ -1,21 +1,23 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { Job } from 'bullmq';
-import { PaymentsService } from '../../payments/payments.service';
-import { PAYMENT_SETTINGS, PaymentSettings } from '../../payments/provider/payment-provider';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
-import { runAsSystem, traceIds, TraceIds } from '../../platform/context/request-context';
+import { runAsSystem } from '../../platform/context/request-context';
 import { fold } from '../../platform/event-store/decider';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { queueDelayedJob, startDelayedJobWorker } from '../../platform/queue/delayed-jobs';
 import { Queues } from '../../platform/queue/queues.service';
-import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
-import { order, OrderRequestedData, orderStream } from '../domain/order';
+import { EventReactor, Reactor } from '../../platform/queue/reactor';
+import { order, OrderEvent, OrderRequestedData, orderStream } from '../domain/order';
+import { CloseOrderCheckoutsCommand } from '../order-payments.port';
+import { ORDER_SETTINGS, OrderSettings } from '../order-settings';
 
 export const ORDER_EXPIRY_QUEUE = 'order-expiry';
+const EXPIRY_JOB = { queue: ORDER_EXPIRY_QUEUE, name: 'expire', kind: 'order-expiry' };
 
 interface ExpiryJob {
   order_id: string;
-  trace?: TraceIds;
 }
 
 /** Each card order gets one delayed job at its pay-by time (job id from the event id: queued once). */
@@ -27,22 +29,20 @@ export class OrderExpiryReactor implements Reactor {
 
   constructor(
     private readonly queues: Queues,
-    @Inject(PAYMENT_SETTINGS) private readonly settings: PaymentSettings,
+    @Inject(ORDER_SETTINGS) private readonly settings: OrderSettings,
   ) {}
 
   async react(event: RecordedEvent): Promise<void> {
     const d = event.data as OrderRequestedData;
     if (d.kind !== 'card') return;
     const payBy = d.pay_by ? Date.parse(d.pay_by) : Date.parse(event.metadata.occurredAt) + this.settings.unpaidOrderTtlMs;
-    await this.queues
-      .queue<ExpiryJob>(ORDER_EXPIRY_QUEUE)
-      .add('expire', { order_id: d.order_id, trace: traceIds() }, { jobId: jobIdFor('order-expiry', event.metadata.eventId), delay: Math.max(0, payBy - Date.now()) });
+    await queueDelayedJob<ExpiryJob>(this.queues, EXPIRY_JOB, event, { order_id: d.order_id }, payBy - Date.now());
   }
 }
 
 /**
  * At the pay-by time (role worker): ends the order's open session at the provider first, so it can no
- * longer be paid; if the provider says it was paid meanwhile, the payment wins (settle() records it) and
+ * longer be paid; if the provider says it was paid meanwhile, the payment wins (payments records it) and
  * the order does not expire. Otherwise OrderExpired is recorded (nothing if it was paid or cancelled).
  */
 @Injectable()
@@ -52,23 +52,22 @@ export class OrderExpiryWorker implements OnApplicationBootstrap {
   constructor(
     private readonly queues: Queues,
     private readonly es: EventSourcing,
-    private readonly payments: PaymentsService,
+    private readonly commands: CommandBus,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.roles.includes('worker')) return;
-    this.queues.worker<ExpiryJob>(ORDER_EXPIRY_QUEUE, (job) => this.process(job), { concurrency: 4 });
+    startDelayedJobWorker<ExpiryJob>(this.config, this.queues, ORDER_EXPIRY_QUEUE, (job) => this.process(job), 4);
   }
 
   async process(job: Job<ExpiryJob>): Promise<string> {
     const orderId = job.data.order_id;
     // In the job's context (Queues.worker): the expiry joins the order's conversation, caused by its request.
     return runAsSystem('order-expiry', async () => {
-      const state = fold(order, (await this.es.load(orderStream(orderId))) as any);
+      const state = fold(order, await this.es.load<OrderEvent>(orderStream(orderId)));
       if (!state.exists) return 'unknown';
       const open = state.openSession ? [state.openSession.id] : [];
-      const paid = await this.payments.closeOrderSessions(orderId, open);
+      const paid = await this.commands.execute(new CloseOrderCheckoutsCommand(orderId, open, { alsoOpenInPayments: false, except: null }));
       if (paid.length) {
         this.logger.log(`order ${orderId} was paid just before it expired; the payment stands`);
         return 'paid';

@@ -5,7 +5,8 @@ import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { paymentSession, paymentStream } from '../domain/payment-session';
-import { PaymentsService } from '../payments.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { SettleSessionCommand } from '../commands/settle-session.command';
 import { SandboxPaymentProvider } from '../provider/sandbox-provider';
 
 /**
@@ -144,7 +145,7 @@ describe('Payments you can trust', () => {
     // The provider took the money before it heard of the cancellation.
     await db.query(`UPDATE public.sandbox_payment_sessions SET status = 'complete', payment_status = 'paid', method = 'card' WHERE id = $1`, [sessionId]);
     expect((await t.request('PUT', `/api/admin/orders/${orderId}`, { token, body: { status: 'cancelled' } })).status).toBe(200);
-    await t.app.get(PaymentsService).settle(sessionId);
+    await t.app.get(CommandBus).execute(new SettleSessionCommand(sessionId));
     await waitUntil(async () => (await order(orderId)).refunded === totalCents / 100);
     expect(await order(orderId)).toMatchObject({ status: 'cancelled', payment_status: 'refunded', refunded: totalCents / 100, can_pay: false });
     expect(await events('OrderPaymentRejected', orderId)).toBe(1);
@@ -153,14 +154,15 @@ describe('Payments you can trust', () => {
     const row = await db.one(`SELECT payment_status, refund_id FROM public.sandbox_payment_sessions WHERE id = $1`, [sessionId]);
     expect(row.payment_status).toBe('refunded');
     expect(row.refund_id).toMatch(/^re_sandbox_/);
-    // Staff see it on the order's timeline.
-    const detail = (await t.request('GET', `/api/admin/orders/${orderId}`, { token })).body;
-    expect(detail.timeline.map((e: any) => e.type)).toEqual(expect.arrayContaining(['OrderPaymentRejected', 'PaymentRefunded']));
-    expect(detail.timeline.find((e: any) => e.type === 'PaymentRefunded').data).toMatchObject({ amount: totalCents / 100, refund_id: row.refund_id });
+    // Staff see it in the order's history and in the payment's.
+    const orderHistory = (await t.request('GET', `/api/admin/audit/streams/order-${orderId}`, { token })).body;
+    expect(orderHistory.events.map((e: any) => e.type)).toContain('OrderPaymentRejected');
+    const paymentHistory = (await t.request('GET', `/api/admin/audit/streams/payment-${sessionId}`, { token })).body;
+    expect(paymentHistory.events.find((e: any) => e.type === 'PaymentRefunded').data).toMatchObject({ amount_cents: totalCents, refund_id: row.refund_id });
     const mail = await sink.waitFor((m) => m.to.includes('refund@example.com') && /refunded/i.test(m.subject), 15_000);
     expect(mail.text).toContain('refunded it in full');
     // Reported again, nothing more happens.
-    await t.app.get(PaymentsService).settle(sessionId);
+    await t.app.get(CommandBus).execute(new SettleSessionCommand(sessionId));
     await new Promise((r) => setTimeout(r, 500));
     expect(await events('PaymentRefunded', orderId)).toBe(1);
   });

@@ -1,4 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { FastifyReply } from 'fastify';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -13,7 +15,8 @@ import {
 } from '@nestjs/swagger';
 import { Public } from '../../platform/auth/auth.decorators';
 import { DomainError, NotFoundError } from '../../platform/domain/errors';
-import { PaymentsService } from '../payments.service';
+import { OpenCheckoutCommand } from '../commands/open-checkout.command';
+import { SettleSessionCommand } from '../commands/settle-session.command';
 import { sandboxCheckoutPage } from '../provider/sandbox-page';
 import { DEMO_BANKS, SandboxPaymentProvider } from '../provider/sandbox-provider';
 import {
@@ -24,6 +27,7 @@ import {
   SandboxPayDto,
   SandboxPayResultDto,
 } from './dto/payment.dto';
+import { CheckoutStatus, toCheckoutStatus } from './checkout-status';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
@@ -32,7 +36,7 @@ const SESSION_ID = /^[A-Za-z0-9_-]{1,200}$/;
 @Controller('payments')
 export class PaymentsController {
   constructor(
-    private readonly payments: PaymentsService,
+    private readonly commands: CommandBus,
     private readonly sandbox: SandboxPaymentProvider,
   ) {}
 
@@ -44,16 +48,19 @@ export class PaymentsController {
   @ApiConflictResponse({ description: 'The order is not a pending, unpaid card order' })
   @ApiNotFoundResponse({ description: 'Resource not found' })
   createSession(@Body() dto: CreateCheckoutSessionDto) {
-    return this.payments.openCheckout(dto.origin_url, dto.order_id.toLowerCase());
+    return this.commands.execute(new OpenCheckoutCommand(dto.origin_url, dto.order_id.toLowerCase()));
   }
 
   @Get('checkout/status/:sessionId')
   @ApiOperation({ summary: 'How a checkout session stands (amount in cents)' })
   @ApiOkResponse({ type: CheckoutStatusDto })
   @ApiNotFoundResponse({ description: 'Resource not found' })
-  status(@Param('sessionId') sessionId: string) {
+  async status(@Param('sessionId') sessionId: string): Promise<CheckoutStatus> {
     if (!SESSION_ID.test(sessionId)) throw new NotFoundError();
-    return this.payments.status(sessionId);
+    // Asking is settling: the provider's answer is recorded if the session has ended.
+    const s = await this.commands.execute(new SettleSessionCommand(sessionId));
+    if (!s) throw new NotFoundError();
+    return toCheckoutStatus(s);
   }
 
   @Get('sandbox/banks')
@@ -93,14 +100,14 @@ export class PaymentsController {
   })
   @ApiResponse({ status: 303, description: 'To {origin}/payment/success?session_id=... or {origin}/payment/cancel' })
   @ApiResponse({ status: 200, description: 'The page again, with why the card was refused' })
-  async submit(@Param('sessionId') sessionId: string, @Body() body: Record<string, unknown>, @Res() reply: any): Promise<void> {
+  async submit(@Param('sessionId') sessionId: string, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
     const row = await this.sandbox.row(sessionId);
     if (!row) throw new NotFoundError();
     const field = (k: string) => (typeof body?.[k] === 'string' ? (body[k] as string) : '');
     const html = (status: number, page: string) => reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
     if (field('action') === 'cancel') {
       await this.sandbox.cancel(sessionId);
-      await this.payments.settle(sessionId).catch(() => undefined); // the order is awaiting payment at once
+      await this.settle(sessionId).catch(() => undefined); // the order is awaiting payment at once
       reply.status(303).header('location', row.cancel_url).send();
       return;
     }
@@ -113,11 +120,11 @@ export class PaymentsController {
         name: field('name'),
       });
       if (paid.payment_status === 'paid') {
-        await this.payments.settle(sessionId).catch(() => undefined); // the poller records it too; once either way
+        await this.settle(sessionId).catch(() => undefined); // the poller records it too; once either way
         reply.status(303).header('location', paid.success_url).send();
         return;
       }
-      await this.payments.settle(sessionId).catch(() => undefined);
+      await this.settle(sessionId).catch(() => undefined);
       html(402, sandboxCheckoutPage(paid, 'Your card was declined.'));
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
@@ -138,7 +145,7 @@ export class PaymentsController {
       dto.method === 'card'
         ? await this.sandbox.pay(sessionId, { method: 'card', card_number: dto.card_number ?? '', expiry: dto.expiry ?? '', cvv: dto.cvv ?? '', name: dto.name ?? '' })
         : await this.sandbox.pay(sessionId, { method: 'bank_transfer', account_id: dto.account_id ?? '' });
-    await this.payments.settle(sessionId).catch(() => undefined);
+    await this.settle(sessionId).catch(() => undefined);
     const paid = row.payment_status === 'paid';
     return {
       success: paid,
@@ -151,5 +158,10 @@ export class PaymentsController {
       redirect_url: paid ? row.success_url : row.cancel_url,
       message: paid ? 'Payment Successful!' : dto.method === 'card' ? 'Payment Failed: Your card was declined.' : 'Payment Failed: Insufficient funds in the chosen account.',
     };
+  }
+
+  /** Records the outcome now (the poller would too, once either way); a failure here leaves it to the poller. */
+  private settle(sessionId: string): Promise<unknown> {
+    return this.commands.execute(new SettleSessionCommand(sessionId));
   }
 }

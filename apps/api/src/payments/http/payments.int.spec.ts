@@ -7,8 +7,9 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { Queues } from '../../platform/queue/queues.service';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
-import { PAYMENT_POLL_QUEUE } from '../payment-poll';
-import { PaymentsService } from '../payments.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { SettleSessionCommand } from '../commands/settle-session.command';
+import { PAYMENT_POLL_QUEUE } from '../reactors/payment-poll';
 
 const ORIGIN = 'http://shop.test';
 
@@ -98,8 +99,8 @@ describe('Card payments through the sandbox provider', () => {
     expect(receipt.html).toContain(product.name.replace(/&/g, '&amp;').replace(/'/g, '&#39;'));
 
     // Every later look (status route, poller, a second poll job for the same session, concurrent settles) changes nothing.
-    const payments = t.app.get(PaymentsService);
-    await Promise.all(Array.from({ length: 10 }, () => payments.settle(sessionId)));
+    const commands = t.app.get(CommandBus);
+    await Promise.all(Array.from({ length: 10 }, () => commands.execute(new SettleSessionCommand(sessionId))));
     const extra = await t.app.get(Queues).queue(PAYMENT_POLL_QUEUE).add('poll', { session_id: sessionId }, { jobId: `extra-${sessionId}` });
     await waitUntil(async () => (await Job.fromId(t.app.get(Queues).queue(PAYMENT_POLL_QUEUE), extra.id!))?.finishedOn !== undefined);
     expect(await countEvents('PaymentSucceeded', `payment-${sessionId}`)).toBe(1);

@@ -36,12 +36,10 @@ export interface PaymentProvider {
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
 
-/** Settings of the payment flow (env: PAYMENT_SESSION_TTL_SECONDS, PAYMENT_POLL_INTERVAL_MS, UNPAID_ORDER_TTL_SECONDS). */
+/** Settings of the payment flow (env: PAYMENT_SESSION_TTL_SECONDS, PAYMENT_POLL_INTERVAL_MS); an unpaid order's lifetime is orders' (order-settings.ts). */
 export interface PaymentSettings {
   sessionTtlMs: number;
   pollIntervalMs: number;
-  /** An unpaid card order expires this long after it was placed (default 24 h). */
-  unpaidOrderTtlMs: number;
 }
 
 export const PAYMENT_SETTINGS = Symbol('PAYMENT_SETTINGS');
@@ -51,6 +49,5 @@ export function loadPaymentSettings(env: NodeJS.ProcessEnv = process.env): Payme
   return {
     sessionTtlMs: num(env.PAYMENT_SESSION_TTL_SECONDS, 30 * 60) * 1000,
     pollIntervalMs: num(env.PAYMENT_POLL_INTERVAL_MS, 2000),
-    unpaidOrderTtlMs: Math.max(1, num(env.UNPAID_ORDER_TTL_SECONDS, 24 * 3600)) * 1000,
   };
 }

@@ -181,17 +181,6 @@ export class AdminOrderListDto {
   @ApiProperty() limit: number;
 }
 
-export class TimelineEntryDto {
-  @ApiProperty() type: string;
-  @ApiProperty() occurred_at: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Who did it: type (staff, customer, system) and id', example: { type: 'staff', id: '…' } }) actor: Record<string, unknown>;
-  @ApiProperty({ type: 'object', additionalProperties: true }) data: Record<string, unknown>;
-}
-
-export class AdminOrderDetailDto extends AdminOrderDto {
-  @ApiProperty({ type: [TimelineEntryDto] }) timeline: TimelineEntryDto[];
-}
-
 export class ChangeOrderStatusDto {
   @ApiProperty({ enum: ORDER_STATUSES }) @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` }) status: OrderStatus;
   @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(2000) note?: string;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Tx } from '../platform/database/database';
-import { RecordedEvent } from '../platform/event-store/event-store';
-import { Projection, ReadModelProjection } from '../platform/projections/projection';
-import { PAYMENT_EVENT_TYPES } from './domain/payment-session';
+import { Tx } from '../../platform/database/database';
+import { RecordedEvent } from '../../platform/event-store/event-store';
+import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { PAYMENT_EVENT_TYPES } from '../domain/payment-session';
 
 /** rm.payment_sessions: each checkout session and how it ended. */
 @Injectable()

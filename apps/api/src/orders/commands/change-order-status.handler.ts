@@ -1,0 +1,21 @@
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { order, orderStream } from '../domain/order';
+import { GetAdminOrderQuery } from '../queries/get-admin-order.query';
+import { AdminOrderView } from '../queries/order-views';
+import { ChangeOrderStatusCommand } from './change-order-status.command';
+
+@CommandHandler(ChangeOrderStatusCommand)
+export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStatusCommand, AdminOrderView> {
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly queries: QueryBus,
+  ) {}
+
+  async execute({ orderId, to, note, principal }: ChangeOrderStatusCommand): Promise<AdminOrderView> {
+    // 404 for an order the console cannot show yet; which moves are allowed is the decider's rule alone.
+    await this.queries.execute(new GetAdminOrderQuery(orderId));
+    await this.es.decide(orderStream(orderId), order, { type: 'ChangeStatus', orderId, to, note, by: `staff:${principal.id}` });
+    return this.queries.execute(new GetAdminOrderQuery(orderId));
+  }
+}

@@ -1,0 +1,95 @@
+import { onlineOrderLimitMessage, OrderStatus } from '@facet/contracts';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { randomUUID } from 'crypto';
+import { ProductsByIdsQuery } from '../../catalog/queries/products-by-ids.query';
+import { BadInputError, ConflictError, isConflict } from '../../platform/domain/errors';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { IdempotencyService, IdempotentAttempt } from '../../platform/http/idempotency.service';
+import { newOrderKind, order, OrderRequestedData, orderStream, orderSubject, requestedStatuses } from '../domain/order';
+import { priceWantedLines, pricesChangedMessage, productIdsOf, withinOnlineLimit } from '../domain/pricing';
+import { ORDER_SETTINGS, OrderSettings } from '../order-settings';
+import { OrderRequest, PlaceOrderCommand } from './place-order.command';
+
+@CommandHandler(PlaceOrderCommand)
+export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { order_id: string }> {
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly queries: QueryBus,
+    private readonly idempotency: IdempotencyService,
+    @Inject(ORDER_SETTINGS) private readonly settings: OrderSettings,
+  ) {}
+
+  execute({ request, principal, idempotencyKey }: PlaceOrderCommand): Promise<{ order_id: string }> {
+    const scope = IdempotencyService.callerScope('orders', principal, request.shipping?.email);
+    const customerId = principal?.kind === 'customer' ? principal.id : null;
+    return this.idempotency.run(scope, idempotencyKey, request, (attempt) => this.place(request, customerId, attempt));
+  }
+
+  /** True when the order named by a key was committed by an earlier attempt (one that crashed before answering). */
+  private async committed(orderId: string): Promise<boolean> {
+    return (await this.es.store.readStream(orderStream(orderId))).length > 0;
+  }
+
+  private async place(request: OrderRequest, customerId: string | null, attempt: IdempotentAttempt | null): Promise<{ order_id: string }> {
+    if (attempt?.resumed && (await this.committed(attempt.id))) return { order_id: attempt.id };
+    const { status, paymentStatus } = requestedStatuses(request.status, request.payment_status);
+    const kind = newOrderKind(status, paymentStatus);
+    if (!kind) {
+      throw new BadInputError(
+        'status and payment_status must be consultation_requested with pending_consultation (a consultation request), or pending with unpaid (a card order).',
+        'status',
+      );
+    }
+    if (kind === 'card' && (!request.payment.card_name.trim() || !/^\d{4}$/.test(request.payment.last_4))) {
+      throw new BadInputError('A card order needs the name on the card and its last four digits.', 'payment');
+    }
+    if (kind === 'consultation' && !request.shipping.phone?.trim()) throw new BadInputError('Phone number is required', 'shipping.phone');
+
+    const catalogue = await this.queries.execute(new ProductsByIdsQuery(productIdsOf(request.items)));
+    const { lines, totals, changed } = priceWantedLines(request.items, catalogue, request);
+    if (changed.length) throw new ConflictError(pricesChangedMessage(changed));
+    const limit = this.settings.onlineOrderLimitCents;
+    if (kind === 'card' && !withinOnlineLimit(totals.totalCents, limit)) throw new BadInputError(onlineOrderLimitMessage(limit), 'total');
+
+    // With an Idempotency-Key the order's id comes from the key: its append ('no stream yet') is the key's record.
+    const orderId = attempt?.id ?? randomUUID();
+    const s = request.shipping;
+    const email = s.email.trim().toLowerCase();
+    const data: OrderRequestedData = {
+      order_id: orderId,
+      kind,
+      status: status as OrderStatus,
+      payment_status: kind === 'consultation' ? 'pending_consultation' : 'unpaid',
+      customer_id: customerId,
+      subject_id: orderSubject(customerId, email),
+      shipping: {
+        first_name: s.first_name.trim(),
+        last_name: s.last_name.trim(),
+        email,
+        phone: s.phone?.trim() ?? '',
+        address: s.address?.trim() ?? '',
+        apartment: s.apartment?.trim() ?? '',
+        city: s.city?.trim() ?? '',
+        state: s.state?.trim() ?? '',
+        zip_code: s.zip_code?.trim() ?? '',
+        country: s.country?.trim() || 'US',
+      },
+      payment: { card_name: request.payment.card_name.trim(), last_4: request.payment.last_4 },
+      items: lines,
+      subtotal_cents: totals.subtotalCents,
+      shipping_cents: totals.shippingCents,
+      tax_cents: totals.taxCents,
+      total_cents: totals.totalCents,
+      pay_by: kind === 'consultation' ? null : new Date(Date.now() + this.settings.unpaidOrderTtlMs).toISOString(),
+    };
+    try {
+      await this.es.decide(orderStream(orderId), order, { type: 'RequestOrder', data }, { newStream: true });
+    } catch (err) {
+      // Another holder of this key (whose lease ran out) appended it first: that is this key's order.
+      if (attempt && isConflict(err) && (await this.committed(orderId))) return { order_id: orderId };
+      throw err;
+    }
+    return { order_id: orderId };
+  }
+}

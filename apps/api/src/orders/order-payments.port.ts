@@ -1,0 +1,63 @@
+/**
+ * The published port between orders and payments: the one file of orders that payments imports (and it
+ * imports only the buses' base classes). Orders imports nothing from payments. Everything here goes through the CQRS
+ * buses, so neither module imports the other; each message says who answers it.
+ */
+import { Command, Query } from '@nestjs/cqrs';
+
+/** A card order that may be paid now, as the order's own stream has it. */
+export interface PayableOrder {
+  orderId: string;
+  totalCents: number;
+  /** The one session a shopper may pay now, until it is paid, fails or expires. */
+  openSession: { id: string; url: string; expiresAt: string } | null;
+  /** The stream revision read: recording a new session appends at it (a racing opener loses). */
+  revision: number;
+}
+
+/** Answered by orders: the order if it may be paid; NotFoundError, or ConflictError saying why it may not. */
+export class PayableOrderQuery extends Query<PayableOrder> {
+  constructor(readonly orderId: string) {
+    super();
+  }
+}
+
+/** Answered by orders: a checkout session was opened for the order (409 when another was opened meanwhile). */
+export class RecordCheckoutOpenedCommand extends Command<void> {
+  constructor(
+    readonly orderId: string,
+    readonly sessionId: string,
+    readonly url: string,
+    readonly expiresAt: string,
+    /** The open session this one replaces (which the caller saw ended), or null. */
+    readonly replaces: string | null,
+    readonly expectedRevision: number,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Answered by payments: the order can no longer be paid, so these sessions (plus, when asked, every
+ * session payments still has open for it) are ended at the provider, except `except`. Returns the ids the
+ * provider reports as paid (a payment that landed first).
+ */
+export class CloseOrderCheckoutsCommand extends Command<string[]> {
+  constructor(
+    readonly orderId: string,
+    readonly sessionIds: readonly string[],
+    readonly options: { alsoOpenInPayments: boolean; except: string | null },
+  ) {
+    super();
+  }
+}
+
+/** Answered by payments: give back a payment the order rejected, and record it (once). */
+export class RefundPaymentCommand extends Command<void> {
+  constructor(
+    readonly sessionId: string,
+    readonly reason: string,
+  ) {
+    super();
+  }
+}

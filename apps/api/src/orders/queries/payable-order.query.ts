@@ -1,0 +1,20 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { ConflictError, NotFoundError } from '../../platform/domain/errors';
+import { fold } from '../../platform/event-store/decider';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { canOpenPaymentSession, order, OrderEvent, orderStream, unpayableMessage } from '../domain/order';
+import { PayableOrder, PayableOrderQuery } from '../order-payments.port';
+
+/** The port's question from payments (order-payments.port.ts), answered from the order's own stream, not the read model. */
+@QueryHandler(PayableOrderQuery)
+export class PayableOrderHandler implements IQueryHandler<PayableOrderQuery, PayableOrder> {
+  constructor(private readonly es: EventSourcing) {}
+
+  async execute({ orderId }: PayableOrderQuery): Promise<PayableOrder> {
+    const history = await this.es.load<OrderEvent>(orderStream(orderId));
+    if (history.length === 0) throw new NotFoundError();
+    const state = fold(order, history);
+    if (!canOpenPaymentSession(state)) throw new ConflictError(unpayableMessage(state));
+    return { orderId, totalCents: state.totalCents, openSession: state.openSession, revision: history.length - 1 };
+  }
+}

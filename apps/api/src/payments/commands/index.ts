@@ -1,0 +1,6 @@
+import { CloseOrderCheckoutsHandler } from './close-order-checkouts.handler';
+import { OpenCheckoutHandler } from './open-checkout.handler';
+import { RefundPaymentHandler } from './refund-payment.handler';
+import { SettleSessionHandler } from './settle-session.handler';
+
+export const COMMAND_HANDLERS = [OpenCheckoutHandler, SettleSessionHandler, CloseOrderCheckoutsHandler, RefundPaymentHandler];

@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+
+/** Opens (or hands out again) the hosted checkout of a pending or awaiting-payment card order. */
+export class OpenCheckoutCommand extends Command<{ url: string; session_id: string }> {
+  constructor(
+    /** One of the shop's own addresses: the provider sends the shopper back there. */
+    readonly originUrl: string,
+    readonly orderId: string,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,88 @@
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { PayableOrderQuery, RecordCheckoutOpenedCommand } from '../../orders/order-payments.port';
+import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
+import { BadInputError, ConflictError, isConflict } from '../../platform/domain/errors';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { paymentSession, paymentStream } from '../domain/payment-session';
+import { PAYMENT_PROVIDER, PAYMENT_SETTINGS, PaymentProvider, PaymentSettings } from '../provider/payment-provider';
+import { OpenCheckoutCommand } from './open-checkout.command';
+import { SettleSessionCommand } from './settle-session.command';
+
+/**
+ * The amount comes from the order. An order has at most one open session: asking again returns it; one
+ * that ended (declined, cancelled, expired) is replaced by a new one for the same order and the same
+ * amount. Two callers racing each create a provider session, only one is recorded on the order (append at
+ * the revision read); the loser expires its own at the provider and returns the winner's.
+ */
+@CommandHandler(OpenCheckoutCommand)
+export class OpenCheckoutHandler implements ICommandHandler<OpenCheckoutCommand, { url: string; session_id: string }> {
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PAYMENT_SETTINGS) private readonly settings: PaymentSettings,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+  ) {}
+
+  async execute({ originUrl, orderId }: OpenCheckoutCommand): Promise<{ url: string; session_id: string }> {
+    const origin = originUrl.trim().replace(/\/+$/, '');
+    if (!this.config.publicOrigins.includes(origin)) {
+      throw new BadInputError("origin_url must be one of this shop's own addresses.", 'origin_url');
+    }
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const payable = await this.queries.execute(new PayableOrderQuery(orderId));
+      const current = payable.openSession;
+      if (current) {
+        const s = await this.provider.getSession(current.id);
+        // Still payable for a while: hand out the same session.
+        if (s && s.status === 'open' && s.paymentStatus === 'unpaid' && s.expiresAt.getTime() > Date.now() + Math.min(60_000, this.settings.sessionTtlMs / 4)) {
+          return { url: current.url, session_id: current.id };
+        }
+        if (s) {
+          await this.provider.expireSession(current.id);
+          const ended = await this.commands.execute(new SettleSessionCommand(current.id));
+          if (ended && (ended.paymentStatus === 'paid' || ended.paymentStatus === 'refunded')) throw new ConflictError('This order is already paid.');
+        }
+      }
+      const expiresAt = new Date(Date.now() + this.settings.sessionTtlMs);
+      const session = await this.provider.createSession({
+        orderId,
+        amountCents: payable.totalCents,
+        currency: 'usd',
+        successUrl: `${origin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}/payment/cancel?order_id=${orderId}`,
+        expiresAt,
+      });
+      await this.es.decide(
+        paymentStream(session.id),
+        paymentSession,
+        {
+          type: 'OpenSession',
+          data: {
+            session_id: session.id,
+            order_id: orderId,
+            provider: this.provider.name,
+            amount_cents: payable.totalCents,
+            currency: 'usd',
+            expires_at: expiresAt.toISOString(),
+          },
+        },
+        { waitForProjections: false, newStream: true },
+      );
+      try {
+        await this.commands.execute(
+          new RecordCheckoutOpenedCommand(orderId, session.id, session.url, expiresAt.toISOString(), current?.id ?? null, payable.revision),
+        );
+        return { url: session.url, session_id: session.id };
+      } catch (err) {
+        if (!isConflict(err)) throw err;
+        // Someone else opened one (or the order moved) meanwhile: ours must never be paid; look again.
+        await this.provider.expireSession(session.id);
+        await this.commands.execute(new SettleSessionCommand(session.id)).catch(() => undefined);
+      }
+    }
+    throw new ConflictError('This order is being changed right now. Please try again.');
+  }
+}

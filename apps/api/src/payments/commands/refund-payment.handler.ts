@@ -1,0 +1,23 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { RefundPaymentCommand } from '../../orders/order-payments.port';
+import { runAsSystem } from '../../platform/context/request-context';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { paymentSession, paymentStream } from '../domain/payment-session';
+import { PAYMENT_PROVIDER, PaymentProvider } from '../provider/payment-provider';
+
+/** The port's command from orders (its class lives in orders/order-payments.port.ts): the money goes back, recorded once. */
+@CommandHandler(RefundPaymentCommand)
+export class RefundPaymentHandler implements ICommandHandler<RefundPaymentCommand, void> {
+  constructor(
+    private readonly es: EventSourcing,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  async execute({ sessionId, reason }: RefundPaymentCommand): Promise<void> {
+    const { refundId } = await this.provider.refund(sessionId, reason);
+    await runAsSystem('payments', () =>
+      this.es.decide(paymentStream(sessionId), paymentSession, { type: 'RecordRefund', refundId, reason }, { waitForProjections: false }),
+    );
+  }
+}

@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import { ProviderSession } from '../provider/payment-provider';
+
+/**
+ * Asks the provider about a session and records its outcome once it has one; answers the provider's view
+ * (null when the provider does not know the session).
+ */
+export class SettleSessionCommand extends Command<ProviderSession | null> {
+  constructor(readonly sessionId: string) {
+    super();
+  }
+}

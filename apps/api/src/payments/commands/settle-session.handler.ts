@@ -1,0 +1,58 @@
+import { Inject, Logger } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { randomUUID } from 'crypto';
+import { peekContext, RequestContext, runWithContext } from '../../platform/context/request-context';
+import { isConflict } from '../../platform/domain/errors';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { paymentSession, paymentStream } from '../domain/payment-session';
+import { PAYMENT_PROVIDER, PaymentProvider, ProviderSession } from '../provider/payment-provider';
+import { SettleSessionCommand } from './settle-session.command';
+
+/**
+ * Asks the provider and, when the session has ended, appends PaymentSucceeded, PaymentFailed or
+ * PaymentExpired at the revision it read: a second caller (a job run twice, the status route racing the
+ * poller) finds the outcome already there or loses the append with a conflict, so it is recorded once.
+ */
+@CommandHandler(SettleSessionCommand)
+export class SettleSessionHandler implements ICommandHandler<SettleSessionCommand, ProviderSession | null> {
+  private readonly logger = new Logger('Payments');
+
+  constructor(
+    private readonly es: EventSourcing,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  async execute({ sessionId }: SettleSessionCommand): Promise<ProviderSession | null> {
+    const s = await this.provider.getSession(sessionId);
+    if (!s) return null;
+    if (s.status === 'open' && s.paymentStatus === 'unpaid') return s;
+    try {
+      await runWithContext(await this.outcomeContext(sessionId), () =>
+        this.es.decide(
+          paymentStream(sessionId),
+          paymentSession,
+          { type: 'Settle', outcome: { status: s.status, paymentStatus: s.paymentStatus, method: s.method, reason: s.reason } },
+          { waitForProjections: false },
+        ),
+      );
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+      this.logger.debug?.(`session ${sessionId} was settled concurrently`);
+    }
+    return s;
+  }
+
+  /**
+   * A payment's outcome belongs to the conversation that opened its session (the order or pay-again
+   * request), whoever asks the provider: the poll job, or the shopper's return to the shop.
+   */
+  private async outcomeContext(sessionId: string): Promise<RequestContext> {
+    const current = peekContext();
+    const [opened] = await this.es.store.readStream(paymentStream(sessionId)); // a session's stream is a few events
+    return {
+      actor: { type: 'system', id: 'payments' },
+      correlationId: opened?.metadata.correlationId ?? current?.correlationId ?? randomUUID(),
+      causationId: current?.causationId ?? opened?.metadata.eventId ?? null,
+    };
+  }
+}

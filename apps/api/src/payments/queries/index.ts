@@ -1,0 +1,3 @@
+import { OpenSessionsOfOrderHandler } from './open-sessions-of-order.query';
+
+export const QUERY_HANDLERS = [OpenSessionsOfOrderHandler];
