@@ -54,10 +54,23 @@ function figures(lh) {
 }
 
 function lighthouse(url) {
-  const out = execFileSync(process.execPath, [join(ROOT, 'node_modules/lighthouse/cli/index.js'), url, '--output=json', '--quiet',
+  let out;
+  try {
+    out = run(url);
+  } catch (err) {
+    // Lighthouse exits 1 with a report when the page had a runtime error: keep the report, say why.
+    if (!err.stdout?.length) throw err;
+    out = err.stdout.toString();
+  }
+  const lh = JSON.parse(out);
+  if (lh.runtimeError) log(`runtime error on ${url}: ${lh.runtimeError.code} ${lh.runtimeError.message}`);
+  return lh;
+}
+
+function run(url) {
+  return execFileSync(process.execPath, [join(ROOT, 'node_modules/lighthouse/cli/index.js'), url, '--output=json', '--quiet',
     '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=${CHROME_FLAGS}`],
   { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
-  return JSON.parse(out);
 }
 
 async function startShop() {
@@ -102,12 +115,13 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         loads.push(load());
         const lh = lighthouse(shop.url + path);
-        runs.push(figures(lh));
+        if (!lh.runtimeError) runs.push(figures(lh));
         if (OUT) { mkdirSync(OUT, { recursive: true }); writeFileSync(join(OUT, `${label}-${i + 1}.json`), JSON.stringify(lh)); }
       }
+      if (!runs.length) { summary.push({ page: label, error: 'no run without a runtime error' }); continue; }
       const m = (k) => median(runs.map((r) => r[k]));
       const row = {
-        page: label, runs: RUNS, load: loads,
+        page: label, runs: runs.length, load: loads,
         performance: m('performance'), seo: m('seo'), accessibility: m('accessibility'), 'best-practices': m('best-practices'),
         fcp: Math.round(m('fcp')), lcp: Math.round(m('lcp')), tbt: Math.round(m('tbt')), cls: Number(m('cls').toFixed(3)), si: Math.round(m('si')),
         jsKiB: kib(m('jsSent')), cssKiB: kib(m('cssSent')), fontKiB: kib(m('fontSent')), imageKiB: kib(m('imageSent')), documentKiB: kib(m('documentSent')),
