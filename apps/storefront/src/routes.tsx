@@ -1,19 +1,17 @@
 /**
- * The route table. Every page is its own chunk (React.lazy), home included: the server modulepreloads the
- * first route's chunk with the document, so home costs no extra round-trip, and the other pages do not
- * carry home's carousel and sections in the entry. Account, checkout, payment and custom-design screens:
- * one line each.
+ * The route table. Every page is its own chunk (React.lazy) except home, which ships with the entry so the
+ * first screen needs no second round-trip. Account, checkout, payment and custom-design screens: one line each.
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ClientOnly } from './components/ClientOnly';
 import { Layout, PageLoading } from './components/Layout';
 import { COLLECTIONS } from './lib/collections';
+import HomePage from './pages/HomePage';
 import { lazyPage } from './routing/lazyPage';
 import { createLoaders } from './routing/loaders';
 import type { ShopData } from './routing/shopData';
 
-const HomePage = lazyPage(() => import('./pages/HomePage'));
 const JewelryPage = lazyPage(() => import('./pages/JewelryPage'));
 const CollectionPage = lazyPage(() => import('./pages/CollectionPage'));
 const CategoryPage = lazyPage(() => import('./pages/CategoryPage'));
@@ -79,7 +77,7 @@ export function createRoutes(shop: ShopData): RouteObject[] {
       element: <Layout />,
       hydrateFallbackElement: <PageLoading />,
       children: [
-        { id: 'home', path: '/', loader: load.home, element: page(HomePage), handle: chunk('HomePage') },
+        { id: 'home', path: '/', loader: load.home, element: page(HomePage) },
         { id: 'jewelry', path: '/jewelry', loader: load.jewelry, element: page(JewelryPage), handle: chunk('JewelryPage') },
         ...COLLECTIONS.map((c) => ({
           id: `collection:${c.slug}`,
