@@ -13,7 +13,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { Writable } from 'node:stream';
 import { COLLECTIONS } from './lib/collections';
-import { createRoutes } from './routes';
+import { createRoutes, FIRST_SCREEN_FONTS, type RouteHandle } from './routes';
 import { HYDRATION_DATA_ID } from './routing/hydration';
 import { preloadAllPages } from './routing/lazyPage';
 import type { ShopData } from './routing/shopData';
@@ -76,13 +76,13 @@ export function createRenderer(options: RendererOptions) {
     const leaf = context.matches[context.matches.length - 1];
     const routeId = leaf?.route.id ?? 'not-found';
     const meta = metaForRoute(routeId, COLLECTIONS)({ data: context.loaderData[routeId] ?? null, url, origin: options.origin });
-    const chunk = (leaf?.route.handle as { chunk?: string } | undefined)?.chunk;
+    const handle = leaf?.route.handle as RouteHandle | undefined;
     const hydrationData = { loaderData: context.loaderData, actionData: null, errors: null };
     // React puts its own preloads (images of the first screen) before the markup: they belong in <head>,
     // and hydration must find the app's first element first.
     const preloads = /^(?:<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
     const body = rendered.slice(preloads.length);
-    return { kind: 'page', status: context.statusCode, html: page.render(meta, chunk, body, hydrationData, preloads) };
+    return { kind: 'page', status: context.statusCode, html: page.render(meta, handle, body, hydrationData, preloads) };
   };
 }
 
@@ -125,7 +125,8 @@ function renderToHtml(element: ReactNode, signal?: AbortSignal): Promise<string>
 class PageTemplate {
   private readonly before: string;
   private readonly after: string;
-  private readonly fonts: string[];
+  /** Built font files by face name (inter-latin-500-normal -> /assets/inter-latin-500-normal-<hash>.woff2). */
+  private readonly fontFiles = new Map<string, string>();
   private readonly chunkCache = new Map<string, { scripts: string[]; styles: string }>();
 
   constructor(private readonly options: RendererOptions) {
@@ -137,7 +138,9 @@ class PageTemplate {
       css += options.readAsset(href);
       return '';
     });
-    this.fonts = [...new Set(css.match(/\/assets\/(?:inter-latin-400-normal|cormorant-garamond-latin-400-normal)[^)"']*\.woff2/g) ?? [])];
+    for (const href of css.match(/\/assets\/[a-z0-9-]+-(?:normal|italic)-[A-Za-z0-9_-]+\.woff2/g) ?? []) {
+      this.fontFiles.set(/^\/assets\/(.+-(?:normal|italic))-/.exec(href)?.[1] ?? href, href);
+    }
     const marker = '<div id="root"></div>';
     if (!html.includes(marker) || !html.includes('</head>')) throw new Error('index.html has no <div id="root"></div>');
     const [head, rest] = html.split('</head>');
@@ -146,9 +149,10 @@ class PageTemplate {
     this.after = beforeRoot + '\u0000' + afterRoot; // \u0000 marks where the page goes
   }
 
-  render(meta: PageMeta, chunk: string | undefined, body: string, hydrationData: unknown, reactPreloads: string): string {
-    const route = chunk ? this.routeChunk(chunk) : { scripts: [], styles: '' };
-    const head = renderHead(meta, this.options.origin, { fonts: this.fonts, scripts: route.scripts });
+  render(meta: PageMeta, handle: RouteHandle | undefined, body: string, hydrationData: unknown, reactPreloads: string): string {
+    const route = handle?.chunk ? this.routeChunk(handle.chunk) : { scripts: [], styles: '' };
+    const fonts = [...FIRST_SCREEN_FONTS, ...(handle?.fonts ?? [])].flatMap((face) => this.fontFiles.get(face) ?? []);
+    const head = renderHead(meta, this.options.origin, { fonts, scripts: route.scripts });
     const [beforeRoot, afterRoot] = this.after.split('\u0000');
     return (
       this.before +

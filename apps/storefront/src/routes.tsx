@@ -39,6 +39,19 @@ const PaymentResultPage = lazyPage(() => import('./pages/PaymentResultPage'));
 const PaymentCancelPage = lazyPage(() => import('./pages/PaymentCancelPage'));
 const CustomDesignPage = lazyPage(() => import('./pages/CustomDesignPage'));
 
+/**
+ * What the server sends with a route's first screen: `chunk`, the page's own module (its script is
+ * modulepreloaded, its styles inlined), and `fonts`, the faces its first screen shows beyond the ones every
+ * first screen shows (preloaded; built files are named <face>-<hash>.woff2).
+ */
+export interface RouteHandle {
+  chunk?: string;
+  fonts?: string[];
+}
+
+/** Faces on every page's first screen, phone and desktop: the header, the nav and the page title. */
+export const FIRST_SCREEN_FONTS = ['cormorant-garamond-latin-300-normal', 'inter-latin-400-normal', 'inter-latin-500-normal'];
+
 const page = (Component: ComponentType) => <Component />;
 /** A screen shown in the browser only: the server sends the shell with a loading state in its place. */
 const browserPage = (Component: ComponentType) => (
@@ -55,7 +68,9 @@ const browserPage = (Component: ComponentType) => (
  */
 export function createRoutes(shop: ShopData): RouteObject[] {
   const load = createLoaders(shop);
-  const chunk = (name: string) => ({ chunk: `src/pages/${name}.tsx` });
+  const chunk = (name: string, fonts?: string[]): RouteHandle => ({ chunk: `src/pages/${name}.tsx`, fonts });
+  // Collections and categories open on a lede in Cormorant (roman and italic); products on a price in Inter 600.
+  const listingFonts = ['cormorant-garamond-latin-400-normal', 'cormorant-garamond-latin-400-italic'];
   return [
     {
       id: 'layout',
@@ -69,13 +84,13 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           path: c.category.href,
           loader: load.collection(c),
           element: <CollectionPage slug={c.slug} />,
-          handle: chunk('CollectionPage'),
+          handle: chunk('CollectionPage', listingFonts),
         })),
-        { id: 'category', path: '/category/:category', loader: load.category, element: page(CategoryPage), handle: chunk('CategoryPage') },
-        { id: 'catalog', path: '/catalog', loader: load.catalogue, element: page(CataloguePage), handle: chunk('CataloguePage') },
-        { id: 'catalogue', path: '/catalogue', loader: load.catalogue, element: page(CataloguePage), handle: chunk('CataloguePage') },
+        { id: 'category', path: '/category/:category', loader: load.category, element: page(CategoryPage), handle: chunk('CategoryPage', listingFonts) },
+        { id: 'catalog', path: '/catalog', loader: load.catalogue, element: page(CataloguePage), handle: chunk('CataloguePage', ['cormorant-garamond-latin-500-normal']) },
+        { id: 'catalogue', path: '/catalogue', loader: load.catalogue, element: page(CataloguePage), handle: chunk('CataloguePage', ['cormorant-garamond-latin-500-normal']) },
         { id: 'search', path: '/search', loader: load.search, element: page(SearchPage), handle: chunk('SearchPage') },
-        { id: 'product', path: '/product/:id', loader: load.product, element: page(ProductPage), handle: chunk('ProductPage') },
+        { id: 'product', path: '/product/:id', loader: load.product, element: page(ProductPage), handle: chunk('ProductPage', ['inter-latin-600-normal']) },
         { id: 'about', path: '/about', element: page(AboutPage), handle: chunk('AboutPage') },
         { id: 'contact', path: '/contact', element: page(ContactPage), handle: chunk('ContactPage') },
         { id: 'privacy-policy', path: '/privacy-policy', element: page(PrivacyPolicyPage), handle: chunk('PrivacyPolicyPage') },

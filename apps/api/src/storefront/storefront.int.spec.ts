@@ -83,6 +83,7 @@ describe('Server-rendered storefront', () => {
       expect(res.html).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+${p.image.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}">`));
       expect(res.html).toContain('<meta name="twitter:card" content="summary_large_image">');
       expect(res.html).toContain(`<link rel="preload" as="image" href="${p.image}" fetchpriority="high">`);
+      expect(preloadedFonts(res.html)).toContain('inter-latin-600-normal');
       // No inline executable script: the CSP (script-src 'self') would refuse it.
       for (const tag of scriptTags(res.html)) expect(tag).toMatch(/type="(module"[^>]* src=|application\/json"|application\/ld\+json")/);
 
@@ -170,6 +171,8 @@ describe('Server-rendered storefront', () => {
       expect(validateJsonLd(org)).toEqual([]);
       expect(res.html).toContain('<link rel="preload" as="image" href="/images/hero/slide-1.svg" fetchpriority="high">');
       expect(res.html).toMatch(/<link rel="preload" as="font" type="font\/woff2" href="\/assets\/[^"]+\.woff2" crossorigin>/);
+      // The faces home's first screen shows are preloaded, and none it does not show.
+      expect(preloadedFonts(res.html)).toEqual(['cormorant-garamond-latin-300-normal', 'inter-latin-400-normal', 'inter-latin-500-normal']);
       expect(res.html).not.toMatch(/<link rel="stylesheet"/);
       expect(res.html).toMatch(/<style>[^<]*font-display:\s*swap/);
       expect(res.html).toContain('data-testid="featured-product"');
@@ -440,3 +443,8 @@ describe('The schema.org validator used above', () => {
     ).toContain('position must be 1');
   });
 });
+
+/** The font faces a page preloads, by name (the built files are <face>-<hash>.woff2). */
+function preloadedFonts(html: string): string[] {
+  return [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="\/assets\/([a-z0-9-]+-(?:normal|italic))-[^"]+"/g)].map((m) => m[1]);
+}
