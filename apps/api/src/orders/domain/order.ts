@@ -1,4 +1,4 @@
-import { canMoveOrder, OrderKind, OrderStatus, PAYABLE_ORDER_STATUSES, PaymentStatus } from '@facet/contracts';
+import { canMoveOrder, OrderKind, OrderShipping, OrderStatus, PAYABLE_ORDER_STATUSES, PaymentStatus } from '@facet/contracts';
 import { DomainEvent } from '../../platform/event-store/decider';
 import { ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
@@ -12,19 +12,8 @@ export interface OrderLine {
   quantity: number;
 }
 
-/** The shipping block: personal data, sealed under the order's data subject. */
-export interface ShippingDetails {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  address: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  country: string;
-}
+/** The shipping block: personal data, sealed under the order's data subject (the wire's shape). */
+export type ShippingDetails = OrderShipping;
 
 export interface PaymentDetails {
   card_name: string;
