@@ -65,7 +65,7 @@ if (scope === 'chaos') projects = [chaos];
 const at = process.argv.indexOf('--selectProjects');
 const strayPaths = [];
 for (let i = at + 1; at >= 0 && i < process.argv.length && !process.argv[i].startsWith('-'); i++) {
-  if (/[\/.]/.test(process.argv[i])) strayPaths.push(process.argv[i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (/[/.]/.test(process.argv[i])) strayPaths.push(process.argv[i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 }
 if (strayPaths.length) {
   const onlyThese = `^(?!.*(?:${strayPaths.join('|')}))`;

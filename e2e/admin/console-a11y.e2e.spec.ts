@@ -260,14 +260,14 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export' }).click();
       const file = await (await download).path();
-      const lines = readFileSync(file!, 'utf8').trim().split('\n');
+      const lines = readFileSync(file, 'utf8').trim().split('\n');
       expect(lines).toHaveLength(4);
       expect(lines[0]).toMatch(/^reference,id,created_at,kind,status,payment_status,client,email,phone,address,item_count,items,/);
       expect(lines.filter((l) => l.includes(client))).toHaveLength(3);
       expect(lines.slice(1).some((l) => l.includes(`3 × A11y Pendant ${stamp} @ 640.00`))).toBe(true);
       const dir = join(__dirname, '..', 'screenshots', 'admin-console');
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'orders-export.csv'), readFileSync(file!));
+      writeFileSync(join(dir, 'orders-export.csv'), readFileSync(file));
     });
 
     it('should narrow the orders to a date range picked in the browser\'s own days', async () => {

@@ -243,7 +243,7 @@ function metal(svg, m, kind = 'd') {
 /** Brushed (satin) variant: lower contrast. */
 function metalSatin(svg, m, kind = 'd') {
   const id = `s${m}${kind}`;
-  const [k0, k1, k2, k3] = METALS[m].ramp;
+  const [, k1, k2, k3] = METALS[m].ramp;
   svg.def(id, () => {
     const dir = { d: [0, 0, 1, 1], h: [0, 0, 1, 0], v: [0, 0, 0, 1] }[kind];
     return linearBox(id, dir, [[0, k1], [0.3, k3], [0.55, k2], [0.8, k3], [1, k1]]);
@@ -470,7 +470,7 @@ function gemstone(svg, o) {
 }
 
 /** Pavilion "arrows" seen through the table in a face-up stone. */
-function tableReflections(svg, faces, proj, pal, rnd) {
+function tableReflections(svg, faces, proj, pal, _rnd) {
   const tbl = faces[0].pts;
   const c = proj([0, tbl[0][1], 0]);
   const pts = tbl.map((p) => proj(p));
@@ -985,7 +985,7 @@ function signetFace(svg, o, P, outl, scale) {
       }
   } else {
     const id = 'sf' + m + (o.finish === 'brushed' ? 'b' : '');
-    const [k0, k1, k2, k3, k4] = METALS[m].ramp;
+    const [, k1, k2, k3, k4] = METALS[m].ramp;
     svg.def(id, () => o.finish === 'brushed'
       ? linearBox(id, [0, 0, 1, 0.4], [[0, k2], [0.4, k3], [0.6, k2], [1, k1]])
       : linearBox(id, [0, 0, 1, 1], [[0, k3], [0.3, k4], [0.45, k2], [0.7, k1], [1, k3]]));
@@ -1252,7 +1252,7 @@ function curvePath(segs) {
 function linkDef(svg, style, m, w = 10) {
   const sc = +(w / 10).toFixed(2);
   const id = 'l' + style.slice(0, 2) + (style.endsWith('Edge') ? 'e' : '') + m.slice(0, 2) + String(sc).replace('.', '');
-  const [k0, k1, k2, k3, k4] = METALS[m].ramp;
+  const [k0, k1, , , k4] = METALS[m].ramp;
   const g = metal(svg, m, 'v');
   const defs = {
     cable: `<g id="${id}"><ellipse rx="7.2" ry="4.4" fill="none" stroke="${k0}" stroke-width="2.6"/><ellipse rx="7.2" ry="4.4" fill="none" stroke="${g}" stroke-width="1.8"/></g>`,
@@ -1960,7 +1960,6 @@ function categorySvg(id) {
   const svg = new Svg(1200, 900, 'category:' + id);
   const dept = id.startsWith('men') ? 'men' : 'women';
   backdrop(svg, dept, { floor: 0.55, cy: 0.35 });
-  const W = (t, m, x) => piece(t[0], t[1], m, x);
   switch (id) {
     case 'women-rings': {
       svg.add(silk(svg, '#ead9c2', { top: 0.62 }));

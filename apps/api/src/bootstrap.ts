@@ -102,7 +102,7 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
     },
   };
   if (existsSync(ADMIN_DIST)) {
-    await app.register(fastifyStatic as any, { ...staticOptions, root: ADMIN_DIST, prefix: '/admin/' });
+    await app.register(fastifyStatic, { ...staticOptions, root: ADMIN_DIST, prefix: '/admin/' });
     spas.push({ prefix: '/admin', indexFile: join(ADMIN_DIST, 'index.html') });
   }
   if (existsSync(STOREFRONT_DIST)) {

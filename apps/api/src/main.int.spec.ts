@@ -33,8 +33,8 @@ async function startShop(db: TestDatabase, env: Record<string, string>): Promise
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (text += d));
-  child.stderr!.on('data', (d) => (text += d));
+  child.stdout.on('data', (d) => (text += d));
+  child.stderr.on('data', (d) => (text += d));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (!text.includes('Facet is open')) {
@@ -142,7 +142,7 @@ maybe('Starting the shop', () => {
     for (const [name, value] of bad) {
       const child = spawn(process.execPath, [MAIN], { env: { ...process.env, [name]: value, FACET_ROLES: 'projector' }, stdio: ['ignore', 'pipe', 'pipe'] });
       let text = '';
-      child.stderr!.on('data', (d) => (text += d));
+      child.stderr.on('data', (d) => (text += d));
       const code = await new Promise((r) => child.once('exit', r));
       expect(code).toBe(1);
       expect(text).toContain('Facet will not start');

@@ -105,7 +105,7 @@ function renderToHtml(element: ReactNode, signal?: AbortSignal): Promise<string>
       // CSP would refuse and which a complete page does not need).
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
-        if (failed) reject(failed);
+        if (failed) reject(failed instanceof Error ? failed : new Error(String(failed)));
         else stream.pipe(sink);
       },
       onShellError: reject,

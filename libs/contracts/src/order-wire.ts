@@ -50,7 +50,7 @@ export interface MyOrder {
   orderId: string;
   id: string;
   reference?: string;
-  kind?: OrderKind | string;
+  kind?: OrderKind;
   /** A card order that may still be paid (a new checkout session for the same order). */
   can_pay?: boolean;
   pay_by?: string | null;

@@ -106,7 +106,7 @@ export function TimeTravel({ streamId }: { streamId: string }) {
             valueLabelDisplay="auto"
             valueLabelFormat={(v) => translate('facet.history.version_n', { n: v })}
             onChange={(_, v) => {
-              const n = v as number;
+              const n = v;
               if (versions[n] && n !== revision) setPick({ revision: n });
             }}
           />

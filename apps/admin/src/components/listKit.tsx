@@ -58,7 +58,7 @@ export function BulkStatusButton({ statuses }: { statuses: readonly string[] }) 
   const failed = useBulkFailure();
   const move = (status: string) => {
     setAnchor(null);
-    updateMany(
+    void updateMany(
       resource,
       { ids: selectedIds, data: { status } },
       {

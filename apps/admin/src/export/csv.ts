@@ -70,7 +70,12 @@ export function orderRow(order: Record<string, any>): CsvRow {
 export async function toCsv(rows: CsvRow[]): Promise<string> {
   const headers: string[] = [];
   const seen = new Set<string>();
-  for (const row of rows) for (const k of Object.keys(row)) if (!seen.has(k)) (seen.add(k), headers.push(k));
+  for (const row of rows) for (const k of Object.keys(row)) {
+      if (!seen.has(k)) {
+        seen.add(k);
+        headers.push(k);
+      }
+    }
   const safe = rows.map((row) => Object.fromEntries(headers.map((h) => [h, safeCell(row[h] ?? null)])));
   return jsonExport(safe, { headers, rowDelimiter: ',' });
 }

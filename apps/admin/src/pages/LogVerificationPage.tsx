@@ -12,7 +12,7 @@ export function LogVerificationPage() {
   const [day, setDay] = useState(() => new Date().toISOString().slice(0, 10));
   const poll = useCallback(() => dataProvider.lastVerification().then(setLast, (e: Error) => notify(e.message, { type: 'error' })), [dataProvider, notify]);
   useEffect(() => {
-    poll();
+    void poll();
   }, [poll]);
   useEffect(() => {
     if (last?.status !== 'running') return;

@@ -22,7 +22,7 @@ export function ParkedEventsPage() {
     [dataProvider, notify, page],
   );
   useEffect(() => {
-    load();
+    void load();
   }, [load]);
 
   const show = async (id: string) => {
@@ -110,7 +110,7 @@ export function ParkedEventsPage() {
                   </TableCell>
                   <TableCell>{p.attempts}</TableCell>
                   <TableCell>
-                    <Button size="small" disabled={busy} onClick={(e) => { e.stopPropagation(); retry(p.id); }}>{translate('facet.common.retry')}</Button>
+                    <Button size="small" disabled={busy} onClick={(e) => { e.stopPropagation(); void retry(p.id); }}>{translate('facet.common.retry')}</Button>
                   </TableCell>
                 </TableRow>
               ))}

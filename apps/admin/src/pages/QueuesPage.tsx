@@ -13,7 +13,7 @@ export function QueuesPage() {
   const [queues, setQueues] = useState<any[] | null>(null);
   const load = useCallback(() => dataProvider.queues().then(setQueues, () => notify(translate('facet.list.load_error'), { type: 'error' })), [dataProvider, notify, translate]);
   useEffect(() => {
-    load();
+    void load();
     const t = setInterval(load, 5000);
     return () => clearInterval(t);
   }, [load]);

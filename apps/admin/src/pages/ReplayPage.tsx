@@ -13,7 +13,7 @@ export function ReplayPage() {
   const [confirm, setConfirm] = useState(false);
   const poll = useCallback(() => dataProvider.replayStatus().then(setStatus, (e: Error) => notify(e.message, { type: 'error' })), [dataProvider, notify]);
   useEffect(() => {
-    poll();
+    void poll();
   }, [poll]);
   useEffect(() => {
     if (!status?.running) return;

@@ -11,7 +11,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
   });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('redis-server did not start')), 5000);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('Ready to accept connections')) {
         clearTimeout(timer);
         resolve();

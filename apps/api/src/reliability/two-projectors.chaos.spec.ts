@@ -58,7 +58,7 @@ describe('Two projector processes, the lock holder killed', () => {
         env: { ...process.env, DATABASE_URL: `${db.url}?application_name=${name}`, FACET_ROLES: 'projector', FACET_SEED: 'false', LOG_LEVEL: 'error', NODE_ENV: 'test', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'X-y-1234!' },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
-      child.stderr!.on('data', (d) => (errors += d.toString()));
+      child.stderr.on('data', (d) => (errors += d.toString()));
       children.push(child);
       return child;
     };

@@ -1,4 +1,4 @@
-import { CategoryId, isCategoryId, PRICE_RANGES, PriceRange, Product, ProductList, SORT_OPTIONS, SortOption } from '@facet/contracts';
+import { isCategoryId, PRICE_RANGES, PriceRange, Product, ProductList, SORT_OPTIONS, SortOption } from '@facet/contracts';
 import { QueryBus } from '@nestjs/cqrs';
 import { GetProductQuery, ListProductsQuery, RandomProductsQuery } from '../catalog/queries/product-queries';
 import { NotFoundError } from '../platform/domain/errors';
@@ -67,7 +67,7 @@ export class InProcessShopData implements ShopData {
   listProducts(q: ProductQuery): Promise<ProductList> {
     return this.queries.execute(
       new ListProductsQuery({
-        category: isCategoryId(q.category) ? (q.category as CategoryId) : undefined,
+        category: isCategoryId(q.category) ? (q.category) : undefined,
         search: cleanSearch(q.search),
         sortBy: (SORT_OPTIONS as readonly string[]).includes(q.sort_by ?? '') ? (q.sort_by as SortOption) : 'featured',
         priceRange: (PRICE_RANGES as readonly string[]).includes(q.price_range ?? '') ? (q.price_range as PriceRange) : 'all',

@@ -73,7 +73,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   server.on('error', () => {
     /* a client dropping the connection is not a test failure */
   });
-  const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address() as AddressInfo).port;
+  const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
 
   return {
     url: `smtp://127.0.0.1:${port}`,

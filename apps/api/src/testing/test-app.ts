@@ -118,7 +118,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       // Bounded: once in CI a suite's close waited past its 60 s hook on a connection that never went idle.
       // A response whose body a test never read keeps its connection busy, and Fastify's close waits for it:
       // after 2 s every connection is cut, so close always reaches the stores and their timers.
-      const server = app.getHttpServer() as import('http').Server;
+      const server = app.getHttpServer();
       const cut = setTimeout(() => server.closeAllConnections(), 2_000);
       let timer: NodeJS.Timeout | undefined;
       const slow = new Promise<void>((resolve) => (timer = setTimeout(() => {

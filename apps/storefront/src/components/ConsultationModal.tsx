@@ -72,7 +72,7 @@ export function ConsultationModal({ items, onClose }: { items: readonly CartItem
       const { order_id } = await createOrder(order, newUuid());
       cartActions.clear();
       const state: ConsultationConfirmation = { orderId: order_id, order };
-      navigate('/consultation-submitted', { state });
+      void navigate('/consultation-submitted', { state });
     } catch (error) {
       console.error('Consultation request failed', error);
       window.alert(CONSULTATION_FAILED);

@@ -30,7 +30,7 @@ export function SortSelect<T extends string = SortOption>({
   value,
   onChange,
   options = SORT_OPTIONS as unknown as readonly T[],
-  labels = SORT_LABELS as Record<string, string>,
+  labels = SORT_LABELS,
 }: {
   value: T;
   onChange: (v: T) => void;

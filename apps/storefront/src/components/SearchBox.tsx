@@ -67,9 +67,9 @@ export function SearchBox({ onNavigate, autoFocus = false }: { onNavigate?: () =
     const q = query.trim();
     if (!q) return;
     if (ready && active >= 0 && active < view.shown.length) {
-      navigate(`/product/${view.shown[active].id}`);
+      void navigate(`/product/${view.shown[active].id}`);
     } else {
-      navigate(searchPageHref(q));
+      void navigate(searchPageHref(q));
     }
     reset();
   };

@@ -14,7 +14,7 @@ export function useLogout() {
     } catch {
       toast({ title: 'Signed out', description: 'You have been signed out on this device.' });
     }
-    navigate('/');
+    void navigate('/');
   };
 }
 

@@ -7,11 +7,12 @@ import { useSyncExternalStore } from 'react';
 export const STORAGE_PREFIX = 'facet:';
 
 export interface PersistentStore<T> {
-  get(): T;
+  // Properties, not methods: React calls get, initial and subscribe unbound (useSyncExternalStore).
+  get: () => T;
   /** The state before anything was stored: what the server renders, and what hydration starts from. */
-  initial(): T;
-  set(next: T | ((current: T) => T)): void;
-  subscribe(listener: () => void): () => void;
+  initial: () => T;
+  set: (next: T | ((current: T) => T)) => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 function readStorage(key: string): unknown {

@@ -91,7 +91,7 @@ export default function CheckoutPage() {
   }
 
   const edit = (key: keyof CheckoutForm, raw: string) => {
-    const value = FORMAT[key] ? FORMAT[key]!(raw) : raw;
+    const value = FORMAT[key] ? FORMAT[key](raw) : raw;
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => {
       if (!e[key]) return e;
@@ -136,7 +136,7 @@ export default function CheckoutPage() {
           email: form.email.trim(),
           cardName: form.cardName.trim(),
         };
-        navigate('/payment', { state });
+        void navigate('/payment', { state });
         return;
       }
       if (!session?.url) throw new Error('No checkout URL received');

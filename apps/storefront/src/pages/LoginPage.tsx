@@ -24,7 +24,7 @@ export default function LoginPage() {
       const { user } = await accountApi.login(email.trim().toLowerCase(), password);
       authActions.signedIn(user);
       toast({ title: 'Welcome back', description: `Signed in as ${user.email}.`, variant: 'success' });
-      navigate(from && from.startsWith('/') ? from : '/profile', { replace: true });
+      void navigate(from && from.startsWith('/') ? from : '/profile', { replace: true });
     } catch (error) {
       toast(loginFailureToast(error));
     } finally {

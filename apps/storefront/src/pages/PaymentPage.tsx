@@ -122,7 +122,7 @@ export default function PaymentPage() {
       if (result.success) {
         cartActions.clear();
         toast({ title: 'Payment Successful!', description: `${formatPrice(result.amount)} received. A receipt is on its way to ${state.email}.`, variant: 'success' });
-        navigate(`/payment/success?session_id=${encodeURIComponent(result.session_id)}`, { replace: true });
+        void navigate(`/payment/success?session_id=${encodeURIComponent(result.session_id)}`, { replace: true });
       } else {
         toast({ title: 'Payment Failed', description: `${result.message.replace(/^Payment Failed: /, '')} Your order is kept: you can try another card.`, variant: 'destructive' });
         await renewSession();

@@ -81,7 +81,7 @@ export default function ProductPage() {
 function ProductGone() {
   const navigate = useNavigate();
   useEffect(() => {
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   }, [navigate]);
   return (
     <div className="state container">

@@ -88,7 +88,7 @@ export default function ProfilePage() {
       await accountApi.deleteAccount();
       authActions.cleared();
       toast({ title: 'Account deleted', description: 'Your account and personal details have been erased.' });
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch (error) {
       toast({ title: 'Account Deletion Failed', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
       setDeleting(false);

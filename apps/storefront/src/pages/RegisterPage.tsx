@@ -28,7 +28,7 @@ export default function RegisterPage() {
       const result = await accountApi.register(email.trim().toLowerCase(), password);
       if (result.verification_link) console.info('Verification link (for testing):', result.verification_link);
       toast({ title: 'Account created', description: result.message, variant: 'success' });
-      navigate(result.requires_verification ? `/verify-email?email=${encodeURIComponent(result.email)}` : '/');
+      void navigate(result.requires_verification ? `/verify-email?email=${encodeURIComponent(result.email)}` : '/');
     } catch (error) {
       toast(registerFailureToast(error));
     } finally {

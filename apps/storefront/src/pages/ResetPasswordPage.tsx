@@ -43,7 +43,7 @@ export default function ResetPasswordPage() {
     try {
       const result = await accountApi.resetPassword(email, token, password);
       toast({ title: 'Password updated', description: result.message, variant: 'success' });
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch (error) {
       toast({ title: 'Reset failed', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
     } finally {

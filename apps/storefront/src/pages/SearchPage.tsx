@@ -139,7 +139,7 @@ function SearchForm({ initial }: { initial: string }) {
   const go = (value: string) => {
     if (!value.trim()) return; // submit ignored when the trimmed query is empty
     setOpen(false);
-    navigate(searchPageHref(value));
+    void navigate(searchPageHref(value));
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -71,17 +71,17 @@ const notFound = <T>(value: T) => data(value, { status: 404 });
 
 export function createLoaders(shop: ShopData) {
   return {
-    async home({ request }: LoaderFunctionArgs): Promise<HomeData | null> {
+    home: async ({ request }: LoaderFunctionArgs): Promise<HomeData | null> => {
       const featured = await orNull('featured pieces', () => shop.randomProducts(FEATURED_COUNT, request.signal));
       return featured && { key: 'home', featured };
     },
 
-    async jewelry({ request }: LoaderFunctionArgs): Promise<ListData | null> {
+    jewelry: async ({ request }: LoaderFunctionArgs): Promise<ListData | null> => {
       const list = await orNull('fine jewelry', () => shop.listProducts({ limit: JEWELRY_FETCH_LIMIT }, request.signal));
       return list && { key: 'jewelry', list };
     },
 
-    collection(c: Collection) {
+    collection: (c: Collection) => {
       return async ({ request }: LoaderFunctionArgs): Promise<CollectionData | null> => {
         const list = await orNull(c.type, () =>
           c.loadMore
@@ -92,7 +92,7 @@ export function createLoaders(shop: ShopData) {
       };
     },
 
-    async category({ params, request }: LoaderFunctionArgs) {
+    category: async ({ params, request }: LoaderFunctionArgs) => {
       const param = params.category ?? '';
       const id = resolveCategoryParam(param);
       if (!id) return notFound<CategoryData>({ key: param, category: null, list: null });
@@ -102,13 +102,13 @@ export function createLoaders(shop: ShopData) {
       return list && ({ key: id, category: findCategory(id) ?? null, list } satisfies CategoryData);
     },
 
-    async catalogue({ request }: LoaderFunctionArgs): Promise<ListData | null> {
+    catalogue: async ({ request }: LoaderFunctionArgs): Promise<ListData | null> => {
       const filters = { ...clearedFilters(), search: searchText(new URL(request.url).searchParams.get('search')) };
       const list = await orNull('catalogue', () => shop.listProducts(catalogueQuery(filters, 1), request.signal));
       return list && { key: catalogueKey(filters), list };
     },
 
-    async search({ request }: LoaderFunctionArgs): Promise<SearchData | null> {
+    search: async ({ request }: LoaderFunctionArgs): Promise<SearchData | null> => {
       const q = searchText(new URL(request.url).searchParams.get('q'));
       if (!q) return null; // an empty query shows suggestions, no results
       const list = await orNull('search', () =>
@@ -117,7 +117,7 @@ export function createLoaders(shop: ShopData) {
       return list && { key: searchKey(q), products: list.products };
     },
 
-    async product({ params, request }: LoaderFunctionArgs) {
+    product: async ({ params, request }: LoaderFunctionArgs) => {
       const id = params.id ?? '';
       let product: Product | null;
       try {
@@ -139,7 +139,7 @@ export function createLoaders(shop: ShopData) {
       return { key: id, product, related } satisfies ProductData;
     },
 
-    notFound() {
+    notFound: () => {
       return notFound(null);
     },
   };

@@ -74,7 +74,7 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
     return Promise.all(
       rows.map(async (r) => {
         const opened = (await this.privacy.openDeep(r)) as Record<string, unknown>;
-        return Object.fromEntries(wanted.filter((k) => k in opened).map((k) => [k, opened[k] instanceof Date ? (opened[k] as Date).toISOString() : opened[k]]));
+        return Object.fromEntries(wanted.filter((k) => k in opened).map((k) => [k, opened[k] instanceof Date ? (opened[k]).toISOString() : opened[k]]));
       }),
     );
   }

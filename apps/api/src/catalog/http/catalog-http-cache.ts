@@ -59,7 +59,7 @@ function addHooks(fastify: FastifyInstance, cache: CatalogCache): void {
     if (!request.catalogueEtag || reply.statusCode !== 200) return payload;
     // A strong tag names exact bytes: a compressed body gets its own tag.
     const encoding = reply.getHeader('content-encoding');
-    const tag = encoding && encoding !== 'identity' ? request.catalogueEtag.replace(/"$/, `-${encoding}"`) : request.catalogueEtag;
+    const tag = encoding && encoding !== 'identity' ? request.catalogueEtag.replace(/"$/, `-${String(encoding)}"`) : request.catalogueEtag;
     reply.header('etag', tag);
     reply.header('cache-control', CATALOGUE_CACHE_CONTROL);
     return payload;

@@ -58,7 +58,7 @@ describe('Contact messages over HTTP', () => {
         // Ids only: the mail's, and the conversation's (correlation and causation ids).
         expect(Object.keys(job.data).sort()).toEqual(['kind', 'mailId', 'trace']);
         expect(Object.keys(job.data.trace).sort()).toEqual(['causationId', 'correlationId']);
-        return { ...job.data, to: (sent.data as any).to, subjectId: (sent.data as any).subject_id };
+        return { ...job.data, to: (sent.data).to, subjectId: (sent.data).subject_id };
       }
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -31,7 +31,6 @@ export class SentMailProjection implements Projection {
   }
 
   async apply(tx: Tx, event: RecordedEvent): Promise<void> {
-    const d = event.data;
     if (event.type === 'MailSent') {
       await this.insertMail(tx, [event]);
     } else if (event.type === CUSTOMER_DELETED) {

@@ -103,7 +103,7 @@ export class PaymentsController {
   async submit(@Param('sessionId') sessionId: string, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
     const row = await this.sandbox.row(sessionId);
     if (!row) throw new NotFoundError();
-    const field = (k: string) => (typeof body?.[k] === 'string' ? (body[k] as string) : '');
+    const field = (k: string) => (typeof body?.[k] === 'string' ? (body[k]) : '');
     const html = (status: number, page: string) => reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
     if (field('action') === 'cancel') {
       await this.sandbox.cancel(sessionId);

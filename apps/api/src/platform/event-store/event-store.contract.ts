@@ -126,7 +126,7 @@ export function eventStoreContract(
           Array.from({ length: 10 }, (_, i) => store.appendToStream(s, [event('A', i + 1)], 0)),
         );
         const won = attempts.filter((a) => a.status === 'fulfilled');
-        const lost = attempts.filter((a) => a.status === 'rejected') as PromiseRejectedResult[];
+        const lost = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
         expect(won).toHaveLength(1);
         expect(lost).toHaveLength(9);
         for (const l of lost) expect(l.reason).toBeInstanceOf(ConcurrencyError);

@@ -90,7 +90,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return { status: err.statusCode, body: { detail: fastifyMessage(err) }, headers };
     }
     // Without the query string: a console search can carry a person's name or address.
-    this.logger.error(`${request?.method ?? ''} ${String(request?.url ?? '').split('?')[0]}: ${err?.stack ?? err}`);
+    this.logger.error(`${request?.method ?? ''} ${String(request?.url ?? '').split('?')[0]}: ${err?.stack ?? String(err)}`);
     return { status: 500, body: { detail: 'Server error. Please try again later.' }, headers };
   }
 

@@ -15,7 +15,7 @@ export function hostilePath(rawUrl: string): boolean {
   for (const raw of path.split('/')) {
     let segment = raw;
     for (let round = 0; round < 4; round++) {
-      if (segment === '..' || segment === '.' || /[\/\\\0]/.test(segment) || /(^|[\/\\])\.\.?([\/\\]|$)/.test(segment)) return true;
+      if (segment === '..' || segment === '.' || /[/\\\0]/.test(segment) || /(^|[/\\])\.\.?([/\\]|$)/.test(segment)) return true;
       if (!segment.includes('%')) break;
       try {
         segment = decodeURIComponent(segment);

@@ -77,7 +77,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 export function finishDocument(document: OpenAPIObject): OpenAPIObject {
   document.components ??= {};
   document.components.schemas ??= {};
-  document.components.schemas.ErrorBody = ERROR_BODY_SCHEMA as never;
+  document.components.schemas.ErrorBody = ERROR_BODY_SCHEMA;
   const used = new Set<string>();
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {

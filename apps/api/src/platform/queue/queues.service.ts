@@ -94,7 +94,7 @@ export class Queues implements OnApplicationShutdown {
       });
     }
     const pong = await redis.ping();
-    if (pong !== 'PONG') throw new Error(`unexpected reply ${pong}`);
+    if (pong !== 'PONG') throw new Error(`unexpected reply ${String(pong)}`);
   }
 
   async onApplicationShutdown(): Promise<void> {

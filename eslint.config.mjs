@@ -1,0 +1,76 @@
+// ESLint for the whole repository: typescript-eslint's type-checked recommendations everywhere TypeScript
+// runs, the rules of hooks in both front ends. `npm run lint` runs it with Prettier's check; `npm test` runs
+// that first.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '**/coverage/**', 'apps/storefront/public/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      // An argument or destructured field named _x is deliberately unused (interface shapes, omitting a key).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // NestJS implements interfaces whose methods are async by contract (handlers, hooks) without awaiting.
+      '@typescript-eslint/require-await': 'off',
+      // Fastify hooks and React handlers take async functions where a void return is declared; a rejected
+      // promise there is handled by the framework (Fastify) or by the handler's own catch.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      // The shop matches NUL and other control characters on purpose: refusing them is its input hygiene.
+      'no-control-regex': 'off',
+      // Display helpers turn unknown values into text after handling the objects they expect; counted, not fatal.
+      '@typescript-eslint/no-base-to-string': 'warn',
+      // Warnings, not errors, for now: pg types every row as any and react-admin every record, so these flag
+      // each read of a query's rows until the queries carry their row types (`npm run lint` prints the count).
+      '@typescript-eslint/no-explicit-any': 'warn',
+      '@typescript-eslint/no-unsafe-assignment': 'warn',
+      '@typescript-eslint/no-unsafe-member-access': 'warn',
+      '@typescript-eslint/no-unsafe-call': 'warn',
+      '@typescript-eslint/no-unsafe-argument': 'warn',
+      '@typescript-eslint/no-unsafe-return': 'warn',
+    },
+  },
+  {
+    files: ['apps/storefront/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Tests read JSON answers (supertest's body, fetch().json()) that are any by nature, and hand jest
+    // unbound methods to spy on.
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.contract.ts', 'e2e/**/*.ts', '**/testing/**/*.ts', '**/test/**/*.{ts,tsx}', 'apps/api/src/reliability/support/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+      // Tests load a module afresh with require() inside jest.isolateModules, print whatever they measured,
+      // compare raw status numbers with enums, and build hostile values on purpose.
+      '@typescript-eslint/no-require-imports': 'off',
+      '@typescript-eslint/restrict-template-expressions': 'off',
+      '@typescript-eslint/no-unsafe-enum-comparison': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+      '@typescript-eslint/no-unused-expressions': 'off',
+    },
+  },
+  {
+    // Plain JavaScript (bench, scripts, jest configs): no type information to check against.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { ...globals.node } },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
