@@ -48,7 +48,15 @@ export default tseslint.config(
   {
     // Tests read JSON answers (supertest's body, fetch().json()) that are any by nature, and hand jest
     // unbound methods to spy on.
-    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.contract.ts', 'e2e/**/*.ts', '**/testing/**/*.ts', '**/test/**/*.{ts,tsx}', 'apps/api/src/reliability/support/**/*.ts'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.spec.tsx',
+      '**/*.contract.ts',
+      'e2e/**/*.ts',
+      '**/testing/**/*.ts',
+      '**/test/**/*.{ts,tsx}',
+      'apps/api/src/reliability/support/**/*.ts',
+    ],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

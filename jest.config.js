@@ -69,7 +69,9 @@ for (let i = at + 1; at >= 0 && i < process.argv.length && !process.argv[i].star
 }
 if (strayPaths.length) {
   const onlyThese = `^(?!.*(?:${strayPaths.join('|')}))`;
-  projects = projects.map((p) => typeof p === 'string' ? p : ({ ...p, testPathIgnorePatterns: [...(p.testPathIgnorePatterns ?? ['/node_modules/']), onlyThese] }));
+  projects = projects.map((p) =>
+    typeof p === 'string' ? p : { ...p, testPathIgnorePatterns: [...(p.testPathIgnorePatterns ?? ['/node_modules/']), onlyThese] },
+  );
 }
 
 // Hooks start whole shops (migrations, seeding): a loaded 2-core machine needs more than 30 s now and then.

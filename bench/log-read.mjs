@@ -36,13 +36,16 @@ async function buildLog(version) {
       now()
     FROM generate_series(1, ${ORDERS}) g, generate_series(0, 5) k ORDER BY g, k`);
   await pool.query('VACUUM ANALYZE public.es_events');
-  const size = (await pool.query(`SELECT count(*)::int AS n, sum(octet_length(data::text) + octet_length(metadata::text))::bigint AS bytes,
-      avg(octet_length(data::text)) FILTER (WHERE event_type = 'MailSent')::int AS mail_bytes, pg_total_relation_size('public.es_events') AS rel FROM public.es_events`)).rows[0];
+  const size = (
+    await pool.query(`SELECT count(*)::int AS n, sum(octet_length(data::text) + octet_length(metadata::text))::bigint AS bytes,
+      avg(octet_length(data::text)) FILTER (WHERE event_type = 'MailSent')::int AS mail_bytes, pg_total_relation_size('public.es_events') AS rel FROM public.es_events`)
+  ).rows[0];
   return { name, url, pool, size };
 }
 
 async function readAllOnce(store) {
-  let after, n = 0;
+  let after,
+    n = 0;
   const t0 = process.hrtime.bigint();
   for (;;) {
     const batch = await store.readAll({ after, limit: 5000 });
@@ -62,13 +65,20 @@ for (const version of [1, 2]) {
   for (let i = 0; i < 3; i++) runs.push(await readAllOnce(store));
   const best = runs.reduce((a, b) => (a.seconds < b.seconds ? a : b));
   rows.push({
-    version, events: log.size.n, bytesPerEvent: Math.round(Number(log.size.bytes) / log.size.n), mailEventBytes: log.size.mail_bytes,
-    tableMB: Math.round(Number(log.size.rel) / 1e6), eventsPerSecond: Math.round(best.n / best.seconds), seconds: best.seconds.toFixed(2),
+    version,
+    events: log.size.n,
+    bytesPerEvent: Math.round(Number(log.size.bytes) / log.size.n),
+    mailEventBytes: log.size.mail_bytes,
+    tableMB: Math.round(Number(log.size.rel) / 1e6),
+    eventsPerSecond: Math.round(best.n / best.seconds),
+    seconds: best.seconds.toFixed(2),
   });
   await store.close();
   await log.pool.end();
   await admin.query(`DROP DATABASE ${log.name}`);
 }
 console.table(rows);
-console.log(`readAll: ${(rows[1].eventsPerSecond / rows[0].eventsPerSecond).toFixed(1)}x the events/s; ${(rows[0].bytesPerEvent / rows[1].bytesPerEvent).toFixed(1)}x fewer bytes per event`);
+console.log(
+  `readAll: ${(rows[1].eventsPerSecond / rows[0].eventsPerSecond).toFixed(1)}x the events/s; ${(rows[0].bytesPerEvent / rows[1].bytesPerEvent).toFixed(1)}x fewer bytes per event`,
+);
 await admin.end();

@@ -10,14 +10,19 @@ const require = createRequire(import.meta.url);
 const { migrate } = require('../apps/api/dist/platform/database/migrate.js');
 const { PostgresEventStore } = require('../apps/api/dist/platform/event-store/postgres/postgres-event-store.js');
 // VERIFIER=<suffix> loads log-verifier.<suffix>.js instead: another version compiled beside it, for before/after figures.
-const { verifyLog } = require(`../apps/api/dist/platform/event-store/log-verifier${process.env.VERIFIER ? '.' + process.env.VERIFIER : ''}.js`);
+const { verifyLog } = require(
+  `../apps/api/dist/platform/event-store/log-verifier${process.env.VERIFIER ? '.' + process.env.VERIFIER : ''}.js`,
+);
 
 const EVENTS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
 const KEEP = process.argv.includes('--keep');
 const REUSE = process.argv.find((a) => a.startsWith('--reuse='))?.slice('--reuse='.length);
 const BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const admin = new pg.Pool({ connectionString: BASE, max: 1 });
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
 async function buildLog(name) {
@@ -42,7 +47,9 @@ async function buildLog(name) {
         now()
       FROM generate_series(${from}, ${to}) g, generate_series(0, 5) k ORDER BY g, k`);
   }
-  await pool.query(`DELETE FROM public.es_events WHERE global_position > (SELECT min(global_position) - 1 + ${EVENTS} FROM public.es_events)`).catch(() => undefined);
+  await pool
+    .query(`DELETE FROM public.es_events WHERE global_position > (SELECT min(global_position) - 1 + ${EVENTS} FROM public.es_events)`)
+    .catch(() => undefined);
   console.log(`[log-verify] wrote ${fmt(EVENTS)} events in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   await pool.end();
   // The chain, as migrate() gives an existing log once.
@@ -63,7 +70,7 @@ async function main() {
     // Baseline: the same pages read in the same order with nothing checked (what reading alone costs).
     const r0 = Date.now();
     let read = 0;
-    for (let after = ['0', '0']; ; ) {
+    for (let after = ['0', '0']; ;) {
       const { rows } = await pool.query(
         `SELECT global_position::text AS g, transaction_id::text AS t, stream_id, stream_revision, event_type, data, metadata, encode(hash, 'hex') AS hash
            FROM public.es_events WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) ORDER BY transaction_id, global_position LIMIT 5000`,
@@ -82,7 +89,17 @@ async function main() {
       `[log-verify] ${fmt(report.events)} events in ${fmt(report.streams)} streams verified in ${report.seconds.toFixed(1)} s: ` +
         `${fmt(report.eventsPerSecond)} events/s (ok: ${report.ok}); load average (1/5/15 min) before ${before}, after ${load()}`,
     );
-    console.log(JSON.stringify({ readOnlyPerSecond: Math.round(readRate), events: report.events, seconds: report.seconds, eventsPerSecond: report.eventsPerSecond, ok: report.ok, loadBefore: before, loadAfter: load() }));
+    console.log(
+      JSON.stringify({
+        readOnlyPerSecond: Math.round(readRate),
+        events: report.events,
+        seconds: report.seconds,
+        eventsPerSecond: report.eventsPerSecond,
+        ok: report.ok,
+        loadBefore: before,
+        loadAfter: load(),
+      }),
+    );
   } finally {
     await store.close();
     await pool.end();

@@ -9,15 +9,38 @@ const { PostgresEventStore } = require('../apps/api/dist/platform/event-store/po
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 32 });
 const store = new PostgresEventStore(pool, process.env.DATABASE_URL);
 const seconds = Number(process.env.SECONDS ?? 10);
-const data = { items: [{ product_id: randomUUID(), quantity: 1, unit_price_cents: 45000 }], totals: { subtotal_cents: 45000, shipping_cents: 2500, tax_cents: 3600, total_cents: 51100 }, shipping: 'x'.repeat(300) };
+const data = {
+  items: [{ product_id: randomUUID(), quantity: 1, unit_price_cents: 45000 }],
+  totals: { subtotal_cents: 45000, shipping_cents: 2500, tax_cents: 3600, total_cents: 51100 },
+  shipping: 'x'.repeat(300),
+};
 let count = 0;
 const deadline = Date.now() + seconds * 1000;
-await Promise.all(Array.from({ length: 32 }, async () => {
-  while (Date.now() < deadline) {
-    await store.appendToStream(`bench-${randomUUID()}`, [{ type: 'BenchAppended', data, metadata: { eventId: randomUUID(), schemaVersion: 1, occurredAt: new Date().toISOString(), actor: { type: 'system' }, correlationId: randomUUID(), causationId: null } }], 'no_stream');
-    count++;
-  }
-}));
+await Promise.all(
+  Array.from({ length: 32 }, async () => {
+    while (Date.now() < deadline) {
+      await store.appendToStream(
+        `bench-${randomUUID()}`,
+        [
+          {
+            type: 'BenchAppended',
+            data,
+            metadata: {
+              eventId: randomUUID(),
+              schemaVersion: 1,
+              occurredAt: new Date().toISOString(),
+              actor: { type: 'system' },
+              correlationId: randomUUID(),
+              causationId: null,
+            },
+          },
+        ],
+        'no_stream',
+      );
+      count++;
+    }
+  }),
+);
 await store.close();
 await pool.end();
 console.log(JSON.stringify({ perSecond: count / seconds }));

@@ -16,14 +16,19 @@ const SECONDS = QUICK ? 3 : 10;
 const REPLAY_EVENTS = QUICK ? 20_000 : 1_000_000;
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `facet_bench_${Date.now().toString(36)}`;
-const dbUrl = (() => { const u = new URL(SERVER); u.pathname = `/${dbName}`; return u.toString(); })();
+const dbUrl = (() => {
+  const u = new URL(SERVER);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
 const results = [];
 const notes = [];
 const started = Date.now();
 
 const log = (...a) => console.log('[bench]', ...a);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const record = (area, metric, value, unit, baseline, target, ratioLabel) => results.push({ area, metric, value, unit, baseline, target, ratioLabel });
+const record = (area, metric, value, unit, baseline, target, ratioLabel) =>
+  results.push({ area, metric, value, unit, baseline, target, ratioLabel });
 
 function start(cmd, args, env) {
   const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -42,7 +47,12 @@ async function stop(child) {
 async function waitFor(url, check = async (r) => r.ok, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    try { const r = await fetch(url); if (await check(r)) return; } catch { /* not yet */ }
+    try {
+      const r = await fetch(url);
+      if (await check(r)) return;
+    } catch {
+      /* not yet */
+    }
     await sleep(200);
   }
   throw new Error(`${url} not ready`);
@@ -61,7 +71,8 @@ async function load(url, { connections = 64, seconds = SECONDS, method = 'GET', 
   const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(connections), '-d', String(seconds), '-m', method];
   // A fixed offered rate (requests/s over all connections): latency as users feel it, not at saturation.
   if (rate) args.push('-R', String(rate));
-  for (const [k, v] of Object.entries({ ...headers, ...(body ? { 'content-type': 'application/json' } : {}) })) args.push('-H', `${k}=${v}`);
+  for (const [k, v] of Object.entries({ ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }))
+    args.push('-H', `${k}=${v}`);
   if (body) args.push('-b', JSON.stringify(body));
   args.push(url);
   const { stdout: out } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
@@ -69,7 +80,10 @@ async function load(url, { connections = 64, seconds = SECONDS, method = 'GET', 
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total };
 }
 
-const fmt = (n, d = 0) => (n === null || n === undefined || Number.isNaN(n) ? '—' : Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }));
+const fmt = (n, d = 0) =>
+  n === null || n === undefined || Number.isNaN(n)
+    ? '—'
+    : Number(n).toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 async function main() {
   if (!existsSync(join(ROOT, 'apps/api/dist/main.js'))) throw new Error('build first: npm run build');
@@ -81,7 +95,15 @@ async function main() {
   db.on('error', () => undefined);
   const shopPort = 3400 + Math.floor(Math.random() * 200);
   const basePort = shopPort + 300;
-  const shopEnv = { PORT: String(shopPort), HOST: '127.0.0.1', DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', QUEUE_PREFIX: `bench-${dbName}`, NODE_ENV: 'development', PUBLIC_ORIGINS: `http://127.0.0.1:${shopPort}` };
+  const shopEnv = {
+    PORT: String(shopPort),
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl,
+    LOG_LEVEL: 'warn',
+    QUEUE_PREFIX: `bench-${dbName}`,
+    NODE_ENV: 'development',
+    PUBLIC_ORIGINS: `http://127.0.0.1:${shopPort}`,
+  };
   let shop = start(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], shopEnv);
   let baseline;
   try {
@@ -107,7 +129,13 @@ async function main() {
     let singleOrders = null;
     for (const [label, path] of reads) {
       const b = await load(baseUrl + path);
-      const sampler = setInterval(() => { try { peak = Math.max(peak, rssMb(shop.pid)); } catch { /* gone */ } }, 200);
+      const sampler = setInterval(() => {
+        try {
+          peak = Math.max(peak, rssMb(shop.pid));
+        } catch {
+          /* gone */
+        }
+      }, 200);
       const f = await load(shopUrl + path);
       clearInterval(sampler);
       log(`${label}: Facet ${fmt(f.rps)} req/s p99 ${f.p99} ms; baseline ${fmt(b.rps)} req/s p99 ${b.p99} ms`);
@@ -121,8 +149,18 @@ async function main() {
       const path = '/api/products?limit=12';
       const b = await load(baseUrl + path, { connections: 16, rate: RATE });
       const f = await load(shopUrl + path, { connections: 16, rate: RATE });
-      log(`${path} at ${RATE} req/s offered: Facet p50 ${f.p50} p99 ${f.p99} ms (${fmt(f.rps)} req/s served); baseline p50 ${b.p50} p99 ${b.p99} ms`);
-      record('reads', `GET /api/products?limit=12 at ${fmt(RATE)} req/s offered: p99`, f.p99, 'ms', b.p99, 'p99 < 25 ms', 'Facet / Fastify+pg');
+      log(
+        `${path} at ${RATE} req/s offered: Facet p50 ${f.p50} p99 ${f.p99} ms (${fmt(f.rps)} req/s served); baseline p50 ${b.p50} p99 ${b.p99} ms`,
+      );
+      record(
+        'reads',
+        `GET /api/products?limit=12 at ${fmt(RATE)} req/s offered: p99`,
+        f.p99,
+        'ms',
+        b.p99,
+        'p99 < 25 ms',
+        'Facet / Fastify+pg',
+      );
       record('reads', `  same: p50, served req/s`, `${f.p50} ms, ${fmt(f.rps)}`, '', `${b.p50} ms, ${fmt(b.rps)}`);
       if (f.errors) notes.push(`fixed rate: ${f.errors} errors or non-2xx answers from Facet`);
     }
@@ -137,24 +175,51 @@ async function main() {
     const tax = Math.round(subtotal * 8) / 100;
     const order = {
       items: [{ product_id: p.id, product_name: p.name, price: p.price, quantity: 1, image: p.image }],
-      shipping: { first_name: 'Ada', last_name: 'Bench', email: 'ada@bench.test', phone: '+1 212 555 0100', address: '1 Fifth Avenue', apartment: '', city: 'New York', state: 'NY', zip_code: '10003', country: 'US' },
+      shipping: {
+        first_name: 'Ada',
+        last_name: 'Bench',
+        email: 'ada@bench.test',
+        phone: '+1 212 555 0100',
+        address: '1 Fifth Avenue',
+        apartment: '',
+        city: 'New York',
+        state: 'NY',
+        zip_code: '10003',
+        country: 'US',
+      },
       payment: { card_name: '', last_4: '' },
-      subtotal, shipping_cost: shippingCost, tax, total: Math.round((subtotal + shippingCost + tax) * 100) / 100,
-      status: 'consultation_requested', payment_status: 'pending_consultation',
+      subtotal,
+      shipping_cost: shippingCost,
+      tax,
+      total: Math.round((subtotal + shippingCost + tax) * 100) / 100,
+      status: 'consultation_requested',
+      payment_status: 'pending_consultation',
     };
-    const probe = await fetch(`${shopUrl}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order) });
+    const probe = await fetch(`${shopUrl}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(order),
+    });
     if (probe.status === 201 || probe.status === 200) {
       const lags = [];
       let sampling = true;
       const sampler = (async () => {
         while (sampling) {
-          const last = await db.query(`SELECT transaction_id::text AS c, global_position AS p FROM es_events WHERE event_type = 'OrderRequested' ORDER BY global_position DESC LIMIT 1`);
+          const last = await db.query(
+            `SELECT transaction_id::text AS c, global_position AS p FROM es_events WHERE event_type = 'OrderRequested' ORDER BY global_position DESC LIMIT 1`,
+          );
           if (last.rowCount) {
             const t0 = Date.now();
             const { c, p: pos } = last.rows[0];
             for (let i = 0; i < 500; i++) {
-              const cp = await db.query(`SELECT 1 FROM rm.projection_checkpoints WHERE name = 'orders' AND (commit_pos, prepare_pos) >= ($1::numeric, $2::numeric)`, [c, pos]);
-              if (cp.rowCount) { lags.push(Date.now() - t0); break; }
+              const cp = await db.query(
+                `SELECT 1 FROM rm.projection_checkpoints WHERE name = 'orders' AND (commit_pos, prepare_pos) >= ($1::numeric, $2::numeric)`,
+                [c, pos],
+              );
+              if (cp.rowCount) {
+                lags.push(Date.now() - t0);
+                break;
+              }
               await sleep(2);
             }
           }
@@ -169,12 +234,24 @@ async function main() {
       // The PostgreSQL server is shared (max_connections): a failed reference is noted, not a crash of the run.
       let rawRate = null;
       try {
-        const raw = execFileSync(process.execPath, [join(ROOT, 'bench/raw-appends.mjs')], { cwd: ROOT, env: { ...process.env, DATABASE_URL: dbUrl, SECONDS: String(SECONDS) }, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+        const raw = execFileSync(process.execPath, [join(ROOT, 'bench/raw-appends.mjs')], {
+          cwd: ROOT,
+          env: { ...process.env, DATABASE_URL: dbUrl, SECONDS: String(SECONDS) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }).toString();
         rawRate = JSON.parse(raw).perSecond;
       } catch (err) {
-        notes.push(`raw appends not measured: ${String(err.stderr ?? err.message).split('\n').find((l) => /error/i.test(l)) ?? 'failed'}`);
+        notes.push(
+          `raw appends not measured: ${
+            String(err.stderr ?? err.message)
+              .split('\n')
+              .find((l) => /error/i.test(l)) ?? 'failed'
+          }`,
+        );
       }
-      log(`orders: ${fmt(w.rps)}/s (p99 ${w.p99} ms, ${w.errors} errors); raw appends ${fmt(rawRate)}/s; lag p50 ${pct(0.5)} p99 ${pct(0.99)} ms`);
+      log(
+        `orders: ${fmt(w.rps)}/s (p99 ${w.p99} ms, ${w.errors} errors); raw appends ${fmt(rawRate)}/s; lag p50 ${pct(0.5)} p99 ${pct(0.99)} ms`,
+      );
       record('writes', 'POST /api/orders, 32 clients: orders/s', w.rps, 'orders/s', rawRate, '≥ 500/s', 'Facet / raw appends');
       record('writes', 'POST /api/orders: p50 / p99', `${w.p50} / ${w.p99}`, 'ms');
       record('writes', 'projection lag p50 / p99', `${pct(0.5)} / ${pct(0.99)}`, 'ms', null, 'p99 < 50 ms');
@@ -192,7 +269,10 @@ async function main() {
     // 3. Replay of a large generated log, with the shop stopped.
     await stop(shop);
     shop = null;
-    if (singleOrders) await scaleOut(shopEnv, shopPort, order, singleOrders).catch((err) => notes.push(`scale-out not measured: ${err.message.split('\n')[0]}`));
+    if (singleOrders)
+      await scaleOut(shopEnv, shopPort, order, singleOrders).catch((err) =>
+        notes.push(`scale-out not measured: ${err.message.split('\n')[0]}`),
+      );
     await replay(db);
   } finally {
     await stop(baseline);
@@ -213,7 +293,9 @@ async function scaleOut(shopEnv, shopPort, order, single) {
   const ports = [shopPort + 100, shopPort + 101];
   const main = join(ROOT, 'apps/api/dist/main.js');
   const procs = [
-    ...ports.map((port) => start(process.execPath, [main], { ...shopEnv, PORT: String(port), FACET_ROLES: 'api', PUBLIC_ORIGINS: `http://127.0.0.1:${port}` })),
+    ...ports.map((port) =>
+      start(process.execPath, [main], { ...shopEnv, PORT: String(port), FACET_ROLES: 'api', PUBLIC_ORIGINS: `http://127.0.0.1:${port}` }),
+    ),
     start(process.execPath, [main], { ...shopEnv, FACET_ROLES: 'projector' }),
     start(process.execPath, [main], { ...shopEnv, FACET_ROLES: 'worker' }),
   ];
@@ -221,12 +303,24 @@ async function scaleOut(shopEnv, shopPort, order, single) {
     for (const port of ports) await waitFor(`http://127.0.0.1:${port}/api/products?limit=1`);
     await sleep(1000);
     // Both ports at once, from two autocannon processes (the same 32 clients in all).
-    const runs = await Promise.all(ports.map((port) => load(`http://127.0.0.1:${port}/api/orders`, { connections: 16, method: 'POST', body: order })));
+    const runs = await Promise.all(
+      ports.map((port) => load(`http://127.0.0.1:${port}/api/orders`, { connections: 16, method: 'POST', body: order })),
+    );
     const rps = runs.reduce((a, r) => a + r.rps, 0);
     const errors = runs.reduce((a, r) => a + r.errors, 0);
     const p99 = Math.max(...runs.map((r) => r.p99));
-    log(`scale-out (2 api + projector + worker): ${fmt(rps)} orders/s (p99 ${p99} ms, ${errors} errors); single process ${fmt(single.rps)}/s`);
-    record('writes', 'orders/s, 2 API processes + 1 projector + 1 worker (32 clients)', rps, 'orders/s', single.rps, '', 'scale-out / single process');
+    log(
+      `scale-out (2 api + projector + worker): ${fmt(rps)} orders/s (p99 ${p99} ms, ${errors} errors); single process ${fmt(single.rps)}/s`,
+    );
+    record(
+      'writes',
+      'orders/s, 2 API processes + 1 projector + 1 worker (32 clients)',
+      rps,
+      'orders/s',
+      single.rps,
+      '',
+      'scale-out / single process',
+    );
     record('writes', '  same: p99', p99, 'ms', single.p99);
     if (errors) notes.push(`scale-out: ${errors} errors or non-2xx answers`);
   } finally {
@@ -236,12 +330,19 @@ async function scaleOut(shopEnv, shopPort, order, single) {
 
 async function storefront(shopUrl) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
+  });
   const page = await browser.newPage();
   const scripts = new Map();
   page.on('response', async (res) => {
     if (res.request().resourceType() === 'script') {
-      try { scripts.set(res.url(), gzipSync(await res.body()).length); } catch { /* aborted */ }
+      try {
+        scripts.set(res.url(), gzipSync(await res.body()).length);
+      } catch {
+        /* aborted */
+      }
     }
   });
   await page.goto(`${shopUrl}/`, { waitUntil: 'networkidle' });
@@ -254,7 +355,14 @@ async function storefront(shopUrl) {
   try {
     const r = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'bench/ssr-render.mjs'), shopUrl], { cwd: ROOT }).toString());
     log(`server render of a product page: p50 ${r.p50} ms, p99 ${r.p99} ms (${fmt(r.bytes / 1024)} KB of HTML)`);
-    record('storefront', 'server render of a product page, in process (200 renders): p50 / p99', `${r.p50} / ${r.p99}`, 'ms', null, 'p50 < 15 ms');
+    record(
+      'storefront',
+      'server render of a product page, in process (200 renders): p50 / p99',
+      `${r.p50} / ${r.p99}`,
+      'ms',
+      null,
+      'p50 < 15 ms',
+    );
     const html = await load(`${shopUrl}/product/${product.id}`, { connections: 16, headers: { 'accept-encoding': 'br' } });
     log(`GET /product/{id} (server-rendered HTML, brotli): ${fmt(html.rps)} req/s, p50 ${html.p50} / p99 ${html.p99} ms`);
     record('storefront', 'GET /product/{id} HTML, 16 connections: requests/s', html.rps, 'req/s');
@@ -264,19 +372,53 @@ async function storefront(shopUrl) {
     notes.push(`server rendering not measured: ${err.message.split('\n')[0]}`);
   }
   if (QUICK) return notes.push('Lighthouse skipped with --quick');
-  for (const [label, path] of [['home', '/'], ['collection', '/jewelry/rings'], ['product', `/product/${product.id}`]]) {
+  for (const [label, path] of [
+    ['home', '/'],
+    ['collection', '/jewelry/rings'],
+    ['product', `/product/${product.id}`],
+  ]) {
     try {
-      const out = execFileSync(process.execPath, [join(ROOT, 'node_modules/lighthouse/cli/index.js'), shopUrl + path, '--output=json', '--quiet',
-        '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync'],
-      { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+      const out = execFileSync(
+        process.execPath,
+        [
+          join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+          shopUrl + path,
+          '--output=json',
+          '--quiet',
+          '--only-categories=performance,accessibility,best-practices,seo',
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+        ],
+        {
+          cwd: ROOT,
+          env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+          maxBuffer: 256 * 1024 * 1024,
+          stdio: ['ignore', 'pipe', 'ignore'],
+        },
+      ).toString();
       const lh = JSON.parse(out);
       const s = (k) => Math.round(lh.categories[k].score * 100);
       const lcp = lh.audits['largest-contentful-paint'].numericValue;
       const cls = lh.audits['cumulative-layout-shift'].numericValue;
       const tbt = lh.audits['total-blocking-time'].numericValue;
-      log(`lighthouse ${label}: performance ${s('performance')}, accessibility ${s('accessibility')}, best practices ${s('best-practices')}, SEO ${s('seo')}, LCP ${fmt(lcp)} ms, TBT ${fmt(tbt)} ms, CLS ${cls.toFixed(3)}`);
-      record('storefront', `Lighthouse ${label}: perf / a11y / best practices / SEO`, `${s('performance')} / ${s('accessibility')} / ${s('best-practices')} / ${s('seo')}`, 'score', null, 'perf ≥ 95, SEO 100');
-      record('storefront', `Lighthouse ${label}: LCP / TBT / CLS`, `${fmt(lcp)} ms / ${fmt(tbt)} ms / ${cls.toFixed(3)}`, '', null, 'LCP < 2,000 ms, TBT < 150 ms, CLS 0');
+      log(
+        `lighthouse ${label}: performance ${s('performance')}, accessibility ${s('accessibility')}, best practices ${s('best-practices')}, SEO ${s('seo')}, LCP ${fmt(lcp)} ms, TBT ${fmt(tbt)} ms, CLS ${cls.toFixed(3)}`,
+      );
+      record(
+        'storefront',
+        `Lighthouse ${label}: perf / a11y / best practices / SEO`,
+        `${s('performance')} / ${s('accessibility')} / ${s('best-practices')} / ${s('seo')}`,
+        'score',
+        null,
+        'perf ≥ 95, SEO 100',
+      );
+      record(
+        'storefront',
+        `Lighthouse ${label}: LCP / TBT / CLS`,
+        `${fmt(lcp)} ms / ${fmt(tbt)} ms / ${cls.toFixed(3)}`,
+        '',
+        null,
+        'LCP < 2,000 ms, TBT < 150 ms, CLS 0',
+      );
     } catch (err) {
       notes.push(`Lighthouse ${label} failed: ${err.message.split('\n')[0]}`);
     }
@@ -285,7 +427,9 @@ async function storefront(shopUrl) {
 
 /** Clones the events the run has written (a realistic mix) into a large log, then replays it. */
 async function replay(db) {
-  const templates = (await db.query(`SELECT stream_id, event_type, schema_version, data, metadata FROM es_events ORDER BY global_position`)).rows
+  const templates = (
+    await db.query(`SELECT stream_id, event_type, schema_version, data, metadata FROM es_events ORDER BY global_position`)
+  ).rows
     // Only events of entity streams (named with a uuid) can be cloned under new ids; staff accounts are left
     // out because a clone would repeat a staff e-mail, which the staff read model keeps unique.
     .filter((e) => /[0-9a-f]{8}-[0-9a-f]{4}-/.test(e.stream_id) && !e.stream_id.startsWith('staff-'));
@@ -298,36 +442,81 @@ async function replay(db) {
     round++;
     const rows = [];
     const map = new Map();
-    const swapText = (text) => text.replace(uuid, (u) => { if (!map.has(u)) map.set(u, randomUUID()); return map.get(u); });
+    const swapText = (text) =>
+      text.replace(uuid, (u) => {
+        if (!map.has(u)) map.set(u, randomUUID());
+        return map.get(u);
+      });
     // New ids everywhere except inside sealed personal data, which must still open with its subject's key.
-    const swapValue = (v) => typeof v === 'string' ? (v.startsWith('pii:') ? v : swapText(v))
-      : Array.isArray(v) ? v.map(swapValue)
-      : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swapValue(x)])) : v;
+    const swapValue = (v) =>
+      typeof v === 'string'
+        ? v.startsWith('pii:')
+          ? v
+          : swapText(v)
+        : Array.isArray(v)
+          ? v.map(swapValue)
+          : v && typeof v === 'object'
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swapValue(x)]))
+            : v;
     const swap = (text) => swapText(text);
     for (const e of templates) {
       if (written + rows.length >= REPLAY_EVENTS) break;
       const meta = { ...e.metadata, eventId: randomUUID() };
-      rows.push([swap(e.stream_id), e.event_type, e.schema_version, JSON.stringify(swapValue(e.data)), JSON.stringify(meta), meta.occurredAt]);
+      rows.push([
+        swap(e.stream_id),
+        e.event_type,
+        e.schema_version,
+        JSON.stringify(swapValue(e.data)),
+        JSON.stringify(meta),
+        meta.occurredAt,
+      ]);
     }
     // Revisions per stream follow the template order within this round.
     const rev = new Map();
     await db.query(
       `INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, schema_version, data, metadata, occurred_at)
        SELECT s, r, (m->>'eventId')::uuid, t, v, d::jsonb, m, o FROM unnest($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::jsonb[], $7::timestamptz[]) AS x(s, r, t, v, d, m, o)`,
-      [rows.map((r) => r[0]), rows.map((r) => { const n = rev.get(r[0]) ?? 0; rev.set(r[0], n + 1); return n; }), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), rows.map((r) => r[4]), rows.map((r) => r[5])],
+      [
+        rows.map((r) => r[0]),
+        rows.map((r) => {
+          const n = rev.get(r[0]) ?? 0;
+          rev.set(r[0], n + 1);
+          return n;
+        }),
+        rows.map((r) => r[1]),
+        rows.map((r) => r[2]),
+        rows.map((r) => r[3]),
+        rows.map((r) => r[4]),
+        rows.map((r) => r[5]),
+      ],
     );
     written += rows.length;
     if (round % 20 === 0) log(`  ${fmt(written)} events (${fmt(written / ((Date.now() - t0) / 1000))}/s)`);
   }
-  const out = execFileSync(process.execPath, [join(ROOT, 'apps/api/dist/cli/replay.js')], { cwd: ROOT, env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', FACET_SEED: 'false' }, maxBuffer: 16 * 1024 * 1024 }).toString();
+  const out = execFileSync(process.execPath, [join(ROOT, 'apps/api/dist/cli/replay.js')], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', FACET_SEED: 'false' },
+    maxBuffer: 16 * 1024 * 1024,
+  }).toString();
   const m = /replayed (\d+) events in ([\d.]+) s: (\d+) events\/s/.exec(out);
   const c0 = Date.now();
   await db.query('CREATE TABLE bench_copy (LIKE es_events); INSERT INTO bench_copy SELECT * FROM es_events');
   const copyRate = written / ((Date.now() - c0) / 1000);
   await db.query('DROP TABLE bench_copy');
-  if (!m) { notes.push(`replay output not understood: ${out.slice(-300)}`); return; }
+  if (!m) {
+    notes.push(`replay output not understood: ${out.slice(-300)}`);
+    return;
+  }
   log(`replay: ${fmt(Number(m[1]))} events in ${m[2]} s = ${fmt(Number(m[3]))}/s; copy of the same rows ${fmt(copyRate)}/s`);
-  record('replay', `rebuild all read models from ${fmt(Number(m[1]))} events: events/s`, Number(m[3]), 'events/s', copyRate, '≥ 50,000/s', 'replay / copy in PostgreSQL');
+  record(
+    'replay',
+    `rebuild all read models from ${fmt(Number(m[1]))} events: events/s`,
+    Number(m[3]),
+    'events/s',
+    copyRate,
+    '≥ 50,000/s',
+    'replay / copy in PostgreSQL',
+  );
 }
 
 function report() {
@@ -341,7 +530,10 @@ function report() {
     '| area | figure | Facet | baseline (same run) | ratio | target |',
     '| --- | --- | --- | --- | --- | --- |',
     ...results.map((r) => {
-      const ratio = typeof r.value === 'number' && typeof r.baseline === 'number' && r.baseline && r.ratioLabel ? `${(r.value / r.baseline).toFixed(2)} (${r.ratioLabel})` : '';
+      const ratio =
+        typeof r.value === 'number' && typeof r.baseline === 'number' && r.baseline && r.ratioLabel
+          ? `${(r.value / r.baseline).toFixed(2)} (${r.ratioLabel})`
+          : '';
       const v = typeof r.value === 'number' ? fmt(r.value, r.unit === 'MB' ? 0 : 0) : r.value;
       const b = r.baseline === null || r.baseline === undefined ? '' : typeof r.baseline === 'number' ? fmt(r.baseline) : r.baseline;
       return `| ${r.area} | ${r.metric} | ${v} ${r.unit} | ${b} | ${ratio} | ${r.target ?? ''} |`;

@@ -12,11 +12,25 @@ const RENDERS = Number(process.env.RENDERS ?? 200);
 const shopUrl = process.argv[2] ?? 'http://127.0.0.1:3000';
 
 const all = (await (await fetch(`${shopUrl}/api/products?limit=100`)).json()).products;
-const list = (products, limit = 20, page = 1) => ({ products: products.slice((page - 1) * limit, page * limit), total: products.length, page, limit });
+const list = (products, limit = 20, page = 1) => ({
+  products: products.slice((page - 1) * limit, page * limit),
+  total: products.length,
+  page,
+  limit,
+});
 const shop = {
   getProduct: async (id) => all.find((p) => p.id === id) ?? null,
-  listProducts: async (q) => list(all.filter((p) => !q.category || p.category === q.category), q.limit, q.page),
-  productsInCategory: async (category, q) => list(all.filter((p) => p.category === category), q.limit),
+  listProducts: async (q) =>
+    list(
+      all.filter((p) => !q.category || p.category === q.category),
+      q.limit,
+      q.page,
+    ),
+  productsInCategory: async (category, q) =>
+    list(
+      all.filter((p) => p.category === category),
+      q.limit,
+    ),
   randomProducts: async (limit) => all.slice(0, limit),
 };
 

@@ -21,7 +21,9 @@ for (const dir of process.argv.slice(2)) {
   for (const path of walk(dir).filter((p) => TEXT.test(p))) {
     const body = readFileSync(path);
     if (body.length < 1024) continue; // too small to be worth a second request path
-    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const br = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
     writeFileSync(`${path}.br`, br);
     writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
     files++;

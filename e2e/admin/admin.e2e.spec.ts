@@ -60,9 +60,14 @@ describe('Staff console', () => {
       await page.getByLabel('Description').fill('A test solitaire from the console journey');
       await page.getByLabel(/^Price \(USD\)/).fill('1234.56');
       await page.getByRole('combobox', { name: /category/i }).click();
-      await page.getByRole('option', { name: /Women.*Rings|Rings/i }).first().click();
+      await page
+        .getByRole('option', { name: /Women.*Rings|Rings/i })
+        .first()
+        .click();
       // Not an image: the spec's message.
-      await page.getByTestId('product-image-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await page
+        .getByTestId('product-image-file')
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await notice('Invalid file type: Please select a valid image file (JPG, PNG, GIF, etc.)').waitFor();
       await page.getByTestId('product-image-file').setInputFiles({ name: 'ring.png', mimeType: 'image/png', buffer: PNG });
       await page.locator('img[alt="Product"]').waitFor();
@@ -97,7 +102,12 @@ describe('Staff console', () => {
       await page.goto(`/admin/products/${product.id}`);
       await page.getByTestId('record-history').getByText('ProductEdited').first().waitFor();
       const fresh = (await api('GET', `/api/products/${product.id}`)).body;
-      const other = await api('PUT', `/api/admin/products/${product.id}`, { description: 'Changed elsewhere', version: fresh.version }, token);
+      const other = await api(
+        'PUT',
+        `/api/admin/products/${product.id}`,
+        { description: 'Changed elsewhere', version: fresh.version },
+        token,
+      );
       expect(other.status).toBe(200);
       await page.getByLabel(/^Price \(USD\)/).fill('1400');
       await page.getByRole('button', { name: 'Save' }).click();
@@ -114,7 +124,10 @@ describe('Staff console', () => {
       await page.getByPlaceholder('Search products').fill(name);
       await page.getByText(name).waitFor();
       await page.getByRole('button', { name: 'Delete' }).first().click();
-      await page.getByRole('dialog').getByText(/cannot be undone/).waitFor();
+      await page
+        .getByRole('dialog')
+        .getByText(/cannot be undone/)
+        .waitFor();
       await shot(page, '06-product-delete-confirm');
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await notice('Product deleted successfully').waitFor();
@@ -122,11 +135,26 @@ describe('Staff console', () => {
     });
 
     it('should move a consultation request through its statuses and show each step in the History tab', async () => {
-      const p = await api('POST', '/api/admin/products', { name: `E2E Pendant ${stamp}`, description: 'x', price: 800, category: 'women-necklaces' }, token);
+      const p = await api(
+        'POST',
+        '/api/admin/products',
+        { name: `E2E Pendant ${stamp}`, description: 'x', price: 800, category: 'women-necklaces' },
+        token,
+      );
       expect(p.status).toBe(201);
       const order = await api('POST', '/api/orders', {
         items: [{ product_id: p.body.id, product_name: p.body.name, price: 800, quantity: 1, image: p.body.image }],
-        shipping: { first_name: 'Grace', last_name: 'Hopper', email: `grace.${stamp}@example.com`, phone: '+1 212 555 0199', address: '1 Main St', city: 'New York', state: 'NY', zip_code: '10001', country: 'US' },
+        shipping: {
+          first_name: 'Grace',
+          last_name: 'Hopper',
+          email: `grace.${stamp}@example.com`,
+          phone: '+1 212 555 0199',
+          address: '1 Main St',
+          city: 'New York',
+          state: 'NY',
+          zip_code: '10001',
+          country: 'US',
+        },
         payment: { card_name: '', last_4: '' },
         status: 'consultation_requested',
         payment_status: 'pending_consultation',
@@ -179,7 +207,11 @@ describe('Staff console', () => {
       await page.goto(`/admin/custom-designs/${id}/show`);
       await page.getByText('Vintage halo, thin band').waitFor();
       await page.getByTestId('design-image').waitFor();
-      for (const [button, label] of [['Mark as Contacted', 'Contacted'], ['Mark as In progress', 'In progress'], ['Mark as Completed', 'Completed']]) {
+      for (const [button, label] of [
+        ['Mark as Contacted', 'Contacted'],
+        ['Mark as In progress', 'In progress'],
+        ['Mark as Completed', 'Completed'],
+      ]) {
         await page.getByTestId('status-note').fill(`Step: ${label}`);
         await page.getByRole('button', { name: button }).click();
         await notice(`Status updated to ${label}`).waitFor();
@@ -204,7 +236,10 @@ describe('Staff console', () => {
       await page.getByText(email).waitFor();
       await shot(page, '13-customers');
       await page.getByRole('button', { name: 'Delete' }).first().click();
-      await page.getByRole('dialog').getByText(/cannot be undone/).waitFor();
+      await page
+        .getByRole('dialog')
+        .getByText(/cannot be undone/)
+        .waitFor();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await notice('Customer deleted successfully').waitFor();
       const left = await api('GET', `/api/admin/customers?q=${encodeURIComponent(email)}`, undefined, token);
@@ -213,7 +248,13 @@ describe('Staff console', () => {
 
     it('should show messages, sent e-mails, the audit log, queues and a replay with its result', async () => {
       const subject = `Ring resizing ${stamp}`;
-      const sent = await api('POST', '/api/contact', { name: 'Mary Jackson', email: `mary.${stamp}@example.com`, phone: '', subject, message: 'Could you resize my ring to a 6?' });
+      const sent = await api('POST', '/api/contact', {
+        name: 'Mary Jackson',
+        email: `mary.${stamp}@example.com`,
+        phone: '',
+        subject,
+        message: 'Could you resize my ring to a 6?',
+      });
       expect(sent.status).toBeLessThan(300);
       await page.goto('/admin/messages');
       await page.getByText(subject).first().click();
@@ -222,7 +263,10 @@ describe('Staff console', () => {
       await notice('Message marked as handled').waitFor();
       await shot(page, '14-message-show');
       await page.goto('/admin/mail');
-      await page.getByText(/consultation request/i).first().click();
+      await page
+        .getByText(/consultation request/i)
+        .first()
+        .click();
       await page.locator('iframe[title="E-mail"]').waitFor();
       await shot(page, '14-sent-mail-show');
       await page.goto('/admin/audit-events');
@@ -263,7 +307,10 @@ describe('Staff console', () => {
     });
 
     it('should log out, end the server session, and send console routes back to /admin/login', async () => {
-      await page.getByRole('button', { name: /profile|user|Admin/i }).last().click();
+      await page
+        .getByRole('button', { name: /profile|user|Admin/i })
+        .last()
+        .click();
       await page.getByRole('menuitem', { name: 'Log out' }).click();
       await page.waitForURL('**/admin/login');
       await notice('Logged out successfully').waitFor();

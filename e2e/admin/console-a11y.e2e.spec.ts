@@ -42,7 +42,13 @@ async function axeFindings(page: Page): Promise<AxeViolation[]> {
 }
 
 const describeFindings = (page: string, found: AxeViolation[]) =>
-  found.map((v) => `${page}: [${v.impact}] ${v.id} (${v.help}) on ${v.nodes.length} element(s), e.g. ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  found.map(
+    (v) =>
+      `${page}: [${v.impact}] ${v.id} (${v.help}) on ${v.nodes.length} element(s), e.g. ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
 
 describe('Staff console: accessibility, phones, bulk actions and export', () => {
   let browser: Browser;
@@ -72,13 +78,28 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     for (const c of [desktop, phone]) c.setDefaultTimeout(20_000);
     token = await staffToken();
 
-    const product = await api('POST', '/api/admin/products', { name: `A11y Pendant ${stamp}`, description: 'x', price: 640, category: 'women-necklaces' }, token);
+    const product = await api(
+      'POST',
+      '/api/admin/products',
+      { name: `A11y Pendant ${stamp}`, description: 'x', price: 640, category: 'women-necklaces' },
+      token,
+    );
     expect(product.status).toBe(201);
     ids.product = product.body.id;
     for (let n = 0; n < 3; n++) {
       const order = await api('POST', '/api/orders', {
         items: [{ product_id: product.body.id, product_name: product.body.name, price: 640, quantity: n + 1 }],
-        shipping: { first_name: 'Bulk', last_name: `Client ${n}`, email: client, phone: '+1 212 555 0199', address: '1 Main St', city: 'New York', state: 'NY', zip_code: '10001', country: 'US' },
+        shipping: {
+          first_name: 'Bulk',
+          last_name: `Client ${n}`,
+          email: client,
+          phone: '+1 212 555 0199',
+          address: '1 Main St',
+          city: 'New York',
+          state: 'NY',
+          zip_code: '10001',
+          country: 'US',
+        },
         payment: { card_name: '', last_4: '' },
         status: 'consultation_requested',
         payment_status: 'pending_consultation',
@@ -87,20 +108,46 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
       ids[`order${n}`] = order.body.order_id;
     }
     const design = await api('POST', '/api/custom-design', {
-      category: 'women', jewelry_type: 'women-rings', diamond_shape: 'oval', diamond_size: '1-1.5', metal_type: 'platinum', metal_karat: 'Pure Platinum',
-      design_image: null, design_notes: `Bulk design ${stamp}`, contact_name: 'Katherine Johnson', contact_email: client, contact_phone: '+1 212 555 0100', preferred_contact: 'email',
+      category: 'women',
+      jewelry_type: 'women-rings',
+      diamond_shape: 'oval',
+      diamond_size: '1-1.5',
+      metal_type: 'platinum',
+      metal_karat: 'Pure Platinum',
+      design_image: null,
+      design_notes: `Bulk design ${stamp}`,
+      contact_name: 'Katherine Johnson',
+      contact_email: client,
+      contact_phone: '+1 212 555 0100',
+      preferred_contact: 'email',
     });
     expect(design.status).toBeLessThan(300);
     ids.design = design.body.id;
     for (let n = 0; n < 2; n++) {
-      const sent = await api('POST', '/api/contact', { name: 'Dorothy Vaughan', email: client, phone: '', subject: `Bulk ${stamp} ${n}`, message: 'A question about a clasp.' });
+      const sent = await api('POST', '/api/contact', {
+        name: 'Dorothy Vaughan',
+        email: client,
+        phone: '',
+        subject: `Bulk ${stamp} ${n}`,
+        message: 'A question about a clasp.',
+      });
       expect(sent.status).toBeLessThan(300);
     }
     // A card order with a payment session: its stream id (payment-cs_sandbox_<32 hex>) has no natural break,
     // so the audit log's phone list must wrap it rather than scroll sideways.
     const card = await api('POST', '/api/orders', {
       items: [{ product_id: product.body.id, product_name: product.body.name, price: 640, quantity: 1 }],
-      shipping: { first_name: 'Card', last_name: 'Client', email: `card.${stamp}@example.com`, phone: '+1 212 555 0198', address: '1 Main St', city: 'New York', state: 'NY', zip_code: '10001', country: 'US' },
+      shipping: {
+        first_name: 'Card',
+        last_name: 'Client',
+        email: `card.${stamp}@example.com`,
+        phone: '+1 212 555 0198',
+        address: '1 Main St',
+        city: 'New York',
+        state: 'NY',
+        zip_code: '10001',
+        country: 'US',
+      },
       payment: { card_name: 'Card Client', last_4: '4242' },
       status: 'pending',
       payment_status: 'unpaid',
@@ -158,7 +205,16 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     ['parked events', '/admin/parked-events'],
     ['log verification', '/admin/verification'],
   ];
-  const LISTS = ['/admin/products', '/admin/orders', '/admin/custom-designs', '/admin/customers', '/admin/messages', '/admin/mail', '/admin/audit-events', '/admin/staff'];
+  const LISTS = [
+    '/admin/products',
+    '/admin/orders',
+    '/admin/custom-designs',
+    '/admin/customers',
+    '/admin/messages',
+    '/admin/mail',
+    '/admin/audit-events',
+    '/admin/staff',
+  ];
 
   describe.each([
     ['desktop', () => desktop],
@@ -188,7 +244,12 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     });
 
     it('should pass axe on the sign-in page too, with its own h1', async () => {
-      const signedOut = await browser.newContext({ baseURL: BASE_URL, viewport: size === 'phone' ? PHONE : DESKTOP, bypassCSP: true, reducedMotion: 'reduce' });
+      const signedOut = await browser.newContext({
+        baseURL: BASE_URL,
+        viewport: size === 'phone' ? PHONE : DESKTOP,
+        bypassCSP: true,
+        reducedMotion: 'reduce',
+      });
       const page = await signedOut.newPage();
       await page.goto('/admin/login');
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -199,7 +260,10 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
 
     it('should look right: the orders and products lists', async () => {
       const page = await context().newPage();
-      for (const [name, path] of [['orders', '/admin/orders'], ['products', '/admin/products']]) {
+      for (const [name, path] of [
+        ['orders', '/admin/orders'],
+        ['products', '/admin/products'],
+      ]) {
         await page.goto(path);
         await settle(page);
         await screenshot(page, 'admin-console', `${name}-${size}`);
@@ -270,10 +334,12 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
       writeFileSync(join(dir, 'orders-export.csv'), readFileSync(file));
     });
 
-    it('should narrow the orders to a date range picked in the browser\'s own days', async () => {
+    it("should narrow the orders to a date range picked in the browser's own days", async () => {
       await page.goto(`/admin/orders?filter=${encodeURIComponent(JSON.stringify({ q: client }))}`);
       await page.getByText('Bulk Client 0').waitFor();
-      const [today, tomorrow] = await page.evaluate(() => [new Date(), new Date(Date.now() + 86_400_000)].map((d) => d.toLocaleDateString('sv')));
+      const [today, tomorrow] = await page.evaluate(() =>
+        [new Date(), new Date(Date.now() + 86_400_000)].map((d) => d.toLocaleDateString('sv')),
+      );
       await page.getByRole('button', { name: 'Add filter' }).click();
       await page.getByRole('menuitemcheckbox', { name: 'Received from' }).click();
       await page.getByLabel('Received from').fill(tomorrow);
@@ -303,7 +369,12 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     });
 
     it('should delete the selected products only after a confirmation', async () => {
-      const extra = await api('POST', '/api/admin/products', { name: `A11y Pendant ${stamp} two`, description: 'x', price: 10, category: 'women-necklaces' }, token);
+      const extra = await api(
+        'POST',
+        '/api/admin/products',
+        { name: `A11y Pendant ${stamp} two`, description: 'x', price: 10, category: 'women-necklaces' },
+        token,
+      );
       expect(extra.status).toBe(201);
       await page.goto(`/admin/products?filter=${encodeURIComponent(JSON.stringify({ q: `A11y Pendant ${stamp}` }))}`);
       await page.getByText(`A11y Pendant ${stamp} two`).waitFor();

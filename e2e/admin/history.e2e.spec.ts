@@ -15,7 +15,13 @@ describe('A product as it was, in the console', () => {
     const created = await api(
       'POST',
       '/api/admin/products',
-      { name: `Time Slider Ring ${Date.now().toString(36)}`, description: 'Priced three times', price: 1000, category: 'women-rings', features: ['Gold'] },
+      {
+        name: `Time Slider Ring ${Date.now().toString(36)}`,
+        description: 'Priced three times',
+        price: 1000,
+        category: 'women-rings',
+        features: ['Gold'],
+      },
       token,
     );
     expect(created.status).toBe(201);
@@ -100,7 +106,11 @@ describe('A customer as they were, in the console', () => {
     for (let i = 0; i < 80 && !code; i++) {
       const list = await api('GET', `/api/admin/mail?q=${encodeURIComponent(email)}`, undefined, token);
       const item = list.body?.items?.find((m: { to: string; kind: string }) => m.to === email && m.kind === 'verify-email');
-      if (item) code = /\b([A-Z0-9]{8})\b/.exec((await api('GET', `/api/admin/mail/${encodeURIComponent(item.id)}`, undefined, token)).body.text ?? '')?.[1] ?? null;
+      if (item)
+        code =
+          /\b([A-Z0-9]{8})\b/.exec(
+            (await api('GET', `/api/admin/mail/${encodeURIComponent(item.id)}`, undefined, token)).body.text ?? '',
+          )?.[1] ?? null;
       else await new Promise((r) => setTimeout(r, 250));
     }
     expect(code).toBeTruthy();
@@ -153,7 +163,8 @@ describe('A customer as they were, in the console', () => {
     // Erased: the page says so instead of a history.
     const token = await staffToken();
     expect((await api('DELETE', `/api/admin/customers/${customerId}`, undefined, token)).status).toBe(200);
-    for (let i = 0; i < 50 && (await api('GET', `/api/admin/customers/${customerId}`, undefined, token)).status !== 404; i++) await new Promise((r) => setTimeout(r, 200));
+    for (let i = 0; i < 50 && (await api('GET', `/api/admin/customers/${customerId}`, undefined, token)).status !== 404; i++)
+      await new Promise((r) => setTimeout(r, 200));
     await page.goto(`/admin/customers/${customerId}/show/history`);
     await shows(page.getByTestId('history-erased'), 'erased', false);
     expect(await page.content()).not.toContain('Historia');

@@ -18,7 +18,10 @@ describe('Parked events in the console', () => {
   const constraint = `e2e_parked_${Date.now().toString(36)}`;
   const errors: string[] = [];
 
-  if (!DATABASE_URL) console.log('Parked-events journey skipped: it needs the database of the shop under test (E2E_DATABASE_URL), which only the suite\'s own shop gives.');
+  if (!DATABASE_URL)
+    console.log(
+      "Parked-events journey skipped: it needs the database of the shop under test (E2E_DATABASE_URL), which only the suite's own shop gives.",
+    );
   const test = DATABASE_URL ? it : it.skip;
 
   beforeAll(async () => {
@@ -41,7 +44,7 @@ describe('Parked events in the console', () => {
     await db.query(`ALTER TABLE rm.products ADD CONSTRAINT ${constraint} CHECK (name <> '${name}')`);
     // On a fresh shop the first administrator may not be projected yet: try for a while.
     let token = '';
-    for (const until = Date.now() + 60_000; !token; ) {
+    for (const until = Date.now() + 60_000; !token;) {
       token = await staffToken().catch((e) => {
         if (Date.now() > until) throw e;
         return new Promise<string>((r) => setTimeout(() => r(''), 500));
@@ -74,10 +77,16 @@ describe('Parked events in the console', () => {
     await shot(page, '30-parked-event');
 
     await detail.getByRole('button', { name: 'Retry' }).click();
-    await page.locator('.MuiSnackbar-root').getByText(/still parked/).waitFor();
+    await page
+      .locator('.MuiSnackbar-root')
+      .getByText(/still parked/)
+      .waitFor();
     await db.query(`ALTER TABLE rm.products DROP CONSTRAINT ${constraint}`);
     await page.getByRole('row').filter({ hasText: constraint }).getByRole('button', { name: 'Retry' }).click();
-    await page.locator('.MuiSnackbar-root').getByText(/Handled 1 parked event in order/).waitFor();
+    await page
+      .locator('.MuiSnackbar-root')
+      .getByText(/Handled 1 parked event in order/)
+      .waitFor();
     await expect(page.getByRole('row').filter({ hasText: constraint }).count()).resolves.toBe(0);
     const found = await api('GET', `/api/products?search=${encodeURIComponent(name)}`);
     expect(found.body.total).toBe(1);

@@ -136,7 +136,10 @@ describe('Staff accounts in the console', () => {
     await page.goto('/admin/staff');
     await search(ADMIN_EMAIL);
     await page.locator('tbody tr', { hasText: ADMIN_EMAIL }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByText(/cannot be undone/).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/cannot be undone/)
+      .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await notice(NOT_YOURSELF).waitFor();
     await shot(page, 'staff-04-remove-yourself');
@@ -144,7 +147,10 @@ describe('Staff accounts in the console', () => {
 
     await search(email);
     await page.locator('tbody tr', { hasText: email }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByText(/cannot be undone/).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/cannot be undone/)
+      .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await notice('Staff member removed').waitFor();
     expect(await member()).toBeUndefined();

@@ -24,7 +24,18 @@ describe('The whole shop on one port', () => {
 
   it('should serve the OpenAPI document describing the catalogue routes', async () => {
     const doc = await fetch(`${baseUrl()}/api/docs-json`).then((r) => r.json());
-    for (const path of ['/api/products', '/api/products/{id}', '/api/products/random', '/api/products/category/{category}', '/api/categories', '/api/categories/{id}', '/api/admin/products', '/api/admin/products/{id}', '/api/admin/clear-inventory', '/api/health']) {
+    for (const path of [
+      '/api/products',
+      '/api/products/{id}',
+      '/api/products/random',
+      '/api/products/category/{category}',
+      '/api/categories',
+      '/api/categories/{id}',
+      '/api/admin/products',
+      '/api/admin/products/{id}',
+      '/api/admin/clear-inventory',
+      '/api/health',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
   });

@@ -5,7 +5,10 @@ import { baseUrl, launchChromium, newPage, screenshot } from '../support/browser
  * Swagger UI at /api/docs, used as an operator would: sign in with "Try it out" on POST /api/staff/login, paste the
  * token into "Authorize", and send POSTs from the page with the bodies the document's examples fill in.
  */
-const ADMIN = () => ({ username: process.env.E2E_ADMIN_EMAIL ?? 'admin@facet.local', password: process.env.E2E_ADMIN_PASSWORD ?? 'Facet-Admin-1985!' });
+const ADMIN = () => ({
+  username: process.env.E2E_ADMIN_EMAIL ?? 'admin@facet.local',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'Facet-Admin-1985!',
+});
 
 describe('Swagger UI', () => {
   let browser: Browser;
@@ -15,7 +18,11 @@ describe('Swagger UI', () => {
   beforeAll(async () => {
     // The first administrator is written at the shop's start; wait until it can sign in.
     for (let i = 0; i < 60; i++) {
-      const res = await fetch(`${baseUrl()}/api/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN()) });
+      const res = await fetch(`${baseUrl()}/api/staff/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN()),
+      });
       if (res.status === 200) break;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -51,7 +58,12 @@ describe('Swagger UI', () => {
     await status.waitFor({ timeout: 15_000 });
     const answer = (await block.locator('.live-responses-table .response-col_description pre').first().textContent()) ?? '';
     // The request as sent (Swagger UI's curl line), to read in a failure.
-    const sent = (await block.locator('.curl-command, .curl').first().textContent().catch(() => '')) ?? '';
+    const sent =
+      (await block
+        .locator('.curl-command, .curl')
+        .first()
+        .textContent()
+        .catch(() => '')) ?? '';
     const text = `${answer}\n<<sent>> ${sent}`;
     return { status: Number((await status.textContent())?.trim()), text, block };
   }

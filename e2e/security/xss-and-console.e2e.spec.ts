@@ -32,7 +32,10 @@ describe('Browser-level attacks', () => {
   let token: string;
   beforeAll(async () => {
     browser = await launchChromium();
-    const login = await api('POST', '/api/staff/login', { username: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD });
+    const login = await api('POST', '/api/staff/login', {
+      username: process.env.E2E_ADMIN_EMAIL,
+      password: process.env.E2E_ADMIN_PASSWORD,
+    });
     expect(login.status).toBe(200);
     token = login.body.token;
   });
@@ -52,7 +55,18 @@ describe('Browser-level attacks', () => {
   }
 
   it('should show injected product text literally on the product page, running no script', async () => {
-    const created = await api('POST', '/api/admin/products', { name: `Hostile ${IMG} Ring`, description: `Stored ${SCRIPT} and ${IMG} here`, price: 1234, category: 'women-rings', features: [SCRIPT] }, token);
+    const created = await api(
+      'POST',
+      '/api/admin/products',
+      {
+        name: `Hostile ${IMG} Ring`,
+        description: `Stored ${SCRIPT} and ${IMG} here`,
+        price: 1234,
+        category: 'women-rings',
+        features: [SCRIPT],
+      },
+      token,
+    );
     expect(created.status).toBe(201);
     const { page, context } = await newPage(browser);
     const violations = watchCsp(page);
@@ -66,7 +80,12 @@ describe('Browser-level attacks', () => {
   });
 
   it('should show injected contact messages literally in the console', async () => {
-    const msg = await api('POST', '/api/contact', { name: `Eve ${IMG}`, email: 'eve.xss@example.com', subject: `Subject ${SCRIPT}`, message: `Body ${IMG} ${SCRIPT}` });
+    const msg = await api('POST', '/api/contact', {
+      name: `Eve ${IMG}`,
+      email: 'eve.xss@example.com',
+      subject: `Subject ${SCRIPT}`,
+      message: `Body ${IMG} ${SCRIPT}`,
+    });
     expect(msg.status).toBeLessThan(300);
     const { page, context } = await consolePage();
     await page.goto('/admin/messages');
@@ -79,9 +98,18 @@ describe('Browser-level attacks', () => {
 
   it("should show injected design notes literally on the console's custom design page", async () => {
     const design = await api('POST', '/api/custom-design', {
-      category: 'women', jewelry_type: 'women-rings', diamond_shape: 'oval', diamond_size: '1-1.5', metal_type: 'rose-gold', metal_karat: '14K',
-      design_image: null, design_notes: `Notes ${IMG} ${SCRIPT}`, contact_name: 'Eve Hostile', contact_email: 'eve.design@example.com',
-      contact_phone: '+1 (212) 555-0199', preferred_contact: 'email',
+      category: 'women',
+      jewelry_type: 'women-rings',
+      diamond_shape: 'oval',
+      diamond_size: '1-1.5',
+      metal_type: 'rose-gold',
+      metal_karat: '14K',
+      design_image: null,
+      design_notes: `Notes ${IMG} ${SCRIPT}`,
+      contact_name: 'Eve Hostile',
+      contact_email: 'eve.design@example.com',
+      contact_phone: '+1 (212) 555-0199',
+      preferred_contact: 'email',
     });
     expect(design.status).toBe(201);
     const { page, context } = await consolePage();
@@ -97,7 +125,10 @@ describe('Browser-level attacks', () => {
 
   it("should show injected product names literally in the console's product list", async () => {
     const name = `Console ${IMG} Pendant`;
-    expect((await api('POST', '/api/admin/products', { name, description: `About ${SCRIPT}`, price: 99, category: 'women-necklaces' }, token)).status).toBe(201);
+    expect(
+      (await api('POST', '/api/admin/products', { name, description: `About ${SCRIPT}`, price: 99, category: 'women-necklaces' }, token))
+        .status,
+    ).toBe(201);
     const { page, context } = await consolePage();
     await page.goto(`/admin/products?filter=${encodeURIComponent(JSON.stringify({ q: 'Console' }))}`);
     await page.getByText(name).first().waitFor({ timeout: 15_000 });

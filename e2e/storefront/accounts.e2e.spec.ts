@@ -62,7 +62,10 @@ async function noSideways(page: Page) {
 async function fillCart(page: Page) {
   const [product] = (await someProducts('limit=20')).filter((p) => p.in_stock);
   await page.goto(`/product/${product.id}`);
-  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  await page
+    .getByRole('button', { name: /Add to Cart/ })
+    .first()
+    .click();
   await page.getByTestId('cart-count').waitFor();
   return product;
 }
@@ -313,7 +316,9 @@ describe('Accounts, checkout and payment', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(BASE_URL + '/');
     await page.locator('a.masthead__account[aria-label="Sign in"]').waitFor();
-    const session = await page.evaluate(() => fetch('/api/auth/session', { headers: { 'X-Requested-With': 'facet' } }).then((r) => r.status));
+    const session = await page.evaluate(() =>
+      fetch('/api/auth/session', { headers: { 'X-Requested-With': 'facet' } }).then((r) => r.status),
+    );
     expect(session).toBe(401);
     await context.close();
   });
@@ -354,12 +359,18 @@ describe('Accounts, checkout and payment', () => {
     await page.getByLabel('CVV').fill('123');
     await screenshot(page, 'payment');
     await noSideways(page);
-    await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('.toast')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.getByText('Processing Payment...').waitFor();
     await page.waitForURL('**/payment/success?session_id=*', { timeout: 20_000 }).catch(async (e) => {
       const toasts = await page.locator('.toast').allInnerTexts();
-      throw new Error(`${e.message}\ntoasts: ${JSON.stringify(toasts)}\nbutton: ${await page.locator('form[aria-label="Payment"] button[type="submit"]').innerText()}`);
+      throw new Error(
+        `${e.message}\ntoasts: ${JSON.stringify(toasts)}\nbutton: ${await page.locator('form[aria-label="Payment"] button[type="submit"]').innerText()}`,
+      );
     });
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 20_000 });
     await screenshot(page, 'payment-success');
@@ -373,7 +384,11 @@ describe('Accounts, checkout and payment', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'Orders' }).waitFor();
     await page.locator('#mobile-menu').getByRole('button', { name: 'Logout' }).waitFor();
-    await page.locator('.toast__close').first().click({ timeout: 2000 }).catch(() => undefined);
+    await page
+      .locator('.toast__close')
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
     await page.locator('#mobile-menu').getByRole('button', { name: 'Logout' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'mobile-menu-signed-in', { fullPage: false });
     await context.close();

@@ -42,7 +42,9 @@ export async function newPage(
     const path = new URL(url, BASE_URL).pathname;
     if (!path.startsWith('/admin') && !path.startsWith('/api')) {
       // Bounded and forgiving: a page that shows its error boundary never sets the mark.
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 }).catch(() => undefined);
+      await page
+        .waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 })
+        .catch(() => undefined);
     }
     return response;
   };

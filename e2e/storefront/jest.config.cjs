@@ -7,9 +7,6 @@ module.exports = {
   testTimeout: 90_000,
   maxWorkers: 1,
   transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      { swcrc: false, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
-    ],
+    '^.+\\.ts$': ['@swc/jest', { swcrc: false, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
 };

@@ -39,7 +39,10 @@ async function setName(page: Page) {
 async function fillCart(page: Page) {
   const [product] = (await someProducts('limit=20')).filter((p) => p.in_stock && p.price < 5000);
   await page.goto(`/product/${product.id}`);
-  await page.getByRole('button', { name: /Add to Cart/ }).first().click();
+  await page
+    .getByRole('button', { name: /Add to Cart/ })
+    .first()
+    .click();
   await page.getByTestId('cart-count').waitFor();
   return product;
 }
@@ -63,7 +66,10 @@ async function staffToken(): Promise<string> {
   const res = await fetch(`${BASE_URL}/api/staff/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: process.env.E2E_ADMIN_EMAIL ?? 'admin@facet.local', password: process.env.E2E_ADMIN_PASSWORD ?? 'Facet-Admin-1985!' }),
+    body: JSON.stringify({
+      username: process.env.E2E_ADMIN_EMAIL ?? 'admin@facet.local',
+      password: process.env.E2E_ADMIN_PASSWORD ?? 'Facet-Admin-1985!',
+    }),
   }).then((r) => r.json());
   return res.token;
 }
@@ -83,7 +89,10 @@ describe('Orders a shopper can trust', () => {
     await page.getByRole('link', { name: 'Return to the shop' }).click();
     await page.waitForURL('**/payment/cancel?order_id=*');
     const orderId = new URL(page.url()).searchParams.get('order_id')!;
-    await page.getByTestId('cancel-order').getByText(/Awaiting payment/).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('cancel-order')
+      .getByText(/Awaiting payment/)
+      .waitFor({ timeout: 15_000 });
     // The selection is back, from the order.
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('facet:cart') ?? '[]').length === 1);
     await screenshot(page, 'payment-cancel-awaiting');
@@ -110,7 +119,9 @@ describe('Orders a shopper can trust', () => {
     // One charge for the order.
     const token = await staffToken();
     // The order's history (its stream, as the console shows it): one declined attempt, one payment.
-    const history = await fetch(`${BASE_URL}/api/admin/audit/streams/order-${orderId}`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json());
+    const history = await fetch(`${BASE_URL}/api/admin/audit/streams/order-${orderId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    }).then((r) => r.json());
     expect(history.events.filter((e: any) => e.type === 'OrderPaid')).toHaveLength(1);
     expect(history.events.filter((e: any) => e.type === 'OrderPaymentFailed')).toHaveLength(1);
     expect(errors).toEqual([]);
@@ -284,7 +295,10 @@ describe('Custom design wizard: only step 5 sends', () => {
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ detail: 'Please enter a valid email address', errors: [{ field: 'contact_email', message: 'Please enter a valid email address' }] }),
+        body: JSON.stringify({
+          detail: 'Please enter a valid email address',
+          errors: [{ field: 'contact_email', message: 'Please enter a valid email address' }],
+        }),
       }),
     );
     await page.getByTestId('design-submit').click();
@@ -308,7 +322,11 @@ describe('Catalogue over the whole catalogue', () => {
     await page.getByText(/^\d+ products found$/).waitFor();
     const all = Number((await page.getByText(/^\d+ products found$/).innerText()).split(' ')[0]);
     expect(all).toBeGreaterThan(12);
-    expect(await page.locator('[aria-label="Catalogue"] a[href^="/product/"]').evaluateAll((a) => new Set(a.map((x) => x.getAttribute('href'))).size)).toBe(12);
+    expect(
+      await page
+        .locator('[aria-label="Catalogue"] a[href^="/product/"]')
+        .evaluateAll((a) => new Set(a.map((x) => x.getAttribute('href'))).size),
+    ).toBe(12);
     await page.getByRole('button', { name: 'Load More' }).click();
     // Other journeys share this shop and may list or delete pieces meanwhile: the total can move by a few.
     await page.getByText(/^Showing 24 of \d+$/).waitFor();

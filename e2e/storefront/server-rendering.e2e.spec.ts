@@ -111,7 +111,11 @@ describe('Server-rendered storefront in the browser', () => {
 
   it('should show the product page without JavaScript (what crawlers and a first paint get): before and after', async () => {
     for (const viewport of [undefined, PHONE]) {
-      const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false, viewport: viewport ?? { width: 1440, height: 900 } });
+      const context = await browser.newContext({
+        baseURL: BASE_URL,
+        javaScriptEnabled: false,
+        viewport: viewport ?? { width: 1440, height: 900 },
+      });
       const page = await context.newPage();
       // Before: every URL answered the bare single-page-app shell (still served as /index.html).
       await page.goto('/index.html');

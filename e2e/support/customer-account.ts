@@ -8,11 +8,19 @@ const JSON_WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'fa
  * (the shop under test does not run in production). Throws when either step is refused.
  */
 export async function registerVerifiedCustomer(baseUrl: string, email: string, password: string): Promise<void> {
-  const registered = await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', headers: JSON_WRITE, body: JSON.stringify({ email, password }) });
+  const registered = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: JSON_WRITE,
+    body: JSON.stringify({ email, password }),
+  });
   const body = (await registered.json()) as { verification_link?: string };
   if (!body.verification_link) throw new Error(`registering ${email} answered ${registered.status} without a verification link`);
   const token = new URL(body.verification_link).searchParams.get('token');
-  const verified = await fetch(`${baseUrl}/api/auth/verify-email`, { method: 'POST', headers: JSON_WRITE, body: JSON.stringify({ email, token }) });
+  const verified = await fetch(`${baseUrl}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: JSON_WRITE,
+    body: JSON.stringify({ email, token }),
+  });
   if (verified.status !== 200) throw new Error(`verifying ${email} answered ${verified.status}`);
 }
 

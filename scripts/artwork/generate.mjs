@@ -68,7 +68,8 @@ function poly(points) {
   const t = (v) => f(v / 10);
   let d = `M${t(q[0][0])} ${t(q[0][1])}l`;
   for (let i = 1; i < q.length; i++) {
-    const dx = t(q[i][0] - q[i - 1][0]), dy = t(q[i][1] - q[i - 1][1]);
+    const dx = t(q[i][0] - q[i - 1][0]),
+      dy = t(q[i][1] - q[i - 1][1]);
     d += (i > 1 && dx[0] !== '-' ? ' ' : '') + dx + (dy[0] === '-' ? '' : ' ') + dy;
   }
   return d + 'z';
@@ -79,7 +80,8 @@ function polyInt(points) {
   const q = points.map(([x, y]) => [Math.round(x), Math.round(y)]);
   let d = `M${q[0][0]} ${q[0][1]}l`;
   for (let i = 1; i < q.length; i++) {
-    const dx = q[i][0] - q[i - 1][0], dy = q[i][1] - q[i - 1][1];
+    const dx = q[i][0] - q[i - 1][0],
+      dy = q[i][1] - q[i - 1][1];
     d += (i > 1 && dx >= 0 ? ' ' : '') + dx + (dy < 0 ? '' : ' ') + dy;
   }
   return d + 'z';
@@ -95,7 +97,16 @@ function hexToRgb(hex) {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 function rgbToHex([r, g, b]) {
-  return '#' + [r, g, b].map((v) => Math.round(clamp(v, 0, 255)).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    [r, g, b]
+      .map((v) =>
+        Math.round(clamp(v, 0, 255))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }
 function mix(a, b, t) {
   const A = hexToRgb(a);
@@ -147,7 +158,10 @@ class Svg {
 
 function stops(list) {
   return list
-    .map(([o, c, op]) => `<stop offset="${String(o).replace(/^0\./, '.')}" stop-color="${c}"${op == null || op === 1 ? '' : ` stop-opacity="${String(op).replace(/^0\./, '.')}"`}/>`)
+    .map(
+      ([o, c, op]) =>
+        `<stop offset="${String(o).replace(/^0\./, '.')}" stop-color="${c}"${op == null || op === 1 ? '' : ` stop-opacity="${String(op).replace(/^0\./, '.')}"`}/>`,
+    )
     .join('');
 }
 function linear(id, [x1, y1, x2, y2], list, user = false) {
@@ -231,10 +245,25 @@ function metal(svg, m, kind = 'd') {
   const [k0, k1, k2, k3, k4] = METALS[m].ramp;
   svg.def(id, () => {
     if (kind === 'r')
-      return radialBox(id, [0.5, 0.5, 0.5, 0.35, 0.3], [[0, k4], [0.35, k3], [0.75, k1], [1, k0]]);
+      return radialBox(
+        id,
+        [0.5, 0.5, 0.5, 0.35, 0.3],
+        [
+          [0, k4],
+          [0.35, k3],
+          [0.75, k1],
+          [1, k0],
+        ],
+      );
     const dir = { d: [0, 0, 1, 1], h: [0, 0, 1, 0], v: [0, 0, 0, 1], a: [1, 0, 0, 1] }[kind];
     return linearBox(id, dir, [
-      [0, k1], [0.2, k3], [0.3, k4], [0.45, k2], [0.62, k0], [0.84, k4], [1, k2],
+      [0, k1],
+      [0.2, k3],
+      [0.3, k4],
+      [0.45, k2],
+      [0.62, k0],
+      [0.84, k4],
+      [1, k2],
     ]);
   });
   return `url(#${id})`;
@@ -246,14 +275,30 @@ function metalSatin(svg, m, kind = 'd') {
   const [, k1, k2, k3] = METALS[m].ramp;
   svg.def(id, () => {
     const dir = { d: [0, 0, 1, 1], h: [0, 0, 1, 0], v: [0, 0, 0, 1] }[kind];
-    return linearBox(id, dir, [[0, k1], [0.3, k3], [0.55, k2], [0.8, k3], [1, k1]]);
+    return linearBox(id, dir, [
+      [0, k1],
+      [0.3, k3],
+      [0.55, k2],
+      [0.8, k3],
+      [1, k1],
+    ]);
   });
   return `url(#${id})`;
 }
 
 function shadowGrad(svg, color = '#000000') {
   const id = 'sh' + color.slice(1);
-  svg.def(id, () => radialBox(id, [0.5, 0.5, 0.5], [[0, color, 0.42], [0.55, color, 0.16], [1, color, 0]]));
+  svg.def(id, () =>
+    radialBox(
+      id,
+      [0.5, 0.5, 0.5],
+      [
+        [0, color, 0.42],
+        [0.55, color, 0.16],
+        [1, color, 0],
+      ],
+    ),
+  );
   return `url(#${id})`;
 }
 
@@ -265,7 +310,17 @@ function shadow(svg, cx, cy, rx, ry, color = '#000000', opacity = 1) {
 /** Four-point star glint, drawn white with a soft halo. */
 function sparkle(svg, x, y, s, rot = 0, opacity = 1) {
   svg.def('spk', '<path id="spk" d="M0-10Q.6-.6 10 0Q.6 .6 0 10Q-.6 .6-10 0Q-.6-.6 0-10Z" fill="#fff"/>');
-  svg.def('glo', () => radialBox('glo', [0.5, 0.5, 0.5], [[0, '#ffffff', 0.95], [0.3, '#ffffff', 0.35], [1, '#ffffff', 0]]));
+  svg.def('glo', () =>
+    radialBox(
+      'glo',
+      [0.5, 0.5, 0.5],
+      [
+        [0, '#ffffff', 0.95],
+        [0.3, '#ffffff', 0.35],
+        [1, '#ffffff', 0],
+      ],
+    ),
+  );
   const o = opacity === 1 ? '' : ` opacity="${opacity}"`;
   return (
     `<g transform="translate(${f(x)} ${f(y)})"${o}><circle r="${f(s * 0.42)}" fill="url(#glo)"/>` +
@@ -323,7 +378,10 @@ function brilliantMesh(shape) {
     return [x, y, z];
   };
   const faces = [];
-  const T = [], S = [], G = [], L = [];
+  const T = [],
+    S = [],
+    G = [],
+    L = [];
   for (let k = 0; k < 8; k++) {
     T.push(P(rad(45 * k), 0.56, 0.31));
     S.push(P(rad(45 * k + 22.5), 0.8, 0.15));
@@ -350,18 +408,29 @@ function brilliantMesh(shape) {
 /** Step-cut (emerald-cut) mesh: octagonal rectangle, concentric steps. */
 function stepMesh() {
   const oct = (s, y) => {
-    const a = 1 * s, b = 0.7 * s, c = 0.24 * s;
-    return [[a - c, y, -b], [a, y, -b + c], [a, y, b - c], [a - c, y, b], [-a + c, y, b], [-a, y, b - c], [-a, y, -b + c], [-a + c, y, -b]];
+    const a = 1 * s,
+      b = 0.7 * s,
+      c = 0.24 * s;
+    return [
+      [a - c, y, -b],
+      [a, y, -b + c],
+      [a, y, b - c],
+      [a - c, y, b],
+      [-a + c, y, b],
+      [-a, y, b - c],
+      [-a, y, -b + c],
+      [-a + c, y, -b],
+    ];
   };
   // longest axis along z so that it reads as an elongated stone in a ring
   const rot = (p) => [p[2] * 1.0, p[1], p[0] * 1.0];
-  const levels = [
-    oct(0.62, 0.27), oct(0.78, 0.19), oct(0.9, 0.1), oct(1, 0),
-    oct(0.78, -0.28), oct(0.5, -0.55), oct(0.2, -0.76),
-  ].map((l) => l.map(rot));
+  const levels = [oct(0.62, 0.27), oct(0.78, 0.19), oct(0.9, 0.1), oct(1, 0), oct(0.78, -0.28), oct(0.5, -0.55), oct(0.2, -0.76)].map((l) =>
+    l.map(rot),
+  );
   const faces = [{ pts: levels[0], kind: 'table' }];
   for (let li = 0; li < levels.length - 1; li++) {
-    const A = levels[li], B = levels[li + 1];
+    const A = levels[li],
+      B = levels[li + 1];
     for (let i = 0; i < 8; i++) {
       const j = (i + 1) % 8;
       faces.push({ pts: [A[i], A[j], B[j], B[i]], kind: li < 3 ? 'step' : 'pstep' });
@@ -378,7 +447,8 @@ function smallMesh(shape) {
     const [x, z] = w(Math.cos(ang) * r, Math.sin(ang) * r);
     return [x, y, z];
   };
-  const T = [], G = [];
+  const T = [],
+    G = [];
   for (let k = 0; k < 8; k++) {
     T.push(P(rad(45 * k), 0.56, 0.31));
     G.push(P(rad(45 * k), 1, 0));
@@ -395,8 +465,7 @@ function smallMesh(shape) {
 const MESH_CACHE = new Map();
 function mesh(shape, small = false) {
   const key = shape + (small ? 's' : '');
-  if (!MESH_CACHE.has(key))
-    MESH_CACHE.set(key, shape === 'emerald' ? stepMesh() : small ? smallMesh(shape) : brilliantMesh(shape));
+  if (!MESH_CACHE.has(key)) MESH_CACHE.set(key, shape === 'emerald' ? stepMesh() : small ? smallMesh(shape) : brilliantMesh(shape));
   return MESH_CACHE.get(key);
 }
 
@@ -409,8 +478,10 @@ function mesh(shape, small = false) {
 /** Orthographic camera: unit object space (y up, z toward viewer) to image space. */
 function camera({ x, y, r, elev = 25, spin = 0, tilt = 0 }) {
   const E = rad(elev);
-  const cs = Math.cos(rad(spin)), ss = Math.sin(rad(spin));
-  const ct = Math.cos(rad(tilt)), st = Math.sin(rad(tilt));
+  const cs = Math.cos(rad(spin)),
+    ss = Math.sin(rad(spin));
+  const ct = Math.cos(rad(tilt)),
+    st = Math.sin(rad(tilt));
   const rotv = (p) => [p[0] * cs - p[2] * ss, p[1], p[0] * ss + p[2] * cs];
   const proj = (p) => {
     const [X, Y, Z] = rotv(p);
@@ -439,7 +510,10 @@ function gemstone(svg, o) {
     if (V3.dot(n, view) <= 0.02) continue;
     // reflection of the view ray, lit by two soft boxes; jitter gives the mosaic of a real stone
     const dn = V3.dot(n, view);
-    const R = V3.sub(n.map((v) => v * 2 * dn), view);
+    const R = V3.sub(
+      n.map((v) => v * 2 * dn),
+      view,
+    );
     let b = 0.02 + 1.1 * Math.pow(Math.max(0, V3.dot(R, L1)), 2.2) + 0.55 * Math.pow(Math.max(0, V3.dot(R, L2)), 3);
     b += (rnd() - 0.5) * 0.8;
     if (faceUp && gem === 'diamond') b = b * 0.85 + 0.14;
@@ -453,9 +527,10 @@ function gemstone(svg, o) {
     groups.get(col).push(d);
   }
   let out = '';
-  const edgeAttr = o.edges !== false && r > 9
-    ? ` stroke="#fff" stroke-opacity="${gem === 'diamond' ? 0.45 : 0.25}" stroke-width="${f(clamp(r / 90, 0.35, 1.3)) || 0.4}" stroke-linejoin="round"`
-    : '';
+  const edgeAttr =
+    o.edges !== false && r > 9
+      ? ` stroke="#fff" stroke-opacity="${gem === 'diamond' ? 0.45 : 0.25}" stroke-width="${f(clamp(r / 90, 0.35, 1.3)) || 0.4}" stroke-linejoin="round"`
+      : '';
   out += `<g${edgeAttr}>` + [...groups.entries()].map(([col, ds]) => `<path d="${ds.join('')}" fill="${col}"/>`).join('') + '</g>';
   if (faceUp && shape !== 'emerald') out += tableReflections(svg, faces, proj, pal, rnd);
   const glints = o.glints ?? (r > 40 ? 2 : r > 12 ? 1 : 0);
@@ -474,7 +549,8 @@ function tableReflections(svg, faces, proj, pal, _rnd) {
   const tbl = faces[0].pts;
   const c = proj([0, tbl[0][1], 0]);
   const pts = tbl.map((p) => proj(p));
-  const dark = [], light = [];
+  const dark = [],
+    light = [];
   for (let i = 0; i < pts.length; i++) {
     const a = pts[i];
     const b = pts[(i + 1) % pts.length];
@@ -511,9 +587,29 @@ function useMelee(svg, gem, x, y, s) {
 /** A lustrous pearl. */
 function pearl(svg, x, y, r) {
   svg.def('prl', () =>
-    radialBox('prl', [0.45, 0.42, 0.62, 0.36, 0.3], [[0, '#ffffff'], [0.25, '#fbf7f1'], [0.6, '#ece3d6'], [0.85, '#c9bba7'], [1, '#a8977f']]),
+    radialBox(
+      'prl',
+      [0.45, 0.42, 0.62, 0.36, 0.3],
+      [
+        [0, '#ffffff'],
+        [0.25, '#fbf7f1'],
+        [0.6, '#ece3d6'],
+        [0.85, '#c9bba7'],
+        [1, '#a8977f'],
+      ],
+    ),
   );
-  svg.def('prlo', () => radialBox('prlo', [0.5, 0.5, 0.5], [[0.7, '#ffd9e6', 0], [0.92, '#f7cfe0', 0.45], [1, '#d9f0ea', 0.2]]));
+  svg.def('prlo', () =>
+    radialBox(
+      'prlo',
+      [0.5, 0.5, 0.5],
+      [
+        [0.7, '#ffd9e6', 0],
+        [0.92, '#f7cfe0', 0.45],
+        [1, '#d9f0ea', 0.2],
+      ],
+    ),
+  );
   return (
     `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="url(#prl)"/>` +
     `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="url(#prlo)"/>` +
@@ -530,17 +626,58 @@ function pearl(svg, x, y, r) {
 function backdrop(svg, dept, o = {}) {
   const { w, h, rnd } = svg;
   const pal = o.pal ?? BACKDROPS[dept][Math.floor(rnd() * BACKDROPS[dept].length)];
-  const cx = w * (o.cx ?? 0.5), cy = h * (o.cy ?? 0.4);
+  const cx = w * (o.cx ?? 0.5),
+    cy = h * (o.cy ?? 0.4);
   svg.def('bg', () =>
-    radial('bg', [cx, cy, Math.max(w, h) * 0.78], [[0, pal.hi], [0.45, pal.mid], [1, pal.lo]], true),
+    radial(
+      'bg',
+      [cx, cy, Math.max(w, h) * 0.78],
+      [
+        [0, pal.hi],
+        [0.45, pal.mid],
+        [1, pal.lo],
+      ],
+      true,
+    ),
   );
   const fy = h * (o.floor ?? 0.62);
-  svg.def('flr', () => linear('flr', [0, fy - h * 0.12, 0, h], [[0, pal.floor, 0], [0.35, pal.floor, 0.55], [1, pal.lo, 0.75]], true));
-  svg.def('vig', () => radial('vig', [w / 2, h * 0.45, Math.max(w, h) * 0.75], [[0.55, pal.shadow, 0], [1, pal.shadow, 0.22]], true));
+  svg.def('flr', () =>
+    linear(
+      'flr',
+      [0, fy - h * 0.12, 0, h],
+      [
+        [0, pal.floor, 0],
+        [0.35, pal.floor, 0.55],
+        [1, pal.lo, 0.75],
+      ],
+      true,
+    ),
+  );
+  svg.def('vig', () =>
+    radial(
+      'vig',
+      [w / 2, h * 0.45, Math.max(w, h) * 0.75],
+      [
+        [0.55, pal.shadow, 0],
+        [1, pal.shadow, 0.22],
+      ],
+      true,
+    ),
+  );
   svg.add(`<rect width="${w}" height="${h}" fill="url(#bg)"/>`);
   svg.add(`<rect y="${f(fy - h * 0.12)}" width="${w}" height="${f(h - fy + h * 0.12)}" fill="url(#flr)"/>`);
   // a diffuse window light falling across the set
-  svg.def('win', () => radialBox('win', [0.5, 0.5, 0.5], [[0, '#ffffff', 0.55], [0.6, '#ffffff', 0.2], [1, '#ffffff', 0]]));
+  svg.def('win', () =>
+    radialBox(
+      'win',
+      [0.5, 0.5, 0.5],
+      [
+        [0, '#ffffff', 0.55],
+        [0.6, '#ffffff', 0.2],
+        [1, '#ffffff', 0],
+      ],
+    ),
+  );
   svg.add(`<ellipse cx="${f(w * 0.32)}" cy="${f(h * 0.28)}" rx="${f(w * 0.5)}" ry="${f(h * 0.36)}" fill="url(#win)"/>`);
   svg.vignette = `<rect width="${w}" height="${h}" fill="url(#vig)"/>`;
   return pal;
@@ -558,14 +695,18 @@ function cylRing(svg, o) {
   const { cx, cy, rx, ry, v, th, metal: m, finish = 'polished' } = o;
   const [vx, vy] = v;
   const tx = th * (rx / ry);
-  const irx = rx - tx, iry = ry - th;
+  const irx = rx - tx,
+    iry = ry - th;
   // tangent points of the union silhouette
   const t0 = Math.atan2(-ry * vx, rx * vy);
   const P = (t, ox = 0, oy = 0) => [cx + ox + rx * Math.cos(t), cy + oy + ry * Math.sin(t)];
   const tm = t0 + Math.PI / 2;
   const mid = P(tm);
   const sweep = (mid[0] - cx) * vx + (mid[1] - cy) * vy < 0 ? 1 : 0;
-  const a = P(t0), b = P(t0 + Math.PI), c = P(t0 + Math.PI, vx, vy), d = P(t0, vx, vy);
+  const a = P(t0),
+    b = P(t0 + Math.PI),
+    c = P(t0 + Math.PI, vx, vy),
+    d = P(t0, vx, vy);
   const sil =
     `M${f(a[0])} ${f(a[1])}A${f(rx)} ${f(ry)} 0 0 ${sweep} ${f(b[0])} ${f(b[1])}` +
     `L${f(c[0])} ${f(c[1])}A${f(rx)} ${f(ry)} 0 0 ${sweep} ${f(d[0])} ${f(d[1])}Z`;
@@ -577,7 +718,19 @@ function cylRing(svg, o) {
   const rimFill = finish === 'brushed' ? metalSatin(svg, m, 'd') : metal(svg, m, o.rimDir ?? 'd');
   const [k0, k1, k2, k3] = METALS[m].ramp;
   const inId = 'in' + m;
-  svg.def(inId, () => linearBox(inId, [0, 0, 1, 1], [[0, k0], [0.35, k2], [0.55, k3], [0.75, k1], [1, k0]]));
+  svg.def(inId, () =>
+    linearBox(
+      inId,
+      [0, 0, 1, 1],
+      [
+        [0, k0],
+        [0.35, k2],
+        [0.55, k3],
+        [0.75, k1],
+        [1, k0],
+      ],
+    ),
+  );
   let out = '';
   out += `<path d="${sil}${inner1}" fill="${wallFill}" fill-rule="evenodd"/>`;
   out += `<path d="${inner1}${inner2}" fill="url(#${inId})" fill-rule="evenodd" clip-path="url(#${clip})"/>`;
@@ -603,19 +756,25 @@ function cylRing(svg, o) {
 
 /** Prong (claw) from the girdle down into the basket, in a gem's camera. */
 function claws(svg, cam, r, m, angles, outl = (x, z) => [x, z]) {
-  const back = [], front = [];
+  const back = [],
+    front = [];
   for (const a of angles) {
     const [x0, z0] = outl(Math.cos(a) * 1.04, Math.sin(a) * 1.04);
     const [x1, z1] = outl(Math.cos(a) * 0.52, Math.sin(a) * 0.52);
     const top = cam.proj([x0, 0.12, z0]);
     const bot = cam.proj([x1, -1.05, z1]);
-    const dx = bot[0] - top[0], dy = bot[1] - top[1];
+    const dx = bot[0] - top[0],
+      dy = bot[1] - top[1];
     const l = Math.hypot(dx, dy) || 1;
-    const nx = -dy / l, ny = dx / l;
-    const w0 = r * 0.075, w1 = r * 0.05;
+    const nx = -dy / l,
+      ny = dx / l;
+    const w0 = r * 0.075,
+      w1 = r * 0.05;
     const d = poly([
-      [top[0] + nx * w0, top[1] + ny * w0], [bot[0] + nx * w1, bot[1] + ny * w1],
-      [bot[0] - nx * w1, bot[1] - ny * w1], [top[0] - nx * w0, top[1] - ny * w0],
+      [top[0] + nx * w0, top[1] + ny * w0],
+      [bot[0] + nx * w1, bot[1] + ny * w1],
+      [bot[0] - nx * w1, bot[1] - ny * w1],
+      [top[0] - nx * w0, top[1] - ny * w0],
     ]);
     const z = cam.rotv([x0, 0, z0])[2];
     const s = `<path d="${d}" fill="${metal(svg, m, 'h')}"/><circle cx="${f(top[0])}" cy="${f(top[1])}" r="${f(r * 0.085)}" fill="${metal(svg, m, 'r')}"/>`;
@@ -642,7 +801,8 @@ function rail(svg, cam, k, y, m, width, outl = (x, z) => [x, z], half = 'all') {
 
 /** Collar under a stone (bezel or halo base) as a short metal cylinder in the gem camera. */
 function collar(svg, cam, k, y0, y1, m, outl = (x, z) => [x, z]) {
-  const top = [], bot = [];
+  const top = [],
+    bot = [];
   for (let i = 0; i < 36; i++) {
     const a = (i / 36) * TAU;
     const [x, z] = outl(Math.cos(a) * k, Math.sin(a) * k);
@@ -656,7 +816,8 @@ function collar(svg, cam, k, y0, y1, m, outl = (x, z) => [x, z]) {
 function hull(points) {
   const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const cross = (o, a, b) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const lower = [], upper = [];
+  const lower = [],
+    upper = [];
   for (const q of p) {
     while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], q) <= 0) lower.pop();
     lower.push(q);
@@ -705,11 +866,12 @@ function setStone(svg, s) {
     out += rail(svg, cam, 1.06, 0.07, m, s.r * 0.12, o8, 'front');
     return out;
   }
-  const angles = s.setting === 'prong6'
-    ? [0, 1, 2, 3, 4, 5].map((i) => rad(30 + i * 60))
-    : s.shape === 'princess' || s.shape === 'cushion' || s.shape === 'emerald'
-      ? [0, 1, 2, 3].map((i) => rad(45 + i * 90))
-      : [0, 1, 2, 3].map((i) => rad(45 + i * 90));
+  const angles =
+    s.setting === 'prong6'
+      ? [0, 1, 2, 3, 4, 5].map((i) => rad(30 + i * 60))
+      : s.shape === 'princess' || s.shape === 'cushion' || s.shape === 'emerald'
+        ? [0, 1, 2, 3].map((i) => rad(45 + i * 90))
+        : [0, 1, 2, 3].map((i) => rad(45 + i * 90));
   const cl = claws(svg, cam, s.r, m, angles, o8);
   out += cl.back;
   const rails = s.setting !== 'halo' && s.r >= 30;
@@ -760,18 +922,53 @@ function ringUpright(svg, o) {
   }
   if (hd.side) {
     for (const side of [-1, 1]) {
-      out += setStone(svg, { x: hx + side * r * 1.32, y: gy + r * 0.32, r: r * 0.62, shape: 'round', gem: hd.side, elev: 20, spin: 20, metal: m, setting: 'prong4', tilt: side * 14, glints: 1, lod: 'small' });
+      out += setStone(svg, {
+        x: hx + side * r * 1.32,
+        y: gy + r * 0.32,
+        r: r * 0.62,
+        shape: 'round',
+        gem: hd.side,
+        elev: 20,
+        spin: 20,
+        metal: m,
+        setting: 'prong4',
+        tilt: side * 14,
+        glints: 1,
+        lod: 'small',
+      });
     }
   }
-  out += setStone(svg, { x: hx, y: gy, r, shape: hd.shape, gem: hd.gem, elev: hd.elev ?? 27, spin: hd.spin ?? 22, metal: m, setting: hd.setting, haloGem: hd.haloGem });
+  out += setStone(svg, {
+    x: hx,
+    y: gy,
+    r,
+    shape: hd.shape,
+    gem: hd.gem,
+    elev: hd.elev ?? 27,
+    spin: hd.spin ?? 22,
+    metal: m,
+    setting: hd.setting,
+    haloGem: hd.haloGem,
+  });
   return out;
 }
 
 /** Unit outline points of a cut (x across, z along), used for face-up settings. */
 function outlinePts(shape, k = 1, n = 32) {
   if (shape === 'emerald') {
-    const a = 0.7 * k, b = 1 * k, c = 0.24 * k;
-    const oct = [[a - c, -b], [a, -b + c], [a, b - c], [a - c, b], [-a + c, b], [-a, b - c], [-a, -b + c], [-a + c, -b]];
+    const a = 0.7 * k,
+      b = 1 * k,
+      c = 0.24 * k;
+    const oct = [
+      [a - c, -b],
+      [a, -b + c],
+      [a, b - c],
+      [a - c, b],
+      [-a + c, b],
+      [-a, b - c],
+      [-a, -b + c],
+      [-a + c, -b],
+    ];
     return n === 32 ? oct : resample(oct, n);
   }
   const w = outline(shape);
@@ -792,9 +989,11 @@ function resample(pts, n) {
   const total = seg.reduce((a, b) => a + b, 0);
   const out = [];
   for (let j = 0; j < n; j++) {
-    let d = (j / n) * total, i = 0;
+    let d = (j / n) * total,
+      i = 0;
     while (d > seg[i]) d -= seg[i++];
-    const p = pts[i], q = pts[(i + 1) % pts.length];
+    const p = pts[i],
+      q = pts[(i + 1) % pts.length];
     out.push([lerp(p[0], q[0], d / seg[i]), lerp(p[1], q[1], d / seg[i])]);
   }
   return out;
@@ -838,14 +1037,16 @@ function bandFlat(svg, o) {
     const size = o.stoneSize ?? h * 0.38;
     for (const t of front(n, 0.14)) {
       const sx = Math.max(0.2, Math.sin(t));
-      const x = wallX(t), y = wallY(t);
+      const x = wallX(t),
+        y = wallY(t);
       if (st === 'eternity')
         out += `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(size * 1.18 * sx)}" ry="${f(size * 1.18)}" fill="${metal(svg, m, 'r')}"/>`;
       out += `<g transform="translate(${f(x)} ${f(y)}) scale(${sx.toFixed(2)} 1)">${useMelee(svg, o.gem ?? 'diamond', 0, 0, size)}</g>`;
     }
   }
   if (st === 'channel') {
-    const pts = [], pts2 = [];
+    const pts = [],
+      pts2 = [];
     for (let i = 0; i <= 40; i++) {
       const t = lerp(0.05, Math.PI - 0.05, i / 40);
       pts.push([wallX(t), wallY(t) - h * 0.3]);
@@ -853,7 +1054,19 @@ function bandFlat(svg, o) {
     }
     out += `<path d="${poly([...pts, ...pts2.reverse()])}" fill="${METALS[m].ramp[0]}"/>`;
     const n = o.count ?? 9;
-    svg.def('pri', () => linearBox('pri', [0, 0, 1, 1], [[0, '#ffffff'], [0.3, '#aebdcb'], [0.5, '#f4f8fb'], [0.7, '#6f7f90'], [1, '#e9f0f6']]));
+    svg.def('pri', () =>
+      linearBox(
+        'pri',
+        [0, 0, 1, 1],
+        [
+          [0, '#ffffff'],
+          [0.3, '#aebdcb'],
+          [0.5, '#f4f8fb'],
+          [0.7, '#6f7f90'],
+          [1, '#e9f0f6'],
+        ],
+      ),
+    );
     for (const t of front(n, 0.3)) {
       const sx = Math.max(0.2, Math.sin(t));
       const s = h * 0.29;
@@ -878,12 +1091,31 @@ function headFaceUp(svg, o) {
   // shoulders run out of frame left and right, slightly curved toward the viewer
   const L = o.reach ?? 420;
   for (const side of L > 0 ? [-1, 1] : []) {
-    const x0 = x + side * L, x1 = x + side * r * 0.5;
+    const x0 = x + side * L,
+      x1 = x + side * r * 0.5;
     const d = `M${f(x0)} ${f(y - bw * 0.5)}L${f(lerp(x1, x0, 0.3))} ${f(y - bw * 0.5)}Q${f(x1)} ${f(y - bw * 0.5)} ${f(x1)} ${f(y - bw * 0.34)}L${f(x1)} ${f(y + bw * 0.34)}Q${f(x1)} ${f(y + bw * 0.5)} ${f(lerp(x1, x0, 0.3))} ${f(y + bw * 0.5)}L${f(x0)} ${f(y + bw * 0.5)}Z`;
     out += shadow(svg, x + side * (L * 0.55), y + bw * 0.85, L * 0.55, bw * 0.4, '#000000', 0.45);
     out += `<path d="${d}" fill="${metal(svg, m, 'v')}"/>`;
-    svg.def('fadeL', () => linearBox('fadeL', [0, 0, 1, 0], [[0, '#000', 0.45], [0.7, '#000', 0]]));
-    svg.def('fadeR', () => linearBox('fadeR', [0, 0, 1, 0], [[0.3, '#000', 0], [1, '#000', 0.45]]));
+    svg.def('fadeL', () =>
+      linearBox(
+        'fadeL',
+        [0, 0, 1, 0],
+        [
+          [0, '#000', 0.45],
+          [0.7, '#000', 0],
+        ],
+      ),
+    );
+    svg.def('fadeR', () =>
+      linearBox(
+        'fadeR',
+        [0, 0, 1, 0],
+        [
+          [0.3, '#000', 0],
+          [1, '#000', 0.45],
+        ],
+      ),
+    );
     out += `<path d="${d}" fill="url(#fade${side < 0 ? 'L' : 'R'})"/>`;
     if (o.pave) {
       for (let i = 1; i < 7; i++) {
@@ -895,10 +1127,12 @@ function headFaceUp(svg, o) {
   const sc = (pts, k) => pts.map(([px, pz]) => [x + px * r * k, y + pz * r * k]);
   if (o.side) {
     for (const side of [-1, 1]) {
-      const sx = x + side * r * 1.62, sr = r * 0.6;
+      const sx = x + side * r * 1.62,
+        sr = r * 0.6;
       out += `<circle cx="${f(sx)}" cy="${f(y)}" r="${f(sr * 1.08)}" fill="${metal(svg, m, 'd')}"/>`;
       out += gemstone(svg, { x: sx, y, r: sr, shape: 'round', gem: o.side, elev: 90, spin: 11, glints: 1, lod: 'small' });
-      for (const a of [45, 135, 225, 315]) out += bead(svg, sx + Math.cos(rad(a)) * sr * 0.98, y + Math.sin(rad(a)) * sr * 0.98, sr * 0.13, m);
+      for (const a of [45, 135, 225, 315])
+        out += bead(svg, sx + Math.cos(rad(a)) * sr * 0.98, y + Math.sin(rad(a)) * sr * 0.98, sr * 0.13, m);
     }
   }
   if (o.setting === 'halo') {
@@ -941,7 +1175,8 @@ function signetUpright(svg, o) {
   const { cx, cy, R, metal: m, face } = o;
   let out = ringUpright(svg, { cx, cy, R, metal: m, bw: R * 0.3, th: R * 0.12, k: 0.82, finish: o.finish });
   const v = [R * 0.3 * 0.62, -R * 0.3 * 0.25];
-  const hx = cx + v[0] / 2, topY = cy - R + v[1] / 2;
+  const hx = cx + v[0] / 2,
+    topY = cy - R + v[1] / 2;
   const cam = camera({ x: hx, y: topY - R * 0.1, r: R * 0.42, elev: 32, spin: 8 });
   const outl = signetOutline(face);
   // flare from the band into the face
@@ -952,11 +1187,12 @@ function signetUpright(svg, o) {
 }
 
 function signetOutline(face) {
-  if (face === 'square') return (x, z) => {
-    const a = Math.atan2(z, x);
-    const k = 1 / Math.pow(Math.pow(Math.abs(Math.cos(a)), 8) + Math.pow(Math.abs(Math.sin(a)), 8), 0.125);
-    return [x * k * 0.9, z * k * 0.9];
-  };
+  if (face === 'square')
+    return (x, z) => {
+      const a = Math.atan2(z, x);
+      const k = 1 / Math.pow(Math.pow(Math.abs(Math.cos(a)), 8) + Math.pow(Math.abs(Math.sin(a)), 8), 0.125);
+      return [x * k * 0.9, z * k * 0.9];
+    };
   if (face === 'cushion') return outline('cushion');
   return (x, z) => [x, z * 0.78];
 }
@@ -975,7 +1211,8 @@ function signetFace(svg, o, P, outl, scale) {
     const n = 6;
     for (let i = 0; i < n; i++)
       for (let j = 0; j < n; j++) {
-        const u = lerp(-0.7, 0.7, i / (n - 1)), w = lerp(-0.7, 0.7, j / (n - 1));
+        const u = lerp(-0.7, 0.7, i / (n - 1)),
+          w = lerp(-0.7, 0.7, j / (n - 1));
         const [x, z] = outl(u, w);
         const [px, pz] = outl(Math.cos(Math.atan2(w, u)) * 0.86, Math.sin(Math.atan2(w, u)) * 0.86);
         if (Math.hypot(x, z) > Math.hypot(px, pz) * 0.93) continue;
@@ -986,14 +1223,36 @@ function signetFace(svg, o, P, outl, scale) {
   } else {
     const id = 'sf' + m + (o.finish === 'brushed' ? 'b' : '');
     const [, k1, k2, k3, k4] = METALS[m].ramp;
-    svg.def(id, () => o.finish === 'brushed'
-      ? linearBox(id, [0, 0, 1, 0.4], [[0, k2], [0.4, k3], [0.6, k2], [1, k1]])
-      : linearBox(id, [0, 0, 1, 1], [[0, k3], [0.3, k4], [0.45, k2], [0.7, k1], [1, k3]]));
+    svg.def(id, () =>
+      o.finish === 'brushed'
+        ? linearBox(
+            id,
+            [0, 0, 1, 0.4],
+            [
+              [0, k2],
+              [0.4, k3],
+              [0.6, k2],
+              [1, k1],
+            ],
+          )
+        : linearBox(
+            id,
+            [0, 0, 1, 1],
+            [
+              [0, k3],
+              [0.3, k4],
+              [0.45, k2],
+              [0.7, k1],
+              [1, k3],
+            ],
+          ),
+    );
     out += `<path d="${poly(edge)}" fill="url(#${id})"/>`;
     if (o.finish === 'brushed') {
       const lines = [];
       for (let i = -8; i <= 8; i++) {
-        const a = P(outl(-0.8, i / 10)), b = P(outl(0.8, i / 10));
+        const a = P(outl(-0.8, i / 10)),
+          b = P(outl(0.8, i / 10));
         lines.push(`M${f(a[0])} ${f(a[1])}L${f(b[0])} ${f(b[1])}`);
       }
       out += `<path d="${lines.join('')}" stroke="#fff" stroke-opacity=".12" stroke-width="${f(scale * 0.01 + 0.3)}"/>`;
@@ -1038,32 +1297,65 @@ function describe(p) {
   const n = p.name.toLowerCase();
   const types = {
     rings: [
-      [/signet/, 'signet'], [/eternity/, 'eternity'], [/pav[ée] wedding band/, 'pave'], [/channel/, 'channel'],
-      [/accent band/, 'accent'], [/three-stone/, 'threestone'], [/halo|cocktail/, 'halo'], [/pearl/, 'pearl'],
-      [/band/, 'band'], [/solitaire|stacking|engagement/, 'solitaire'],
+      [/signet/, 'signet'],
+      [/eternity/, 'eternity'],
+      [/pav[ée] wedding band/, 'pave'],
+      [/channel/, 'channel'],
+      [/accent band/, 'accent'],
+      [/three-stone/, 'threestone'],
+      [/halo|cocktail/, 'halo'],
+      [/pearl/, 'pearl'],
+      [/band/, 'band'],
+      [/solitaire|stacking|engagement/, 'solitaire'],
     ],
     necklaces: [
-      [/rivi[èe]re/, 'riviere'], [/strand/, 'strand'], [/cuban/, 'cuban'], [/box chain/, 'box'], [/rope/, 'rope'],
-      [/figaro/, 'figaro'], [/paperclip/, 'paperclip'], [/bar pendant/, 'bar'], [/medallion/, 'medallion'],
-      [/dog tag/, 'dogtag'], [/teardrop/, 'halo-pendant'], [/bezel/, 'bezel-pendant'], [/pearl/, 'pearl-pendant'],
+      [/rivi[èe]re/, 'riviere'],
+      [/strand/, 'strand'],
+      [/cuban/, 'cuban'],
+      [/box chain/, 'box'],
+      [/rope/, 'rope'],
+      [/figaro/, 'figaro'],
+      [/paperclip/, 'paperclip'],
+      [/bar pendant/, 'bar'],
+      [/medallion/, 'medallion'],
+      [/dog tag/, 'dogtag'],
+      [/teardrop/, 'halo-pendant'],
+      [/bezel/, 'bezel-pendant'],
+      [/pearl/, 'pearl-pendant'],
       [/pendant|necklace/, 'solitaire-pendant'],
     ],
     earrings: [
-      [/drop/, 'drop'], [/huggie/, 'huggie'], [/hoop/, 'hoop'], [/halo/, 'halo-stud'], [/pearl/, 'pearl-stud'],
+      [/drop/, 'drop'],
+      [/huggie/, 'huggie'],
+      [/hoop/, 'hoop'],
+      [/halo/, 'halo-stud'],
+      [/pearl/, 'pearl-stud'],
       [/stud/, 'stud'],
     ],
     bracelets: [
-      [/tennis/, 'tennis'], [/cuban/, 'cuban'], [/cuff/, 'cuff'], [/bangle/, 'bangle'], [/station|chain bracelet/, 'station'],
-      [/link/, 'link'], [/black diamond bracelet/, 'tennis'],
+      [/tennis/, 'tennis'],
+      [/cuban/, 'cuban'],
+      [/cuff/, 'cuff'],
+      [/bangle/, 'bangle'],
+      [/station|chain bracelet/, 'station'],
+      [/link/, 'link'],
+      [/black diamond bracelet/, 'tennis'],
     ],
   }[kind];
   const hit = types.find(([re]) => re.test(n));
   if (!hit) throw new Error(`no type for ${p.slug}`);
   const gem = gemOf();
   return {
-    dept, kind, type: hit[1], metal: metalOf(), gem, shape: shapeOf(),
-    brushed: /brushed|satin/.test(text), hammered: /hammered/.test(text),
-    prongs: /six-claw/.test(all) ? 6 : 4, bezel: /bezel/.test(text),
+    dept,
+    kind,
+    type: hit[1],
+    metal: metalOf(),
+    gem,
+    shape: shapeOf(),
+    brushed: /brushed|satin/.test(text),
+    hammered: /hammered/.test(text),
+    prongs: /six-claw/.test(all) ? 6 : 4,
+    bezel: /bezel/.test(text),
     small: /petite|0\.0\d ct|0\.1\d? ct/.test(text),
   };
 }
@@ -1088,26 +1380,83 @@ const BOXES = {
 function ringBox(svg, o) {
   const { cx, cy, w, dept } = o;
   const c = o.colors ?? svg.rnd.pick(BOXES[dept]);
-  const depth = w * 0.34, hb = w * 0.36, lidH = w * 0.62, inset = w * 0.07;
+  const depth = w * 0.34,
+    hb = w * 0.36,
+    lidH = w * 0.62,
+    inset = w * 0.07;
   const backY = cy - depth;
   const id = (s) => 'bx' + s;
-  svg.def(id('o'), () => linearBox(id('o'), [0, 0, 0, 1], [[0, mix(c.outer, '#ffffff', 0.18)], [0.12, c.outer], [1, mix(c.outer, '#000000', 0.45)]]));
-  svg.def(id('s'), () => linearBox(id('s'), [0, 0, 1, 0], [[0, mix(c.outer, '#000000', 0.35)], [0.5, mix(c.outer, '#ffffff', 0.12)], [1, mix(c.outer, '#000000', 0.35)]]));
-  svg.def(id('v'), () => linearBox(id('v'), [0, 0, 0, 1], [[0, mix(c.velvet, '#000000', 0.35)], [0.35, c.velvet], [0.8, mix(c.velvet, '#ffffff', 0.12)], [1, mix(c.velvet, '#000000', 0.2)]]));
-  svg.def(id('l'), () => linearBox(id('l'), [0, 0, 0.3, 1], [[0, mix(c.lining, '#000000', 0.18)], [0.45, c.lining], [0.6, '#ffffff'], [1, mix(c.lining, '#000000', 0.1)]]));
+  svg.def(id('o'), () =>
+    linearBox(
+      id('o'),
+      [0, 0, 0, 1],
+      [
+        [0, mix(c.outer, '#ffffff', 0.18)],
+        [0.12, c.outer],
+        [1, mix(c.outer, '#000000', 0.45)],
+      ],
+    ),
+  );
+  svg.def(id('s'), () =>
+    linearBox(
+      id('s'),
+      [0, 0, 1, 0],
+      [
+        [0, mix(c.outer, '#000000', 0.35)],
+        [0.5, mix(c.outer, '#ffffff', 0.12)],
+        [1, mix(c.outer, '#000000', 0.35)],
+      ],
+    ),
+  );
+  svg.def(id('v'), () =>
+    linearBox(
+      id('v'),
+      [0, 0, 0, 1],
+      [
+        [0, mix(c.velvet, '#000000', 0.35)],
+        [0.35, c.velvet],
+        [0.8, mix(c.velvet, '#ffffff', 0.12)],
+        [1, mix(c.velvet, '#000000', 0.2)],
+      ],
+    ),
+  );
+  svg.def(id('l'), () =>
+    linearBox(
+      id('l'),
+      [0, 0, 0.3, 1],
+      [
+        [0, mix(c.lining, '#000000', 0.18)],
+        [0.45, c.lining],
+        [0.6, '#ffffff'],
+        [1, mix(c.lining, '#000000', 0.1)],
+      ],
+    ),
+  );
   let out = shadow(svg, cx, cy + hb * 0.95, w * 0.75, hb * 0.28, '#000000', 0.9);
   // lid, hinged at the back edge and opened past vertical
-  const lx0 = cx - w / 2 + inset * 0.4, lx1 = cx + w / 2 - inset * 0.4;
+  const lx0 = cx - w / 2 + inset * 0.4,
+    lx1 = cx + w / 2 - inset * 0.4;
   out += `<path d="M${f(lx0)} ${f(backY + 4)}L${f(lx0 - w * 0.03)} ${f(backY - lidH)}Q${f(cx)} ${f(backY - lidH - w * 0.05)} ${f(lx1 + w * 0.03)} ${f(backY - lidH)}L${f(lx1)} ${f(backY + 4)}Z" fill="url(#${id('s')})"/>`;
   out += `<path d="M${f(lx0 + w * 0.05)} ${f(backY)}L${f(lx0 + w * 0.035)} ${f(backY - lidH + w * 0.06)}Q${f(cx)} ${f(backY - lidH + w * 0.02)} ${f(lx1 - w * 0.035)} ${f(backY - lidH + w * 0.06)}L${f(lx1 - w * 0.05)} ${f(backY)}Z" fill="url(#${id('l')})"/>`;
   // cushion top, back half
   const slitY = (backY + cy) / 2;
-  const bx0 = cx - w / 2 + inset, bx1 = cx + w / 2 - inset;
+  const bx0 = cx - w / 2 + inset,
+    bx1 = cx + w / 2 - inset;
   out += `<path d="M${f(bx0)} ${f(backY)}L${f(bx1)} ${f(backY)}L${f(cx + w / 2)} ${f(cy)}L${f(cx - w / 2)} ${f(cy)}Z" fill="url(#${id('v')})"/>`;
   out += `<path d="M${f(lerp(bx0, cx - w / 2, 0.5))} ${f(slitY)}L${f(lerp(bx1, cx + w / 2, 0.5))} ${f(slitY)}" stroke="${mix(c.velvet, '#000000', 0.6)}" stroke-width="${f(w * 0.012)}"/>`;
   out += o.content(cx, slitY);
   // front half of the cushion covers the lower part of the piece
-  svg.def(id('f'), () => linearBox(id('f'), [0, 0, 0, 1], [[0, mix(c.velvet, '#000000', 0.5)], [0.25, mix(c.velvet, '#ffffff', 0.1)], [1, c.velvet]]));
+  svg.def(id('f'), () =>
+    linearBox(
+      id('f'),
+      [0, 0, 0, 1],
+      [
+        [0, mix(c.velvet, '#000000', 0.5)],
+        [0.25, mix(c.velvet, '#ffffff', 0.1)],
+        [1, c.velvet],
+      ],
+    ),
+  );
   out += `<path d="M${f(lerp(bx0, cx - w / 2, 0.5))} ${f(slitY + 1)}Q${f(cx)} ${f(slitY - w * 0.012)} ${f(lerp(bx1, cx + w / 2, 0.5))} ${f(slitY + 1)}L${f(cx + w / 2)} ${f(cy)}L${f(cx - w / 2)} ${f(cy)}Z" fill="url(#${id('f')})"/>`;
   // box front
   const r = w * 0.04;
@@ -1138,40 +1487,129 @@ function ringView(svg, d, p, view) {
   const isBand = ['band', 'eternity', 'pave', 'channel', 'accent'].includes(d.type);
   const wide = dept === 'men' ? 0.3 : d.type === 'pave' ? 0.13 : 0.2;
   const bandOpts = (R) => ({
-    metal: m, finish: d.brushed ? 'brushed' : 'polished', stones: d.type === 'band' ? (/ridge/.test(p.slug) ? 'ridge' : null) : BAND_STONES[d.type],
-    gem: d.gem === 'sapphire' ? 'sapphire' : 'diamond', h: R * wide, polishedEdges: /polished edges/i.test(p.features.join()),
-    count: d.type === 'pave' ? 19 : d.type === 'eternity' ? 15 : 9, stoneSize: d.type === 'pave' ? R * wide * 0.32 : R * wide * 0.42,
+    metal: m,
+    finish: d.brushed ? 'brushed' : 'polished',
+    stones: d.type === 'band' ? (/ridge/.test(p.slug) ? 'ridge' : null) : BAND_STONES[d.type],
+    gem: d.gem === 'sapphire' ? 'sapphire' : 'diamond',
+    h: R * wide,
+    polishedEdges: /polished edges/i.test(p.features.join()),
+    count: d.type === 'pave' ? 19 : d.type === 'eternity' ? 15 : 9,
+    stoneSize: d.type === 'pave' ? R * wide * 0.32 : R * wide * 0.42,
   });
   if (view === 1) {
     backdrop(svg, dept, { floor: 0.64 });
     if (isBand) svg.add(bandFlat(svg, { cx: 400, cy: 360, R: 260, elev: 30, ...bandOpts(260) }));
-    else if (d.type === 'signet') svg.add(signetUpright(svg, { cx: 390, cy: 470, R: 175, metal: m, face: signetShape(p), pave: d.gem === 'black' ? 'black' : null, finish: d.brushed ? 'brushed' : 'polished' }));
-    else svg.add(ringUpright(svg, { cx: 385, cy: 500, R: 195, metal: m, bw: d.small ? 18 : 28, th: d.small ? 11 : 14, head: ringHead(d, 195) }));
+    else if (d.type === 'signet')
+      svg.add(
+        signetUpright(svg, {
+          cx: 390,
+          cy: 470,
+          R: 175,
+          metal: m,
+          face: signetShape(p),
+          pave: d.gem === 'black' ? 'black' : null,
+          finish: d.brushed ? 'brushed' : 'polished',
+        }),
+      );
+    else
+      svg.add(
+        ringUpright(svg, { cx: 385, cy: 500, R: 195, metal: m, bw: d.small ? 18 : 28, th: d.small ? 11 : 14, head: ringHead(d, 195) }),
+      );
   } else if (view === 2) {
     backdrop(svg, dept, { floor: 0.8, cy: 0.5 });
     if (isBand) {
-      const R = 270, bw = R * wide * 1.25;
+      const R = 270,
+        bw = R * wide * 1.25;
       const o = bandOpts(R);
-      svg.add(ringUpright(svg, { cx: 370, cy: 410, R, k: 0.46, bw, th: 15, metal: m, finish: o.finish,
-        bandStones: (band, v) => uprightStones(svg, band, v, { ...o, size: bw * (d.type === 'pave' ? 0.22 : d.type === 'eternity' ? 0.3 : 0.24), count: d.type === 'pave' ? 17 : d.type === 'eternity' ? 13 : d.type === 'accent' ? 3 : 9 }) }));
-    }
-    else if (d.type === 'signet') svg.add(signetFaceUp(svg, d, p));
+      svg.add(
+        ringUpright(svg, {
+          cx: 370,
+          cy: 410,
+          R,
+          k: 0.46,
+          bw,
+          th: 15,
+          metal: m,
+          finish: o.finish,
+          bandStones: (band, v) =>
+            uprightStones(svg, band, v, {
+              ...o,
+              size: bw * (d.type === 'pave' ? 0.22 : d.type === 'eternity' ? 0.3 : 0.24),
+              count: d.type === 'pave' ? 17 : d.type === 'eternity' ? 13 : d.type === 'accent' ? 3 : 9,
+            }),
+        }),
+      );
+    } else if (d.type === 'signet') svg.add(signetFaceUp(svg, d, p));
     else {
       const hd = ringHead(d, 520);
       const r = d.small ? 120 : hd.setting === 'halo' || hd.side ? 150 : 185;
-      svg.add(headFaceUp(svg, { x: 400, y: 400, r, metal: m, shape: hd.shape, gem: hd.gem, setting: hd.setting, side: hd.side, haloGem: 'diamond', bw: d.small ? r * 0.35 : r * 0.5, pave: d.type === 'halo' }));
+      svg.add(
+        headFaceUp(svg, {
+          x: 400,
+          y: 400,
+          r,
+          metal: m,
+          shape: hd.shape,
+          gem: hd.gem,
+          setting: hd.setting,
+          side: hd.side,
+          haloGem: 'diamond',
+          bw: d.small ? r * 0.35 : r * 0.5,
+          pave: d.type === 'halo',
+        }),
+      );
     }
   } else {
     backdrop(svg, dept, { floor: 0.58 });
-    svg.add(ringBox(svg, { cx: 400, cy: 540, w: 400, dept, content: (x, y) => {
-      if (d.type === 'signet') return signetUpright(svg, { cx: x + 2, cy: y - 50, R: 112, metal: m, face: signetShape(p), pave: d.gem === 'black' ? 'black' : null, finish: d.brushed ? 'brushed' : 'polished' });
-      if (isBand) {
-        const o = bandOpts(115), bw = 115 * wide * 1.1;
-        return ringUpright(svg, { cx: x - 4, cy: y - 55, R: 115, metal: m, k: 0.55, bw, th: 9, finish: o.finish,
-          bandStones: (band, v) => uprightStones(svg, band, v, { ...o, size: bw * (d.type === 'pave' ? 0.2 : 0.26), count: d.type === 'pave' ? 11 : d.type === 'accent' ? 3 : 8 }) });
-      }
-      return ringUpright(svg, { cx: x - 4, cy: y - 58, R: 112, metal: m, bw: d.small ? 11 : 16, th: d.small ? 6 : 8, head: ringHead(d, 112) });
-    } }));
+    svg.add(
+      ringBox(svg, {
+        cx: 400,
+        cy: 540,
+        w: 400,
+        dept,
+        content: (x, y) => {
+          if (d.type === 'signet')
+            return signetUpright(svg, {
+              cx: x + 2,
+              cy: y - 50,
+              R: 112,
+              metal: m,
+              face: signetShape(p),
+              pave: d.gem === 'black' ? 'black' : null,
+              finish: d.brushed ? 'brushed' : 'polished',
+            });
+          if (isBand) {
+            const o = bandOpts(115),
+              bw = 115 * wide * 1.1;
+            return ringUpright(svg, {
+              cx: x - 4,
+              cy: y - 55,
+              R: 115,
+              metal: m,
+              k: 0.55,
+              bw,
+              th: 9,
+              finish: o.finish,
+              bandStones: (band, v) =>
+                uprightStones(svg, band, v, {
+                  ...o,
+                  size: bw * (d.type === 'pave' ? 0.2 : 0.26),
+                  count: d.type === 'pave' ? 11 : d.type === 'accent' ? 3 : 8,
+                }),
+            });
+          }
+          return ringUpright(svg, {
+            cx: x - 4,
+            cy: y - 58,
+            R: 112,
+            metal: m,
+            bw: d.small ? 11 : 16,
+            th: d.small ? 6 : 8,
+            head: ringHead(d, 112),
+          });
+        },
+      }),
+    );
   }
 }
 
@@ -1193,16 +1631,30 @@ function uprightStones(svg, band, v, o) {
   if (st === 'ridge') return out;
   for (const t of angles) {
     const p = P(t);
-    const x = p[0] + vx / 2, y = p[1] + vy / 2;
+    const x = p[0] + vx / 2,
+      y = p[1] + vy / 2;
     const cs = Math.max(0.15, Math.cos(t - tv));
-    const nrm = Math.atan2(Math.sin(t) / ry, Math.cos(t) / rx) * 180 / Math.PI;
+    const nrm = (Math.atan2(Math.sin(t) / ry, Math.cos(t) / rx) * 180) / Math.PI;
     const sz = st === 'channel' ? o.size * 1.1 : o.size;
     let g = '';
     if (st === 'channel') {
-      svg.def('pri', () => linearBox('pri', [0, 0, 1, 1], [[0, '#ffffff'], [0.3, '#aebdcb'], [0.5, '#f4f8fb'], [0.7, '#6f7f90'], [1, '#e9f0f6']]));
+      svg.def('pri', () =>
+        linearBox(
+          'pri',
+          [0, 0, 1, 1],
+          [
+            [0, '#ffffff'],
+            [0.3, '#aebdcb'],
+            [0.5, '#f4f8fb'],
+            [0.7, '#6f7f90'],
+            [1, '#e9f0f6'],
+          ],
+        ),
+      );
       g = `<rect x="${f(-sz)}" y="${f(-sz)}" width="${f(2 * sz)}" height="${f(2 * sz)}" fill="url(#pri)"/><path d="M${f(-sz)} ${f(-sz)}L${f(sz)} ${f(sz)}M${f(sz)} ${f(-sz)}L${f(-sz)} ${f(sz)}" stroke="#fff" stroke-opacity=".6"/>`;
     } else {
-      if (st === 'eternity' || st === 'accent') g += `<circle r="${f(sz * 1.2)}" fill="${st === 'accent' ? METALS[o.metal].ramp[0] : metal(svg, o.metal, 'r')}"/>`;
+      if (st === 'eternity' || st === 'accent')
+        g += `<circle r="${f(sz * 1.2)}" fill="${st === 'accent' ? METALS[o.metal].ramp[0] : metal(svg, o.metal, 'r')}"/>`;
       g += useMelee(svg, o.gem ?? 'diamond', 0, 0, sz);
     }
     out += `<g transform="translate(${f(x)} ${f(y)}) rotate(${f(nrm)}) scale(${cs.toFixed(2)} 1)">${g}</g>`;
@@ -1210,7 +1662,6 @@ function uprightStones(svg, band, v, o) {
   void len;
   return out;
 }
-
 
 // ---------------------------------------------------------------------------
 // Chains and necklaces
@@ -1221,7 +1672,8 @@ function sampleCurve(segs, step) {
   const fine = [];
   for (const [p0, c1, c2, p3] of segs) {
     for (let i = 0; i <= 120; i++) {
-      const t = i / 120, u = 1 - t;
+      const t = i / 120,
+        u = 1 - t;
       fine.push([
         u * u * u * p0[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t * t * t * p3[0],
         u * u * u * p0[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t * t * t * p3[1],
@@ -1231,7 +1683,8 @@ function sampleCurve(segs, step) {
   const out = [];
   let acc = 0;
   for (let i = 1; i < fine.length; i++) {
-    const [x0, y0] = fine[i - 1], [x1, y1] = fine[i];
+    const [x0, y0] = fine[i - 1],
+      [x1, y1] = fine[i];
     const l = Math.hypot(x1 - x0, y1 - y0);
     if (l === 0) continue;
     while (acc <= l) {
@@ -1245,7 +1698,12 @@ function sampleCurve(segs, step) {
 }
 
 function curvePath(segs) {
-  return segs.map(([p0, c1, c2, p3], i) => (i ? '' : `M${f(p0[0])} ${f(p0[1])}`) + `C${f(c1[0])} ${f(c1[1])} ${f(c2[0])} ${f(c2[1])} ${f(p3[0])} ${f(p3[1])}`).join('');
+  return segs
+    .map(
+      ([p0, c1, c2, p3], i) =>
+        (i ? '' : `M${f(p0[0])} ${f(p0[1])}`) + `C${f(c1[0])} ${f(c1[1])} ${f(c2[0])} ${f(c2[1])} ${f(p3[0])} ${f(p3[1])}`,
+    )
+    .join('');
 }
 
 /** Link symbols, drawn for a unit pitch of 10 along +x. */
@@ -1274,17 +1732,23 @@ function chain(svg, segs, style, m, w) {
   const [k0, k1, k2, , k4] = METALS[m].ramp;
   if (style === 'fine' || w < 7.5) {
     const d = curvePath(segs);
-    if (style === 'ball') return `<path d="${d}" fill="none" stroke="${k2}" stroke-width="${f(w * 0.8)}" stroke-dasharray="0 ${f(w * 1.1)}" stroke-linecap="round"/><path d="${d}" fill="none" stroke="${k4}" stroke-width="${f(w * 0.35)}" stroke-dasharray="0 ${f(w * 1.1)}" stroke-linecap="round" transform="translate(${f(-w * 0.12)} ${f(-w * 0.12)})"/>`;
-    return `<path d="${d}" fill="none" stroke="${k0}" stroke-opacity=".55" stroke-width="${f(w + 1)}"/>` +
+    if (style === 'ball')
+      return `<path d="${d}" fill="none" stroke="${k2}" stroke-width="${f(w * 0.8)}" stroke-dasharray="0 ${f(w * 1.1)}" stroke-linecap="round"/><path d="${d}" fill="none" stroke="${k4}" stroke-width="${f(w * 0.35)}" stroke-dasharray="0 ${f(w * 1.1)}" stroke-linecap="round" transform="translate(${f(-w * 0.12)} ${f(-w * 0.12)})"/>`;
+    return (
+      `<path d="${d}" fill="none" stroke="${k0}" stroke-opacity=".55" stroke-width="${f(w + 1)}"/>` +
       `<path d="${d}" fill="none" stroke="${k2}" stroke-width="${f(w)}" stroke-dasharray="${f(w * 2.4)} ${f(w * 0.7)}"/>` +
-      `<path d="${d}" fill="none" stroke="${k4}" stroke-width="${f(Math.max(0.5, w * 0.4))}" stroke-dasharray="${f(w * 1.2)} ${f(w * 1.9)}"/>`;
+      `<path d="${d}" fill="none" stroke="${k4}" stroke-width="${f(Math.max(0.5, w * 0.4))}" stroke-dasharray="${f(w * 1.2)} ${f(w * 1.9)}"/>`
+    );
   }
   const pitch = { curb: 1, cable: 1.1, paper: 1.45, cuban: 0.78, box: 0.85, rope: 0.72, figaro: 1.1, ball: 1 }[style] * w;
   const maxLinks = 120;
   let pts = sampleCurve(segs, pitch);
   if (pts.length > maxLinks) pts = sampleCurve(segs, (pitch * pts.length) / maxLinks);
   let out = '';
-  const under = (style === 'cuban' || style === 'rope') ? `<path d="${curvePath(segs)}" fill="none" stroke="${k0}" stroke-width="${f(w * 0.7)}" stroke-opacity=".6"/>` : '';
+  const under =
+    style === 'cuban' || style === 'rope'
+      ? `<path d="${curvePath(segs)}" fill="none" stroke="${k0}" stroke-width="${f(w * 0.7)}" stroke-opacity=".6"/>`
+      : '';
   out += under;
   pts.forEach((p, i) => {
     let id;
@@ -1316,12 +1780,23 @@ function clasp(svg, x, y, a, s, m) {
 function pendant(svg, d, x, y, s) {
   const m = d.metal;
   let out = '';
-  const bail = (h) => `<rect x="${f(x - 5 * s)}" y="${f(y - 3 * s)}" width="${f(10 * s)}" height="${f(h * s)}" rx="${f(5 * s)}" fill="${metal(svg, m, 'h')}" stroke="${METALS[m].ramp[0]}" stroke-width="${f(0.8 * s)}"/>`;
+  const bail = (h) =>
+    `<rect x="${f(x - 5 * s)}" y="${f(y - 3 * s)}" width="${f(10 * s)}" height="${f(h * s)}" rx="${f(5 * s)}" fill="${metal(svg, m, 'h')}" stroke="${METALS[m].ramp[0]}" stroke-width="${f(0.8 * s)}"/>`;
   switch (d.type) {
     case 'solitaire-pendant': {
       const r = (d.small ? 18 : 30) * s;
       out += bail(16);
-      out += headFaceUp(svg, { x, y: y + 13 * s + r * 1.05, r, metal: m, shape: d.shape, gem: d.gem ?? 'diamond', setting: 'prong4', reach: 0, bw: 0 });
+      out += headFaceUp(svg, {
+        x,
+        y: y + 13 * s + r * 1.05,
+        r,
+        metal: m,
+        shape: d.shape,
+        gem: d.gem ?? 'diamond',
+        setting: 'prong4',
+        reach: 0,
+        bw: 0,
+      });
       break;
     }
     case 'halo-pendant': {
@@ -1344,13 +1819,15 @@ function pendant(svg, d, x, y, s) {
       break;
     }
     case 'bar': {
-      const bw = 18 * s, bh = 120 * s;
+      const bw = 18 * s,
+        bh = 120 * s;
       out += bail(18);
       const top = y + 14 * s;
       out += `<rect x="${f(x - bw / 2 + 3 * s)}" y="${f(top + 4 * s)}" width="${f(bw)}" height="${f(bh)}" rx="${f(3 * s)}" fill="#000" opacity=".2"/>`;
       out += `<rect x="${f(x - bw / 2)}" y="${f(top)}" width="${f(bw)}" height="${f(bh)}" rx="${f(3 * s)}" fill="${metal(svg, m, 'h')}"/>`;
       const n = 9;
-      for (let i = 0; i < n; i++) out += useMelee(svg, d.gem === 'black' ? 'black' : 'diamond', x, top + bh * ((i + 0.6) / (n + 0.2)), bw * 0.36);
+      for (let i = 0; i < n; i++)
+        out += useMelee(svg, d.gem === 'black' ? 'black' : 'diamond', x, top + bh * ((i + 0.6) / (n + 0.2)), bw * 0.36);
       break;
     }
     case 'medallion': {
@@ -1364,15 +1841,20 @@ function pendant(svg, d, x, y, s) {
       // compass rose
       const star = [];
       for (let i = 0; i < 8; i++) {
-        const a = rad(i * 45 - 90), L = i % 2 ? r * 0.42 : r * 0.72;
-        star.push([x + Math.cos(a) * L, cy + Math.sin(a) * L], [x + Math.cos(a + rad(22.5)) * r * 0.14, cy + Math.sin(a + rad(22.5)) * r * 0.14]);
+        const a = rad(i * 45 - 90),
+          L = i % 2 ? r * 0.42 : r * 0.72;
+        star.push(
+          [x + Math.cos(a) * L, cy + Math.sin(a) * L],
+          [x + Math.cos(a + rad(22.5)) * r * 0.14, cy + Math.sin(a + rad(22.5)) * r * 0.14],
+        );
       }
       out += `<path d="${poly(star)}" fill="${METALS[m].ramp[3]}" stroke="${METALS[m].ramp[0]}" stroke-width="${f(1.2 * s)}"/>`;
       out += `<circle cx="${f(x)}" cy="${f(cy)}" r="${f(r * 0.52)}" fill="none" stroke="${METALS[m].ramp[0]}" stroke-width="${f(1 * s)}"/>`;
       break;
     }
     case 'dogtag': {
-      const tw = 62 * s, thh = 104 * s;
+      const tw = 62 * s,
+        thh = 104 * s;
       const top = y + 12 * s;
       out += `<circle cx="${f(x)}" cy="${f(y + 2 * s)}" r="${f(5 * s)}" fill="none" stroke="${metal(svg, m, 'd')}" stroke-width="${f(2.4 * s)}"/>`;
       out += `<rect x="${f(x - tw / 2 + 4 * s)}" y="${f(top + 5 * s)}" width="${f(tw)}" height="${f(thh)}" rx="${f(14 * s)}" fill="#000" opacity=".2"/>`;
@@ -1407,8 +1889,13 @@ function chainWidth(d, p) {
 function pearlStrand(svg, segs, r) {
   svg.def('pl', `<g id="pl">${pearl(svg, 0, 0, 10)}</g>`);
   const pts = sampleCurve(segs, r * 2.02);
-  return `<path d="${curvePath(segs)}" fill="none" stroke="#d8cfc2" stroke-width="1.2"/>` +
-    pts.slice(1).map((q) => `<use href="#pl" transform="translate(${f(q.x)} ${f(q.y)}) scale(${(r / 10).toFixed(2)})"/>`).join('');
+  return (
+    `<path d="${curvePath(segs)}" fill="none" stroke="#d8cfc2" stroke-width="1.2"/>` +
+    pts
+      .slice(1)
+      .map((q) => `<use href="#pl" transform="translate(${f(q.x)} ${f(q.y)}) scale(${(r / 10).toFixed(2)})"/>`)
+      .join('')
+  );
 }
 
 function riviere(svg, d, segs, r) {
@@ -1440,10 +1927,43 @@ function riviere(svg, d, segs, r) {
 function bust(svg, dept, o = {}) {
   const rnd = svg.rnd;
   const cloth = o.cloth ?? (dept === 'men' ? rnd.pick(['#3a4048', '#2b3036', '#4a4f55']) : rnd.pick(['#2b2220', '#3a2a2c', '#e9dfd2']));
-  const light = mix(cloth, '#ffffff', 0.14), dark = mix(cloth, '#000000', 0.45);
-  svg.def('bst', () => linearBox('bst', [0, 0, 1, 0], [[0, dark], [0.3, cloth], [0.5, light], [0.72, cloth], [1, dark]]));
-  svg.def('nck', () => linearBox('nck', [0, 0, 1, 0], [[0, dark], [0.4, cloth], [0.55, light], [1, dark]]));
-  svg.def('jaw', () => radialBox('jaw', [0.5, 0, 0.8], [[0, '#000', 0.55], [1, '#000', 0]]));
+  const light = mix(cloth, '#ffffff', 0.14),
+    dark = mix(cloth, '#000000', 0.45);
+  svg.def('bst', () =>
+    linearBox(
+      'bst',
+      [0, 0, 1, 0],
+      [
+        [0, dark],
+        [0.3, cloth],
+        [0.5, light],
+        [0.72, cloth],
+        [1, dark],
+      ],
+    ),
+  );
+  svg.def('nck', () =>
+    linearBox(
+      'nck',
+      [0, 0, 1, 0],
+      [
+        [0, dark],
+        [0.4, cloth],
+        [0.55, light],
+        [1, dark],
+      ],
+    ),
+  );
+  svg.def('jaw', () =>
+    radialBox(
+      'jaw',
+      [0.5, 0, 0.8],
+      [
+        [0, '#000', 0.55],
+        [1, '#000', 0],
+      ],
+    ),
+  );
   const body = 'M326 230C322 300 280 330 190 352C110 372 70 430 56 800L744 800C730 430 690 372 610 352C520 330 478 300 474 230Z';
   const out =
     `<ellipse cx="400" cy="795" rx="390" ry="36" fill="#000" opacity=".18"/>` +
@@ -1457,7 +1977,10 @@ function bust(svg, dept, o = {}) {
 /** Closed, slightly drooping oval loop as four cubic segments starting at the top. */
 function loopSegs(cx, cy, rx, ry, droop = 0.12) {
   const k = 0.5523;
-  const top = [cx, cy - ry], right = [cx + rx, cy + ry * droop], bot = [cx, cy + ry], left = [cx - rx, cy + ry * droop];
+  const top = [cx, cy - ry],
+    right = [cx + rx, cy + ry * droop],
+    bot = [cx, cy + ry],
+    left = [cx - rx, cy + ry * droop];
   return [
     [top, [cx + rx * k, cy - ry], [cx + rx, right[1] - ry * k], right],
     [right, [cx + rx, right[1] + ry * k * 0.8], [cx + rx * k, cy + ry], bot],
@@ -1473,7 +1996,8 @@ function necklaceView(svg, d, p, view) {
   const m = d.metal;
   const style = necklaceChainStyle(d);
   const cw = chainWidth(d, p);
-  const dropShadow = (segs, w) => `<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".1" stroke-width="${f(w * 1.3 + 4)}" transform="translate(6 10)"/>`;
+  const dropShadow = (segs, w) =>
+    `<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".1" stroke-width="${f(w * 1.3 + 4)}" transform="translate(6 10)"/>`;
   if (view === 1) {
     backdrop(svg, dept, { floor: 0.3, cy: 0.45 });
     if (loopy) {
@@ -1495,16 +2019,56 @@ function necklaceView(svg, d, p, view) {
     if (heavy) {
       // macro of the links sweeping across the frame
       const w = cw * 3.1;
-      const segs = [[[-60, 640], [200, 700], [300, 300], [470, 330]], [[470, 330], [640, 360], [700, 140], [880, 120]]];
+      const segs = [
+        [
+          [-60, 640],
+          [200, 700],
+          [300, 300],
+          [470, 330],
+        ],
+        [
+          [470, 330],
+          [640, 360],
+          [700, 140],
+          [880, 120],
+        ],
+      ];
       svg.add(dropShadow(segs, w));
       svg.add(chain(svg, segs, style, m, w));
     } else if (d.type === 'strand' || d.type === 'riviere') {
-      const segs = [[[-80, 180], [150, 260], [220, 620], [420, 640]], [[420, 640], [620, 660], [700, 300], [900, 250]]];
+      const segs = [
+        [
+          [-80, 180],
+          [150, 260],
+          [220, 620],
+          [420, 640],
+        ],
+        [
+          [420, 640],
+          [620, 660],
+          [700, 300],
+          [900, 250],
+        ],
+      ];
       svg.add(d.type === 'strand' ? pearlStrand(svg, segs, 34) : riviere(svg, d, segs, 36));
       if (d.type === 'strand') svg.add(clasp(svg, 712, 372, -70, 30, m));
     } else {
-      const segs = [[[170, -20], [220, 100], [340, 150], [400, 170]]];
-      const segs2 = [[[630, -20], [580, 100], [460, 150], [400, 170]]];
+      const segs = [
+        [
+          [170, -20],
+          [220, 100],
+          [340, 150],
+          [400, 170],
+        ],
+      ];
+      const segs2 = [
+        [
+          [630, -20],
+          [580, 100],
+          [460, 150],
+          [400, 170],
+        ],
+      ];
       const st = style;
       const w = style === 'fine' ? 3.4 : 14;
       svg.add(dropShadow(segs, w), dropShadow(segs2, w));
@@ -1515,8 +2079,23 @@ function necklaceView(svg, d, p, view) {
     backdrop(svg, dept, { floor: 0.85, cy: 0.3 });
     svg.add(bust(svg, dept).out);
     const low = loopy ? 560 : 500;
-    const segs = [[[326, 236], [322, 340], [352, low], [400, low]], [[400, low], [448, low], [478, 340], [474, 236]]];
-    svg.add(`<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".28" stroke-width="${f(cw + 3)}" transform="translate(2 6)"/>`);
+    const segs = [
+      [
+        [326, 236],
+        [322, 340],
+        [352, low],
+        [400, low],
+      ],
+      [
+        [400, low],
+        [448, low],
+        [478, 340],
+        [474, 236],
+      ],
+    ];
+    svg.add(
+      `<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".28" stroke-width="${f(cw + 3)}" transform="translate(2 6)"/>`,
+    );
     if (d.type === 'strand') svg.add(pearlStrand(svg, segs, 10));
     else if (d.type === 'riviere') svg.add(riviere(svg, d, segs, 11));
     else {
@@ -1525,7 +2104,6 @@ function necklaceView(svg, d, p, view) {
     }
   }
 }
-
 
 // ---------------------------------------------------------------------------
 // Earrings
@@ -1540,12 +2118,13 @@ function studSetting(d) {
 /** One stud. pose: 'face' (looking at the stone) or 'side' (three-quarter, post visible). */
 function stud(svg, d, x, y, r, pose) {
   const m = d.metal;
-  const gem = d.gem === 'pearl' ? 'pearl' : d.gem ?? 'diamond';
+  const gem = d.gem === 'pearl' ? 'pearl' : (d.gem ?? 'diamond');
   const setting = studSetting(d);
   let out = shadow(svg, x + r * 0.15, y + r * 1.25, r * 1.2, r * 0.3, '#000000', 0.7);
   if (pose === 'side') {
     // post and back run away from the viewer, up and to the right
-    const px = x + r * 1.5, py = y - r * 0.55;
+    const px = x + r * 1.5,
+      py = y - r * 0.55;
     out += `<path d="M${f(x)} ${f(y)}L${f(px)} ${f(py)}" stroke="${METALS[m].ramp[1]}" stroke-width="${f(r * 0.12)}" stroke-linecap="round"/>`;
     out += `<ellipse cx="${f(px)}" cy="${f(py)}" rx="${f(r * 0.2)}" ry="${f(r * 0.45)}" transform="rotate(-20 ${f(px)} ${f(py)})" fill="${metal(svg, m, 'h')}"/>`;
     if (setting === 'pearl') return out + pearl(svg, x, y, r);
@@ -1554,7 +2133,19 @@ function stud(svg, d, x, y, r, pose) {
     return out;
   }
   if (setting === 'pearl') return out + pearl(svg, x, y, r);
-  out += headFaceUp(svg, { x, y, r: setting === 'halo' ? r * 0.78 : r, metal: m, shape: d.shape, gem, setting, reach: 0, bw: 0, haloGem: 'diamond', spin: 7 });
+  out += headFaceUp(svg, {
+    x,
+    y,
+    r: setting === 'halo' ? r * 0.78 : r,
+    metal: m,
+    shape: d.shape,
+    gem,
+    setting,
+    reach: 0,
+    bw: 0,
+    haloGem: 'diamond',
+    spin: 7,
+  });
   return out;
 }
 
@@ -1568,13 +2159,25 @@ function drop(svg, d, x, y, s) {
     let yy = y + 16 * s;
     for (const rr of [7, 9, 11]) {
       yy += rr * s + 3 * s;
-      out += `<circle cx="${f(x)}" cy="${f(yy)}" r="${f((rr + 1.6) * s)}" fill="${metal(svg, m, 'r')}"/>` + useMelee(svg, 'diamond', x, yy, rr * s);
+      out +=
+        `<circle cx="${f(x)}" cy="${f(yy)}" r="${f((rr + 1.6) * s)}" fill="${metal(svg, m, 'r')}"/>` +
+        useMelee(svg, 'diamond', x, yy, rr * s);
       yy += rr * s;
     }
     out += headFaceUp(svg, { x, y: yy + 42 * s, r: 30 * s, metal: m, shape: 'pear', gem: 'diamond', setting: 'prong4', reach: 0, bw: 0 });
   } else {
     out += `<rect x="${f(x - 2 * s)}" y="${f(y + 12 * s)}" width="${f(4 * s)}" height="${f(16 * s)}" rx="${f(2 * s)}" fill="${metal(svg, m, 'h')}"/>`;
-    out += headFaceUp(svg, { x, y: y + 28 * s + 30 * s * 1.75, r: 30 * s, metal: m, shape: 'pear', gem: d.gem ?? 'diamond', setting: 'halo', reach: 0, bw: 0 });
+    out += headFaceUp(svg, {
+      x,
+      y: y + 28 * s + 30 * s * 1.75,
+      r: 30 * s,
+      metal: m,
+      shape: 'pear',
+      gem: d.gem ?? 'diamond',
+      setting: 'halo',
+      reach: 0,
+      bw: 0,
+    });
   }
   return out;
 }
@@ -1597,7 +2200,8 @@ function hoop(svg, d, p, cx, cy, R, k) {
     for (let i = 0; i < n; i++) {
       const t = lerp(Math.PI * (huggie ? 0.05 : -0.15), Math.PI * (huggie ? 0.95 : 1.15), i / (n - 1));
       const rr = th * 0.36;
-      const px = cx + (R - th / 2) * k * Math.cos(t), py = cy + (R - th / 2) * Math.sin(t);
+      const px = cx + (R - th / 2) * k * Math.cos(t),
+        py = cy + (R - th / 2) * Math.sin(t);
       out += useMelee(svg, d.gem, px, py, rr);
     }
   }
@@ -1629,25 +2233,59 @@ function earringPair(svg, d, p, cx, cy, s) {
 /** Marble dish (women) or slate slab (men) as a lifestyle surface. */
 function tray(svg, dept, cx, cy, w) {
   if (dept === 'men') {
-    svg.def('slt', () => linearBox('slt', [0, 0, 1, 1], [[0, '#4a525a'], [0.5, '#353b42'], [1, '#24292e']]));
-    const h = w * 0.36, sk = w * 0.1;
-    const top = [[cx - w / 2 + sk, cy - h / 2], [cx + w / 2 - sk, cy - h / 2], [cx + w / 2, cy + h / 2], [cx - w / 2, cy + h / 2]];
+    svg.def('slt', () =>
+      linearBox(
+        'slt',
+        [0, 0, 1, 1],
+        [
+          [0, '#4a525a'],
+          [0.5, '#353b42'],
+          [1, '#24292e'],
+        ],
+      ),
+    );
+    const h = w * 0.36,
+      sk = w * 0.1;
+    const top = [
+      [cx - w / 2 + sk, cy - h / 2],
+      [cx + w / 2 - sk, cy - h / 2],
+      [cx + w / 2, cy + h / 2],
+      [cx - w / 2, cy + h / 2],
+    ];
     const lines = [];
-    for (let i = 1; i < 4; i++) lines.push(`M${f(cx - w / 2 + sk * (1 - i / 4))} ${f(cy - h / 2 + (i * h) / 4)}L${f(cx + w / 2 - sk * (1 - i / 4))} ${f(cy - h / 2 + (i * h) / 4 - 4)}`);
-    return shadow(svg, cx, cy + h * 0.62, w * 0.62, h * 0.22, '#000000', 1) +
+    for (let i = 1; i < 4; i++)
+      lines.push(
+        `M${f(cx - w / 2 + sk * (1 - i / 4))} ${f(cy - h / 2 + (i * h) / 4)}L${f(cx + w / 2 - sk * (1 - i / 4))} ${f(cy - h / 2 + (i * h) / 4 - 4)}`,
+      );
+    return (
+      shadow(svg, cx, cy + h * 0.62, w * 0.62, h * 0.22, '#000000', 1) +
       `<path d="${poly([top[3], top[2], [top[2][0], top[2][1] + 22], [top[3][0], top[3][1] + 22]])}" fill="#1c2126"/>` +
       `<path d="${poly(top)}" fill="url(#slt)"/>` +
       `<path d="${lines.join('')}" stroke="#fff" stroke-opacity=".04" stroke-width="10"/>` +
-      `<path d="M${f(top[0][0])} ${f(top[0][1] + 1)}L${f(top[1][0])} ${f(top[1][1] + 1)}" stroke="#fff" stroke-opacity=".18" stroke-width="2"/>`;
+      `<path d="M${f(top[0][0])} ${f(top[0][1] + 1)}L${f(top[1][0])} ${f(top[1][1] + 1)}" stroke="#fff" stroke-opacity=".18" stroke-width="2"/>`
+    );
   }
-  svg.def('mbl', () => radialBox('mbl', [0.45, 0.35, 0.75], [[0, '#ffffff'], [0.6, '#f1eeea'], [1, '#d9d3cb']]));
-  const rx = w / 2, ry = w * 0.2;
+  svg.def('mbl', () =>
+    radialBox(
+      'mbl',
+      [0.45, 0.35, 0.75],
+      [
+        [0, '#ffffff'],
+        [0.6, '#f1eeea'],
+        [1, '#d9d3cb'],
+      ],
+    ),
+  );
+  const rx = w / 2,
+    ry = w * 0.2;
   const veins = `M${f(cx - rx * 0.8)} ${f(cy - ry * 0.1)}C${f(cx - rx * 0.4)} ${f(cy - ry * 0.5)} ${f(cx)} ${f(cy + ry * 0.3)} ${f(cx + rx * 0.7)} ${f(cy - ry * 0.4)}M${f(cx - rx * 0.3)} ${f(cy + ry * 0.6)}C${f(cx)} ${f(cy + ry * 0.2)} ${f(cx + rx * 0.2)} ${f(cy + ry * 0.7)} ${f(cx + rx * 0.5)} ${f(cy + ry * 0.45)}`;
-  return shadow(svg, cx, cy + ry * 0.7, rx * 1.1, ry * 0.8, '#000000', 0.9) +
+  return (
+    shadow(svg, cx, cy + ry * 0.7, rx * 1.1, ry * 0.8, '#000000', 0.9) +
     `<ellipse cx="${f(cx)}" cy="${f(cy + 10)}" rx="${f(rx)}" ry="${f(ry)}" fill="#cfc7bc"/>` +
     `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(ry)}" fill="url(#mbl)" stroke="${metal(svg, 'yellow', 'h')}" stroke-width="5"/>` +
     `<ellipse cx="${f(cx)}" cy="${f(cy + 3)}" rx="${f(rx * 0.86)}" ry="${f(ry * 0.8)}" fill="none" stroke="#000" stroke-opacity=".06" stroke-width="6"/>` +
-    `<path d="${veins}" fill="none" stroke="#9e958a" stroke-opacity=".35" stroke-width="1.4"/>`;
+    `<path d="${veins}" fill="none" stroke="#9e958a" stroke-opacity=".35" stroke-width="1.4"/>`
+  );
 }
 
 function earringView(svg, d, p, view) {
@@ -1665,10 +2303,18 @@ function earringView(svg, d, p, view) {
   } else {
     backdrop(svg, dept, { floor: 0.5 });
     svg.add(tray(svg, dept, 400, 520, 640));
-    svg.add(earringPair(svg, d, p, 400, d.type === 'drop' ? 500 : 490, d.type === 'drop' || d.type === 'hoop' || d.type === 'huggie' ? 0.9 : 1.05));
+    svg.add(
+      earringPair(
+        svg,
+        d,
+        p,
+        400,
+        d.type === 'drop' ? 500 : 490,
+        d.type === 'drop' || d.type === 'hoop' || d.type === 'huggie' ? 0.9 : 1.05,
+      ),
+    );
   }
 }
-
 
 // ---------------------------------------------------------------------------
 // Bracelets
@@ -1676,7 +2322,8 @@ function earringView(svg, d, p, view) {
 
 function braceletWidth(d, p) {
   const mm = parseFloat((p.features.join(' ').match(/(\d+(?:\.\d+)?) mm/) || [])[1] || 0);
-  if (d.type === 'tennis') return d.dept === 'men' ? (/4\.00/.test(p.features.join()) ? 26 : 22) : /3\.00|3\.20/.test(p.features.join()) ? 22 : 17;
+  if (d.type === 'tennis')
+    return d.dept === 'men' ? (/4\.00/.test(p.features.join()) ? 26 : 22) : /3\.00|3\.20/.test(p.features.join()) ? 22 : 17;
   if (d.type === 'station') return 2.2;
   if (d.type === 'cuban' || d.type === 'link') return 5 + (mm || 6) * 2.2;
   if (d.type === 'cuff') return 10 + (mm || 8) * 3.2;
@@ -1694,7 +2341,10 @@ function strand(svg, d, p, segs, w, o = {}) {
     const link = (gem) => {
       const id = 't' + gem[0] + m.slice(0, 2) + Math.round(w);
       melee(svg, gem);
-      svg.def(id, `<g id="${id}"><rect x="${f(-w * 0.56)}" y="${f(-w * 0.5)}" width="${f(w * 1.12)}" height="${f(w)}" rx="${f(w * 0.3)}" fill="${METALS[m].ramp[0]}"/><circle r="${f(w * 0.55)}" fill="${metal(svg, m, 'r')}"/><use href="#mel${gem[0]}" transform="scale(${(w * 0.023).toFixed(3)})"/></g>`);
+      svg.def(
+        id,
+        `<g id="${id}"><rect x="${f(-w * 0.56)}" y="${f(-w * 0.5)}" width="${f(w * 1.12)}" height="${f(w)}" rx="${f(w * 0.3)}" fill="${METALS[m].ramp[0]}"/><circle r="${f(w * 0.55)}" fill="${metal(svg, m, 'r')}"/><use href="#mel${gem[0]}" transform="scale(${(w * 0.023).toFixed(3)})"/></g>`,
+      );
       return id;
     };
     pts.forEach((q, i) => {
@@ -1718,24 +2368,48 @@ function strand(svg, d, p, segs, w, o = {}) {
       const q = pts[Math.floor(lerp(span[0], span[1], n === 1 ? 0.5 : i / (n - 1)) * (pts.length - 1))];
       const r = (o.stationR ?? 10) * (d.gem === 'pearl' ? 1.1 : 1);
       if (d.gem === 'pearl') out += pearl(svg, q.x, q.y, r);
-      else out += svg.place('st' + Math.round(r), () => headFaceUp(svg, { x: 0, y: 0, r: d.gem === 'emerald' ? r * 0.8 : r * 0.7, metal: m, shape: d.gem === 'emerald' ? 'emerald' : 'round', gem: d.gem ?? 'diamond', setting: 'bezel', reach: 0, bw: 0, glints: 0 }), q.x, q.y, ` rotate(${Math.round(q.a + 90)})`);
+      else
+        out += svg.place(
+          'st' + Math.round(r),
+          () =>
+            headFaceUp(svg, {
+              x: 0,
+              y: 0,
+              r: d.gem === 'emerald' ? r * 0.8 : r * 0.7,
+              metal: m,
+              shape: d.gem === 'emerald' ? 'emerald' : 'round',
+              gem: d.gem ?? 'diamond',
+              setting: 'bezel',
+              reach: 0,
+              bw: 0,
+              glints: 0,
+            }),
+          q.x,
+          q.y,
+          ` rotate(${Math.round(q.a + 90)})`,
+        );
     }
     return out;
   }
   // bangles and cuffs: a solid band of metal
   const dd = curvePath(segs);
   const [k0, k1, k2, k3, k4] = METALS[m].ramp;
-  let out = `<path d="${dd}" fill="none" stroke="${k0}" stroke-width="${f(w + 2)}" stroke-linecap="round"/>` +
+  let out =
+    `<path d="${dd}" fill="none" stroke="${k0}" stroke-width="${f(w + 2)}" stroke-linecap="round"/>` +
     `<path d="${dd}" fill="none" stroke="${d.brushed ? metalSatin(svg, m, 'h') : metal(svg, m, 'h')}" stroke-width="${f(w)}" stroke-linecap="round"/>` +
     `<path d="${dd}" fill="none" stroke="${k4}" stroke-opacity=".7" stroke-width="${f(w * 0.16)}" transform="translate(0 ${f(-w * 0.22)})"/>`;
-  if (/cable/.test(d.slug)) out += `<path d="${dd}" fill="none" stroke="${k1}" stroke-opacity=".75" stroke-width="${f(w * 0.9)}" stroke-dasharray="${f(w * 0.12)} ${f(w * 0.3)}"/>`;
-  if (d.hammered) out += `<path d="${dd}" fill="none" stroke="${k4}" stroke-opacity=".35" stroke-width="${f(w * 0.5)}" stroke-dasharray="${f(w * 0.18)} ${f(w * 0.5)} ${f(w * 0.1)} ${f(w * 0.7)}"/>`;
+  if (/cable/.test(d.slug))
+    out += `<path d="${dd}" fill="none" stroke="${k1}" stroke-opacity=".75" stroke-width="${f(w * 0.9)}" stroke-dasharray="${f(w * 0.12)} ${f(w * 0.3)}"/>`;
+  if (d.hammered)
+    out += `<path d="${dd}" fill="none" stroke="${k4}" stroke-opacity=".35" stroke-width="${f(w * 0.5)}" stroke-dasharray="${f(w * 0.18)} ${f(w * 0.5)} ${f(w * 0.1)} ${f(w * 0.7)}"/>`;
   if (d.gem === 'diamond') {
     const pts = sampleCurve(segs, w * 0.62);
-    const from = Math.floor(pts.length * 0.2), to = Math.ceil(pts.length * 0.8);
+    const from = Math.floor(pts.length * 0.2),
+      to = Math.ceil(pts.length * 0.8);
     for (let i = from; i < to; i++) out += useMelee(svg, 'diamond', pts[i].x, pts[i].y, w * 0.27);
   }
-  void k2; void k3;
+  void k2;
+  void k3;
   return out;
 }
 
@@ -1743,7 +2417,8 @@ function strand(svg, d, p, segs, w, o = {}) {
 function cuffFlat(svg, o) {
   const { cx, cy, R, metal: m } = o;
   const ry = R * Math.sin(rad(o.elev ?? 30));
-  const h = o.h, th = o.th ?? 6;
+  const h = o.h,
+    th = o.th ?? 6;
   const g = o.gap ?? 0.32;
   const ring = (t0, t1, rxk, ryk, dy = 0) => {
     const pts = [];
@@ -1753,38 +2428,63 @@ function cuffFlat(svg, o) {
     }
     return pts;
   };
-  const back0 = Math.PI, back1 = 2 * Math.PI;
-  const gapA = 1.5 * Math.PI - g, gapB = 1.5 * Math.PI + g;
+  const back0 = Math.PI,
+    back1 = 2 * Math.PI;
+  const gapA = 1.5 * Math.PI - g,
+    gapB = 1.5 * Math.PI + g;
   const ik = 1 - th / R;
   let out = shadow(svg, cx, cy + h + ry * 0.3, R * 1.1, ry * 0.7, '#000000', 0.8);
   const [k0, , , , k4] = METALS[m].ramp;
   const inner = 'in' + m;
-  svg.def(inner, () => linearBox(inner, [0, 0, 1, 1], [[0, METALS[m].ramp[0]], [0.35, METALS[m].ramp[2]], [0.55, METALS[m].ramp[3]], [0.75, METALS[m].ramp[1]], [1, METALS[m].ramp[0]]]));
+  svg.def(inner, () =>
+    linearBox(
+      inner,
+      [0, 0, 1, 1],
+      [
+        [0, METALS[m].ramp[0]],
+        [0.35, METALS[m].ramp[2]],
+        [0.55, METALS[m].ramp[3]],
+        [0.75, METALS[m].ramp[1]],
+        [1, METALS[m].ramp[0]],
+      ],
+    ),
+  );
   // inner wall of the back half, both sides of the gap
-  for (const [a, b] of [[back0, gapA], [gapB, back1]]) {
-    const top = ring(a, b, ik, ik), bot = ring(a, b, ik, ik, h);
+  for (const [a, b] of [
+    [back0, gapA],
+    [gapB, back1],
+  ]) {
+    const top = ring(a, b, ik, ik),
+      bot = ring(a, b, ik, ik, h);
     out += `<path d="${poly([...top, ...bot.reverse()])}" fill="url(#${inner})"/>`;
     // end caps at the gap
   }
   for (const t of [gapA, gapB]) {
-    const a = [cx + R * Math.cos(t), cy + ry * Math.sin(t)], b = [cx + R * ik * Math.cos(t), cy + ry * ik * Math.sin(t)];
+    const a = [cx + R * Math.cos(t), cy + ry * Math.sin(t)],
+      b = [cx + R * ik * Math.cos(t), cy + ry * ik * Math.sin(t)];
     out += `<path d="${poly([a, b, [b[0], b[1] + h], [a[0], a[1] + h]])}" fill="${METALS[m].ramp[3]}" stroke="${k0}" stroke-width=".8"/>`;
   }
   // top rim all round (minus gap)
   for (const [a, b] of [[gapB - 2 * Math.PI, gapA]]) {
-    const outer = ring(a, b, 1, 1), inn = ring(a, b, ik, ik);
+    const outer = ring(a, b, 1, 1),
+      inn = ring(a, b, ik, ik);
     out += `<path d="${poly([...outer, ...inn.reverse()])}" fill="${metal(svg, m, 'd')}"/>`;
   }
   // front outer wall
-  const top = ring(0, Math.PI, 1, 1), bot = ring(0, Math.PI, 1, 1, h);
+  const top = ring(0, Math.PI, 1, 1),
+    bot = ring(0, Math.PI, 1, 1, h);
   out += `<path d="${poly([...top, ...bot.reverse()])}" fill="${o.finish === 'brushed' ? metalSatin(svg, m, 'h') : metal(svg, m, 'h')}"/>`;
-  out += `<path d="M${ring(0.08, Math.PI - 0.08, 1, 1, h * 0.2).map((q) => f(q[0]) + ' ' + f(q[1])).join('L')}" fill="none" stroke="${k4}" stroke-opacity=".6" stroke-width="${f(h * 0.08)}"/>`;
+  out += `<path d="M${ring(0.08, Math.PI - 0.08, 1, 1, h * 0.2)
+    .map((q) => f(q[0]) + ' ' + f(q[1]))
+    .join('L')}" fill="none" stroke="${k4}" stroke-opacity=".6" stroke-width="${f(h * 0.08)}"/>`;
   if (o.hammered) {
     const rnd = svg.rnd;
     let dots = '';
     for (let i = 0; i < 46; i++) {
-      const t = rnd.range(0.15, Math.PI - 0.15), yy = rnd.range(0.2, 0.85) * h;
-      const x = cx + R * Math.cos(t), y = cy + ry * Math.sin(t) + yy;
+      const t = rnd.range(0.15, Math.PI - 0.15),
+        yy = rnd.range(0.2, 0.85) * h;
+      const x = cx + R * Math.cos(t),
+        y = cy + ry * Math.sin(t) + yy;
       dots += `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(h * 0.09 * Math.sin(t) + 1)}" ry="${f(h * 0.07)}" fill="${rnd() > 0.5 ? '#fff' : k0}" opacity=".22"/>`;
     }
     out += dots;
@@ -1796,22 +2496,74 @@ function cuffFlat(svg, o) {
 function braceletOnPillow(svg, d, p) {
   const dept = d.dept;
   const col = dept === 'men' ? svg.rnd.pick(['#2a2f35', '#3a332e']) : svg.rnd.pick(['#e9dccd', '#6e2a38', '#26304d']);
-  svg.def('pil', () => linearBox('pil', [0, 0, 0, 1], [[0, mix(col, '#ffffff', 0.2)], [0.35, col], [0.85, mix(col, '#000000', 0.45)], [1, mix(col, '#000000', 0.3)]]));
-  svg.def('pile', () => radialBox('pile', [0.4, 0.35, 0.7], [[0, mix(col, '#ffffff', 0.12)], [1, mix(col, '#000000', 0.35)]]));
-  const cx = 400, cy = 470, L = 250, Rp = 105;
-  const pillow = shadow(svg, cx, cy + Rp + 10, L + 60, 30, '#000000', 1) +
+  svg.def('pil', () =>
+    linearBox(
+      'pil',
+      [0, 0, 0, 1],
+      [
+        [0, mix(col, '#ffffff', 0.2)],
+        [0.35, col],
+        [0.85, mix(col, '#000000', 0.45)],
+        [1, mix(col, '#000000', 0.3)],
+      ],
+    ),
+  );
+  svg.def('pile', () =>
+    radialBox(
+      'pile',
+      [0.4, 0.35, 0.7],
+      [
+        [0, mix(col, '#ffffff', 0.12)],
+        [1, mix(col, '#000000', 0.35)],
+      ],
+    ),
+  );
+  const cx = 400,
+    cy = 470,
+    L = 250,
+    Rp = 105;
+  const pillow =
+    shadow(svg, cx, cy + Rp + 10, L + 60, 30, '#000000', 1) +
     `<path d="M${cx - L} ${cy - Rp}L${cx + L} ${cy - Rp}A50 ${Rp} 0 0 1 ${cx + L} ${cy + Rp}L${cx - L} ${cy + Rp}Z" fill="url(#pil)"/>` +
     `<ellipse cx="${cx - L}" cy="${cy}" rx="50" ry="${Rp}" fill="url(#pile)"/>`;
   const w = braceletWidth(d, p) * (d.type === 'station' ? 1.2 : 1.05);
-  const ex = 78, ey = Rp + w * 0.5 + 10;
+  const ex = 78,
+    ey = Rp + w * 0.5 + 10;
   const k = 0.5523;
   // loop around the pillow: back half (left arc) then front half (right arc)
-  const back = [[[cx + 10, cy - ey], [cx + 10 - ex * k, cy - ey], [cx + 10 - ex, cy - ey * k], [cx + 10 - ex, cy]], [[cx + 10 - ex, cy], [cx + 10 - ex, cy + ey * k], [cx + 10 - ex * k, cy + ey], [cx + 10, cy + ey]]];
-  const front = [[[cx + 10, cy - ey], [cx + 10 + ex * k, cy - ey], [cx + 10 + ex, cy - ey * k], [cx + 10 + ex, cy]], [[cx + 10 + ex, cy], [cx + 10 + ex, cy + ey * k], [cx + 10 + ex * k, cy + ey], [cx + 10, cy + ey]]];
+  const back = [
+    [
+      [cx + 10, cy - ey],
+      [cx + 10 - ex * k, cy - ey],
+      [cx + 10 - ex, cy - ey * k],
+      [cx + 10 - ex, cy],
+    ],
+    [
+      [cx + 10 - ex, cy],
+      [cx + 10 - ex, cy + ey * k],
+      [cx + 10 - ex * k, cy + ey],
+      [cx + 10, cy + ey],
+    ],
+  ];
+  const front = [
+    [
+      [cx + 10, cy - ey],
+      [cx + 10 + ex * k, cy - ey],
+      [cx + 10 + ex, cy - ey * k],
+      [cx + 10 + ex, cy],
+    ],
+    [
+      [cx + 10 + ex, cy],
+      [cx + 10 + ex, cy + ey * k],
+      [cx + 10 + ex * k, cy + ey],
+      [cx + 10, cy + ey],
+    ],
+  ];
   let out = '';
   if (d.type === 'bangle' || d.type === 'cuff') {
     out += `<path d="${curvePath(back)}" fill="none" stroke="${METALS[d.metal].ramp[0]}" stroke-width="${f(w)}"/>`;
-  } else out += `<g opacity=".85">${strand(svg, { ...d, gem: d.type === 'station' ? d.gem : d.gem }, p, back, w, { glints: 0, stations: false })}</g>`;
+  } else
+    out += `<g opacity=".85">${strand(svg, { ...d, gem: d.type === 'station' ? d.gem : d.gem }, p, back, w, { glints: 0, stations: false })}</g>`;
   out += pillow;
   out += `<path d="${curvePath(front)}" fill="none" stroke="#000" stroke-opacity=".22" stroke-width="${f(w + 6)}" transform="translate(6 4)"/>`;
   out += strand(svg, d, p, front, w, { glints: 2, span: [0.2, 0.8], stationR: 15 });
@@ -1824,28 +2576,104 @@ function braceletView(svg, d, p, view) {
   const w = braceletWidth(d, p);
   if (view === 1) {
     backdrop(svg, dept, { floor: 0.55 });
-    if (d.type === 'bangle') svg.add(bandFlat(svg, { cx: 400, cy: 360, R: 255, elev: 30, metal: m, h: w * 2.1, th: 9, stones: d.gem === 'diamond' ? 'pave' : null, count: 19, stoneSize: w * 0.5, finish: 'polished' }) + (/cable/.test(d.slug) ? cableTwist(svg, 400, 360, 255, 30, w * 2.1, m) : ''));
-    else if (d.type === 'cuff') svg.add(cuffFlat(svg, { cx: 400, cy: 350, R: 250, elev: 30, metal: m, h: w * 1.5, th: 10, finish: d.brushed ? 'brushed' : 'polished', hammered: d.hammered }));
+    if (d.type === 'bangle')
+      svg.add(
+        bandFlat(svg, {
+          cx: 400,
+          cy: 360,
+          R: 255,
+          elev: 30,
+          metal: m,
+          h: w * 2.1,
+          th: 9,
+          stones: d.gem === 'diamond' ? 'pave' : null,
+          count: 19,
+          stoneSize: w * 0.5,
+          finish: 'polished',
+        }) + (/cable/.test(d.slug) ? cableTwist(svg, 400, 360, 255, 30, w * 2.1, m) : ''),
+      );
+    else if (d.type === 'cuff')
+      svg.add(
+        cuffFlat(svg, {
+          cx: 400,
+          cy: 350,
+          R: 250,
+          elev: 30,
+          metal: m,
+          h: w * 1.5,
+          th: 10,
+          finish: d.brushed ? 'brushed' : 'polished',
+          hammered: d.hammered,
+        }),
+      );
     else {
       const segs = loopSegs(400, 410, 270, 185, 0);
-      svg.add(`<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".1" stroke-width="${f(w * 1.3 + 4)}" transform="translate(6 12)"/>`);
+      svg.add(
+        `<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".1" stroke-width="${f(w * 1.3 + 4)}" transform="translate(6 12)"/>`,
+      );
       svg.add(strand(svg, d, p, segs, d.type === 'station' ? 3 : w, { span: [0.3, 0.7], stationR: /solo/.test(d.slug) ? 30 : 22 }));
       svg.add(boxClasp(svg, 400, 225, w * 1.1, m));
     }
   } else if (view === 2) {
     backdrop(svg, dept, { floor: 0.3, cy: 0.5 });
-    const segs = [[[-60, 560], [200, 640], [280, 360], [430, 380]], [[430, 380], [600, 400], [680, 180], [880, 160]]];
+    const segs = [
+      [
+        [-60, 560],
+        [200, 640],
+        [280, 360],
+        [430, 380],
+      ],
+      [
+        [430, 380],
+        [600, 400],
+        [680, 180],
+        [880, 160],
+      ],
+    ];
     if (d.type === 'cuff') {
-      svg.add(cuffFlat(svg, { cx: 400, cy: 300, R: 330, elev: 44, metal: m, h: w * 2.6, th: 14, gap: 0.42, finish: d.brushed ? 'brushed' : 'polished', hammered: d.hammered }));
+      svg.add(
+        cuffFlat(svg, {
+          cx: 400,
+          cy: 300,
+          R: 330,
+          elev: 44,
+          metal: m,
+          h: w * 2.6,
+          th: 14,
+          gap: 0.42,
+          finish: d.brushed ? 'brushed' : 'polished',
+          hammered: d.hammered,
+        }),
+      );
     } else if (d.type === 'bangle') {
       const R = 300;
       const finish = d.brushed ? 'brushed' : 'polished';
       const bw = w * 3.2;
-      svg.add(ringUpright(svg, { cx: 340, cy: 420, R, k: 0.42, bw, th: 18, metal: m, finish,
-        bandStones: d.gem === 'diamond' ? (band, v) => uprightStones(svg, band, v, { stones: 'pave', metal: m, size: bw * 0.16, count: 17 }) : null }));
+      svg.add(
+        ringUpright(svg, {
+          cx: 340,
+          cy: 420,
+          R,
+          k: 0.42,
+          bw,
+          th: 18,
+          metal: m,
+          finish,
+          bandStones:
+            d.gem === 'diamond' ? (band, v) => uprightStones(svg, band, v, { stones: 'pave', metal: m, size: bw * 0.16, count: 17 }) : null,
+        }),
+      );
     } else {
-      svg.add(`<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".1" stroke-width="${f(w * 3.4)}" transform="translate(8 14)"/>`);
-      svg.add(strand(svg, d, p, segs, d.type === 'station' ? 4 : d.type === 'tennis' ? w * 2.2 : w * 3, { glints: 3, span: [0.35, 0.65], stationR: 34 }));
+      svg.add(
+        `<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".1" stroke-width="${f(w * 3.4)}" transform="translate(8 14)"/>`,
+      );
+      svg.add(
+        strand(svg, d, p, segs, d.type === 'station' ? 4 : d.type === 'tennis' ? w * 2.2 : w * 3, {
+          glints: 3,
+          span: [0.35, 0.65],
+          stationR: 34,
+        }),
+      );
     }
   } else {
     backdrop(svg, dept, { floor: 0.5 });
@@ -1859,7 +2687,8 @@ function cableTwist(svg, cx, cy, R, elev, h, m) {
   let dd = '';
   for (let i = 1; i < 40; i++) {
     const t = (i / 40) * Math.PI;
-    const x = cx + R * Math.cos(t), y = cy + ry * Math.sin(t);
+    const x = cx + R * Math.cos(t),
+      y = cy + ry * Math.sin(t);
     const sx = Math.sin(t);
     dd += `M${f(x - h * 0.25 * sx)} ${f(y + h * 0.1)}L${f(x + h * 0.25 * sx)} ${f(y + h * 0.9)}`;
   }
@@ -1868,9 +2697,12 @@ function cableTwist(svg, cx, cy, R, elev, h, m) {
 
 /** Box clasp with safety lock, at (x, y). */
 function boxClasp(svg, x, y, w, m) {
-  const bw = w * 2.2, bh = w * 1.3;
-  return `<rect x="${f(x - bw / 2)}" y="${f(y - bh / 2)}" width="${f(bw)}" height="${f(bh)}" rx="${f(w * 0.2)}" fill="${metal(svg, m, 'v')}" stroke="${METALS[m].ramp[0]}" stroke-width=".8"/>` +
-    `<path d="M${f(x - bw * 0.3)} ${f(y)}L${f(x + bw * 0.3)} ${f(y)}" stroke="${METALS[m].ramp[4]}" stroke-width="${f(w * 0.12)}"/>`;
+  const bw = w * 2.2,
+    bh = w * 1.3;
+  return (
+    `<rect x="${f(x - bw / 2)}" y="${f(y - bh / 2)}" width="${f(bw)}" height="${f(bh)}" rx="${f(w * 0.2)}" fill="${metal(svg, m, 'v')}" stroke="${METALS[m].ramp[0]}" stroke-width=".8"/>` +
+    `<path d="M${f(x - bw * 0.3)} ${f(y)}L${f(x + bw * 0.3)} ${f(y)}" stroke="${METALS[m].ramp[4]}" stroke-width="${f(w * 0.12)}"/>`
+  );
 }
 
 function signetShape(p) {
@@ -1886,7 +2718,8 @@ function signetFaceUp(svg, d, p) {
   let out = '';
   const m = d.metal;
   for (const side of [-1, 1]) {
-    const x0 = 400 + side * 420, x1 = 400 + side * r * 0.6;
+    const x0 = 400 + side * 420,
+      x1 = 400 + side * r * 0.6;
     out += `<path d="M${f(x0)} ${f(400 - 70)}Q${f((x0 + x1) / 2)} ${f(400 - 80)} ${f(x1)} ${f(400 - 120)}L${f(x1)} ${f(400 + 120)}Q${f((x0 + x1) / 2)} ${f(400 + 80)} ${f(x0)} ${f(400 + 70)}Z" fill="${metal(svg, m, 'v')}"/>`;
   }
   out += shadow(svg, 410, 420, r * 1.15, r * 1.0, '#000000', 0.6);
@@ -1897,7 +2730,13 @@ function signetFaceUp(svg, d, p) {
     edge.push([400 + x * r, 400 + z * r]);
   }
   out += `<path d="${poly(edge)}" fill="${metal(svg, m, 'd')}"/>`;
-  out += signetFace(svg, { metal: m, pave: d.gem === 'black' ? 'black' : null, finish: d.brushed ? 'brushed' : 'polished' }, ([x, z]) => [400 + x * r, 400 + z * r], outl, r);
+  out += signetFace(
+    svg,
+    { metal: m, pave: d.gem === 'black' ? 'black' : null, finish: d.brushed ? 'brushed' : 'polished' },
+    ([x, z]) => [400 + x * r, 400 + z * r],
+    outl,
+    r,
+  );
   return out;
 }
 
@@ -1910,7 +2749,6 @@ function productSvg(p, view) {
   return svg.toString();
 }
 
-
 // ---------------------------------------------------------------------------
 // Category still lifes (1200 x 900)
 // ---------------------------------------------------------------------------
@@ -1919,8 +2757,18 @@ function productSvg(p, view) {
 function piece(kind, type, metal, extra = {}) {
   const dept = extra.dept ?? 'women';
   return {
-    dept, kind, type, metal, gem: extra.gem ?? 'diamond', shape: extra.shape ?? 'round', brushed: false, hammered: false,
-    prongs: extra.prongs ?? 4, bezel: extra.bezel ?? false, small: false, slug: extra.slug ?? `${type}-${metal}`,
+    dept,
+    kind,
+    type,
+    metal,
+    gem: extra.gem ?? 'diamond',
+    shape: extra.shape ?? 'round',
+    brushed: false,
+    hammered: false,
+    prongs: extra.prongs ?? 4,
+    bezel: extra.bezel ?? false,
+    small: false,
+    slug: extra.slug ?? `${type}-${metal}`,
   };
 }
 const P0 = (features = [], description = '', slug = '') => ({ features, description, slug });
@@ -1929,10 +2777,27 @@ const P0 = (features = [], description = '', slug = '') => ({ features, descript
 function silk(svg, col, o = {}) {
   const { w, h } = svg;
   const id = 'silk' + col.slice(1);
-  svg.def(id, () => linear(id, [0, 0, w * 0.2, h], [[0, mix(col, '#ffffff', 0.35)], [0.25, col], [0.45, mix(col, '#000000', 0.18)], [0.6, mix(col, '#ffffff', 0.3)], [0.8, col], [1, mix(col, '#000000', 0.25)]], true));
+  svg.def(id, () =>
+    linear(
+      id,
+      [0, 0, w * 0.2, h],
+      [
+        [0, mix(col, '#ffffff', 0.35)],
+        [0.25, col],
+        [0.45, mix(col, '#000000', 0.18)],
+        [0.6, mix(col, '#ffffff', 0.3)],
+        [0.8, col],
+        [1, mix(col, '#000000', 0.25)],
+      ],
+      true,
+    ),
+  );
   const y0 = h * (o.top ?? 0.55);
   let out = `<path d="M0 ${f(y0)}C${f(w * 0.25)} ${f(y0 - h * 0.12)} ${f(w * 0.55)} ${f(y0 + h * 0.1)} ${f(w)} ${f(y0 - h * 0.06)}L${w} ${h}L0 ${h}Z" fill="url(#${id})"/>`;
-  svg.def('soft', `<filter id="soft" x="-10%" y="-50%" width="120%" height="200%"><feGaussianBlur stdDeviation="${f(h * 0.02)}"/></filter>`);
+  svg.def(
+    'soft',
+    `<filter id="soft" x="-10%" y="-50%" width="120%" height="200%"><feGaussianBlur stdDeviation="${f(h * 0.02)}"/></filter>`,
+  );
   let folds = '';
   for (let i = 0; i < 2; i++) {
     const yy = y0 + h * (0.12 + i * 0.16);
@@ -1944,14 +2809,28 @@ function silk(svg, col, o = {}) {
 
 /** Round plinth (marble for women, slate for men). */
 function plinth(svg, cx, cy, rx, hgt, dept) {
-  const top = dept === 'men' ? '#59626b' : '#f7f3ee', side = dept === 'men' ? '#2f353b' : '#ddd4c8';
+  const top = dept === 'men' ? '#59626b' : '#f7f3ee',
+    side = dept === 'men' ? '#2f353b' : '#ddd4c8';
   const id = 'pl' + dept;
-  svg.def(id, () => linearBox(id, [0, 0, 1, 0], [[0, mix(side, '#000000', 0.2)], [0.35, side], [0.5, mix(side, '#ffffff', 0.25)], [1, mix(side, '#000000', 0.3)]]));
+  svg.def(id, () =>
+    linearBox(
+      id,
+      [0, 0, 1, 0],
+      [
+        [0, mix(side, '#000000', 0.2)],
+        [0.35, side],
+        [0.5, mix(side, '#ffffff', 0.25)],
+        [1, mix(side, '#000000', 0.3)],
+      ],
+    ),
+  );
   const ry = rx * 0.22;
-  return shadow(svg, cx + rx * 0.15, cy + hgt + ry * 0.4, rx * 1.35, ry * 1.2, '#000000', 0.9) +
+  return (
+    shadow(svg, cx + rx * 0.15, cy + hgt + ry * 0.4, rx * 1.35, ry * 1.2, '#000000', 0.9) +
     `<path d="M${f(cx - rx)} ${f(cy)}L${f(cx - rx)} ${f(cy + hgt)}A${f(rx)} ${f(ry)} 0 0 0 ${f(cx + rx)} ${f(cy + hgt)}L${f(cx + rx)} ${f(cy)}Z" fill="url(#${id})"/>` +
     `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(ry)}" fill="${top}"/>` +
-    `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(ry)}" fill="none" stroke="#fff" stroke-opacity=".5" stroke-width="2"/>`;
+    `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(ry)}" fill="none" stroke="#fff" stroke-opacity=".5" stroke-width="2"/>`
+  );
 }
 
 const g = (x, y, s, body) => `<g transform="translate(${f(x)} ${f(y)}) scale(${s})">${body}</g>`;
@@ -1964,18 +2843,109 @@ function categorySvg(id) {
     case 'women-rings': {
       svg.add(silk(svg, '#ead9c2', { top: 0.62 }));
       svg.add(plinth(svg, 600, 560, 190, 170, dept));
-      svg.add(ringUpright(svg, { cx: 600, cy: 420, R: 135, metal: 'platinum', bw: 20, th: 10, head: { shape: 'oval', gem: 'diamond', r: 68, setting: 'prong6' } }));
-      svg.add(g(175, 520, 0.8, bandFlat(svg, { cx: 150, cy: 150, R: 150, elev: 30, metal: 'yellow', h: 30, stones: 'eternity', count: 14, stoneSize: 12 })));
-      svg.add(ringUpright(svg, { cx: 960, cy: 640, R: 105, metal: 'rose', bw: 16, th: 8, head: { shape: 'round', gem: 'diamond', r: 38, setting: 'halo' } }));
+      svg.add(
+        ringUpright(svg, {
+          cx: 600,
+          cy: 420,
+          R: 135,
+          metal: 'platinum',
+          bw: 20,
+          th: 10,
+          head: { shape: 'oval', gem: 'diamond', r: 68, setting: 'prong6' },
+        }),
+      );
+      svg.add(
+        g(
+          175,
+          520,
+          0.8,
+          bandFlat(svg, { cx: 150, cy: 150, R: 150, elev: 30, metal: 'yellow', h: 30, stones: 'eternity', count: 14, stoneSize: 12 }),
+        ),
+      );
+      svg.add(
+        ringUpright(svg, {
+          cx: 960,
+          cy: 640,
+          R: 105,
+          metal: 'rose',
+          bw: 16,
+          th: 8,
+          head: { shape: 'round', gem: 'diamond', r: 38, setting: 'halo' },
+        }),
+      );
       break;
     }
     case 'women-necklaces': {
-      svg.add(g(140, 110, 1.0, bust(svg, 'women', { cloth: '#2b2220' }).out +
-        `<path d="${curvePath([[[326, 236], [322, 340], [352, 540], [400, 540]], [[400, 540], [448, 540], [478, 340], [474, 236]]])}" fill="none" stroke="#000" stroke-opacity=".3" stroke-width="4" transform="translate(2 6)"/>` +
-        riviere(svg, piece('necklaces', 'riviere', 'white'), [[[326, 236], [322, 340], [352, 540], [400, 540]], [[400, 540], [448, 540], [478, 340], [474, 236]]], 11)));
+      svg.add(
+        g(
+          140,
+          110,
+          1.0,
+          bust(svg, 'women', { cloth: '#2b2220' }).out +
+            `<path d="${curvePath([
+              [
+                [326, 236],
+                [322, 340],
+                [352, 540],
+                [400, 540],
+              ],
+              [
+                [400, 540],
+                [448, 540],
+                [478, 340],
+                [474, 236],
+              ],
+            ])}" fill="none" stroke="#000" stroke-opacity=".3" stroke-width="4" transform="translate(2 6)"/>` +
+            riviere(
+              svg,
+              piece('necklaces', 'riviere', 'white'),
+              [
+                [
+                  [326, 236],
+                  [322, 340],
+                  [352, 540],
+                  [400, 540],
+                ],
+                [
+                  [400, 540],
+                  [448, 540],
+                  [478, 340],
+                  [474, 236],
+                ],
+              ],
+              11,
+            ),
+        ),
+      );
       svg.add(silk(svg, '#e7d6c0', { top: 0.8 }));
       svg.add(pearlStrand(svg, loopSegs(900, 690, 170, 90, 0.05), 10));
-      svg.add(g(830, 300, 1, chain(svg, [[[0, -340], [40, -150], [100, -40], [110, 0]], [[110, 0], [120, -40], [180, -150], [220, -340]]], 'fine', 'yellow', 2.2) + pendant(svg, piece('necklaces', 'halo-pendant', 'yellow', { gem: 'sapphire', shape: 'pear' }), 110, 0, 1.7)));
+      svg.add(
+        g(
+          830,
+          300,
+          1,
+          chain(
+            svg,
+            [
+              [
+                [0, -340],
+                [40, -150],
+                [100, -40],
+                [110, 0],
+              ],
+              [
+                [110, 0],
+                [120, -40],
+                [180, -150],
+                [220, -340],
+              ],
+            ],
+            'fine',
+            'yellow',
+            2.2,
+          ) + pendant(svg, piece('necklaces', 'halo-pendant', 'yellow', { gem: 'sapphire', shape: 'pear' }), 110, 0, 1.7),
+        ),
+      );
       break;
     }
     case 'women-earrings': {
@@ -1990,7 +2960,9 @@ function categorySvg(id) {
       svg.add(silk(svg, '#e8d5bd', { top: 0.6 }));
       svg.add(g(250, 170, 1.1, bandFlat(svg, { cx: 300, cy: 200, R: 220, elev: 32, metal: 'yellow', h: 44, th: 9 })));
       const segs = loopSegs(640, 620, 330, 150, 0);
-      svg.add(`<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".12" stroke-width="30" transform="translate(6 12)"/>`);
+      svg.add(
+        `<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".12" stroke-width="30" transform="translate(6 12)"/>`,
+      );
       svg.add(strand(svg, piece('bracelets', 'tennis', 'white', { slug: 'tennis' }), P0(), segs, 22, { glints: 4 }));
       break;
     }
@@ -2003,9 +2975,37 @@ function categorySvg(id) {
     }
     case 'men-necklaces': {
       const segs = loopSegs(520, 470, 330, 260, 0.08);
-      svg.add(`<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".12" stroke-width="26" transform="translate(8 14)"/>`);
+      svg.add(
+        `<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".12" stroke-width="26" transform="translate(8 14)"/>`,
+      );
       svg.add(chain(svg, segs, 'cuban', 'yellow', 26));
-      svg.add(g(930, 180, 1, chain(svg, [[[-80, -200], [-40, 0], [0, 60], [40, 80]], [[40, 80], [80, 60], [120, 0], [160, -200]]], 'fine', 'white', 3) + pendant(svg, piece('necklaces', 'dogtag', 'white', { gem: 'sapphire', dept: 'men' }), 40, 80, 2.3)));
+      svg.add(
+        g(
+          930,
+          180,
+          1,
+          chain(
+            svg,
+            [
+              [
+                [-80, -200],
+                [-40, 0],
+                [0, 60],
+                [40, 80],
+              ],
+              [
+                [40, 80],
+                [80, 60],
+                [120, 0],
+                [160, -200],
+              ],
+            ],
+            'fine',
+            'white',
+            3,
+          ) + pendant(svg, piece('necklaces', 'dogtag', 'white', { gem: 'sapphire', dept: 'men' }), 40, 80, 2.3),
+        ),
+      );
       break;
     }
     case 'men-earrings': {
@@ -2019,7 +3019,9 @@ function categorySvg(id) {
     case 'men-bracelets': {
       svg.add(g(160, 150, 1.1, cuffFlat(svg, { cx: 300, cy: 200, R: 230, elev: 30, metal: 'silver', h: 50, th: 10, hammered: true })));
       const segs = loopSegs(700, 610, 330, 160, 0);
-      svg.add(`<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".12" stroke-width="34" transform="translate(8 14)"/>`);
+      svg.add(
+        `<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".12" stroke-width="34" transform="translate(8 14)"/>`,
+      );
       svg.add(chain(svg, segs, 'cuban', 'yellow', 30));
       break;
     }
@@ -2036,7 +3038,18 @@ function categorySvg(id) {
 
 function velvet(svg, col) {
   const { w, h } = svg;
-  svg.def('vel', () => radial('vel', [w * 0.68, h * 0.42, w * 0.75], [[0, mix(col, '#ffffff', 0.16)], [0.5, col], [1, mix(col, '#000000', 0.6)]], true));
+  svg.def('vel', () =>
+    radial(
+      'vel',
+      [w * 0.68, h * 0.42, w * 0.75],
+      [
+        [0, mix(col, '#ffffff', 0.16)],
+        [0.5, col],
+        [1, mix(col, '#000000', 0.6)],
+      ],
+      true,
+    ),
+  );
   let out = `<rect width="${w}" height="${h}" fill="url(#vel)"/>`;
   svg.def('velb', '<filter id="velb" x="-20%" y="-10%" width="140%" height="120%"><feGaussianBlur stdDeviation="38"/></filter>');
   // long soft folds
@@ -2055,21 +3068,66 @@ function heroSvg(n) {
       // the solitaire, face up, filling the right of the frame
       backdrop(svg, 'women', { floor: 0.8, cx: 0.66, cy: 0.45, pal: BACKDROPS.women[0] });
       svg.add(shadow(svg, 1330, 700, 520, 160, '#3a2a18', 0.5));
-      svg.add(headFaceUp(svg, { x: 1320, y: 540, r: 300, metal: 'platinum', shape: 'round', gem: 'diamond', setting: 'prong6', bw: 150, reach: 1400 }));
+      svg.add(
+        headFaceUp(svg, {
+          x: 1320,
+          y: 540,
+          r: 300,
+          metal: 'platinum',
+          shape: 'round',
+          gem: 'diamond',
+          setting: 'prong6',
+          bw: 150,
+          reach: 1400,
+        }),
+      );
       svg.add(sparkle(svg, 1120, 330, 120, 10), sparkle(svg, 1560, 720, 70, -8), sparkle(svg, 1480, 360, 46, 20));
       break;
     }
     case 2: {
       svg.add(velvet(svg, '#3a0f1d'));
-      const segs = [[[880, -40], [900, 420], [1120, 820], [1400, 830]], [[1400, 830], [1680, 840], [1820, 420], [1900, -40]]];
-      svg.add(`<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".35" stroke-width="22" transform="translate(10 18)"/>`);
+      const segs = [
+        [
+          [880, -40],
+          [900, 420],
+          [1120, 820],
+          [1400, 830],
+        ],
+        [
+          [1400, 830],
+          [1680, 840],
+          [1820, 420],
+          [1900, -40],
+        ],
+      ];
+      svg.add(
+        `<path d="${curvePath(segs)}" fill="none" stroke="#000" stroke-opacity=".35" stroke-width="22" transform="translate(10 18)"/>`,
+      );
       svg.add(riviere(svg, piece('necklaces', 'riviere', 'white'), segs, 26));
       svg.add(sparkle(svg, 1390, 800, 110, 0), sparkle(svg, 1180, 700, 60, 15));
       break;
     }
     case 3: {
-      backdrop(svg, 'men', { floor: 0.55, cx: 0.7, cy: 0.4, pal: { hi: '#9aa4ad', mid: '#5d6770', lo: '#262c32', floor: '#444c54', shadow: '#0b0e11' } });
-      const segs = [[[760, 1120], [900, 820], [1100, 760], [1300, 840]], [[1300, 840], [1500, 920], [1700, 860], [1960, 640]]];
+      backdrop(svg, 'men', {
+        floor: 0.55,
+        cx: 0.7,
+        cy: 0.4,
+        pal: { hi: '#9aa4ad', mid: '#5d6770', lo: '#262c32', floor: '#444c54', shadow: '#0b0e11' },
+      });
+      const segs = [
+        [
+          [760, 1120],
+          [900, 820],
+          [1100, 760],
+          [1300, 840],
+        ],
+        [
+          [1300, 840],
+          [1500, 920],
+          [1700, 860],
+          [1960, 640],
+        ],
+      ];
       svg.add(chain(svg, segs, 'cuban', 'yellow', 44));
       svg.add(signetUpright(svg, { cx: 1270, cy: 560, R: 170, metal: 'black', face: 'square', pave: 'black' }));
       svg.add(ringUpright(svg, { cx: 1640, cy: 600, R: 130, metal: 'platinum', k: 0.5, bw: 56, th: 12, finish: 'brushed' }));
@@ -2077,7 +3135,18 @@ function heroSvg(n) {
     }
     case 4: {
       // atelier sketch: paper, pencil drawing of a ring, a loose gem and a pencil
-      svg.def('ppr', () => radial('ppr', [1300, 500, 1300], [[0, '#fffdf8'], [0.7, '#f3ece0'], [1, '#d9ccb6']], true));
+      svg.def('ppr', () =>
+        radial(
+          'ppr',
+          [1300, 500, 1300],
+          [
+            [0, '#fffdf8'],
+            [0.7, '#f3ece0'],
+            [1, '#d9ccb6'],
+          ],
+          true,
+        ),
+      );
       svg.add(`<rect width="1920" height="1080" fill="url(#ppr)"/>`);
       svg.add(ringSketch(svg, 1180, 520, 1.5));
       svg.add(shadow(svg, 1660, 760, 150, 40, '#3a2a18', 0.8));
@@ -2089,11 +3158,31 @@ function heroSvg(n) {
       // bridal set on champagne silk
       backdrop(svg, 'women', { floor: 0.6, cx: 0.68, cy: 0.42, pal: BACKDROPS.women[1] });
       svg.add(silk(svg, '#ecdcc8', { top: 0.62 }));
-      svg.add(ringUpright(svg, { cx: 1220, cy: 590, R: 210, metal: 'platinum', bw: 30, th: 14, head: { shape: 'round', gem: 'diamond', r: 82, setting: 'halo' } }));
-      svg.add(g(1320, 640, 1, bandFlat(svg, { cx: 260, cy: 150, R: 230, elev: 28, metal: 'platinum', h: 36, stones: 'eternity', count: 15, stoneSize: 14 })));
+      svg.add(
+        ringUpright(svg, {
+          cx: 1220,
+          cy: 590,
+          R: 210,
+          metal: 'platinum',
+          bw: 30,
+          th: 14,
+          head: { shape: 'round', gem: 'diamond', r: 82, setting: 'halo' },
+        }),
+      );
+      svg.add(
+        g(
+          1320,
+          640,
+          1,
+          bandFlat(svg, { cx: 260, cy: 150, R: 230, elev: 28, metal: 'platinum', h: 36, stones: 'eternity', count: 15, stoneSize: 14 }),
+        ),
+      );
       for (let i = 0; i < 7; i++) {
-        const x = 980 + svg.rnd() * 860, y = 820 + svg.rnd() * 200;
-        svg.add(`<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(24 + svg.rnd() * 16)}" ry="${f(12 + svg.rnd() * 8)}" transform="rotate(${f(svg.rnd() * 180)} ${f(x)} ${f(y)})" fill="#f6e3dc" opacity=".85"/>`);
+        const x = 980 + svg.rnd() * 860,
+          y = 820 + svg.rnd() * 200;
+        svg.add(
+          `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(24 + svg.rnd() * 16)}" ry="${f(12 + svg.rnd() * 8)}" transform="rotate(${f(svg.rnd() * 180)} ${f(x)} ${f(y)})" fill="#f6e3dc" opacity=".85"/>`,
+        );
       }
     }
   }
@@ -2103,29 +3192,52 @@ function heroSvg(n) {
 
 /** Pencil sketch of a solitaire: construction lines, outline and a colour wash on the stone. */
 function ringSketch(svg, cx, cy, s) {
-  const line = (d, w = 1.6, op = 0.75) => `<path d="${d}" fill="none" stroke="#4a4a52" stroke-opacity="${op}" stroke-width="${w}" stroke-linecap="round" stroke-linejoin="round"/>`;
-  const X = (v) => f(cx + v * s), Y = (v) => f(cy + v * s);
+  const line = (d, w = 1.6, op = 0.75) =>
+    `<path d="${d}" fill="none" stroke="#4a4a52" stroke-opacity="${op}" stroke-width="${w}" stroke-linecap="round" stroke-linejoin="round"/>`;
+  const X = (v) => f(cx + v * s),
+    Y = (v) => f(cy + v * s);
   let out = '';
   // construction: centre lines and circles
   out += line(`M${X(-260)} ${Y(0)}L${X(260)} ${Y(0)}M${X(0)} ${Y(-300)}L${X(0)} ${Y(260)}`, 1, 0.25);
   out += `<circle cx="${X(0)}" cy="${Y(40)}" r="${f(200 * s)}" fill="none" stroke="#4a4a52" stroke-opacity=".25" stroke-dasharray="6 6"/>`;
   // band, drawn twice slightly offset as a hand would
   for (const o of [0, 3]) {
-    out += line(`M${X(-160 + o)} ${Y(-90)}C${X(-260)} ${Y(40)} ${X(-160)} ${Y(230)} ${X(0)} ${Y(236 - o)}C${X(160)} ${Y(230)} ${X(260)} ${Y(40)} ${X(160 - o)} ${Y(-90)}`, o ? 1 : 2.2, o ? 0.4 : 0.8);
-    out += line(`M${X(-128)} ${Y(-70)}C${X(-210)} ${Y(40)} ${X(-130)} ${Y(196)} ${X(0)} ${Y(200 + o)}C${X(130)} ${Y(196)} ${X(210)} ${Y(40)} ${X(128)} ${Y(-70)}`, o ? 1 : 1.8, o ? 0.35 : 0.7);
+    out += line(
+      `M${X(-160 + o)} ${Y(-90)}C${X(-260)} ${Y(40)} ${X(-160)} ${Y(230)} ${X(0)} ${Y(236 - o)}C${X(160)} ${Y(230)} ${X(260)} ${Y(40)} ${X(160 - o)} ${Y(-90)}`,
+      o ? 1 : 2.2,
+      o ? 0.4 : 0.8,
+    );
+    out += line(
+      `M${X(-128)} ${Y(-70)}C${X(-210)} ${Y(40)} ${X(-130)} ${Y(196)} ${X(0)} ${Y(200 + o)}C${X(130)} ${Y(196)} ${X(210)} ${Y(40)} ${X(128)} ${Y(-70)}`,
+      o ? 1 : 1.8,
+      o ? 0.35 : 0.7,
+    );
   }
   // head and stone outline
   out += line(`M${X(-160)} ${Y(-90)}L${X(-70)} ${Y(-120)}M${X(160)} ${Y(-90)}L${X(70)} ${Y(-120)}`, 2);
-  const stone = [[-100, -170], [-62, -212], [62, -212], [100, -170], [0, -60]];
+  const stone = [
+    [-100, -170],
+    [-62, -212],
+    [62, -212],
+    [100, -170],
+    [0, -60],
+  ];
   out += `<path d="${poly(stone.map(([a, b]) => [cx + a * s, cy + b * s]))}" fill="#5b83d6" fill-opacity=".28"/>`;
-  out += line(`M${X(-100)} ${Y(-170)}L${X(-62)} ${Y(-212)}L${X(62)} ${Y(-212)}L${X(100)} ${Y(-170)}L${X(0)} ${Y(-60)}Z M${X(-100)} ${Y(-170)}L${X(100)} ${Y(-170)}M${X(-62)} ${Y(-212)}L${X(-30)} ${Y(-170)}L${X(0)} ${Y(-212)}L${X(30)} ${Y(-170)}L${X(62)} ${Y(-212)}M${X(-30)} ${Y(-170)}L${X(0)} ${Y(-60)}L${X(30)} ${Y(-170)}`, 1.8);
-  out += line(`M${X(-92)} ${Y(-178)}L${X(-70)} ${Y(-120)}L${X(-40)} ${Y(-110)}M${X(92)} ${Y(-178)}L${X(70)} ${Y(-120)}L${X(40)} ${Y(-110)}`, 2.4);
+  out += line(
+    `M${X(-100)} ${Y(-170)}L${X(-62)} ${Y(-212)}L${X(62)} ${Y(-212)}L${X(100)} ${Y(-170)}L${X(0)} ${Y(-60)}Z M${X(-100)} ${Y(-170)}L${X(100)} ${Y(-170)}M${X(-62)} ${Y(-212)}L${X(-30)} ${Y(-170)}L${X(0)} ${Y(-212)}L${X(30)} ${Y(-170)}L${X(62)} ${Y(-212)}M${X(-30)} ${Y(-170)}L${X(0)} ${Y(-60)}L${X(30)} ${Y(-170)}`,
+    1.8,
+  );
+  out += line(
+    `M${X(-92)} ${Y(-178)}L${X(-70)} ${Y(-120)}L${X(-40)} ${Y(-110)}M${X(92)} ${Y(-178)}L${X(70)} ${Y(-120)}L${X(40)} ${Y(-110)}`,
+    2.4,
+  );
   // hatching for shade
   let hatch = '';
   for (let i = 0; i < 9; i++) hatch += `M${X(150 + i * 4)} ${Y(-40 + i * 22)}l${f(26 * s)} ${f(-14 * s)}`;
   out += line(hatch, 1, 0.45);
   // small top view at the side, and dimension marks (no lettering)
-  const tx = cx + 330 * s, ty = cy - 170 * s;
+  const tx = cx + 330 * s,
+    ty = cy - 170 * s;
   out += `<circle cx="${f(tx)}" cy="${f(ty)}" r="${f(46 * s)}" fill="#5b83d6" fill-opacity=".18" stroke="#4a4a52" stroke-opacity=".7" stroke-width="1.6"/>`;
   let star = '';
   for (let i = 0; i < 8; i++) {
@@ -2133,16 +3245,22 @@ function ringSketch(svg, cx, cy, s) {
     star += `M${f(tx)} ${f(ty)}L${f(tx + Math.cos(a) * 46 * s)} ${f(ty + Math.sin(a) * 46 * s)}`;
   }
   out += line(star, 1, 0.4);
-  out += line(`M${f(tx - 46 * s)} ${f(ty + 70 * s)}L${f(tx + 46 * s)} ${f(ty + 70 * s)}M${f(tx - 46 * s)} ${f(ty + 62 * s)}l0 ${f(16 * s)}M${f(tx + 46 * s)} ${f(ty + 62 * s)}l0 ${f(16 * s)}`, 1.2, 0.55);
+  out += line(
+    `M${f(tx - 46 * s)} ${f(ty + 70 * s)}L${f(tx + 46 * s)} ${f(ty + 70 * s)}M${f(tx - 46 * s)} ${f(ty + 62 * s)}l0 ${f(16 * s)}M${f(tx + 46 * s)} ${f(ty + 62 * s)}l0 ${f(16 * s)}`,
+    1.2,
+    0.55,
+  );
   return out;
 }
 
 function pencil(svg, x, y, a, s) {
-  return `<g transform="translate(${f(x)} ${f(y)}) rotate(${a}) scale(${s})">` +
+  return (
+    `<g transform="translate(${f(x)} ${f(y)}) rotate(${a}) scale(${s})">` +
     `<rect x="-6" y="14" width="330" height="22" rx="3" fill="#000" opacity=".12"/>` +
     `<path d="M0 0L40 -11L40 11Z" fill="#e9cfa8"/><path d="M0 0L12 -3.3L12 3.3Z" fill="#3a3a40"/>` +
     `<rect x="40" y="-11" width="240" height="22" fill="#2f3b36"/><rect x="40" y="-11" width="240" height="6" fill="#4d5d56"/>` +
-    `<rect x="280" y="-11" width="26" height="22" fill="${metal(svg, 'yellow', 'v')}"/><rect x="306" y="-11" width="22" height="22" rx="4" fill="#d98c8c"/></g>`;
+    `<rect x="280" y="-11" width="26" height="22" fill="${metal(svg, 'yellow', 'v')}"/><rect x="306" y="-11" width="22" height="22" rx="4" fill="#d98c8c"/></g>`
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -2151,9 +3269,11 @@ function pencil(svg, x, y, a, s) {
 
 /** The faceted-diamond mark, in a unit box (0..100 wide, 0..88 high). */
 function diamondMark(fillCrown, fillPav, line) {
-  return `<path d="M22 4L78 4L100 30L50 88L0 30Z" fill="${fillPav}"/>` +
+  return (
+    `<path d="M22 4L78 4L100 30L50 88L0 30Z" fill="${fillPav}"/>` +
     `<path d="M22 4L78 4L100 30L0 30Z" fill="${fillCrown}"/>` +
-    `<path d="M22 4L78 4L100 30L50 88L0 30ZM0 30L100 30M22 4L34 30L50 4L66 30L78 4M34 30L50 88L66 30" fill="none" stroke="${line}" stroke-width="2.6" stroke-linejoin="round"/>`;
+    `<path d="M22 4L78 4L100 30L50 88L0 30ZM0 30L100 30M22 4L34 30L50 4L66 30L78 4M34 30L50 88L66 30" fill="none" stroke="${line}" stroke-width="2.6" stroke-linejoin="round"/>`
+  );
 }
 
 /** Geometric capitals for the wordmark, drawn as strokes on a 60 x 80 cell. */
@@ -2167,12 +3287,36 @@ const LETTERS = {
 
 function logoSvg() {
   const svg = new Svg(560, 120, 'logo');
-  svg.def('gold', () => linear('gold', [0, 0, 0, 120], [[0, '#f5dc94'], [0.45, '#c9973a'], [0.6, '#a8741f'], [1, '#e8c26a']], true));
-  svg.def('goldc', () => linear('goldc', [0, 8, 0, 40], [[0, '#fff4cc'], [1, '#d9a845']], true));
+  svg.def('gold', () =>
+    linear(
+      'gold',
+      [0, 0, 0, 120],
+      [
+        [0, '#f5dc94'],
+        [0.45, '#c9973a'],
+        [0.6, '#a8741f'],
+        [1, '#e8c26a'],
+      ],
+      true,
+    ),
+  );
+  svg.def('goldc', () =>
+    linear(
+      'goldc',
+      [0, 8, 0, 40],
+      [
+        [0, '#fff4cc'],
+        [1, '#d9a845'],
+      ],
+      true,
+    ),
+  );
   svg.add(`<g transform="translate(14 22) scale(.86)">${diamondMark('url(#goldc)', 'url(#gold)', '#8a5d1c')}</g>`);
   let x = 140;
   for (const ch of 'FACET') {
-    svg.add(`<path d="${LETTERS[ch]}" transform="translate(${x} 20)" fill="none" stroke="url(#gold)" stroke-width="7" stroke-linecap="square" stroke-linejoin="miter"/>`);
+    svg.add(
+      `<path d="${LETTERS[ch]}" transform="translate(${x} 20)" fill="none" stroke="url(#gold)" stroke-width="7" stroke-linecap="square" stroke-linejoin="miter"/>`,
+    );
     x += 84;
   }
   return svg.toString();
@@ -2180,9 +3324,40 @@ function logoSvg() {
 
 function faviconSvg() {
   const svg = new Svg(64, 64, 'favicon');
-  svg.def('fbg', () => linear('fbg', [0, 0, 0, 64], [[0, '#2a2320'], [1, '#14110f']], true));
-  svg.def('gold', () => linear('gold', [0, 10, 0, 56], [[0, '#f5dc94'], [0.5, '#c9973a'], [1, '#a8741f']], true));
-  svg.def('goldc', () => linear('goldc', [0, 12, 0, 28], [[0, '#fff4cc'], [1, '#d9a845']], true));
+  svg.def('fbg', () =>
+    linear(
+      'fbg',
+      [0, 0, 0, 64],
+      [
+        [0, '#2a2320'],
+        [1, '#14110f'],
+      ],
+      true,
+    ),
+  );
+  svg.def('gold', () =>
+    linear(
+      'gold',
+      [0, 10, 0, 56],
+      [
+        [0, '#f5dc94'],
+        [0.5, '#c9973a'],
+        [1, '#a8741f'],
+      ],
+      true,
+    ),
+  );
+  svg.def('goldc', () =>
+    linear(
+      'goldc',
+      [0, 12, 0, 28],
+      [
+        [0, '#fff4cc'],
+        [1, '#d9a845'],
+      ],
+      true,
+    ),
+  );
   svg.add('<rect width="64" height="64" rx="14" fill="url(#fbg)"/>');
   svg.add(`<g transform="translate(8 11.5) scale(.48)">${diamondMark('url(#goldc)', 'url(#gold)', '#6b4510')}</g>`);
   return svg.toString();
@@ -2191,35 +3366,89 @@ function faviconSvg() {
 /** The atelier bench: pin, tools, mandrel with a ring, loupe, a paper of stones, lamp light. */
 function atelierSvg() {
   const svg = new Svg(1200, 800, 'atelier');
-  svg.def('wall', () => linear('wall', [0, 0, 0, 520], [[0, '#3b302a'], [1, '#5a4a3e']], true));
-  svg.def('wood', () => linear('wood', [0, 470, 0, 800], [[0, '#b07a4a'], [0.1, '#8f5f36'], [1, '#5a3a22']], true));
-  svg.def('lamp', () => radial('lamp', [640, 430, 560], [[0, '#fff3d6', 0.85], [0.5, '#ffe2a8', 0.25], [1, '#ffe2a8', 0]], true));
+  svg.def('wall', () =>
+    linear(
+      'wall',
+      [0, 0, 0, 520],
+      [
+        [0, '#3b302a'],
+        [1, '#5a4a3e'],
+      ],
+      true,
+    ),
+  );
+  svg.def('wood', () =>
+    linear(
+      'wood',
+      [0, 470, 0, 800],
+      [
+        [0, '#b07a4a'],
+        [0.1, '#8f5f36'],
+        [1, '#5a3a22'],
+      ],
+      true,
+    ),
+  );
+  svg.def('lamp', () =>
+    radial(
+      'lamp',
+      [640, 430, 560],
+      [
+        [0, '#fff3d6', 0.85],
+        [0.5, '#ffe2a8', 0.25],
+        [1, '#ffe2a8', 0],
+      ],
+      true,
+    ),
+  );
   svg.add('<rect width="1200" height="800" fill="url(#wall)"/>');
   // pegboard of tools on the wall
   let holes = '';
   for (let y = 60; y < 420; y += 40) for (let x = 60; x < 1160; x += 40) holes += `M${x} ${y}h.1`;
   svg.add(`<path d="${holes}" stroke="#2a221d" stroke-width="7" stroke-linecap="round"/>`);
-  const tool = (x, y, len, a, col) => `<g transform="translate(${x} ${y}) rotate(${a})"><rect x="-5" y="0" width="10" height="${len * 0.55}" rx="4" fill="${col}"/><rect x="-2.5" y="${len * 0.55}" width="5" height="${len * 0.45}" fill="${metal(svg, 'silver', 'h')}"/></g>`;
-  svg.add(tool(180, 90, 200, 0, '#7a3b2a'), tool(240, 90, 180, 4, '#2f3b36'), tool(300, 90, 220, -3, '#7a3b2a'), tool(360, 90, 170, 2, '#36322e'));
+  const tool = (x, y, len, a, col) =>
+    `<g transform="translate(${x} ${y}) rotate(${a})"><rect x="-5" y="0" width="10" height="${len * 0.55}" rx="4" fill="${col}"/><rect x="-2.5" y="${len * 0.55}" width="5" height="${len * 0.45}" fill="${metal(svg, 'silver', 'h')}"/></g>`;
+  svg.add(
+    tool(180, 90, 200, 0, '#7a3b2a'),
+    tool(240, 90, 180, 4, '#2f3b36'),
+    tool(300, 90, 220, -3, '#7a3b2a'),
+    tool(360, 90, 170, 2, '#36322e'),
+  );
   // pliers
-  svg.add(`<g transform="translate(470 100)" fill="none" stroke-linecap="round"><path d="M0 0Q-20 120 -12 210M24 0Q44 120 36 210" stroke="#8a2f2f" stroke-width="14"/><path d="M0 0L10 -50M24 0L14 -50" stroke="${metal(svg, 'silver', 'v')}" stroke-width="9"/></g>`);
+  svg.add(
+    `<g transform="translate(470 100)" fill="none" stroke-linecap="round"><path d="M0 0Q-20 120 -12 210M24 0Q44 120 36 210" stroke="#8a2f2f" stroke-width="14"/><path d="M0 0L10 -50M24 0L14 -50" stroke="${metal(svg, 'silver', 'v')}" stroke-width="9"/></g>`,
+  );
   // lamp arm and shade
-  svg.add(`<path d="M1080 0L980 180L760 250" fill="none" stroke="#1f1a17" stroke-width="14" stroke-linecap="round"/><path d="M700 232L830 262L800 320L690 296Z" fill="#2a2420"/><ellipse cx="748" cy="306" rx="62" ry="12" fill="#fff1c9" opacity=".9"/>`);
+  svg.add(
+    `<path d="M1080 0L980 180L760 250" fill="none" stroke="#1f1a17" stroke-width="14" stroke-linecap="round"/><path d="M700 232L830 262L800 320L690 296Z" fill="#2a2420"/><ellipse cx="748" cy="306" rx="62" ry="12" fill="#fff1c9" opacity=".9"/>`,
+  );
   svg.add(`<rect width="1200" height="800" fill="url(#lamp)"/>`);
   // bench top with the classic cut-out and leather skin
   svg.add('<path d="M0 470L1200 470L1200 800L0 800Z" fill="url(#wood)"/>');
   svg.add('<path d="M0 470L1200 470" stroke="#d9a877" stroke-width="4"/>');
-  svg.add('<path d="M420 470Q600 640 780 470Z" fill="#2b211b"/><path d="M440 470Q600 610 760 470" fill="none" stroke="#7a5a3a" stroke-width="3"/>');
+  svg.add(
+    '<path d="M420 470Q600 640 780 470Z" fill="#2b211b"/><path d="M440 470Q600 610 760 470" fill="none" stroke="#7a5a3a" stroke-width="3"/>',
+  );
   // bench pin
   svg.add('<path d="M540 455L660 455L700 500L500 500Z" fill="#c89a62"/><path d="M600 470L585 500L615 500Z" fill="#2b211b"/>');
   // ring mandrel lying on the bench with a ring on it
-  svg.add(`<path d="M120 540L420 520L420 548L120 560Z" fill="${metal(svg, 'silver', 'v')}"/><rect x="60" y="530" width="70" height="38" rx="8" fill="#6b4a2a"/>`);
+  svg.add(
+    `<path d="M120 540L420 520L420 548L120 560Z" fill="${metal(svg, 'silver', 'v')}"/><rect x="60" y="530" width="70" height="38" rx="8" fill="#6b4a2a"/>`,
+  );
   svg.add(ringUpright(svg, { cx: 300, cy: 536, R: 34, k: 0.45, bw: 12, th: 5, metal: 'yellow' }));
   // loupe
-  svg.add(`<g transform="translate(900 560)"><ellipse rx="60" ry="22" fill="#000" opacity=".25" transform="translate(8 14)"/><circle r="46" fill="#1d1b1a"/><circle r="36" fill="#9fb6c8" opacity=".55"/><path d="M-22-18A30 30 0 0 1 18-26" stroke="#fff" stroke-width="5" fill="none" opacity=".7"/><rect x="40" y="-8" width="120" height="16" rx="8" fill="#1d1b1a" transform="rotate(24)"/></g>`);
+  svg.add(
+    `<g transform="translate(900 560)"><ellipse rx="60" ry="22" fill="#000" opacity=".25" transform="translate(8 14)"/><circle r="46" fill="#1d1b1a"/><circle r="36" fill="#9fb6c8" opacity=".55"/><path d="M-22-18A30 30 0 0 1 18-26" stroke="#fff" stroke-width="5" fill="none" opacity=".7"/><rect x="40" y="-8" width="120" height="16" rx="8" fill="#1d1b1a" transform="rotate(24)"/></g>`,
+  );
   // stone paper with loose diamonds
-  svg.add(`<path d="M640 600L820 585L850 700L660 720Z" fill="#f7f2ea"/><path d="M640 600L820 585L850 700L660 720Z" fill="none" stroke="#d8cdbd" stroke-width="2"/>`);
-  svg.add(gemstone(svg, { x: 720, y: 645, r: 22, gem: 'diamond', elev: 70 }), gemstone(svg, { x: 780, y: 670, r: 16, gem: 'diamond', elev: 70, spin: 20 }), gemstone(svg, { x: 760, y: 620, r: 13, gem: 'sapphire', elev: 70 }));
+  svg.add(
+    `<path d="M640 600L820 585L850 700L660 720Z" fill="#f7f2ea"/><path d="M640 600L820 585L850 700L660 720Z" fill="none" stroke="#d8cdbd" stroke-width="2"/>`,
+  );
+  svg.add(
+    gemstone(svg, { x: 720, y: 645, r: 22, gem: 'diamond', elev: 70 }),
+    gemstone(svg, { x: 780, y: 670, r: 16, gem: 'diamond', elev: 70, spin: 20 }),
+    gemstone(svg, { x: 760, y: 620, r: 13, gem: 'sapphire', elev: 70 }),
+  );
   // tweezers
   svg.add(`<path d="M960 720L1140 640M966 730L1146 652" stroke="${metal(svg, 'silver', 'd')}" stroke-width="7" stroke-linecap="round"/>`);
   svg.add(sparkle(svg, 722, 638, 40, 0));
@@ -2229,9 +3458,40 @@ function atelierSvg() {
 /** The craftsman at the bench, in silhouette against the lamp, setting a stone under the loupe. */
 function craftsmanSvg() {
   const svg = new Svg(1200, 800, 'craftsman');
-  svg.def('cbg', () => radial('cbg', [820, 300, 900], [[0, '#f3dfb8'], [0.35, '#b98a55'], [1, '#3a2a1e']], true));
-  svg.def('fig', () => linear('fig', [0, 0, 600, 0], [[0, '#1c1714'], [1, '#33281f']], true));
-  svg.def('apr', () => linear('apr', [300, 300, 600, 800], [[0, '#4a3a2c'], [1, '#2a211a']], true));
+  svg.def('cbg', () =>
+    radial(
+      'cbg',
+      [820, 300, 900],
+      [
+        [0, '#f3dfb8'],
+        [0.35, '#b98a55'],
+        [1, '#3a2a1e'],
+      ],
+      true,
+    ),
+  );
+  svg.def('fig', () =>
+    linear(
+      'fig',
+      [0, 0, 600, 0],
+      [
+        [0, '#1c1714'],
+        [1, '#33281f'],
+      ],
+      true,
+    ),
+  );
+  svg.def('apr', () =>
+    linear(
+      'apr',
+      [300, 300, 600, 800],
+      [
+        [0, '#4a3a2c'],
+        [1, '#2a211a'],
+      ],
+      true,
+    ),
+  );
   svg.add('<rect width="1200" height="800" fill="url(#cbg)"/>');
   // window light rays
   svg.add('<path d="M760 0L1200 0L1200 420Z" fill="#fff" opacity=".08"/><path d="M900 0L1200 0L1200 230Z" fill="#fff" opacity=".08"/>');
@@ -2239,15 +3499,34 @@ function craftsmanSvg() {
   svg.add('<path d="M150 800C160 620 210 480 330 430C380 410 450 404 500 420C600 452 650 560 660 800Z" fill="url(#fig)"/>');
   svg.add('<path d="M330 470L520 470L560 800L300 800Z" fill="url(#apr)"/>');
   // head in profile, facing the work: brow, nose, lips, chin, neck
-  svg.add('<path d="M392 440Q380 390 386 350Q350 330 340 280Q330 200 380 160Q430 124 488 140Q532 154 540 204L546 236L566 262Q570 270 560 274L548 276L550 292Q552 300 544 302L546 314Q544 326 528 328Q504 330 490 334L486 372Q480 410 492 440Z" fill="#241c17"/>');
-  svg.add('<path d="M346 290Q326 210 372 166Q420 126 486 138Q520 146 532 176Q500 160 462 170Q430 180 420 214Q404 200 386 214Q372 244 382 292Z" fill="#15110e"/>');
+  svg.add(
+    '<path d="M392 440Q380 390 386 350Q350 330 340 280Q330 200 380 160Q430 124 488 140Q532 154 540 204L546 236L566 262Q570 270 560 274L548 276L550 292Q552 300 544 302L546 314Q544 326 528 328Q504 330 490 334L486 372Q480 410 492 440Z" fill="#241c17"/>',
+  );
+  svg.add(
+    '<path d="M346 290Q326 210 372 166Q420 126 486 138Q520 146 532 176Q500 160 462 170Q430 180 420 214Q404 200 386 214Q372 244 382 292Z" fill="#15110e"/>',
+  );
   svg.add('<ellipse cx="404" cy="250" rx="14" ry="22" fill="#1a1411"/>');
-  svg.add('<path d="M520 232L572 236L574 262L522 258Z" fill="#0f0c0a"/><ellipse cx="578" cy="249" rx="9" ry="15" fill="#9fb6c8" opacity=".75"/>');
+  svg.add(
+    '<path d="M520 232L572 236L574 262L522 258Z" fill="#0f0c0a"/><ellipse cx="578" cy="249" rx="9" ry="15" fill="#9fb6c8" opacity=".75"/>',
+  );
   svg.add('<path d="M380 210Q450 196 520 232" fill="none" stroke="#0f0c0a" stroke-width="5"/>');
   // forearm reaching to the bench, tweezers holding the ring up to the light
-  svg.add('<path d="M560 520Q700 470 780 450L796 488Q700 520 590 590Z" fill="#2a211a"/><ellipse cx="800" cy="462" rx="30" ry="22" fill="#3a2d24"/>');
+  svg.add(
+    '<path d="M560 520Q700 470 780 450L796 488Q700 520 590 590Z" fill="#2a211a"/><ellipse cx="800" cy="462" rx="30" ry="22" fill="#3a2d24"/>',
+  );
   svg.add(`<path d="M822 452L900 404M826 462L904 414" stroke="${metal(svg, 'silver', 'd')}" stroke-width="5" stroke-linecap="round"/>`);
-  svg.add(ringUpright(svg, { cx: 932, cy: 410, R: 30, k: 0.7, bw: 8, th: 4, metal: 'yellow', head: { shape: 'round', gem: 'diamond', r: 13, setting: 'prong4' } }));
+  svg.add(
+    ringUpright(svg, {
+      cx: 932,
+      cy: 410,
+      R: 30,
+      k: 0.7,
+      bw: 8,
+      th: 4,
+      metal: 'yellow',
+      head: { shape: 'round', gem: 'diamond', r: 13, setting: 'prong4' },
+    }),
+  );
   svg.add(sparkle(svg, 934, 364, 70, 10));
   // bench
   svg.add('<path d="M560 640L1200 600L1200 800L520 800Z" fill="#5a3a22"/><path d="M560 640L1200 600" stroke="#b07a4a" stroke-width="6"/>');
@@ -2257,7 +3536,17 @@ function craftsmanSvg() {
 /** Custom design: a page of the sketchbook with the ring drawing, swatches of metal and a loose stone. */
 function sketchSvg() {
   const svg = new Svg(1200, 900, 'sketch');
-  svg.def('desk', () => linear('desk', [0, 0, 1200, 900], [[0, '#e9e2d8'], [1, '#cfc4b5']], true));
+  svg.def('desk', () =>
+    linear(
+      'desk',
+      [0, 0, 1200, 900],
+      [
+        [0, '#e9e2d8'],
+        [1, '#cfc4b5'],
+      ],
+      true,
+    ),
+  );
   svg.add('<rect width="1200" height="900" fill="url(#desk)"/>');
   svg.add('<path d="M130 90L1050 60L1080 830L150 850Z" fill="#000" opacity=".12" transform="translate(10 14)"/>');
   svg.add('<path d="M130 90L1050 60L1080 830L150 850Z" fill="#fffdf8"/>');
@@ -2281,7 +3570,10 @@ function sketchSvg() {
 
 /** Lossless text tightening: no leading zeros, no space before a minus sign. */
 function minify(svgText) {
-  return svgText.replace(/([^\d.#a-zA-Z])0\.(\d)/g, '$1.$2').replace(/ -/g, '-').replace(/([lLMmCcQqAa])-/g, '$1-');
+  return svgText
+    .replace(/([^\d.#a-zA-Z])0\.(\d)/g, '$1.$2')
+    .replace(/ -/g, '-')
+    .replace(/([lLMmCcQqAa])-/g, '$1-');
 }
 
 function write(rel, content) {
@@ -2302,7 +3594,16 @@ function main() {
     for (const v of [1, 2, 3]) sizes.push([`products/${p.slug}-${v}.svg`, write(`products/${p.slug}-${v}.svg`, productSvg(p, v))]);
   }
   if (!only) {
-    const ids = ['women-rings', 'women-necklaces', 'women-earrings', 'women-bracelets', 'men-rings', 'men-necklaces', 'men-earrings', 'men-bracelets'];
+    const ids = [
+      'women-rings',
+      'women-necklaces',
+      'women-earrings',
+      'women-bracelets',
+      'men-rings',
+      'men-necklaces',
+      'men-earrings',
+      'men-bracelets',
+    ];
     for (const id of ids) sizes.push([`categories/${id}.svg`, write(`categories/${id}.svg`, categorySvg(id))]);
     for (let n = 1; n <= 5; n++) sizes.push([`hero/slide-${n}.svg`, write(`hero/slide-${n}.svg`, heroSvg(n))]);
     sizes.push(['brand/logo.svg', write('brand/logo.svg', logoSvg())]);

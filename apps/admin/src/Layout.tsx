@@ -7,7 +7,21 @@ import ViewListIcon from '@mui/icons-material/ViewList';
 import { ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import { forwardRef, useEffect, type ReactNode } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { AppBar, Layout as RaLayout, Menu, TitlePortal, UserMenu, useLogout, useNotify, usePermissions, useBasename, useResourceDefinitions, useSidebarState, useTranslate, useGetIdentity } from 'react-admin';
+import {
+  AppBar,
+  Layout as RaLayout,
+  Menu,
+  TitlePortal,
+  UserMenu,
+  useLogout,
+  useNotify,
+  usePermissions,
+  useBasename,
+  useResourceDefinitions,
+  useSidebarState,
+  useTranslate,
+  useGetIdentity,
+} from 'react-admin';
 
 /** Logout ends the server session, then says so. */
 const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
@@ -22,7 +36,9 @@ const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
         notify('facet.notice.logged_out', { type: 'success' });
       }}
     >
-      <ListItemIcon><ExitToAppIcon fontSize="small" /></ListItemIcon>
+      <ListItemIcon>
+        <ExitToAppIcon fontSize="small" />
+      </ListItemIcon>
       <ListItemText>{translate('facet.actions.log_out')}</ListItemText>
     </MenuItem>
   );
@@ -41,11 +57,23 @@ const FacetUserMenu = () => {
 
 const FacetAppBar = () => (
   <AppBar alwaysOn userMenu={<FacetUserMenu />}>
-    <Typography variant="h6" sx={{ fontFamily: '"Cormorant Garamond", Georgia, serif', color: 'primary.main', letterSpacing: '0.18em', mr: 2, display: { xs: 'none', sm: 'block' } }}>
+    <Typography
+      variant="h6"
+      sx={{
+        fontFamily: '"Cormorant Garamond", Georgia, serif',
+        color: 'primary.main',
+        letterSpacing: '0.18em',
+        mr: 2,
+        display: { xs: 'none', sm: 'block' },
+      }}
+    >
       FACET
     </Typography>
     {/* The page title is the page's one h1 (each page fills it through <Title> or its resource name). */}
-    <TitlePortal component="h1" sx={{ fontSize: { xs: '1.05rem', sm: '1.25rem' }, whiteSpace: { xs: 'normal', sm: 'nowrap' }, lineHeight: { xs: 1.15, sm: 1.6 } }} />
+    <TitlePortal
+      component="h1"
+      sx={{ fontSize: { xs: '1.05rem', sm: '1.25rem' }, whiteSpace: { xs: 'normal', sm: 'nowrap' }, lineHeight: { xs: 1.15, sm: 1.6 } }}
+    />
   </AppBar>
 );
 
@@ -60,11 +88,19 @@ const FacetMenu = () => {
   return (
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText={translate('facet.menu.dashboard')} leftIcon={<DashboardIcon />} />
-      {visible.map((r) => <Menu.ResourceItem key={r.name} name={r.name} />)}
-      {permissions === 'admin' ? <Menu.Item to={`${basename}/replay`} primaryText={translate('facet.menu.replay')} leftIcon={<ReplayIcon />} /> : null}
+      {visible.map((r) => (
+        <Menu.ResourceItem key={r.name} name={r.name} />
+      ))}
+      {permissions === 'admin' ? (
+        <Menu.Item to={`${basename}/replay`} primaryText={translate('facet.menu.replay')} leftIcon={<ReplayIcon />} />
+      ) : null}
       <Menu.Item to={`${basename}/verification`} primaryText={translate('facet.menu.verification')} leftIcon={<VerifiedIcon />} />
-      {permissions === 'admin' ? <Menu.Item to={`${basename}/queues`} primaryText={translate('facet.menu.queues')} leftIcon={<ViewListIcon />} /> : null}
-      {permissions === 'admin' ? <Menu.Item to={`${basename}/parked-events`} primaryText={translate('facet.menu.parked_events')} leftIcon={<ReportProblemIcon />} /> : null}
+      {permissions === 'admin' ? (
+        <Menu.Item to={`${basename}/queues`} primaryText={translate('facet.menu.queues')} leftIcon={<ViewListIcon />} />
+      ) : null}
+      {permissions === 'admin' ? (
+        <Menu.Item to={`${basename}/parked-events`} primaryText={translate('facet.menu.parked_events')} leftIcon={<ReportProblemIcon />} />
+      ) : null}
     </Menu>
   );
 };
@@ -81,7 +117,11 @@ function useFoldedMenuOnTablets() {
 export const Layout = ({ children }: { children: ReactNode }) => {
   useFoldedMenuOnTablets();
   return (
-    <RaLayout appBar={FacetAppBar} menu={FacetMenu} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
+    <RaLayout
+      appBar={FacetAppBar}
+      menu={FacetMenu}
+      sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}
+    >
       {children}
     </RaLayout>
   );

@@ -36,7 +36,10 @@ export class BulkActionError extends Error {
   ) {
     const total = succeeded.length + failed.length;
     const shortId = (id: string | number) => String(id).slice(0, 8);
-    const shown = failed.slice(0, 5).map((f) => `${shortId(f.id)}: ${f.message}`).join('; ');
+    const shown = failed
+      .slice(0, 5)
+      .map((f) => `${shortId(f.id)}: ${f.message}`)
+      .join('; ');
     const more = failed.length > 5 ? `; and ${failed.length - 5} more` : '';
     super(`${failed.length} of ${total} failed (${shown}${more}).${succeeded.length ? ` ${succeeded.length} done.` : ''}`);
     this.name = 'BulkActionError';

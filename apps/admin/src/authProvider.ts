@@ -38,7 +38,9 @@ export const authProvider: AuthProvider = {
     if (!res.ok) {
       const body = await res.json().catch(() => null);
       // A throttle (429) or a refused input (400, e.g. a NUL character) says why; anything else is generic.
-      throw new Error((res.status === 429 || res.status === 400) && typeof body?.detail === 'string' && body.detail ? body.detail : LOGIN_ERROR);
+      throw new Error(
+        (res.status === 429 || res.status === 400) && typeof body?.detail === 'string' && body.detail ? body.detail : LOGIN_ERROR,
+      );
     }
     const body = await res.json();
     cached = { at: Date.now(), staff: body.staff };
@@ -50,7 +52,8 @@ export const authProvider: AuthProvider = {
     const signedIn = cached?.staff !== null;
     cached = { at: Date.now(), staff: null };
     // Only a live session needs ending on the server (react-admin also calls this when a check fails).
-    if (signedIn) await fetch('/api/staff/logout', { method: 'POST', headers, credentials: 'same-origin', body: '{}' }).catch(() => undefined);
+    if (signedIn)
+      await fetch('/api/staff/logout', { method: 'POST', headers, credentials: 'same-origin', body: '{}' }).catch(() => undefined);
   },
 
   async checkAuth() {

@@ -11,7 +11,8 @@ describe('authProvider.login', () => {
   });
 
   it('should show the server’s detail when it refuses the input (400) or throttles (429)', async () => {
-    next = () => reply(400, { detail: 'username contains a NUL character (\\u0000), which is not allowed', errors: [{ field: 'username' }] });
+    next = () =>
+      reply(400, { detail: 'username contains a NUL character (\\u0000), which is not allowed', errors: [{ field: 'username' }] });
     await expect(authProvider.login({ username: 'a\u0000', password: 'x' })).rejects.toThrow('username contains a NUL character');
     next = () => reply(429, { detail: 'Too many attempts. Try again in 15 minutes.' });
     await expect(authProvider.login({ username: 'a', password: 'x' })).rejects.toThrow('Too many attempts');

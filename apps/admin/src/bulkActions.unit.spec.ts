@@ -5,7 +5,8 @@ import { dataProvider } from './dataProvider';
 describe('bulk actions in the dataProvider', () => {
   let calls: { url: string; method: string; body: any }[];
   let answer: (url: string) => Response;
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   beforeEach(() => {
     calls = [];
@@ -43,10 +44,17 @@ describe('bulk actions in the dataProvider', () => {
   describe('When some records are refused', () => {
     it('should still try every record and name each failure with the API message', async () => {
       answer = (url) =>
-        url.includes('bad-transition') ? json(422, { detail: 'Cannot move from delivered to contacted' }) : url.includes('gone') ? json(404, { detail: 'x' }) : json(200, {});
+        url.includes('bad-transition')
+          ? json(422, { detail: 'Cannot move from delivered to contacted' })
+          : url.includes('gone')
+            ? json(404, { detail: 'x' })
+            : json(200, {});
       const error: unknown = await dataProvider
         .updateMany('orders', { ids: ['ok-1', 'bad-transition', 'gone', 'ok-2'], data: { status: 'contacted' } })
-        .then(() => null, (e) => e);
+        .then(
+          () => null,
+          (e) => e,
+        );
       expect(calls).toHaveLength(4);
       expect(error).toBeInstanceOf(BulkActionError);
       const bulk = error as BulkActionError;
@@ -65,7 +73,9 @@ describe('bulk actions in the dataProvider', () => {
         if (n === 1) throw new TypeError('Failed to fetch');
         return json(500, { detail: 'secret stack trace' });
       }) as any;
-      const error = (await dataProvider.deleteMany('products', { ids: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }).catch((e) => e)) as BulkActionError;
+      const error = (await dataProvider
+        .deleteMany('products', { ids: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] })
+        .catch((e) => e)) as BulkActionError;
       expect(error.failed).toHaveLength(7);
       expect(error.failed[0].message).toBe('Something went wrong. Please try again.');
       expect(error.failed[1].message).toBe('Server error. Please try again later.');
@@ -75,7 +85,9 @@ describe('bulk actions in the dataProvider', () => {
 
     it('should fail every record when none goes through, and answer nothing for an empty selection', async () => {
       answer = () => json(403, { detail: 'Administrators only' });
-      await expect(dataProvider.updateMany('messages', { ids: ['m1'], data: { handled: true } })).rejects.toThrow('1 of 1 failed (m1: Administrators only).');
+      await expect(dataProvider.updateMany('messages', { ids: ['m1'], data: { handled: true } })).rejects.toThrow(
+        '1 of 1 failed (m1: Administrators only).',
+      );
       calls = [];
       await expect(dataProvider.deleteMany('products', { ids: [] })).resolves.toEqual({ data: [] });
       expect(calls).toEqual([]);
@@ -87,9 +99,16 @@ describe('bulk actions in the dataProvider', () => {
       const rows = Array.from({ length: 250 }, (_, i) => ({ id: `r${i}` }));
       answer = (url) => {
         const page = Number(new URL(url, 'http://x').searchParams.get('page'));
-        return new Response(JSON.stringify({ items: rows.slice((page - 1) * 100, page * 100), total: rows.length }), { status: 200, headers: { 'x-total-count': '250' } });
+        return new Response(JSON.stringify({ items: rows.slice((page - 1) * 100, page * 100), total: rows.length }), {
+          status: 200,
+          headers: { 'x-total-count': '250' },
+        });
       };
-      const res = await dataProvider.getList('orders', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'created_at', order: 'DESC' }, filter: { from: '2026-01-01' } });
+      const res = await dataProvider.getList('orders', {
+        pagination: { page: 1, perPage: 1000 },
+        sort: { field: 'created_at', order: 'DESC' },
+        filter: { from: '2026-01-01' },
+      });
       expect(res.total).toBe(250);
       expect(res.data.map((r) => r.id)).toEqual(rows.map((r) => r.id));
       expect(calls.map((c) => new URL(c.url, 'http://x').searchParams.toString())).toEqual([

@@ -128,15 +128,28 @@ function withId(row: any): any {
   return row;
 }
 
-const PRODUCT_FIELDS = ['name', 'description', 'price', 'original_price', 'category', 'image', 'images', 'features', 'rating', 'reviews_count', 'in_stock'];
+const PRODUCT_FIELDS = [
+  'name',
+  'description',
+  'price',
+  'original_price',
+  'category',
+  'image',
+  'images',
+  'features',
+  'rating',
+  'reviews_count',
+  'in_stock',
+];
 
 /** What a product save sends: the editable fields, features as trimmed strings, prices as decimals, the version. */
 export function productBody(data: Record<string, any>, previous?: Record<string, any>): Record<string, any> {
   const body: Record<string, any> = {};
   for (const f of PRODUCT_FIELDS) if (data[f] !== undefined) body[f] = data[f];
   if (body.price !== undefined && body.price !== null) body.price = Number.parseFloat(String(body.price));
-  if (body.original_price === '' ) body.original_price = null;
-  if (body.original_price !== undefined && body.original_price !== null) body.original_price = Number.parseFloat(String(body.original_price));
+  if (body.original_price === '') body.original_price = null;
+  if (body.original_price !== undefined && body.original_price !== null)
+    body.original_price = Number.parseFloat(String(body.original_price));
   if (Array.isArray(body.features)) {
     body.features = body.features
       .map((f: unknown) => (typeof f === 'string' ? f : ((f as any)?.value ?? '')))
@@ -261,7 +274,8 @@ export const dataProvider: FacetDataProvider = {
   async updateMany(resource, params) {
     const data = params.data as Record<string, any>;
     const one = (id: string): Promise<unknown> => {
-      if ((resource === 'orders' || resource === 'custom-designs') && typeof data.status === 'string') return this.changeStatus(resource, id, data.status, data.note);
+      if ((resource === 'orders' || resource === 'custom-designs') && typeof data.status === 'string')
+        return this.changeStatus(resource, id, data.status, data.note);
       if (resource === 'messages' && data.handled === true) return this.markHandled(id);
       return http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(id)}`, { method: 'PUT', body: data });
     };
@@ -274,7 +288,11 @@ export const dataProvider: FacetDataProvider = {
   },
 
   async deleteMany(resource, params) {
-    return { data: await eachRecord(params.ids, (id) => http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })) };
+    return {
+      data: await eachRecord(params.ids, (id) =>
+        http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
+      ),
+    };
   },
 
   async uploadImage(file) {

@@ -7,7 +7,10 @@ interface Call {
 }
 
 function reply(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(body === undefined ? '' : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 describe('dataProvider', () => {
@@ -24,14 +27,33 @@ describe('dataProvider', () => {
 
   describe('When listing', () => {
     it('should send page, limit, sort, order, search and filters in the query string', () => {
-      const url = listUrl('orders', { pagination: { page: 3, perPage: 50 }, sort: { field: 'total', order: 'DESC' }, filter: { q: 'ada', status: 'contacted', kind: 'consultation' } });
+      const url = listUrl('orders', {
+        pagination: { page: 3, perPage: 50 },
+        sort: { field: 'total', order: 'DESC' },
+        filter: { q: 'ada', status: 'contacted', kind: 'consultation' },
+      });
       const u = new URL(url, 'http://x');
       expect(u.pathname).toBe('/api/admin/orders');
-      expect(Object.fromEntries(u.searchParams)).toEqual({ page: '3', limit: '50', sort: 'total', order: 'desc', q: 'ada', status: 'contacted', kind: 'consultation' });
+      expect(Object.fromEntries(u.searchParams)).toEqual({
+        page: '3',
+        limit: '50',
+        sort: 'total',
+        order: 'desc',
+        q: 'ada',
+        status: 'contacted',
+        kind: 'consultation',
+      });
     });
 
     it('should cap the page size at 100 and leave out empty filters and the id sort', () => {
-      const u = new URL(listUrl('customers', { pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' }, filter: { q: '', status: undefined } }), 'http://x');
+      const u = new URL(
+        listUrl('customers', {
+          pagination: { page: 1, perPage: 500 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: { q: '', status: undefined },
+        }),
+        'http://x',
+      );
       expect(Object.fromEntries(u.searchParams)).toEqual({ page: '1', limit: '100' });
     });
 
@@ -41,12 +63,32 @@ describe('dataProvider', () => {
       expect(productSort('name', 'ASC')).toBe('name');
       expect(productSort('rating', 'DESC')).toBe('rating');
       expect(productSort('featured', 'ASC')).toBe('featured');
-      const u = new URL(listUrl('products', { pagination: { page: 2, perPage: 25 }, sort: { field: 'price', order: 'DESC' }, filter: { q: 'halo', category: 'women-rings' } }), 'http://x');
-      expect(Object.fromEntries(u.searchParams)).toEqual({ page: '2', limit: '25', sort_by: 'price-high', search: 'halo', category: 'women-rings' });
+      const u = new URL(
+        listUrl('products', {
+          pagination: { page: 2, perPage: 25 },
+          sort: { field: 'price', order: 'DESC' },
+          filter: { q: 'halo', category: 'women-rings' },
+        }),
+        'http://x',
+      );
+      expect(Object.fromEntries(u.searchParams)).toEqual({
+        page: '2',
+        limit: '25',
+        sort_by: 'price-high',
+        search: 'halo',
+        category: 'women-rings',
+      });
     });
 
     it('should map the audit log to /api/admin/audit/events with its filters', () => {
-      const u = new URL(listUrl('audit-events', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'DESC' }, filter: { type: 'ProductEdited', stream: 'product-' } }), 'http://x');
+      const u = new URL(
+        listUrl('audit-events', {
+          pagination: { page: 1, perPage: 50 },
+          sort: { field: 'id', order: 'DESC' },
+          filter: { type: 'ProductEdited', stream: 'product-' },
+        }),
+        'http://x',
+      );
       expect(u.pathname).toBe('/api/admin/audit/events');
       expect(u.searchParams.get('type')).toBe('ProductEdited');
       expect(u.searchParams.get('stream')).toBe('product-');
@@ -54,12 +96,24 @@ describe('dataProvider', () => {
 
     it('should take the total from x-total-count, else from the body', async () => {
       next = () => reply(200, { items: [{ id: 'a' }, { id: 'b' }], total: 99 }, { 'x-total-count': '42' });
-      expect(await dataProvider.getList('orders', { pagination: { page: 1, perPage: 2 }, sort: { field: 'created_at', order: 'DESC' }, filter: {} })).toEqual({ data: [{ id: 'a' }, { id: 'b' }], total: 42 });
+      expect(
+        await dataProvider.getList('orders', {
+          pagination: { page: 1, perPage: 2 },
+          sort: { field: 'created_at', order: 'DESC' },
+          filter: {},
+        }),
+      ).toEqual({ data: [{ id: 'a' }, { id: 'b' }], total: 42 });
       next = () => reply(200, { products: [{ id: 'p' }], total: 7 });
-      expect(await dataProvider.getList('products', { pagination: { page: 1, perPage: 2 }, sort: { field: 'featured', order: 'ASC' }, filter: {} })).toEqual({ data: [{ id: 'p' }], total: 7 });
+      expect(
+        await dataProvider.getList('products', {
+          pagination: { page: 1, perPage: 2 },
+          sort: { field: 'featured', order: 'ASC' },
+          filter: {},
+        }),
+      ).toEqual({ data: [{ id: 'p' }], total: 7 });
     });
 
-    it("should read one product where the storefront does (no admin read route), other records under /api/admin", async () => {
+    it('should read one product where the storefront does (no admin read route), other records under /api/admin', async () => {
       next = () => reply(200, { id: 'p1', version: 2 });
       await dataProvider.getOne('products', { id: 'p1' });
       await dataProvider.getOne('orders', { id: 'o1' });
@@ -68,7 +122,11 @@ describe('dataProvider', () => {
 
     it('should send the CSRF header with same-origin credentials', async () => {
       next = () => reply(200, { items: [], total: 0 });
-      await dataProvider.getList('customers', { pagination: { page: 1, perPage: 10 }, sort: { field: 'created_at', order: 'DESC' }, filter: {} });
+      await dataProvider.getList('customers', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'created_at', order: 'DESC' },
+        filter: {},
+      });
       expect((calls[0].init.headers as Record<string, string>)['X-Requested-With']).toBe('facet');
       expect(calls[0].init.credentials).toBe('same-origin');
     });
@@ -79,12 +137,27 @@ describe('dataProvider', () => {
       next = () => reply(200, { id: 'p1', version: 4, price: 12.5 });
       await dataProvider.update('products', {
         id: 'p1',
-        data: { id: 'p1', name: 'Ring', price: '12.50', features: [' Gold ', '', 'Halo'], version: 3, created_at: 'x', image: '/media/a.png' },
+        data: {
+          id: 'p1',
+          name: 'Ring',
+          price: '12.50',
+          features: [' Gold ', '', 'Halo'],
+          version: 3,
+          created_at: 'x',
+          image: '/media/a.png',
+        },
         previousData: { id: 'p1', version: 3, image: '/media/old.png' } as any,
       });
       expect(calls[0].url).toBe('/api/admin/products/p1');
       expect(calls[0].init.method).toBe('PUT');
-      expect(JSON.parse(String(calls[0].init.body))).toEqual({ name: 'Ring', price: 12.5, features: ['Gold', 'Halo'], image: '/media/a.png', images: ['/media/a.png'], version: 3 });
+      expect(JSON.parse(String(calls[0].init.body))).toEqual({
+        name: 'Ring',
+        price: 12.5,
+        features: ['Gold', 'Halo'],
+        image: '/media/a.png',
+        images: ['/media/a.png'],
+        version: 3,
+      });
     });
 
     it('should not send a version on create', () => {
@@ -92,12 +165,21 @@ describe('dataProvider', () => {
     });
 
     it('should turn a stale edit (409) into the conflict message, keeping the status', async () => {
-      next = () => reply(409, { detail: 'This record was changed by someone else meanwhile (expected revision 3, found 4). Reload it and try again.' });
-      const err = await dataProvider.update('products', { id: 'p1', data: { price: 1 }, previousData: { id: 'p1', version: 3 } as any }).catch((e) => e);
+      next = () =>
+        reply(409, {
+          detail: 'This record was changed by someone else meanwhile (expected revision 3, found 4). Reload it and try again.',
+        });
+      const err = await dataProvider
+        .update('products', { id: 'p1', data: { price: 1 }, previousData: { id: 'p1', version: 3 } as any })
+        .catch((e) => e);
       expect(err.status).toBe(409);
-      expect(err.message).toBe('This record was changed by someone else meanwhile (expected revision 3, found 4). Reload it and try again.');
+      expect(err.message).toBe(
+        'This record was changed by someone else meanwhile (expected revision 3, found 4). Reload it and try again.',
+      );
       next = () => reply(409, null);
-      const bare = await dataProvider.update('products', { id: 'p1', data: { price: 1 }, previousData: { id: 'p1', version: 3 } as any }).catch((e) => e);
+      const bare = await dataProvider
+        .update('products', { id: 'p1', data: { price: 1 }, previousData: { id: 'p1', version: 3 } as any })
+        .catch((e) => e);
       expect(bare.message).toBe(CONFLICT_MESSAGE);
     });
 
@@ -115,9 +197,23 @@ describe('dataProvider', () => {
 
   describe('When managing staff', () => {
     it('should list staff with the search and role filter in the query string', () => {
-      const u = new URL(listUrl('staff', { pagination: { page: 1, perPage: 25 }, sort: { field: 'email', order: 'ASC' }, filter: { q: 'clara', role: 'staff' } }), 'http://x');
+      const u = new URL(
+        listUrl('staff', {
+          pagination: { page: 1, perPage: 25 },
+          sort: { field: 'email', order: 'ASC' },
+          filter: { q: 'clara', role: 'staff' },
+        }),
+        'http://x',
+      );
       expect(u.pathname).toBe('/api/admin/staff');
-      expect(Object.fromEntries(u.searchParams)).toEqual({ page: '1', limit: '25', sort: 'email', order: 'asc', q: 'clara', role: 'staff' });
+      expect(Object.fromEntries(u.searchParams)).toEqual({
+        page: '1',
+        limit: '25',
+        sort: 'email',
+        order: 'asc',
+        q: 'clara',
+        role: 'staff',
+      });
     });
 
     it('should read one member from GET /api/admin/staff/{id}, and pass a 404 on', async () => {
@@ -132,7 +228,11 @@ describe('dataProvider', () => {
     it('should create with the form fields and change nothing but the role on edit', async () => {
       next = () => reply(201, { id: 's1', email: 'clara@facet.test', name: 'Clara', role: 'staff', created_at: 'x' });
       await dataProvider.create('staff', { data: { email: 'clara@facet.test', name: 'Clara', role: 'staff', password: 'Pw-1985!x' } });
-      await dataProvider.update('staff', { id: 's1', data: { id: 's1', email: 'clara@facet.test', name: 'Clara', role: 'admin', created_at: 'x' }, previousData: { id: 's1', role: 'staff' } as any });
+      await dataProvider.update('staff', {
+        id: 's1',
+        data: { id: 's1', email: 'clara@facet.test', name: 'Clara', role: 'admin', created_at: 'x' },
+        previousData: { id: 's1', role: 'staff' } as any,
+      });
       expect(calls.map((c) => [c.init.method, c.url, JSON.parse(String(c.init.body))])).toEqual([
         ['POST', '/api/admin/staff', { email: 'clara@facet.test', name: 'Clara', role: 'staff', password: 'Pw-1985!x' }],
         ['PUT', '/api/admin/staff/s1', { role: 'admin' }],
@@ -147,7 +247,10 @@ describe('dataProvider', () => {
       expect(err.body.errors).toEqual({ root: { serverError: detail }, password: detail });
       next = () => reply(409, { detail: 'You cannot change your own role or remove your own account; ask another administrator.' });
       const own = await dataProvider.delete('staff', { id: 'me' }).catch((e) => e);
-      expect([own.status, own.message]).toEqual([409, 'You cannot change your own role or remove your own account; ask another administrator.']);
+      expect([own.status, own.message]).toEqual([
+        409,
+        'You cannot change your own role or remove your own account; ask another administrator.',
+      ]);
       expect(withFormErrors({ detail: 'x' })).toEqual({ detail: 'x' });
     });
   });
@@ -164,7 +267,9 @@ describe('dataProvider', () => {
 
     it('should refuse a non-image upload with the spec message before calling the API', async () => {
       const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
-      await expect(dataProvider.uploadImage(file)).rejects.toThrow('Invalid file type: Please select a valid image file (JPG, PNG, GIF, etc.)');
+      await expect(dataProvider.uploadImage(file)).rejects.toThrow(
+        'Invalid file type: Please select a valid image file (JPG, PNG, GIF, etc.)',
+      );
       expect(calls).toHaveLength(0);
     });
 

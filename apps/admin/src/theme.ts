@@ -33,7 +33,9 @@ function components(paper: string, line: string) {
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiCard: { styleOverrides: { root: { border: `1px solid ${line}`, boxShadow: 'none', backgroundColor: paper } } },
     MuiAppBar: { styleOverrides: { root: { boxShadow: 'none', borderBottom: `1px solid ${line}` } } },
-    MuiTableCell: { styleOverrides: { head: { fontWeight: 600, textTransform: 'uppercase', fontSize: '0.72rem', letterSpacing: '0.08em' } } },
+    MuiTableCell: {
+      styleOverrides: { head: { fontWeight: 600, textTransform: 'uppercase', fontSize: '0.72rem', letterSpacing: '0.08em' } },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     // Phone lists (SimpleList) show stream ids, e-mails and payment ids with no natural break: they wrap
     // anywhere rather than push the page sideways.
@@ -85,7 +87,9 @@ export const lightTheme: RaThemeOptions = {
   },
   components: {
     ...components('#fffdf8', '#e8dfcf'),
-    MuiAppBar: { styleOverrides: { root: { boxShadow: 'none', borderBottom: '1px solid #e8dfcf', backgroundColor: '#fffdf8', color: '#2a2622' } } },
+    MuiAppBar: {
+      styleOverrides: { root: { boxShadow: 'none', borderBottom: '1px solid #e8dfcf', backgroundColor: '#fffdf8', color: '#2a2622' } },
+    },
   },
 };
 
@@ -101,6 +105,8 @@ export const darkTheme: RaThemeOptions = {
   },
   components: {
     ...components('#1e2630', '#2e3945'),
-    MuiAppBar: { styleOverrides: { root: { boxShadow: 'none', borderBottom: '1px solid #2e3945', backgroundColor: '#1b222b', color: '#ece6da' } } },
+    MuiAppBar: {
+      styleOverrides: { root: { boxShadow: 'none', borderBottom: '1px solid #2e3945', backgroundColor: '#1b222b', color: '#ece6da' } },
+    },
   },
 };

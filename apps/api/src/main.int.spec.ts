@@ -5,7 +5,6 @@ import { Client } from 'pg';
 import { createTestDatabase, TestDatabase } from './testing/test-database';
 import { BUILT_MAIN as MAIN, freePort } from './testing/built-shop';
 
-
 interface Shop {
   url: string;
   child: ChildProcess;
@@ -138,9 +137,18 @@ maybe('Starting the shop', () => {
   }, 120_000);
 
   it('should refuse to start on a bad PORT, LOG_LEVEL, HEALTH_PORT, DATABASE_URL or boolean with a clear message', async () => {
-    const bad = [['LOG_LEVEL', 'loud'], ['HEALTH_PORT', '70000'], ['PORT', '65536'], ['DATABASE_URL', 'mysql://127.0.0.1/facet'], ['FACET_SEED', 'yes']];
+    const bad = [
+      ['LOG_LEVEL', 'loud'],
+      ['HEALTH_PORT', '70000'],
+      ['PORT', '65536'],
+      ['DATABASE_URL', 'mysql://127.0.0.1/facet'],
+      ['FACET_SEED', 'yes'],
+    ];
     for (const [name, value] of bad) {
-      const child = spawn(process.execPath, [MAIN], { env: { ...process.env, [name]: value, FACET_ROLES: 'projector' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [MAIN], {
+        env: { ...process.env, [name]: value, FACET_ROLES: 'projector' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let text = '';
       child.stderr.on('data', (d) => (text += d));
       const code = await new Promise((r) => child.once('exit', r));

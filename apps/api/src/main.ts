@@ -14,7 +14,10 @@ async function main(): Promise<void> {
   if (!config.roles.includes('api')) {
     if (config.healthPort !== null) await serveHealthPort(app, config.healthPort, config.host);
     const health = config.healthPort === null ? 'no HTTP port' : `liveness on :${config.healthPort}/health`;
-    Logger.log(`roles: ${config.roles.join(', ')} (${health}); event store: ${config.eventStoreUrl ? 'EventStoreDB' : 'PostgreSQL'}`, 'Facet');
+    Logger.log(
+      `roles: ${config.roles.join(', ')} (${health}); event store: ${config.eventStoreUrl ? 'EventStoreDB' : 'PostgreSQL'}`,
+      'Facet',
+    );
     return;
   }
   // The only place an account is ever created without a request: the server's start.
@@ -29,7 +32,10 @@ async function main(): Promise<void> {
   Logger.log(`Facet is open: shop ${url}/  console ${url}/admin  API docs ${url}/api/docs`, 'Facet');
   Logger.log(`roles: ${config.roles.join(', ')}; event store: ${config.eventStoreUrl ? 'EventStoreDB' : 'PostgreSQL'}`, 'Facet');
   if (!config.adminCredentialsFromEnv && config.env !== 'production') {
-    Logger.warn(`Development administrator: ${config.adminEmail} / ${config.adminPassword} (set ADMIN_EMAIL and ADMIN_PASSWORD to change)`, 'Facet');
+    Logger.warn(
+      `Development administrator: ${config.adminEmail} / ${config.adminPassword} (set ADMIN_EMAIL and ADMIN_PASSWORD to change)`,
+      'Facet',
+    );
   }
 }
 

@@ -45,9 +45,7 @@ export interface RendererOptions {
   origin: string;
 }
 
-export type RenderResult =
-  | { kind: 'page'; status: number; html: string }
-  | { kind: 'redirect'; status: number; location: string };
+export type RenderResult = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; status: number; location: string };
 
 export function createRenderer(options: RendererOptions) {
   const routes = createRoutes(options.shop);
@@ -130,9 +128,7 @@ class PageTemplate {
   private readonly chunkCache = new Map<string, { scripts: string[]; styles: string }>();
 
   constructor(private readonly options: RendererOptions) {
-    let html = options.template
-      .replace(/\s*<title>[\s\S]*?<\/title>/, '')
-      .replace(/\s*<meta name="description"[^>]*>/, '');
+    let html = options.template.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
     let css = '';
     html = html.replace(/\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_all, href: string) => {
       css += options.readAsset(href);
@@ -172,7 +168,12 @@ class PageTemplate {
     const known = this.chunkCache.get(key);
     if (known) return known;
     const { manifest } = this.options;
-    const entryImports = new Set(collect(manifest, Object.keys(manifest).filter((k) => manifest[k].isEntry)));
+    const entryImports = new Set(
+      collect(
+        manifest,
+        Object.keys(manifest).filter((k) => manifest[k].isEntry),
+      ),
+    );
     const keys = collect(manifest, [key]).filter((k) => !entryImports.has(k));
     const scripts = keys.map((k) => '/' + manifest[k].file);
     const css = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))];

@@ -9,4 +9,3 @@ export const MAX_PRODUCT_PRICE = 1_000_000;
 
 /** An order's total including tax and shipping, in cents ($100,000,000). */
 export const MAX_ORDER_TOTAL_CENTS = 10_000_000_000;
-

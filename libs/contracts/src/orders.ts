@@ -45,7 +45,11 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 export const PAYABLE_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'awaiting_payment'];
 
 export function isPayableOrder(order: { kind?: string; status: string; payment_status: string }): boolean {
-  return (order.kind === undefined || order.kind === 'card') && PAYABLE_ORDER_STATUSES.includes(order.status as OrderStatus) && order.payment_status !== 'paid';
+  return (
+    (order.kind === undefined || order.kind === 'card') &&
+    PAYABLE_ORDER_STATUSES.includes(order.status as OrderStatus) &&
+    order.payment_status !== 'paid'
+  );
 }
 
 /** How staff and shoppers read a status: 'awaiting_payment' -> 'Awaiting payment'. */

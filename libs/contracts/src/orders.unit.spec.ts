@@ -20,10 +20,22 @@ describe('order statuses and limits', () => {
   });
 
   it('should merge duplicate lines and word the limits', () => {
-    const merged = mergeLines([{ id: 'A', quantity: 2 }, { id: 'b', quantity: 1 }, { id: 'a', quantity: 3 }], (l) => l.id);
-    expect(merged).toEqual([{ id: 'A', quantity: 5 }, { id: 'b', quantity: 1 }]);
+    const merged = mergeLines(
+      [
+        { id: 'A', quantity: 2 },
+        { id: 'b', quantity: 1 },
+        { id: 'a', quantity: 3 },
+      ],
+      (l) => l.id,
+    );
+    expect(merged).toEqual([
+      { id: 'A', quantity: 5 },
+      { id: 'b', quantity: 1 },
+    ]);
     expect(MAX_QUANTITY_PER_LINE).toBe(10);
     expect(quantityLimitMessage('Titan Band')).toBe('You can order at most 10 of Titan Band. For more, please request a consultation.');
-    expect(onlineOrderLimitMessage(500_000)).toBe('Orders over $5,000 are arranged with our specialists. Please submit a consultation request instead of paying online.');
+    expect(onlineOrderLimitMessage(500_000)).toBe(
+      'Orders over $5,000 are arranged with our specialists. Please submit a consultation request instead of paying online.',
+    );
   });
 });

@@ -56,7 +56,9 @@ export function RecordHistory({ prefix }: { prefix: string }) {
               <TableCell sx={{ fontWeight: 600 }}>{e.type}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.occurred_at).toLocaleString()}</TableCell>
               <TableCell>{actorLabel(e.actor)}</TableCell>
-              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 560 }}>{describeChange(e.data, e.type)}</TableCell>
+              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 560 }}>
+                {describeChange(e.data, e.type)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -21,7 +21,8 @@ export function StatusActions({
   const [busy, setBusy] = useState(false);
   if (!record) return null;
   const next = transitions[record.status as string] ?? [];
-  if (next.length === 0) return <Typography color="text.secondary">No further status changes: this record is {humanize(String(record.status))}.</Typography>;
+  if (next.length === 0)
+    return <Typography color="text.secondary">No further status changes: this record is {humanize(String(record.status))}.</Typography>;
   const move = async (status: string) => {
     setBusy(true);
     try {
@@ -50,7 +51,13 @@ export function StatusActions({
       />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
         {next.map((s) => (
-          <Button key={s} variant={s === 'closed' || s === 'cancelled' ? 'outlined' : 'contained'} color={s === 'closed' || s === 'cancelled' ? 'inherit' : 'primary'} disabled={busy} onClick={() => move(s)}>
+          <Button
+            key={s}
+            variant={s === 'closed' || s === 'cancelled' ? 'outlined' : 'contained'}
+            color={s === 'closed' || s === 'cancelled' ? 'inherit' : 'primary'}
+            disabled={busy}
+            onClick={() => move(s)}
+          >
             Mark as {humanize(s)}
           </Button>
         ))}

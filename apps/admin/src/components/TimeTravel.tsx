@@ -59,7 +59,8 @@ export function TimeTravel({ streamId }: { streamId: string }) {
   useEffect(() => {
     if (!pick) return;
     let live = true;
-    const request = 'revision' in pick ? dataProvider.recordAsOf(streamId, undefined, pick.revision) : dataProvider.recordAsOf(streamId, pick.asOf);
+    const request =
+      'revision' in pick ? dataProvider.recordAsOf(streamId, undefined, pick.revision) : dataProvider.recordAsOf(streamId, pick.asOf);
     request.then(
       (r) => live && setView(r),
       (e: Error) => live && setError(e.message),
@@ -91,7 +92,9 @@ export function TimeTravel({ streamId }: { streamId: string }) {
 
   return (
     <Box data-testid="time-travel" sx={{ my: 2 }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{translate('facet.history.as_it_was')}</Typography>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {translate('facet.history.as_it_was')}
+      </Typography>
       <Box sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
         <Box sx={{ flex: '1 1 260px', px: 1 }}>
           <Slider
@@ -163,7 +166,8 @@ export function TimeTravel({ streamId }: { streamId: string }) {
                   <TableCell>{showValue(c.field, c.before)}</TableCell>
                   <TableCell>{showValue(c.field, c.after)}</TableCell>
                   <TableCell sx={{ color: 'text.secondary' }}>
-                    {actorLabel(c.by.actor)} · {new Date(c.by.occurred_at).toLocaleString()} · {c.by.type} · {translate('facet.history.correlation', { id: String(c.by.correlation_id).slice(0, 8) })}
+                    {actorLabel(c.by.actor)} · {new Date(c.by.occurred_at).toLocaleString()} · {c.by.type} ·{' '}
+                    {translate('facet.history.correlation', { id: String(c.by.correlation_id).slice(0, 8) })}
                   </TableCell>
                 </TableRow>
               ))}

@@ -5,7 +5,12 @@ function show(v: unknown): string {
   if (Array.isArray(v)) return v.length > 3 ? `${v.length} items` : v.map(show).join(', ');
   if (typeof v === 'object') {
     const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined && x !== null && typeof x !== 'object');
-    return entries.length ? entries.slice(0, 4).map(([k, x]) => `${k} ${show(x)}`).join(', ') : '{…}';
+    return entries.length
+      ? entries
+          .slice(0, 4)
+          .map(([k, x]) => `${k} ${show(x)}`)
+          .join(', ')
+      : '{…}';
   }
   const text = String(v);
   return text.length > 200 ? `${text.slice(0, 197)}…` : text;
@@ -29,10 +34,15 @@ export function describeChange(data: Record<string, any> | null | undefined, typ
   else if (data.status !== undefined && typeof data.status !== 'object') parts.push(`status: ${show(data.status)}`);
   if (!isMove && data.to !== undefined) parts.push(`to: ${show(data.to)}`);
   if (data.note) parts.push(`note: “${show(data.note)}”`);
-  const changes = data.changes && typeof data.changes === 'object' && !Array.isArray(data.changes) ? (data.changes as Record<string, unknown>) : null;
+  const changes =
+    data.changes && typeof data.changes === 'object' && !Array.isArray(data.changes) ? (data.changes as Record<string, unknown>) : null;
   const source = changes ?? data;
   const fields = Object.entries(source).filter(
-    ([k, v]) => v !== undefined && !SKIP.has(k) && (!k.endsWith('_id') || k === 'session_id' || k === 'refund_id') && (v === null || typeof v !== 'object' || Array.isArray(v)),
+    ([k, v]) =>
+      v !== undefined &&
+      !SKIP.has(k) &&
+      (!k.endsWith('_id') || k === 'session_id' || k === 'refund_id') &&
+      (v === null || typeof v !== 'object' || Array.isArray(v)),
   );
   for (const [k, v] of fields.slice(0, 6)) parts.push(`${k.replace(/_cents$/, '')}: ${money(k, v)}`);
   if (parts.length === 0) {
@@ -42,7 +52,6 @@ export function describeChange(data: Record<string, any> | null | undefined, typ
   }
   return parts.join(' · ');
 }
-
 
 /**
  * Who did it, for the console: the name the API gives (a staff member's name, or "customer", "guest",

@@ -38,7 +38,11 @@ function useBulkFailure() {
   const { onSelect } = useListContext();
   return (error: unknown) => {
     if (error instanceof BulkActionError) {
-      notify(translate('facet.bulk.partly_failed', { detail: error.message }), { type: 'error', autoHideDuration: 15_000, multiLine: true });
+      notify(translate('facet.bulk.partly_failed', { detail: error.message }), {
+        type: 'error',
+        autoHideDuration: 15_000,
+        multiLine: true,
+      });
       onSelect(error.failed.map((f) => f.id));
     } else {
       notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' });
@@ -64,7 +68,13 @@ export function BulkStatusButton({ statuses }: { statuses: readonly string[] }) 
       {
         mutationMode: 'pessimistic',
         onSuccess: (ids) => {
-          notify(translate('facet.bulk.status_done', { smart_count: (ids as unknown[])?.length ?? selectedIds.length, status: humanize(status) }), { type: 'success' });
+          notify(
+            translate('facet.bulk.status_done', {
+              smart_count: (ids as unknown[])?.length ?? selectedIds.length,
+              status: humanize(status),
+            }),
+            { type: 'success' },
+          );
           onUnselectItems();
           refresh();
         },
@@ -74,7 +84,13 @@ export function BulkStatusButton({ statuses }: { statuses: readonly string[] }) 
   };
   return (
     <>
-      <Button size="small" onClick={(e) => setAnchor(e.currentTarget)} disabled={isPending} aria-haspopup="menu" aria-controls={anchor ? 'bulk-status-menu' : undefined}>
+      <Button
+        size="small"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        disabled={isPending}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'bulk-status-menu' : undefined}
+      >
         {translate('facet.bulk.change_status')}
       </Button>
       <Menu id="bulk-status-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
@@ -107,7 +123,9 @@ export function BulkMarkHandledButton() {
           {
             mutationMode: 'pessimistic',
             onSuccess: (ids) => {
-              notify(translate('facet.bulk.handled_done', { smart_count: (ids as unknown[])?.length ?? selectedIds.length }), { type: 'success' });
+              notify(translate('facet.bulk.handled_done', { smart_count: (ids as unknown[])?.length ?? selectedIds.length }), {
+                type: 'success',
+              });
               onUnselectItems();
               refresh();
             },

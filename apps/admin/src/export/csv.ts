@@ -29,7 +29,9 @@ export function flattenRecord(record: Record<string, unknown>, prefix = '', out:
   for (const [key, value] of Object.entries(record ?? {})) {
     const column = prefix ? `${prefix}.${key}` : key;
     if (Array.isArray(value)) {
-      out[column] = value.every((v) => v === null || typeof v !== 'object') ? value.map((v) => String(v ?? '')).join('; ') : JSON.stringify(value);
+      out[column] = value.every((v) => v === null || typeof v !== 'object')
+        ? value.map((v) => String(v ?? '')).join('; ')
+        : JSON.stringify(value);
     } else if (value && typeof value === 'object' && !(value instanceof Date) && depth < 3) {
       flattenRecord(value as Record<string, unknown>, column, out, depth + 1);
     } else {
@@ -57,7 +59,9 @@ export function orderRow(order: Record<string, any>): CsvRow {
     phone: s.phone ?? null,
     address: [s.address, s.apartment, s.city, s.state, s.zip_code, s.country].filter(Boolean).join(', ') || null,
     item_count: items.reduce((n, i) => n + (Number(i?.quantity) || 0), 0),
-    items: items.map((i) => `${i?.quantity ?? 0} × ${i?.name ?? i?.product_name ?? i?.product_id ?? '?'} @ ${money(i?.price) ?? '?'}`).join('; '),
+    items: items
+      .map((i) => `${i?.quantity ?? 0} × ${i?.name ?? i?.product_name ?? i?.product_id ?? '?'} @ ${money(i?.price) ?? '?'}`)
+      .join('; '),
     subtotal: money(order.subtotal),
     shipping_cost: money(order.shipping_cost),
     tax: money(order.tax),
@@ -70,7 +74,8 @@ export function orderRow(order: Record<string, any>): CsvRow {
 export async function toCsv(rows: CsvRow[]): Promise<string> {
   const headers: string[] = [];
   const seen = new Set<string>();
-  for (const row of rows) for (const k of Object.keys(row)) {
+  for (const row of rows)
+    for (const k of Object.keys(row)) {
       if (!seen.has(k)) {
         seen.add(k);
         headers.push(k);

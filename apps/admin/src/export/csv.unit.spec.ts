@@ -9,7 +9,7 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"', i++);
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
@@ -29,7 +29,15 @@ const order = (over: Record<string, unknown> = {}) => ({
   kind: 'card',
   status: 'pending',
   payment_status: 'unpaid',
-  shipping: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+1 555 0100', address: '12 Way', city: 'New York', country: 'US' },
+  shipping: {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '+1 555 0100',
+    address: '12 Way',
+    city: 'New York',
+    country: 'US',
+  },
   items: [
     { product_id: 'p1', name: 'Halo Ring', price: 1200, quantity: 2 },
     { product_id: 'p2', name: 'Pearl, "Baroque" Studs', price: 350.5, quantity: 1 },
@@ -45,7 +53,11 @@ const order = (over: Record<string, unknown> = {}) => ({
 describe('CSV export', () => {
   describe('When exporting orders', () => {
     it('should write one row per order with its own columns, the items summarised in one cell', async () => {
-      const csv = await toCsv([order(), order({ id: 'second', reference: 'SECOND', items: [{ name: 'Chain', price: 99, quantity: 3 }], shipping: null })].map(orderRow));
+      const csv = await toCsv(
+        [order(), order({ id: 'second', reference: 'SECOND', items: [{ name: 'Chain', price: 99, quantity: 3 }], shipping: null })].map(
+          orderRow,
+        ),
+      );
       const [header, first, second, ...rest] = parseCsv(csv);
       expect(rest).toEqual([]);
       const at = (row: string[], column: string) => row[header.indexOf(column)];
@@ -69,9 +81,23 @@ describe('CSV export', () => {
 
   describe('When exporting any other record', () => {
     it('should flatten nested objects to dotted columns and arrays to one cell, keeping one row per record', async () => {
-      const product = { id: 'p1', name: 'Ring', features: ['Platinum', 'GIA certified'], images: ['/a.png', '/b.png'], price: 10, meta: { a: { b: 1 } }, tags: [{ x: 1 }] };
+      const product = {
+        id: 'p1',
+        name: 'Ring',
+        features: ['Platinum', 'GIA certified'],
+        images: ['/a.png', '/b.png'],
+        price: 10,
+        meta: { a: { b: 1 } },
+        tags: [{ x: 1 }],
+      };
       expect(flattenRecord(product)).toEqual({
-        id: 'p1', name: 'Ring', features: 'Platinum; GIA certified', images: '/a.png; /b.png', price: 10, 'meta.a.b': 1, tags: '[{"x":1}]',
+        id: 'p1',
+        name: 'Ring',
+        features: 'Platinum; GIA certified',
+        images: '/a.png; /b.png',
+        price: 10,
+        'meta.a.b': 1,
+        tags: '[{"x":1}]',
       });
       const rows = parseCsv(await toCsv([flattenRecord(product), flattenRecord({ id: 'p2', extra: true })]));
       expect(rows).toHaveLength(3);
@@ -81,13 +107,17 @@ describe('CSV export', () => {
 
     it('should keep a multi-line message in one quoted cell', async () => {
       const rows = parseCsv(await toCsv([flattenRecord({ id: 'm1', message: 'line one\nline two, with "quotes"' })]));
-      expect(rows).toEqual([['id', 'message'], ['m1', 'line one\nline two, with "quotes"']]);
+      expect(rows).toEqual([
+        ['id', 'message'],
+        ['m1', 'line one\nline two, with "quotes"'],
+      ]);
     });
   });
 
   describe('When a cell would run as a spreadsheet formula', () => {
     it('should defuse it with an apostrophe, leaving numbers and plain text alone', async () => {
-      for (const attack of ['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', '\tx', '\rx']) expect(safeCell(attack)).toBe(`'${attack}`);
+      for (const attack of ['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', '\tx', '\rx'])
+        expect(safeCell(attack)).toBe(`'${attack}`);
       expect(safeCell(-5)).toBe(-5);
       expect(safeCell('Ada')).toBe('Ada');
       const rows = parseCsv(await toCsv([{ name: '=cmd|" /C calc"!A0', total: -1 }]));

@@ -21,10 +21,12 @@ export function keysUsed(source: string): string[] {
 
 function lookup(messages: unknown, key: string): unknown {
   // Resource names hold dashes and are one path segment (resources.custom-designs.fields.x).
-  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
 }
 
-describe('the console\'s English messages', () => {
+describe("the console's English messages", () => {
   const files = sourceFiles(join(__dirname, '..'));
 
   it('should hold every key the sources translate', () => {
@@ -40,7 +42,7 @@ describe('the console\'s English messages', () => {
     expect(seen).toBeGreaterThan(100); // the scan really finds the keys (a broken regex would pass vacuously)
   });
 
-  it('should hold the keys built at run time (the custom design\'s choices)', () => {
+  it("should hold the keys built at run time (the custom design's choices)", () => {
     for (const field of ['category', 'jewelry_type', 'diamond_shape', 'diamond_size', 'metal_type', 'metal_karat', 'preferred_contact']) {
       expect(typeof lookup(en, `facet.design.${field}`)).toBe('string');
     }
@@ -61,8 +63,14 @@ describe('the console\'s English messages', () => {
     expect(i18nProvider.translate('facet.parked.retried', { smart_count: 1 })).toBe('Handled 1 parked event in order');
     expect(i18nProvider.translate('facet.parked.retried', { smart_count: 0 })).toBe('Handled 0 parked events in order');
     // A value is put in as it is, never read as a placeholder or a replacement pattern.
-    expect(i18nProvider.translate('facet.history.caption', { revision: 2, last: 3, type: 'ProductEdited', at: 'x', actor: "%{last} $& $'\u0000" })).toBe(
-      "Version 2 of 3: ProductEdited, x by %{last} $& $'\u0000",
-    );
+    expect(
+      i18nProvider.translate('facet.history.caption', {
+        revision: 2,
+        last: 3,
+        type: 'ProductEdited',
+        at: 'x',
+        actor: "%{last} $& $'\u0000",
+      }),
+    ).toBe("Version 2 of 3: ProductEdited, x by %{last} $& $'\u0000");
   });
 });

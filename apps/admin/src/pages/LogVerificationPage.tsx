@@ -10,7 +10,10 @@ export function LogVerificationPage() {
   const translate = useTranslate();
   const [last, setLast] = useState<any>(undefined);
   const [day, setDay] = useState(() => new Date().toISOString().slice(0, 10));
-  const poll = useCallback(() => dataProvider.lastVerification().then(setLast, (e: Error) => notify(e.message, { type: 'error' })), [dataProvider, notify]);
+  const poll = useCallback(
+    () => dataProvider.lastVerification().then(setLast, (e: Error) => notify(e.message, { type: 'error' })),
+    [dataProvider, notify],
+  );
   useEffect(() => {
     void poll();
   }, [poll]);
@@ -32,7 +35,9 @@ export function LogVerificationPage() {
   return (
     <Box sx={{ py: 2, maxWidth: 760 }}>
       <Title title={translate('facet.verification.title')} />
-      <Typography variant="h4" gutterBottom>{translate('facet.verification.heading')}</Typography>
+      <Typography variant="h4" gutterBottom>
+        {translate('facet.verification.heading')}
+      </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('facet.verification.intro')}
       </Typography>
@@ -45,8 +50,14 @@ export function LogVerificationPage() {
               {last.status === 'running' ? <LinearProgress sx={{ mb: 2 }} /> : null}
               {last.status === 'passed' ? (
                 <Alert severity="success">
-                  {translate('facet.verification.intact', { events: Number(last.events).toLocaleString(), streams: Number(last.streams).toLocaleString() })}
-                  {last.events_per_second ? translate('facet.verification.rate', { rate: Number(last.events_per_second).toLocaleString() }) : ''}.
+                  {translate('facet.verification.intact', {
+                    events: Number(last.events).toLocaleString(),
+                    streams: Number(last.streams).toLocaleString(),
+                  })}
+                  {last.events_per_second
+                    ? translate('facet.verification.rate', { rate: Number(last.events_per_second).toLocaleString() })
+                    : ''}
+                  .
                 </Alert>
               ) : null}
               {last.status === 'failed' ? (
@@ -60,7 +71,9 @@ export function LogVerificationPage() {
                   })}
                 </Alert>
               ) : null}
-              {last.status === 'error' ? <Alert severity="warning">{translate('facet.verification.error', { error: last.error })}</Alert> : null}
+              {last.status === 'error' ? (
+                <Alert severity="warning">{translate('facet.verification.error', { error: last.error })}</Alert>
+              ) : null}
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {last.status === 'running'
                   ? translate('facet.verification.running', { events: Number(last.events).toLocaleString() })
@@ -77,10 +90,23 @@ export function LogVerificationPage() {
       <Card sx={{ mt: 3 }}>
         <CardContent>
           <Typography variant="h6">{translate('facet.verification.catalogue_title')}</Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('facet.verification.catalogue_intro')}</Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {translate('facet.verification.catalogue_intro')}
+          </Typography>
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-            <TextField type="date" size="small" label={translate('facet.verification.date')} slotProps={{ inputLabel: { shrink: true } }} value={day} onChange={(e) => setDay(e.target.value)} />
-            <Button variant="outlined" href={`/api/admin/audit/catalogue?format=csv&as_of=${encodeURIComponent(endOfDay)}`} disabled={!/^\d{4}-\d{2}-\d{2}$/.test(day)}>
+            <TextField
+              type="date"
+              size="small"
+              label={translate('facet.verification.date')}
+              slotProps={{ inputLabel: { shrink: true } }}
+              value={day}
+              onChange={(e) => setDay(e.target.value)}
+            />
+            <Button
+              variant="outlined"
+              href={`/api/admin/audit/catalogue?format=csv&as_of=${encodeURIComponent(endOfDay)}`}
+              disabled={!/^\d{4}-\d{2}-\d{2}$/.test(day)}
+            >
               {translate('facet.verification.download_csv')}
             </Button>
           </Box>

@@ -44,9 +44,15 @@ export function LoginPage() {
     >
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent sx={{ p: 4 }}>
-          <Typography variant="overline" sx={{ color: 'primary.main', letterSpacing: '0.3em' }}>{translate('facet.login.since')}</Typography>
-          <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>{translate('facet.login.heading')}</Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>{translate('facet.login.intro')}</Typography>
+          <Typography variant="overline" sx={{ color: 'primary.main', letterSpacing: '0.3em' }}>
+            {translate('facet.login.since')}
+          </Typography>
+          <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
+            {translate('facet.login.heading')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {translate('facet.login.intro')}
+          </Typography>
           <Box component="form" noValidate onSubmit={submit}>
             <TextField
               label={translate('facet.login.username')}

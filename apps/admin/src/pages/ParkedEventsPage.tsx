@@ -1,4 +1,18 @@
-import { Alert, Box, Button, Card, CardContent, Chip, Pagination, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Pagination,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
@@ -36,7 +50,11 @@ export function ParkedEventsPage() {
     setBusy(true);
     try {
       const outcome = await dataProvider.retryParked(id);
-      if (outcome.error) notify(translate('facet.parked.retried_partly', { retried: outcome.retried, still_parked: outcome.still_parked, error: outcome.error }), { type: 'warning' });
+      if (outcome.error)
+        notify(
+          translate('facet.parked.retried_partly', { retried: outcome.retried, still_parked: outcome.still_parked, error: outcome.error }),
+          { type: 'warning' },
+        );
       else notify(translate('facet.parked.retried', { smart_count: outcome.retried }), { type: 'success' });
       setOpen(null);
       await load();
@@ -60,20 +78,32 @@ export function ParkedEventsPage() {
       {open ? (
         <Card sx={{ mb: 2 }} data-testid="parked-event">
           <CardContent>
-            <Typography variant="h6">{open.event_type} · {open.consumer}</Typography>
+            <Typography variant="h6">
+              {open.event_type} · {open.consumer}
+            </Typography>
             <Typography variant="body2" color="text.secondary">
               {translate('facet.parked.stream_line', { stream: open.stream_id, revision: open.stream_revision, position: open.position })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {translate('facet.parked.failed_line', { first: when(open.first_failed_at), last: when(open.last_failed_at), attempts: open.attempts })}
+              {translate('facet.parked.failed_line', {
+                first: when(open.first_failed_at),
+                last: when(open.last_failed_at),
+                attempts: open.attempts,
+              })}
             </Typography>
-            <Alert severity={open.blocked_by ? 'info' : 'error'} sx={{ my: 1, wordBreak: 'break-word' }}>{open.error}</Alert>
-            <Typography variant="overline" color="text.secondary">{translate('facet.parked.event_data')}</Typography>
+            <Alert severity={open.blocked_by ? 'info' : 'error'} sx={{ my: 1, wordBreak: 'break-word' }}>
+              {open.error}
+            </Alert>
+            <Typography variant="overline" color="text.secondary">
+              {translate('facet.parked.event_data')}
+            </Typography>
             <Box component="pre" sx={{ p: 1, bgcolor: 'action.hover', overflow: 'auto', maxHeight: 320, fontSize: 12 }}>
               {open.event ? JSON.stringify(open.event.data, null, 2) : translate('facet.parked.event_gone')}
             </Box>
             <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-              <Button variant="contained" disabled={busy} onClick={() => retry(open.id)}>{translate('facet.common.retry')}</Button>
+              <Button variant="contained" disabled={busy} onClick={() => retry(open.id)}>
+                {translate('facet.common.retry')}
+              </Button>
               <Button onClick={() => setOpen(null)}>{translate('facet.common.close')}</Button>
             </Box>
           </CardContent>
@@ -103,20 +133,33 @@ export function ParkedEventsPage() {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(p.first_failed_at)}</TableCell>
                   <TableCell>{p.consumer}</TableCell>
                   <TableCell>{p.event_type}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{p.stream_id} #{p.stream_revision}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>
+                    {p.stream_id} #{p.stream_revision}
+                  </TableCell>
                   <TableCell sx={{ color: p.blocked_by ? 'text.secondary' : 'error.main', maxWidth: 360, wordBreak: 'break-word' }}>
                     {p.blocked_by ? <Chip size="small" label={translate('facet.parked.waiting')} sx={{ mr: 1 }} /> : null}
                     {p.error.length > 200 ? `${p.error.slice(0, 200)}…` : p.error}
                   </TableCell>
                   <TableCell>{p.attempts}</TableCell>
                   <TableCell>
-                    <Button size="small" disabled={busy} onClick={(e) => { e.stopPropagation(); void retry(p.id); }}>{translate('facet.common.retry')}</Button>
+                    <Button
+                      size="small"
+                      disabled={busy}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        void retry(p.id);
+                      }}
+                    >
+                      {translate('facet.common.retry')}
+                    </Button>
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-          {list.total > 25 ? <Pagination sx={{ p: 1 }} count={Math.ceil(list.total / 25)} page={page} onChange={(_e, n) => setPage(n)} /> : null}
+          {list.total > 25 ? (
+            <Pagination sx={{ p: 1 }} count={Math.ceil(list.total / 25)} page={page} onChange={(_e, n) => setPage(n)} />
+          ) : null}
         </Card>
       )}
     </Box>

@@ -11,7 +11,10 @@ export function QueuesPage() {
   const notify = useNotify();
   const translate = useTranslate();
   const [queues, setQueues] = useState<any[] | null>(null);
-  const load = useCallback(() => dataProvider.queues().then(setQueues, () => notify(translate('facet.list.load_error'), { type: 'error' })), [dataProvider, notify, translate]);
+  const load = useCallback(
+    () => dataProvider.queues().then(setQueues, () => notify(translate('facet.list.load_error'), { type: 'error' })),
+    [dataProvider, notify, translate],
+  );
   useEffect(() => {
     void load();
     const t = setInterval(load, 5000);
@@ -32,17 +35,25 @@ export function QueuesPage() {
             <Grid key={q.name} size={{ xs: 12, md: 6 }}>
               <Card data-testid={`queue-${q.name}`}>
                 <CardContent>
-                  <Typography variant="h5" gutterBottom>{q.name}</Typography>
+                  <Typography variant="h5" gutterBottom>
+                    {q.name}
+                  </Typography>
                   {q.error ? <Alert severity="warning">{q.error}</Alert> : null}
                   <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: 1, mb: 2 }}>
                     {COUNTS.map((c) => (
                       <Box key={c} sx={{ textAlign: 'center' }}>
-                        <Typography variant="h4" sx={{ color: c === 'failed' && q[c] > 0 ? 'error.main' : 'primary.main' }}>{q[c]}</Typography>
-                        <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: '0.08em' }}>{c}</Typography>
+                        <Typography variant="h4" sx={{ color: c === 'failed' && q[c] > 0 ? 'error.main' : 'primary.main' }}>
+                          {q[c]}
+                        </Typography>
+                        <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: '0.08em' }}>
+                          {c}
+                        </Typography>
                       </Box>
                     ))}
                   </Box>
-                  <Typography variant="overline" color="text.secondary">{translate('facet.queues.last_failures')}</Typography>
+                  <Typography variant="overline" color="text.secondary">
+                    {translate('facet.queues.last_failures')}
+                  </Typography>
                   {q.last_failed.length === 0 ? (
                     <Typography color="text.secondary">{translate('facet.queues.none')}</Typography>
                   ) : (
@@ -50,7 +61,9 @@ export function QueuesPage() {
                       <TableBody>
                         {q.last_failed.map((j: any) => (
                           <TableRow key={j.id}>
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{j.failed_at ? new Date(j.failed_at).toLocaleString() : '—'}</TableCell>
+                            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                              {j.failed_at ? new Date(j.failed_at).toLocaleString() : '—'}
+                            </TableCell>
                             <TableCell>{j.name}</TableCell>
                             <TableCell sx={{ color: 'error.main' }}>{j.reason ?? '—'}</TableCell>
                             <TableCell>{translate('facet.queues.tries', { count: j.attempts })}</TableCell>

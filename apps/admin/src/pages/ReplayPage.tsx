@@ -11,7 +11,10 @@ export function ReplayPage() {
   const translate = useTranslate();
   const [status, setStatus] = useState<any>(null);
   const [confirm, setConfirm] = useState(false);
-  const poll = useCallback(() => dataProvider.replayStatus().then(setStatus, (e: Error) => notify(e.message, { type: 'error' })), [dataProvider, notify]);
+  const poll = useCallback(
+    () => dataProvider.replayStatus().then(setStatus, (e: Error) => notify(e.message, { type: 'error' })),
+    [dataProvider, notify],
+  );
   useEffect(() => {
     void poll();
   }, [poll]);
@@ -32,7 +35,9 @@ export function ReplayPage() {
   return (
     <Box sx={{ py: 2, maxWidth: 760 }}>
       <Title title={translate('facet.replay.title')} />
-      <Typography variant="h4" gutterBottom>{translate('facet.replay.heading')}</Typography>
+      <Typography variant="h4" gutterBottom>
+        {translate('facet.replay.heading')}
+      </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('facet.replay.intro')}
       </Typography>
@@ -40,11 +45,26 @@ export function ReplayPage() {
         <CardContent>
           {status ? (
             <Box data-testid="replay-status">
-              <Typography variant="overline" color="text.secondary">{translate('facet.replay.phase')}</Typography>
-              <Typography variant="h5" sx={{ mb: 1 }}>{humanize(status.phase)}{status.projection ? ` · ${status.projection}` : ''}</Typography>
+              <Typography variant="overline" color="text.secondary">
+                {translate('facet.replay.phase')}
+              </Typography>
+              <Typography variant="h5" sx={{ mb: 1 }}>
+                {humanize(status.phase)}
+                {status.projection ? ` · ${status.projection}` : ''}
+              </Typography>
               {status.running ? <LinearProgress sx={{ mb: 2 }} /> : null}
-              <Typography>{translate('facet.replay.events')} <b>{status.events.toLocaleString()}</b> · {translate('facet.replay.events_per_second', { rate: status.events_per_second.toLocaleString() })}</Typography>
-              {status.started_at ? <Typography variant="body2" color="text.secondary">{translate('facet.replay.started', { at: new Date(status.started_at).toLocaleString() })}{status.finished_at ? ` · ${translate('facet.replay.finished', { at: new Date(status.finished_at).toLocaleString() })}` : ''}</Typography> : null}
+              <Typography>
+                {translate('facet.replay.events')} <b>{status.events.toLocaleString()}</b> ·{' '}
+                {translate('facet.replay.events_per_second', { rate: status.events_per_second.toLocaleString() })}
+              </Typography>
+              {status.started_at ? (
+                <Typography variant="body2" color="text.secondary">
+                  {translate('facet.replay.started', { at: new Date(status.started_at).toLocaleString() })}
+                  {status.finished_at
+                    ? ` · ${translate('facet.replay.finished', { at: new Date(status.finished_at).toLocaleString() })}`
+                    : ''}
+                </Typography>
+              ) : null}
               {status.result ? (
                 <Alert severity="success" sx={{ mt: 2 }}>
                   {translate('facet.replay.done', {
@@ -54,7 +74,11 @@ export function ReplayPage() {
                   })}
                 </Alert>
               ) : null}
-              {status.error ? <Alert severity="error" sx={{ mt: 2 }}>{status.error}</Alert> : null}
+              {status.error ? (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {status.error}
+                </Alert>
+              ) : null}
             </Box>
           ) : (
             <LinearProgress />
@@ -64,7 +88,13 @@ export function ReplayPage() {
           </Button>
         </CardContent>
       </Card>
-      <Confirm isOpen={confirm} title="facet.replay.confirm_title" content="facet.replay.confirm_content" onConfirm={start} onClose={() => setConfirm(false)} />
+      <Confirm
+        isOpen={confirm}
+        title="facet.replay.confirm_title"
+        content="facet.replay.confirm_content"
+        onConfirm={start}
+        onClose={() => setConfirm(false)}
+      />
     </Box>
   );
 }

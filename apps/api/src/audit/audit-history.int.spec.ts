@@ -32,7 +32,10 @@ describe('Audit history API', () => {
     times.push(new Date().toISOString());
     for (const [version, price] of [1500, 2000].entries()) {
       await new Promise((r) => setTimeout(r, 30));
-      const edited = await t.request('PUT', `/api/admin/products/${productId}`, { token: admin, body: { price, version, in_stock: price < 2000 } });
+      const edited = await t.request('PUT', `/api/admin/products/${productId}`, {
+        token: admin,
+        body: { price, version, in_stock: price < 2000 },
+      });
       expect(edited.status).toBe(200);
       times.push(new Date().toISOString());
     }
@@ -65,18 +68,34 @@ describe('Audit history API', () => {
         expect(res.body).toMatchObject({ revision, state: { fields: { price_cents: price } } });
         expect(res.body.events).toHaveLength(revision + 1);
       }
-      expect((await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=-1`, { token: admin })).body).toMatchObject({ revision: -1, events: [] });
-      expect((await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=999`, { token: admin })).body).toMatchObject({ revision: 2 });
+      expect((await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=-1`, { token: admin })).body).toMatchObject({
+        revision: -1,
+        events: [],
+      });
+      expect((await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=999`, { token: admin })).body).toMatchObject({
+        revision: 2,
+      });
       for (const odd of ['-2', '1.5', 'abc', '1e30', '%00', '', '99999999999999999999', '0x1']) {
         const res = await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=${odd}`, { token: admin });
         expect({ odd, status: res.status }).toEqual({ odd, status: 400 });
       }
-      const both = await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=0&as_of=${encodeURIComponent(times[0])}`, { token: admin });
+      const both = await t.request('GET', `/api/admin/audit/streams/${stream()}?revision=0&as_of=${encodeURIComponent(times[0])}`, {
+        token: admin,
+      });
       expect(both.status).toBe(400);
     });
 
     it('should refuse hostile moments with 400 naming as_of, and unknown ids with 404', async () => {
-      const encoded = ['yesterday', '2026-13-01T00:00:00Z', '2026-11-23T00:00:00Z\u0000', '1900-01-01T00:00:00Z', '2999-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', 'x'.repeat(5000), ''].map(encodeURIComponent);
+      const encoded = [
+        'yesterday',
+        '2026-13-01T00:00:00Z',
+        '2026-11-23T00:00:00Z\u0000',
+        '1900-01-01T00:00:00Z',
+        '2999-01-01T00:00:00Z',
+        '+275760-09-13T00:00:00Z',
+        'x'.repeat(5000),
+        '',
+      ].map(encodeURIComponent);
       // A lone surrogate cannot be percent-encoded as UTF-8 by encodeURIComponent: send its raw bytes.
       for (const bad of [...encoded, '%ED%A0%80', '2026-01-01T00:00:00Z%FF']) {
         const res = await t.request('GET', `/api/admin/audit/streams/${stream()}?as_of=${bad}`, { token: admin });
@@ -111,24 +130,30 @@ describe('Audit history API', () => {
       expect(res.body.changes.find((c: any) => c.field === 'fields.in_stock')).toMatchObject({ before: true, after: false });
     });
 
-    it("should name who changed it: the staff member's name, \"staff\" once removed, \"customer\", \"guest\"", async () => {
+    it('should name who changed it: the staff member\'s name, "staff" once removed, "customer", "guest"', async () => {
       const clara = await t.request('POST', '/api/admin/staff', {
         token: admin,
         body: { email: 'clara.history@facet.test', name: 'Clara Historian', role: 'admin', password: 'Ledger-Keeper-2031!' },
       });
       expect(clara.status).toBe(201);
-      const claraToken = (await t.request('POST', '/api/staff/login', { body: { username: 'clara.history@facet.test', password: 'Ledger-Keeper-2031!' } })).body.token;
+      const claraToken = (
+        await t.request('POST', '/api/staff/login', { body: { username: 'clara.history@facet.test', password: 'Ledger-Keeper-2031!' } })
+      ).body.token;
       const ring = await t.request('POST', '/api/admin/products', {
         token: admin,
         body: { name: 'Attributed Band', description: 'Edited by name', price: 800, category: 'women-rings', features: ['Gold'] },
       });
       expect(ring.status).toBe(201);
       const ringStream = `product-${ring.body.id}`;
-      expect((await t.request('PUT', `/api/admin/products/${ring.body.id}`, { token: claraToken, body: { price: 900, version: 0 } })).status).toBe(200);
-      const byClara = async () => (await t.request('GET', `/api/admin/audit/streams/${ringStream}/diff?from=0&to=1`, { token: admin })).body.changes[0].by.actor;
+      expect(
+        (await t.request('PUT', `/api/admin/products/${ring.body.id}`, { token: claraToken, body: { price: 900, version: 0 } })).status,
+      ).toBe(200);
+      const byClara = async () =>
+        (await t.request('GET', `/api/admin/audit/streams/${ringStream}/diff?from=0&to=1`, { token: admin })).body.changes[0].by.actor;
       expect(await byClara()).toEqual({ type: 'staff', id: clara.body.id, name: 'Clara Historian' });
       // The first version was the test administrator's: named too.
-      const first = (await t.request('GET', `/api/admin/audit/streams/${ringStream}/diff?from=-1&to=0`, { token: admin })).body.changes[0].by.actor;
+      const first = (await t.request('GET', `/api/admin/audit/streams/${ringStream}/diff?from=-1&to=0`, { token: admin })).body.changes[0]
+        .by.actor;
       expect(first.type).toBe('staff');
       expect(first.name).toEqual(expect.any(String));
       expect(['staff', first.id]).not.toContain(first.name);
@@ -145,7 +170,8 @@ describe('Audit history API', () => {
       });
       expect(sent.status).toBe(201);
       const db = t.app.get(DatabaseService);
-      const projected = async () => (await db.one<{ id: string }>(`SELECT id::text AS id FROM rm.contact_messages WHERE subject = 'Sizes'`))?.id ?? null;
+      const projected = async () =>
+        (await db.one<{ id: string }>(`SELECT id::text AS id FROM rm.contact_messages WHERE subject = 'Sizes'`))?.id ?? null;
       await waitUntil(async () => (await projected()) !== null);
       const messageId = await projected();
       const guestDiff = await t.request('GET', `/api/admin/audit/streams/contact-message-${messageId}/diff?from=-1&to=0`, { token: admin });
@@ -154,9 +180,11 @@ describe('Audit history API', () => {
       for (const c of guestDiff.body.changes) expect(c.by.actor).toEqual({ type: 'anonymous', name: 'guest' });
       // The other words, and odd shapes from old or hand-made metadata.
       const none = new Map<string, string>();
-      expect([{ type: 'customer', id: 'c1' }, { type: 'system' }, null, {}, { type: 'robot' }, { type: 'staff' }].map((a) => actorDisplayName(a as any, none))).toEqual([
-        'customer', 'system', 'system', 'system', 'system', 'staff',
-      ]);
+      expect(
+        [{ type: 'customer', id: 'c1' }, { type: 'system' }, null, {}, { type: 'robot' }, { type: 'staff' }].map((a) =>
+          actorDisplayName(a as any, none),
+        ),
+      ).toEqual(['customer', 'system', 'system', 'system', 'system', 'staff']);
     });
 
     it('should answer 400 for bad versions and 404 past the last one', async () => {
@@ -164,7 +192,9 @@ describe('Audit history API', () => {
         expect((await t.request('GET', `/api/admin/audit/streams/${stream()}/diff?${q}`, { token: admin })).status).toBe(400);
       }
       expect((await t.request('GET', `/api/admin/audit/streams/${stream()}/diff?from=0&to=9`, { token: admin })).status).toBe(404);
-      expect((await t.request('GET', `/api/admin/audit/streams/product-${randomUUID()}/diff?from=0&to=1`, { token: admin })).status).toBe(404);
+      expect((await t.request('GET', `/api/admin/audit/streams/product-${randomUUID()}/diff?from=0&to=1`, { token: admin })).status).toBe(
+        404,
+      );
     });
   });
 
@@ -172,7 +202,12 @@ describe('Audit history API', () => {
     it('should replay product streams to that date, as JSON and as CSV', async () => {
       const first = await t.request('GET', `/api/admin/audit/catalogue?as_of=${encodeURIComponent(times[0])}`, { token: admin });
       expect(first.status).toBe(200);
-      expect(first.body.items.find((p: any) => p.id === productId)).toMatchObject({ name: 'Timeline Solitaire', price: 1000, in_stock: true, revision: 0 });
+      expect(first.body.items.find((p: any) => p.id === productId)).toMatchObject({
+        name: 'Timeline Solitaire',
+        price: 1000,
+        in_stock: true,
+        revision: 0,
+      });
       const csv = await t.request('GET', `/api/admin/audit/catalogue?as_of=${encodeURIComponent(times[2])}&format=csv`, { token: admin });
       expect(csv.status).toBe(200);
       expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
@@ -201,7 +236,11 @@ describe('Audit history API', () => {
       const dir = mkdtempSync(join(tmpdir(), 'facet-export-'));
       writeFileSync(join(dir, 'good.jsonl'), text);
       writeFileSync(join(dir, 'bad.jsonl'), text.replace('"price_cents":150000', '"price_cents":150001'));
-      const range = await t.request('GET', `/api/admin/audit/export?from=${encodeURIComponent(times[0])}&to=${encodeURIComponent(new Date().toISOString())}`, { token: admin });
+      const range = await t.request(
+        'GET',
+        `/api/admin/audit/export?from=${encodeURIComponent(times[0])}&to=${encodeURIComponent(new Date().toISOString())}`,
+        { token: admin },
+      );
       expect(range.status).toBe(200);
       writeFileSync(join(dir, 'range.jsonl'), typeof range.body === 'string' ? range.body : JSON.stringify(range.body) + '\n');
 
@@ -219,7 +258,13 @@ describe('Audit history API', () => {
     });
 
     it('should answer 400 without a stream or a full range, and 404 for an unknown stream', async () => {
-      for (const q of ['', 'from=2026-01-01T00:00:00Z', `stream=${stream()}&from=2026-01-01T00:00:00Z`, 'from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', 'from=%00&to=x']) {
+      for (const q of [
+        '',
+        'from=2026-01-01T00:00:00Z',
+        `stream=${stream()}&from=2026-01-01T00:00:00Z`,
+        'from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z',
+        'from=%00&to=x',
+      ]) {
         expect((await t.request('GET', `/api/admin/audit/export?${q}`, { token: admin })).status).toBe(400);
       }
       expect((await t.request('GET', `/api/admin/audit/export?stream=product-${randomUUID()}`, { token: admin })).status).toBe(404);

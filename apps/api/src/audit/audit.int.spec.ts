@@ -21,7 +21,10 @@ describe('Audit API', () => {
     });
     expect(created.status).toBe(201);
     productId = created.body.id;
-    const edited = await t.request('PUT', `/api/admin/products/${productId}`, { token: admin, body: { price: 1300, version: created.body.version } });
+    const edited = await t.request('PUT', `/api/admin/products/${productId}`, {
+      token: admin,
+      body: { price: 1300, version: created.body.version },
+    });
     expect(edited.status).toBe(200);
   });
   afterAll(async () => {
@@ -78,7 +81,11 @@ describe('Audit API', () => {
       const byType = await t.request('GET', `/api/admin/audit/events?type=${type}&limit=100`, { token: admin });
       expect(byType.body.items.length).toBeGreaterThan(0);
       expect(byType.body.items.every((e: any) => e.type === type)).toBe(true);
-      const future = await t.request('GET', `/api/admin/audit/events?from=${encodeURIComponent(new Date(Date.now() + 3600_000).toISOString())}`, { token: admin });
+      const future = await t.request(
+        'GET',
+        `/api/admin/audit/events?from=${encodeURIComponent(new Date(Date.now() + 3600_000).toISOString())}`,
+        { token: admin },
+      );
       expect(future.body.total).toBe(0);
       const past = await t.request('GET', `/api/admin/audit/events?to=2000-01-01T00:00:00Z`, { token: admin });
       expect(past.body.total).toBe(0);
@@ -91,12 +98,28 @@ describe('Audit API', () => {
       const { PersonalData } = await import('../platform/privacy/personal-data');
       const privacy = t.app.get(PersonalData);
       const sealed = await privacy.seal('customer:audit-test', 'Ada Lovelace');
-      await t.app.get(EventSourcing).append('audittest-1', [{ type: 'AuditTestNoted', data: { name: sealed, kept: 'yes', password_hash: '$argon2id$x', nested: { token_hash: 'abc' } } }], 'any');
+      await t.app
+        .get(EventSourcing)
+        .append(
+          'audittest-1',
+          [{ type: 'AuditTestNoted', data: { name: sealed, kept: 'yes', password_hash: '$argon2id$x', nested: { token_hash: 'abc' } } }],
+          'any',
+        );
       const before = await t.request('GET', '/api/admin/audit/streams/audittest-1', { token: admin });
-      expect(before.body.events[0].data).toEqual({ name: 'Ada Lovelace', kept: 'yes', password_hash: '[redacted]', nested: { token_hash: '[redacted]' } });
+      expect(before.body.events[0].data).toEqual({
+        name: 'Ada Lovelace',
+        kept: 'yes',
+        password_hash: '[redacted]',
+        nested: { token_hash: '[redacted]' },
+      });
       await privacy.erase('customer:audit-test');
       const after = await t.request('GET', '/api/admin/audit/streams/audittest-1', { token: admin });
-      expect(after.body.events[0].data).toEqual({ name: 'erased', kept: 'yes', password_hash: '[redacted]', nested: { token_hash: '[redacted]' } });
+      expect(after.body.events[0].data).toEqual({
+        name: 'erased',
+        kept: 'yes',
+        password_hash: '[redacted]',
+        nested: { token_hash: '[redacted]' },
+      });
     });
   });
 

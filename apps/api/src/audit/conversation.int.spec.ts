@@ -45,7 +45,9 @@ describe('One conversation in the audit log', () => {
   });
 
   const conversation = async (correlationId: string): Promise<LoggedEvent[]> => {
-    const res = await t.request('GET', `/api/admin/audit/events?correlation_id=${correlationId}&limit=100`, { token: await t.staffToken() });
+    const res = await t.request('GET', `/api/admin/audit/events?correlation_id=${correlationId}&limit=100`, {
+      token: await t.staffToken(),
+    });
     expect(res.status).toBe(200);
     expect(Number(res.headers.get('x-total-count'))).toBe(res.body.items.length);
     return res.body.items;
@@ -57,7 +59,18 @@ describe('One conversation in the audit log', () => {
       headers,
       body: {
         items: [{ product_id: product.id, product_name: product.name, price: product.price, quantity: 1, image: product.image }],
-        shipping: { first_name: 'Ada', last_name: 'Lovelace', email, phone: '', address: '1 Analytical Row', apartment: '', city: 'Austin', state: 'TX', zip_code: '73301', country: 'US' },
+        shipping: {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          email,
+          phone: '',
+          address: '1 Analytical Row',
+          apartment: '',
+          city: 'Austin',
+          state: 'TX',
+          zip_code: '73301',
+          country: 'US',
+        },
         payment: { card_name: 'Ada Lovelace', last_4: '4242' },
         subtotal: totals.subtotal,
         shipping_cost: totals.shipping,
@@ -84,7 +97,13 @@ describe('One conversation in the audit log', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ action: 'pay', name: 'Ada Lovelace', card_number: '4242 4242 4242 4242', expiry: '12/39', cvv: '123' }).toString(),
+      body: new URLSearchParams({
+        action: 'pay',
+        name: 'Ada Lovelace',
+        card_number: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvv: '123',
+      }).toString(),
     });
     expect(paid.status).toBe(303);
     await paid.text();
@@ -120,7 +139,8 @@ describe('One conversation in the audit log', () => {
     expect(receipt.actor).toMatchObject({ type: 'system', id: 'mail-worker' });
     // Every caused event points at an event of the same conversation.
     const ids = new Set(events.map((e) => e.id));
-    for (const e of events) if (e.causation_id) expect({ type: e.type, causeKnown: ids.has(e.causation_id) }).toEqual({ type: e.type, causeKnown: true });
+    for (const e of events)
+      if (e.causation_id) expect({ type: e.type, causeKnown: ids.has(e.causation_id) }).toEqual({ type: e.type, causeKnown: true });
   });
 
   it("should follow a consultation request to its confirmation mail, sent by the mail job in the request's conversation", async () => {
@@ -129,9 +149,22 @@ describe('One conversation in the audit log', () => {
       headers: { 'x-correlation-id': correlationId },
       body: {
         items: [{ product_id: product.id, product_name: product.name, price: product.price, quantity: 1, image: product.image }],
-        shipping: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada.consult@example.com', phone: '+1 512 555 0100', address: '1 Analytical Row', apartment: '', city: 'Austin', state: 'TX', zip_code: '73301', country: 'US' },
+        shipping: {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          email: 'ada.consult@example.com',
+          phone: '+1 512 555 0100',
+          address: '1 Analytical Row',
+          apartment: '',
+          city: 'Austin',
+          state: 'TX',
+          zip_code: '73301',
+          country: 'US',
+        },
         payment: { card_name: '', last_4: '' },
-        ...(({ subtotal, shipping, tax, total }) => ({ subtotal, shipping_cost: shipping, tax, total }))(priceOrderInDollars([{ price: product.price, quantity: 1 }])),
+        ...(({ subtotal, shipping, tax, total }) => ({ subtotal, shipping_cost: shipping, tax, total }))(
+          priceOrderInDollars([{ price: product.price, quantity: 1 }]),
+        ),
         status: 'consultation_requested',
         payment_status: 'pending_consultation',
       },
@@ -157,7 +190,13 @@ describe('One conversation in the audit log', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ action: 'pay', name: 'Grace Hopper', card_number: '4242 4242 4242 4242', expiry: '12/39', cvv: '123' }).toString(),
+      body: new URLSearchParams({
+        action: 'pay',
+        name: 'Grace Hopper',
+        card_number: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvv: '123',
+      }).toString(),
     }).then((r) => r.text());
     // The shopper's return: a request of its own, with its own correlation id.
     const status = await t.request('GET', `/api/payments/checkout/status/${sessionId}`);

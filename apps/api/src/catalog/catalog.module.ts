@@ -12,13 +12,7 @@ import { CatalogSeeder } from './seed/catalog-seeder';
 @Module({
   imports: [CqrsModule],
   controllers: [ProductsController, AdminProductsController, MediaController],
-  providers: [
-    CatalogCache,
-    ProductsProjection,
-    CatalogSeeder,
-    ...COMMAND_HANDLERS,
-    ...QUERY_HANDLERS,
-  ],
+  providers: [CatalogCache, ProductsProjection, CatalogSeeder, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
   exports: [CatalogCache, CatalogSeeder],
 })
 export class CatalogModule {}

@@ -6,7 +6,9 @@ async function main(): Promise<void> {
   const app = await cliContext('projector');
   const seeder = app.get(CatalogSeeder);
   const listed = process.argv.includes('--force') ? await seeder.seed() : await seeder.seedIfEmpty();
-  console.log(listed ? `listed ${listed} products` : 'the catalogue already has products (or was seeded before); use --force to list the seed again');
+  console.log(
+    listed ? `listed ${listed} products` : 'the catalogue already has products (or was seeded before); use --force to list the seed again',
+  );
   await app.close();
 }
 

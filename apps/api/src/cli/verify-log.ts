@@ -47,7 +47,9 @@ async function main(): Promise<number> {
       return 0;
     }
     const b = report.firstBreak!;
-    console.log(`BROKEN: ${report.breaks} broken link(s); the first: stream ${b.streamId} revision ${b.revision} at position ${b.position}: ${b.reason}`);
+    console.log(
+      `BROKEN: ${report.breaks} broken link(s); the first: stream ${b.streamId} revision ${b.revision} at position ${b.position}: ${b.reason}`,
+    );
     return 1;
   } finally {
     await store.close();
@@ -80,7 +82,10 @@ async function verifyFile(path: string | undefined): Promise<number> {
     return 0;
   }
   const b = walk.firstBreak;
-  if (b) console.log(`BROKEN: ${walk.breaks} broken link(s); the first: stream ${b.streamId} revision ${b.revision} at position ${b.position}: ${b.reason}`);
+  if (b)
+    console.log(
+      `BROKEN: ${walk.breaks} broken link(s); the first: stream ${b.streamId} revision ${b.revision} at position ${b.position}: ${b.reason}`,
+    );
   return 1;
 }
 

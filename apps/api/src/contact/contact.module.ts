@@ -12,12 +12,6 @@ import { QUERY_HANDLERS } from './queries';
 @Module({
   imports: [CqrsModule],
   controllers: [ContactController, AdminMessagesController],
-  providers: [
-    ContactThrottle,
-    ContactMessagesProjection,
-    ContactMailReactor,
-    ...COMMAND_HANDLERS,
-    ...QUERY_HANDLERS,
-  ],
+  providers: [ContactThrottle, ContactMessagesProjection, ContactMailReactor, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
 })
 export class ContactModule {}

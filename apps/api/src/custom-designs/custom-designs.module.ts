@@ -11,11 +11,6 @@ import { QUERY_HANDLERS } from './queries';
 @Module({
   imports: [CqrsModule],
   controllers: [CustomDesignsController, AdminCustomDesignsController],
-  providers: [
-    CustomDesignsProjection,
-    CustomDesignMailReactor,
-    ...COMMAND_HANDLERS,
-    ...QUERY_HANDLERS,
-  ],
+  providers: [CustomDesignsProjection, CustomDesignMailReactor, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
 })
 export class CustomDesignsModule {}

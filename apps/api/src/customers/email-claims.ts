@@ -50,6 +50,10 @@ export class EmailClaims {
 
   async release(customerId: string, email?: string | null): Promise<void> {
     await this.db.query('DELETE FROM public.customer_email_claims WHERE customer_id = $1', [customerId]);
-    if (email) await this.db.query('DELETE FROM public.customer_email_claims WHERE email_digest = $1 AND customer_id = $2', [this.digest(email), customerId]);
+    if (email)
+      await this.db.query('DELETE FROM public.customer_email_claims WHERE email_digest = $1 AND customer_id = $2', [
+        this.digest(email),
+        customerId,
+      ]);
   }
 }

@@ -86,7 +86,11 @@ export class HealthController implements BeforeApplicationShutdown {
     ]);
     const [postgres, redis, eventStore] = [component(checked, 'postgres'), component(checked, 'redis'), component(checked, 'event_store')];
     const reasons: string[] = [];
-    for (const [name, c] of [['postgres', postgres], ['redis', redis], ['event store', eventStore]] as const) {
+    for (const [name, c] of [
+      ['postgres', postgres],
+      ['redis', redis],
+      ['event store', eventStore],
+    ] as const) {
       if (c.status === 'down') reasons.push(`${name} is down: ${c.error}`);
     }
     const dependenciesUp = reasons.length === 0;
@@ -100,7 +104,8 @@ export class HealthController implements BeforeApplicationShutdown {
     const parkedTotal = consumers.reduce((n, c) => n + c.parked, 0);
     for (const c of consumers) {
       if (c.parked > 0) reasons.push(`${c.kind} ${c.name}: ${c.parked} parked`);
-      if (c.seconds_behind > this.config.healthMaxLagSeconds) reasons.push(`${c.kind} ${c.name}: ${c.seconds_behind} s (${c.events_behind} events) behind`);
+      if (c.seconds_behind > this.config.healthMaxLagSeconds)
+        reasons.push(`${c.kind} ${c.name}: ${c.seconds_behind} s (${c.events_behind} events) behind`);
     }
     reply.status(dependenciesUp ? 200 : 503);
     return {
@@ -117,7 +122,9 @@ export class HealthController implements BeforeApplicationShutdown {
 
   @Get('ready')
   @Public()
-  @ApiOperation({ summary: 'Readiness for a load balancer: 503 while this process cannot serve (database or event store unreachable, shutting down)' })
+  @ApiOperation({
+    summary: 'Readiness for a load balancer: 503 while this process cannot serve (database or event store unreachable, shutting down)',
+  })
   @ApiOkResponse({ type: ReadinessReport })
   @ApiServiceUnavailableResponse({ type: ReadinessReport })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessReport> {

@@ -20,7 +20,10 @@ describe('Health (@nestjs/terminus)', () => {
     await admin.connect();
     try {
       await admin.query(`ALTER DATABASE "${t.db.name}" ALLOW_CONNECTIONS ${allowed}`);
-      if (!allowed) await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [t.db.name]);
+      if (!allowed)
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+          t.db.name,
+        ]);
     } finally {
       await admin.end();
     }
@@ -29,13 +32,28 @@ describe('Health (@nestjs/terminus)', () => {
   it('should answer 200 with every dependency and the per-projection detail', async () => {
     const health = await t.request('GET', '/api/health');
     expect(health.status).toBe(200);
-    expect(Object.keys(health.body).sort()).toEqual(['consumers', 'event_store', 'parked_since_start', 'parked_total', 'postgres', 'reasons', 'redis', 'status']);
+    expect(Object.keys(health.body).sort()).toEqual([
+      'consumers',
+      'event_store',
+      'parked_since_start',
+      'parked_total',
+      'postgres',
+      'reasons',
+      'redis',
+      'status',
+    ]);
     expect(health.body.postgres).toEqual({ status: 'up', latency_ms: expect.any(Number) });
     expect(health.body.redis).toEqual({ status: 'up', latency_ms: expect.any(Number) });
     expect(health.body.event_store).toEqual({ status: 'up', latency_ms: expect.any(Number), adapter: expect.any(String) });
     expect(health.body.parked_total).toBe(0);
     const orders = health.body.consumers.find((c: any) => c.kind === 'projection' && c.name === 'orders');
-    expect(orders).toEqual({ name: 'orders', kind: 'projection', events_behind: expect.any(Number), seconds_behind: expect.any(Number), parked: 0 });
+    expect(orders).toEqual({
+      name: 'orders',
+      kind: 'projection',
+      events_behind: expect.any(Number),
+      seconds_behind: expect.any(Number),
+      parked: 0,
+    });
     expect(health.body.consumers.some((c: any) => c.kind === 'reactor')).toBe(true);
     const ready = await t.request('GET', '/api/health/ready');
     expect([ready.status, ready.body]).toEqual([200, { status: 'ready', reasons: [] }]);

@@ -8,7 +8,6 @@ import { PostgresEventStore } from '../platform/event-store/postgres/postgres-ev
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { BUILT_MAIN as MAIN, freePort } from '../testing/built-shop';
 
-
 /** Holds a TCP port the way a running shop would; null when something else holds it already. */
 function holdPort(port: number): Promise<Server | null> {
   return new Promise((resolve, reject) => {
@@ -74,41 +73,74 @@ describe('Processes without the api role', () => {
     return child;
   }
 
-  (built ? it : it.skip)('should start beside a shop holding port 3000, take no port, and do their work', async () => {
-    const healthPort = await freePort();
-    // PORT unset (the default 3000, held) for the projector; PORT=3000 given explicitly to the worker.
-    const projector = start('projector', { PORT: undefined, HEALTH_PORT: String(healthPort) });
-    const worker = start('worker', { PORT: '3000', HEALTH_PORT: undefined });
+  (built ? it : it.skip)(
+    'should start beside a shop holding port 3000, take no port, and do their work',
+    async () => {
+      const healthPort = await freePort();
+      // PORT unset (the default 3000, held) for the projector; PORT=3000 given explicitly to the worker.
+      const projector = start('projector', { PORT: undefined, HEALTH_PORT: String(healthPort) });
+      const worker = start('worker', { PORT: '3000', HEALTH_PORT: undefined });
 
-    const store = new PostgresEventStore(pool, db.url);
-    const id = randomUUID();
-    await store.appendToStream(`product-${id}`, [{
-      type: 'ProductCreated',
-      data: { product_id: id, name: 'Role Ring', description: 'd', price_cents: 1000, original_price_cents: null, image: '/i.svg', images: ['/i.svg'], category: 'men-rings', features: [], rating: 4.5, reviews_count: 0, in_stock: true },
-      metadata: { eventId: randomUUID(), schemaVersion: 1, occurredAt: new Date().toISOString(), actor: { type: 'system' }, correlationId: randomUUID(), causationId: null },
-    }], 'no_stream');
-    await store.close();
+      const store = new PostgresEventStore(pool, db.url);
+      const id = randomUUID();
+      await store.appendToStream(
+        `product-${id}`,
+        [
+          {
+            type: 'ProductCreated',
+            data: {
+              product_id: id,
+              name: 'Role Ring',
+              description: 'd',
+              price_cents: 1000,
+              original_price_cents: null,
+              image: '/i.svg',
+              images: ['/i.svg'],
+              category: 'men-rings',
+              features: [],
+              rating: 4.5,
+              reviews_count: 0,
+              in_stock: true,
+            },
+            metadata: {
+              eventId: randomUUID(),
+              schemaVersion: 1,
+              occurredAt: new Date().toISOString(),
+              actor: { type: 'system' },
+              correlationId: randomUUID(),
+              causationId: null,
+            },
+          },
+        ],
+        'no_stream',
+      );
+      await store.close();
 
-    const deadline = Date.now() + 60_000;
-    let rows = 0;
-    while (Date.now() < deadline && rows === 0) {
-      rows = (await pool.query(`SELECT count(*)::int AS n FROM rm.products WHERE id = $1`, [id]).catch(() => ({ rows: [{ n: 0 }] }))).rows[0].n;
-      if (rows === 0) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(rows).toBe(1);
+      const deadline = Date.now() + 60_000;
+      let rows = 0;
+      while (Date.now() < deadline && rows === 0) {
+        rows = (await pool.query(`SELECT count(*)::int AS n FROM rm.products WHERE id = $1`, [id]).catch(() => ({ rows: [{ n: 0 }] })))
+          .rows[0].n;
+        if (rows === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(rows).toBe(1);
 
-    // Both still running: neither died on EADDRINUSE.
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(projector.exitCode).toBeNull();
-    expect(worker.exitCode).toBeNull();
+      // Both still running: neither died on EADDRINUSE.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(projector.exitCode).toBeNull();
+      expect(worker.exitCode).toBeNull();
 
-    // The projector answers liveness on its health port only; the worker listens on nothing.
-    const health = await fetch(`http://127.0.0.1:${healthPort}/health`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok' });
-    expect((await fetch(`http://127.0.0.1:${healthPort}/api/products`)).status).toBe(404);
-    expect(await listeningPorts(projector.pid!)).toEqual([healthPort]);
-    expect(await listeningPorts(worker.pid!)).toEqual([]);
-    console.log(`projector and worker ran beside a holder of port 3000 (${held ? 'held by the test' : 'held by another process'}); projector live on :${healthPort}/health`);
-  }, 90_000);
+      // The projector answers liveness on its health port only; the worker listens on nothing.
+      const health = await fetch(`http://127.0.0.1:${healthPort}/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      expect((await fetch(`http://127.0.0.1:${healthPort}/api/products`)).status).toBe(404);
+      expect(await listeningPorts(projector.pid!)).toEqual([healthPort]);
+      expect(await listeningPorts(worker.pid!)).toEqual([]);
+      console.log(
+        `projector and worker ran beside a holder of port 3000 (${held ? 'held by the test' : 'held by another process'}); projector live on :${healthPort}/health`,
+      );
+    },
+    90_000,
+  );
 });

@@ -50,25 +50,53 @@ describe('Mail archive and MailSent version 2', () => {
 
     // A new mail through the outbox and the worker: version 2.
     const newId = `mail-test-${randomUUID()}`;
-    await t.app.get(MailOutbox).send(
-      { kind: 'consultation-confirmation', to: 'new@facet.test', subject: 'We will call you', html: hostileHtml, text: 'Plain \u0000 text', subjectId: 'email:new-subject' },
-      newId,
-    );
+    await t.app
+      .get(MailOutbox)
+      .send(
+        {
+          kind: 'consultation-confirmation',
+          to: 'new@facet.test',
+          subject: 'We will call you',
+          html: hostileHtml,
+          text: 'Plain \u0000 text',
+          subjectId: 'email:new-subject',
+        },
+        newId,
+      );
     await waitUntil(async () => (await db.one('SELECT count(*)::int AS n FROM rm.sent_mail WHERE id = ANY($1)', [[oldId, newId]])).n === 2);
 
-    const [oldRow] = await db.query(`SELECT schema_version, octet_length(data::text) AS bytes FROM public.es_events WHERE stream_id = $1`, [mailStream(oldId)]);
-    const [newRow] = await db.query(`SELECT schema_version, data, octet_length(data::text) AS bytes FROM public.es_events WHERE stream_id = $1`, [mailStream(newId)]);
+    const [oldRow] = await db.query(`SELECT schema_version, octet_length(data::text) AS bytes FROM public.es_events WHERE stream_id = $1`, [
+      mailStream(oldId),
+    ]);
+    const [newRow] = await db.query(
+      `SELECT schema_version, data, octet_length(data::text) AS bytes FROM public.es_events WHERE stream_id = $1`,
+      [mailStream(newId)],
+    );
     expect(oldRow.schema_version).toBe(1);
     expect(newRow.schema_version).toBe(MAIL_SENT_VERSION);
     // The new event: the auditor's fields, sealed where personal, no body; small whatever the body's size.
-    expect(Object.keys(newRow.data).sort()).toEqual(['content_sha256', 'delivered', 'kind', 'mail_id', 'subject', 'subject_id', 'template_version', 'to']);
+    expect(Object.keys(newRow.data).sort()).toEqual([
+      'content_sha256',
+      'delivered',
+      'kind',
+      'mail_id',
+      'subject',
+      'subject_id',
+      'template_version',
+      'to',
+    ]);
     expect(newRow.data.to).not.toContain('new@facet.test');
     expect(newRow.bytes).toBeLessThan(1000);
     expect(newRow.data.content_sha256).toBe(await t.app.get(MailArchive).hashOf(newId));
-    console.log(`MailSent v1 ${oldRow.bytes} bytes (a 16-byte body); v2 ${newRow.bytes} bytes (a ${hostileHtml.length}-character body, archived)`);
+    console.log(
+      `MailSent v1 ${oldRow.bytes} bytes (a 16-byte body); v2 ${newRow.bytes} bytes (a ${hostileHtml.length}-character body, archived)`,
+    );
 
     const show = async () => {
-      const [a, b] = await Promise.all([t.request('GET', `/api/admin/mail/${oldId}`, { token: staff }), t.request('GET', `/api/admin/mail/${newId}`, { token: staff })]);
+      const [a, b] = await Promise.all([
+        t.request('GET', `/api/admin/mail/${oldId}`, { token: staff }),
+        t.request('GET', `/api/admin/mail/${newId}`, { token: staff }),
+      ]);
       expect(a.status).toBe(200);
       expect(b.status).toBe(200);
       expect(a.body).toMatchObject({ to: 'old@facet.test', subject: 'Your receipt', html: '<p>Old body</p>', text: 'Old body' });

@@ -43,17 +43,19 @@ export class MailOutbox {
   async send(mail: OutgoingMail, jobId: string): Promise<void> {
     const { subjectId, ...content } = mail;
     const sealed = await this.privacy.seal(subjectId, content);
-    await this.db.query('INSERT INTO public.mail_outbox (mail_id, subject_id, sealed) VALUES ($1, $2, $3) ON CONFLICT (mail_id) DO NOTHING', [
-      jobId,
-      subjectId,
-      sealed,
-    ]);
+    await this.db.query(
+      'INSERT INTO public.mail_outbox (mail_id, subject_id, sealed) VALUES ($1, $2, $3) ON CONFLICT (mail_id) DO NOTHING',
+      [jobId, subjectId, sealed],
+    );
     await this.queues.queue<MailJob>(MAIL_QUEUE).add(mail.kind, { mailId: jobId, kind: mail.kind, trace: traceIds() }, { jobId });
   }
 
   /** The mail to send now, or null when it was sent already or its person was erased meanwhile. */
   async read(mailId: string): Promise<OutgoingMail | null> {
-    const row = await this.db.one<{ subject_id: string; sealed: string }>('SELECT subject_id, sealed FROM public.mail_outbox WHERE mail_id = $1', [mailId]);
+    const row = await this.db.one<{ subject_id: string; sealed: string }>(
+      'SELECT subject_id, sealed FROM public.mail_outbox WHERE mail_id = $1',
+      [mailId],
+    );
     if (!row) return null;
     const content = await this.privacy.open(row.sealed);
     return content ? { ...content, subjectId: row.subject_id } : null;

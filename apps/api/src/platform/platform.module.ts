@@ -53,7 +53,20 @@ function createEventStore(config: FacetConfig, db: DatabaseService): EventStore 
     LoginThrottle,
     BlobStore,
   ],
-  exports: [LoginThrottle, BlobStore, FACET_CONFIG, DatabaseService, PersonalData, EVENT_STORE, PROJECTION_STATUS, EventSourcing, RunnersService, Queues, SessionsService, IdempotencyService],
+  exports: [
+    LoginThrottle,
+    BlobStore,
+    FACET_CONFIG,
+    DatabaseService,
+    PersonalData,
+    EVENT_STORE,
+    PROJECTION_STATUS,
+    EventSourcing,
+    RunnersService,
+    Queues,
+    SessionsService,
+    IdempotencyService,
+  ],
 })
 export class PlatformModule implements OnModuleInit, OnApplicationShutdown {
   private keyListener: Client | null = null;

@@ -62,7 +62,12 @@ describe('Bad input on every route', () => {
       let status = 0;
       let text = '';
       try {
-        const res = await fetch(t.url + r.path, { method: r.method, headers: r.headers, body: r.body, signal: AbortSignal.timeout(20_000) });
+        const res = await fetch(t.url + r.path, {
+          method: r.method,
+          headers: r.headers,
+          body: r.body,
+          signal: AbortSignal.timeout(20_000),
+        });
         status = res.status;
         text = await res.text();
       } catch (e) {
@@ -72,7 +77,9 @@ describe('Bad input on every route', () => {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       routesHit.add(r.route);
       if (status >= 500) {
-        failures.push(`${r.route} [${r.kind}] ${status} ${r.method} ${r.path.slice(0, 120)} body=${String(r.body).slice(0, 200)} -> ${text.slice(0, 200)}`);
+        failures.push(
+          `${r.route} [${r.kind}] ${status} ${r.method} ${r.path.slice(0, 120)} body=${String(r.body).slice(0, 200)} -> ${text.slice(0, 200)}`,
+        );
       } else if (status >= 400) {
         let detail: unknown;
         try {
@@ -81,7 +88,9 @@ describe('Bad input on every route', () => {
           /* not JSON */
         }
         if (typeof detail !== 'string' || !detail.trim() || /^bad request$/i.test(detail.trim())) {
-          failures.push(`${r.route} [${r.kind}] ${status} without a useful detail: ${text.slice(0, 200)} (body ${String(r.body).slice(0, 100)})`);
+          failures.push(
+            `${r.route} [${r.kind}] ${status} without a useful detail: ${text.slice(0, 200)} (body ${String(r.body).slice(0, 100)})`,
+          );
         }
       }
     });

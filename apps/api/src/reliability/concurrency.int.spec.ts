@@ -36,7 +36,9 @@ describe('Concurrent writers', () => {
       );
       const ok = results.filter((r) => r.status === 200);
       const conflicts = results.filter((r) => r.status === 409);
-      console.log(`concurrency: round ${round}: 50 edits of version ${version}: ${ok.length} won, ${conflicts.length} got 409, others ${50 - ok.length - conflicts.length}`);
+      console.log(
+        `concurrency: round ${round}: 50 edits of version ${version}: ${ok.length} won, ${conflicts.length} got 409, others ${50 - ok.length - conflicts.length}`,
+      );
       expect(ok).toHaveLength(1);
       expect(conflicts).toHaveLength(49);
       for (const c of conflicts) expect(c.body.detail).toEqual(expect.any(String));
@@ -48,7 +50,10 @@ describe('Concurrent writers', () => {
     }
     // One event per winning edit in the log.
     const db = t.app.get(DatabaseService).pool;
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM public.es_events WHERE stream_id = $1 AND event_type <> 'ProductCreated'`, [`product-${product.id}`]);
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n FROM public.es_events WHERE stream_id = $1 AND event_type <> 'ProductCreated'`,
+      [`product-${product.id}`],
+    );
     expect(rows[0].n).toBe(rounds);
     expect(winners).toHaveLength(rounds);
   });
@@ -58,7 +63,17 @@ describe('Concurrent writers', () => {
     const totals = priceOrderInDollars([{ price: p.price, quantity: 1 }]);
     const body = {
       items: [{ product_id: p.id, product_name: p.name, price: p.price, quantity: 1, image: p.image }],
-      shipping: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', phone: '+1 (555) 010-3000', address: '1 Cobol Ct', city: 'Arlington', state: 'VA', zip_code: '22201', country: 'US' },
+      shipping: {
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        email: 'grace@example.com',
+        phone: '+1 (555) 010-3000',
+        address: '1 Cobol Ct',
+        city: 'Arlington',
+        state: 'VA',
+        zip_code: '22201',
+        country: 'US',
+      },
       payment: { card_name: '', last_4: '' },
       subtotal: totals.subtotal,
       shipping_cost: totals.shipping,
@@ -68,12 +83,15 @@ describe('Concurrent writers', () => {
       payment_status: 'pending_consultation',
     };
     const db = t.app.get(DatabaseService).pool;
-    const count = async () => (await db.query(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = 'OrderRequested'`)).rows[0].n as number;
+    const count = async () =>
+      (await db.query(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = 'OrderRequested'`)).rows[0].n as number;
     const before = await count();
     const headers = { 'idempotency-key': `reliability-${Date.now()}` };
     const results = await Promise.all(Array.from({ length: 20 }, () => t.request('POST', '/api/orders', { body, headers })));
     const ids = new Set(results.map((r) => r.body.order_id));
-    console.log(`concurrency: 20 submits with one Idempotency-Key: statuses ${[...new Set(results.map((r) => r.status))]}, ${ids.size} order id(s), ${(await count()) - before} OrderRequested event(s)`);
+    console.log(
+      `concurrency: 20 submits with one Idempotency-Key: statuses ${[...new Set(results.map((r) => r.status))]}, ${ids.size} order id(s), ${(await count()) - before} OrderRequested event(s)`,
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(ids.size).toBe(1);
     expect((await count()) - before).toBe(1);

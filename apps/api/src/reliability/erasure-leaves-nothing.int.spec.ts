@@ -28,7 +28,11 @@ function forms(needle: string): string[] {
 
 function hits(haystack: string): string[] {
   const lower = haystack.toLowerCase();
-  return NEEDLES.flatMap((n) => forms(n).filter((f) => lower.includes(f.toLowerCase())).map((f) => `${n} as ${f === n ? 'text' : f.slice(0, 12)}`));
+  return NEEDLES.flatMap((n) =>
+    forms(n)
+      .filter((f) => lower.includes(f.toLowerCase()))
+      .map((f) => `${n} as ${f === n ? 'text' : f.slice(0, 12)}`),
+  );
 }
 
 describe('Erasure leaves nothing', () => {
@@ -78,7 +82,12 @@ describe('Erasure leaves nothing', () => {
     const customerId = login.body.user.id as string;
     const me = await t.request('PUT', '/api/me', {
       token,
-      body: { firstName: FIRST, lastName: LAST, phone: PHONE, address: { street: '1 Quillfeather Lane', city: 'Boston', state: 'MA', zipCode: '02108', country: 'US' } },
+      body: {
+        firstName: FIRST,
+        lastName: LAST,
+        phone: PHONE,
+        address: { street: '1 Quillfeather Lane', city: 'Boston', state: 'MA', zipCode: '02108', country: 'US' },
+      },
     });
     expect(me.status).toBe(200);
 
@@ -87,7 +96,18 @@ describe('Erasure leaves nothing', () => {
       const totals = priceOrderInDollars([{ price: p.price, quantity: 1 }]);
       return {
         items: [{ product_id: p.id, product_name: p.name, price: p.price, quantity: 1, image: p.image }],
-        shipping: { first_name: FIRST, last_name: LAST, email: EMAIL, phone: PHONE, address: '77 Quillfeather Lane', apartment: '', city: 'Salem', state: 'MA', zip_code: '01970', country: 'US' },
+        shipping: {
+          first_name: FIRST,
+          last_name: LAST,
+          email: EMAIL,
+          phone: PHONE,
+          address: '77 Quillfeather Lane',
+          apartment: '',
+          city: 'Salem',
+          state: 'MA',
+          zip_code: '01970',
+          country: 'US',
+        },
         payment: { card_name: '', last_4: '' },
         subtotal: totals.subtotal,
         shipping_cost: totals.shipping,
@@ -108,27 +128,58 @@ describe('Erasure leaves nothing', () => {
     });
     expect(cardOrder.status).toBe(200);
     const note = `Called ${FIRST} ${LAST} on ${PHONE} (${EMAIL})`;
-    expect((await t.request('PUT', `/api/admin/orders/${consultation.body.order_id}`, { token: staff, body: { status: 'contacted', note } })).status).toBe(200);
-    expect((await t.request('PUT', `/api/admin/orders/${cardOrder.body.order_id}`, { token: staff, body: { status: 'cancelled', note } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/admin/orders/${consultation.body.order_id}`, { token: staff, body: { status: 'contacted', note } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/admin/orders/${cardOrder.body.order_id}`, { token: staff, body: { status: 'cancelled', note } }))
+        .status,
+    ).toBe(200);
 
     // A custom design with an image that carries the e-mail in its bytes.
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`tEXt owner ${EMAIL} ${FIRST} ${LAST}`), Buffer.alloc(64, 7)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from(`tEXt owner ${EMAIL} ${FIRST} ${LAST}`),
+      Buffer.alloc(64, 7),
+    ]);
     const design = await t.request('POST', '/api/custom-design', {
       token,
       body: {
-        category: 'women', jewelry_type: 'women-rings', diamond_shape: 'oval', diamond_size: '1-1.5', metal_type: 'rose-gold', metal_karat: '14K',
-        design_image: `data:image/png;base64,${png.toString('base64')}`, design_notes: `For ${FIRST}`, contact_name: `${FIRST} ${LAST}`,
-        contact_email: SECOND_EMAIL, contact_phone: PHONE, preferred_contact: 'email',
+        category: 'women',
+        jewelry_type: 'women-rings',
+        diamond_shape: 'oval',
+        diamond_size: '1-1.5',
+        metal_type: 'rose-gold',
+        metal_karat: '14K',
+        design_image: `data:image/png;base64,${png.toString('base64')}`,
+        design_notes: `For ${FIRST}`,
+        contact_name: `${FIRST} ${LAST}`,
+        contact_email: SECOND_EMAIL,
+        contact_phone: PHONE,
+        preferred_contact: 'email',
       },
     });
     expect(design.status).toBe(201);
-    expect((await t.request('PUT', `/api/admin/custom-designs/${design.body.id}`, { token: staff, body: { status: 'contacted', note } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/admin/custom-designs/${design.body.id}`, { token: staff, body: { status: 'contacted', note } })).status,
+    ).toBe(200);
     expect((await t.request('GET', `/api/admin/custom-designs/${design.body.id}/image`, { token: staff })).status).toBe(200);
 
     // Contact messages: signed in from a second address, and as a guest with the account's e-mail.
-    const contact = (body: Record<string, unknown>, auth?: string) => t.request('POST', '/api/contact', { token: auth, body, headers: { 'x-forwarded-for': '203.0.113.201' } });
-    expect((await contact({ name: `${FIRST} ${LAST}`, email: SECOND_EMAIL, phone: PHONE, subject: `From ${LAST}`, message: `Call ${PHONE}` }, token)).status).toBe(201);
-    expect((await contact({ name: `${FIRST} ${LAST}`, email: EMAIL, phone: PHONE, subject: `Guest ${LAST}`, message: 'As a guest' })).status).toBe(201);
+    const contact = (body: Record<string, unknown>, auth?: string) =>
+      t.request('POST', '/api/contact', { token: auth, body, headers: { 'x-forwarded-for': '203.0.113.201' } });
+    expect(
+      (
+        await contact(
+          { name: `${FIRST} ${LAST}`, email: SECOND_EMAIL, phone: PHONE, subject: `From ${LAST}`, message: `Call ${PHONE}` },
+          token,
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (await contact({ name: `${FIRST} ${LAST}`, email: EMAIL, phone: PHONE, subject: `Guest ${LAST}`, message: 'As a guest' })).status,
+    ).toBe(201);
     const messages = await t.request('GET', `/api/admin/messages?q=${LAST}`, { token: staff });
     expect(messages.body.total).toBe(2);
     for (const m of messages.body.items ?? messages.body.data ?? []) {
@@ -138,12 +189,17 @@ describe('Erasure leaves nothing', () => {
     // A password reset.
     expect((await t.request('POST', '/api/auth/forgot-password', { body: { email: EMAIL } })).status).toBe(200);
     const resetToken = tokenOf(await box.next(EMAIL, 'password-reset'));
-    expect((await t.request('POST', '/api/auth/reset-password', { body: { email: EMAIL, token: resetToken, password: 'Emerald-Step-2031#' } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/auth/reset-password', { body: { email: EMAIL, token: resetToken, password: 'Emerald-Step-2031#' } }))
+        .status,
+    ).toBe(200);
     // The mails go out (their content was sealed in the outbox meanwhile).
     await sink.waitFor((m) => m.to.includes(SECOND_EMAIL));
 
     // The person is findable before the erasure (so the search below can fail).
-    const before = execFileSync('pg_dump', ['-h', '127.0.0.1', '-U', 'postgres', '--no-owner', t.db.name], { maxBuffer: 512 * 1024 * 1024 }).toString();
+    const before = execFileSync('pg_dump', ['-h', '127.0.0.1', '-U', 'postgres', '--no-owner', t.db.name], {
+      maxBuffer: 512 * 1024 * 1024,
+    }).toString();
     expect(hits(before).length).toBeGreaterThan(0);
 
     // Erase, then rebuild every read model from the log.
@@ -151,7 +207,9 @@ describe('Erasure leaves nothing', () => {
     await new Promise((r) => setTimeout(r, 1500)); // let the queue settle what was in flight
     await t.app.get(RunnersService).replay({});
 
-    const dump = execFileSync('pg_dump', ['-h', '127.0.0.1', '-U', 'postgres', '--no-owner', t.db.name], { maxBuffer: 512 * 1024 * 1024 }).toString();
+    const dump = execFileSync('pg_dump', ['-h', '127.0.0.1', '-U', 'postgres', '--no-owner', t.db.name], {
+      maxBuffer: 512 * 1024 * 1024,
+    }).toString();
     const inDump = hits(dump);
 
     const redis = new IORedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -162,12 +220,17 @@ describe('Erasure leaves nothing', () => {
         keys++;
         const type = await redis.type(key);
         const value =
-          type === 'hash' ? await redis.hgetall(key)
-          : type === 'list' ? await redis.lrange(key, 0, -1)
-          : type === 'zset' ? await redis.zrange(key, 0, -1)
-          : type === 'set' ? await redis.smembers(key)
-          : type === 'stream' ? await redis.xrange(key, '-', '+')
-          : await redis.get(key);
+          type === 'hash'
+            ? await redis.hgetall(key)
+            : type === 'list'
+              ? await redis.lrange(key, 0, -1)
+              : type === 'zset'
+                ? await redis.zrange(key, 0, -1)
+                : type === 'set'
+                  ? await redis.smembers(key)
+                  : type === 'stream'
+                    ? await redis.xrange(key, '-', '+')
+                    : await redis.get(key);
         redisText += `${key} ${JSON.stringify(value)}\n`;
       }
     } finally {
@@ -180,7 +243,10 @@ describe('Erasure leaves nothing', () => {
         `hits: dump ${inDump.length}, redis ${inRedis.length}, logs ${inLogs.length}`,
     );
     if (inDump.length) {
-      const lines = dump.split('\n').filter((l) => hits(l).length).map((l) => l.slice(0, 300));
+      const lines = dump
+        .split('\n')
+        .filter((l) => hits(l).length)
+        .map((l) => l.slice(0, 300));
       console.log('dump lines still naming the person:\n' + lines.slice(0, 20).join('\n'));
     }
     expect(logged.join('').length).toBeGreaterThan(10_000); // the log was really captured

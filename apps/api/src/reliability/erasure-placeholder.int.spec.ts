@@ -36,12 +36,16 @@ describe('Erased people read "erased", live and after a replay', () => {
   async function readModels(): Promise<Record<string, Record<string, unknown>[]>> {
     const out: Record<string, Record<string, unknown>[]> = {};
     for (const [table, order] of Object.entries(TABLES)) {
-      out[table] = (await db.query<{ row: Record<string, unknown> }>(`SELECT to_jsonb(t) AS row FROM rm.${table} t ORDER BY ${order}`)).map((r) => r.row);
+      out[table] = (await db.query<{ row: Record<string, unknown> }>(`SELECT to_jsonb(t) AS row FROM rm.${table} t ORDER BY ${order}`)).map(
+        (r) => r.row,
+      );
     }
     return out;
   }
   const traces = (models: Record<string, unknown>) =>
-    Object.entries(models).flatMap(([table, rows]) => NEEDLES.filter((n) => JSON.stringify(rows).toLowerCase().includes(n)).map((n) => `${table}: ${n}`));
+    Object.entries(models).flatMap(([table, rows]) =>
+      NEEDLES.filter((n) => JSON.stringify(rows).toLowerCase().includes(n)).map((n) => `${table}: ${n}`),
+    );
 
   async function until(what: string, check: () => Promise<boolean>): Promise<void> {
     for (let i = 0; i < 150; i++) {
@@ -80,45 +84,98 @@ describe('Erased people read "erased", live and after a replay', () => {
     const email = await verifiedCustomer(t, box, EMAIL);
     const token = await login(t, email);
     const customerId = (await t.request('GET', '/api/me', { token })).body.id as string;
-    expect((await t.request('PUT', '/api/me', { token, body: { firstName: FIRST, lastName: LAST, phone: PHONE, address: { street: '9 Vantreeck Street', city: 'Albany', state: 'NY', zipCode: '12207' } } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PUT', '/api/me', {
+          token,
+          body: {
+            firstName: FIRST,
+            lastName: LAST,
+            phone: PHONE,
+            address: { street: '9 Vantreeck Street', city: 'Albany', state: 'NY', zipCode: '12207' },
+          },
+        })
+      ).status,
+    ).toBe(200);
 
     const product = (await t.request('GET', '/api/products?limit=5&sort_by=price-low')).body.products.find((p: any) => p.in_stock);
     const totals = priceOrderInDollars([{ price: product.price, quantity: 1 }]);
     const order = (who: { first: string; last: string; email: string; phone: string; street: string }, card: boolean) => ({
       items: [{ product_id: product.id, product_name: product.name, price: product.price, quantity: 1, image: product.image }],
-      shipping: { first_name: who.first, last_name: who.last, email: who.email, phone: who.phone, address: who.street, apartment: '', city: 'Albany', state: 'NY', zip_code: '12207', country: 'US' },
+      shipping: {
+        first_name: who.first,
+        last_name: who.last,
+        email: who.email,
+        phone: who.phone,
+        address: who.street,
+        apartment: '',
+        city: 'Albany',
+        state: 'NY',
+        zip_code: '12207',
+        country: 'US',
+      },
       payment: card ? { card_name: `${who.first} ${who.last}`, last_4: '4242' } : { card_name: '', last_4: '' },
-      subtotal: totals.subtotal, shipping_cost: totals.shipping, tax: totals.tax, total: totals.total,
-      ...(card ? { status: 'pending', payment_status: 'unpaid' } : { status: 'consultation_requested', payment_status: 'pending_consultation' }),
+      subtotal: totals.subtotal,
+      shipping_cost: totals.shipping,
+      tax: totals.tax,
+      total: totals.total,
+      ...(card
+        ? { status: 'pending', payment_status: 'unpaid' }
+        : { status: 'consultation_requested', payment_status: 'pending_consultation' }),
     });
     const person = { first: FIRST, last: LAST, email: EMAIL, phone: PHONE, street: '9 Vantreeck Street' };
     // Signed in with a card; as a guest with the same e-mail; a bystander guest who stays.
     const signedIn = await t.request('POST', '/api/orders', { token, body: order(person, true) });
     const asGuest = await t.request('POST', '/api/orders', { body: order(person, false) });
-    const bystander = await t.request('POST', '/api/orders', { body: order({ first: 'Bystander', last: 'Kept', email: BYSTANDER.email, phone: '+1 (303) 555-0101', street: '1 Kept Road' }, false) });
-    for (const r of [signedIn, asGuest, bystander]) expect({ status: r.status, body: r.status === 200 ? null : r.body }).toEqual({ status: 200, body: null });
+    const bystander = await t.request('POST', '/api/orders', {
+      body: order({ first: 'Bystander', last: 'Kept', email: BYSTANDER.email, phone: '+1 (303) 555-0101', street: '1 Kept Road' }, false),
+    });
+    for (const r of [signedIn, asGuest, bystander])
+      expect({ status: r.status, body: r.status === 200 ? null : r.body }).toEqual({ status: 200, body: null });
     const note = `Called ${FIRST} ${LAST} on ${PHONE}`;
-    expect((await t.request('PUT', `/api/admin/orders/${signedIn.body.order_id}`, { token: staff, body: { status: 'cancelled', note } })).status).toBe(200);
-    expect((await t.request('PUT', `/api/admin/orders/${asGuest.body.order_id}`, { token: staff, body: { status: 'contacted', note } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/admin/orders/${signedIn.body.order_id}`, { token: staff, body: { status: 'cancelled', note } })).status,
+    ).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/admin/orders/${asGuest.body.order_id}`, { token: staff, body: { status: 'contacted', note } })).status,
+    ).toBe(200);
 
     // Design requests: signed in (no phone), and as a guest with the account's e-mail.
     const design = (extra: Record<string, unknown>) => ({
-      category: 'women', jewelry_type: 'women-rings', diamond_shape: 'oval', diamond_size: '1-1.5', metal_type: 'rose-gold', metal_karat: '14K',
-      design_notes: `For ${FIRST}`, contact_name: `${FIRST} ${LAST}`, contact_email: EMAIL, preferred_contact: 'email', ...extra,
+      category: 'women',
+      jewelry_type: 'women-rings',
+      diamond_shape: 'oval',
+      diamond_size: '1-1.5',
+      metal_type: 'rose-gold',
+      metal_karat: '14K',
+      design_notes: `For ${FIRST}`,
+      contact_name: `${FIRST} ${LAST}`,
+      contact_email: EMAIL,
+      preferred_contact: 'email',
+      ...extra,
     });
     const designSignedIn = await t.request('POST', '/api/custom-design', { token, body: design({}) });
     const designAsGuest = await t.request('POST', '/api/custom-design', { body: design({ contact_phone: PHONE }) });
     for (const r of [designSignedIn, designAsGuest]) expect(r.status).toBe(201);
-    expect((await t.request('PUT', `/api/admin/custom-designs/${designAsGuest.body.id}`, { token: staff, body: { status: 'contacted', note } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/admin/custom-designs/${designAsGuest.body.id}`, { token: staff, body: { status: 'contacted', note } }))
+        .status,
+    ).toBe(200);
 
     // Contact messages: signed in, as a guest, and the bystander's; each handled with a note.
-    const contact = (body: Record<string, unknown>, auth?: string) => t.request('POST', '/api/contact', { token: auth, body, headers: { 'x-forwarded-for': '203.0.113.77' } });
-    expect((await contact({ name: `${FIRST} ${LAST}`, email: EMAIL, phone: PHONE, subject: `From ${LAST}`, message: 'Signed in' }, token)).status).toBe(201);
+    const contact = (body: Record<string, unknown>, auth?: string) =>
+      t.request('POST', '/api/contact', { token: auth, body, headers: { 'x-forwarded-for': '203.0.113.77' } });
+    expect(
+      (await contact({ name: `${FIRST} ${LAST}`, email: EMAIL, phone: PHONE, subject: `From ${LAST}`, message: 'Signed in' }, token))
+        .status,
+    ).toBe(201);
     expect((await contact({ name: `${FIRST} ${LAST}`, email: EMAIL, subject: 'As a guest', message: `Call ${PHONE}` })).status).toBe(201);
     expect((await contact({ name: BYSTANDER.name, email: BYSTANDER.email, subject: 'Kept', message: 'Still here' })).status).toBe(201);
     for (const m of await db.query<{ id: string; email: string }>('SELECT id, email FROM rm.contact_messages')) {
       const handledNote = m.email === BYSTANDER.email ? 'Answered the bystander' : note;
-      expect((await t.request('PUT', `/api/admin/messages/${m.id}`, { token: staff, body: { status: 'handled', note: handledNote } })).status).toBe(200);
+      expect(
+        (await t.request('PUT', `/api/admin/messages/${m.id}`, { token: staff, body: { status: 'handled', note: handledNote } })).status,
+      ).toBe(200);
     }
     await until('the person in every read model', async () => traces(await readModels()).length >= 5);
 
@@ -141,9 +198,28 @@ describe('Erased people read "erased", live and after a replay', () => {
 
     // What "erased" looks like, row by row.
     const byId = <T extends Record<string, unknown>>(rows: T[], id: string) => rows.find((r) => r.id === id)!;
-    expect(byId(live.orders, erasedOrderId)).toMatchObject({ first_name: 'erased', last_name: 'erased', email: 'erased', phone: 'erased', card_name: 'erased', last_4: null, address: null, customer_id: null, subject_id: 'erased' });
-    expect(byId(live.orders, asGuest.body.order_id)).toMatchObject({ first_name: 'erased', email: 'erased', phone: 'erased', customer_id: null });
-    expect(byId(live.orders, bystander.body.order_id)).toMatchObject({ first_name: 'Bystander', email: BYSTANDER.email, phone: '+1 (303) 555-0101' });
+    expect(byId(live.orders, erasedOrderId)).toMatchObject({
+      first_name: 'erased',
+      last_name: 'erased',
+      email: 'erased',
+      phone: 'erased',
+      card_name: 'erased',
+      last_4: null,
+      address: null,
+      customer_id: null,
+      subject_id: 'erased',
+    });
+    expect(byId(live.orders, asGuest.body.order_id)).toMatchObject({
+      first_name: 'erased',
+      email: 'erased',
+      phone: 'erased',
+      customer_id: null,
+    });
+    expect(byId(live.orders, bystander.body.order_id)).toMatchObject({
+      first_name: 'Bystander',
+      email: BYSTANDER.email,
+      phone: '+1 (303) 555-0101',
+    });
     expect(live.custom_designs.map((d) => [d.contact_name, d.contact_email, d.contact_phone, d.design_notes]).sort()).toEqual([
       ['erased', 'erased', null, 'erased'], // no phone was given: nothing to erase
       ['erased', 'erased', 'erased', 'erased'],
@@ -159,7 +235,9 @@ describe('Erased people read "erased", live and after a replay', () => {
     );
     expect(live.customers).toEqual([]);
     // The person's mail is gone; one still in flight during the erasure is recorded without them.
-    const theirs = live.sent_mail.filter((m) => String(m.to_address).toLowerCase() !== 'atelier@facet.test' && m.to_address !== BYSTANDER.email);
+    const theirs = live.sent_mail.filter(
+      (m) => String(m.to_address).toLowerCase() !== 'atelier@facet.test' && m.to_address !== BYSTANDER.email,
+    );
     for (const m of theirs) expect(m).toMatchObject({ to_address: 'erased', subject: 'erased', html: null, text: null });
 
     // The console's order page and the audit log say the same.

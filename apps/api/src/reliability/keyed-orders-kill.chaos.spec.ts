@@ -29,7 +29,9 @@ describe('kill -9 during keyed order submissions', () => {
     const prefix = `facet-chaos-${randomBytes(3).toString('hex')}`;
     shop = await startBuiltShop({ databaseUrl: db.url, port: port, queuePrefix: prefix });
     const base = `http://127.0.0.1:${port}`;
-    const products = ((await fetch(`${base}/api/products?limit=20&sort_by=price-low`).then((r) => r.json())) as any).products.filter((p: any) => p.in_stock);
+    const products = ((await fetch(`${base}/api/products?limit=20&sort_by=price-low`).then((r) => r.json())) as any).products.filter(
+      (p: any) => p.in_stock,
+    );
 
     const KEYS = 300;
     const run = randomBytes(3).toString('hex');
@@ -40,7 +42,17 @@ describe('kill -9 during keyed order submissions', () => {
       return JSON.stringify({
         items: [{ product_id: p.id, product_name: p.name, price: p.price, quantity: 1, image: p.image }],
         // Guests: the key's scope is the caller's e-mail, so half the keys share one guest.
-        shipping: { first_name: 'Key', last_name: `Holder ${i}`, email: i % 2 ? 'same.guest@example.com' : `g${i}@example.com`, phone: '+1 (555) 010-2000', address: '9 Signal St', city: 'Boston', state: 'MA', zip_code: '02101', country: 'US' },
+        shipping: {
+          first_name: 'Key',
+          last_name: `Holder ${i}`,
+          email: i % 2 ? 'same.guest@example.com' : `g${i}@example.com`,
+          phone: '+1 (555) 010-2000',
+          address: '9 Signal St',
+          city: 'Boston',
+          state: 'MA',
+          zip_code: '02101',
+          country: 'US',
+        },
         payment: { card_name: '', last_4: '' },
         subtotal: totals.subtotal,
         shipping_cost: totals.shipping,
@@ -85,8 +97,11 @@ describe('kill -9 during keyed order submissions', () => {
     // Orders committed whose answer the kill cut off: the retries must answer these, not place them again.
     const probe = new Client({ connectionString: db.url });
     await probe.connect();
-    const committedBeforeRetry = (await probe.query(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = 'OrderRequested'`)).rows[0].n;
-    const heldKeys = (await probe.query(`SELECT count(*)::int AS n FROM public.idempotency_keys WHERE key LIKE $1 AND response IS NULL`, [`chaos-${run}-%`])).rows[0].n;
+    const committedBeforeRetry = (await probe.query(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = 'OrderRequested'`))
+      .rows[0].n;
+    const heldKeys = (
+      await probe.query(`SELECT count(*)::int AS n FROM public.idempotency_keys WHERE key LIKE $1 AND response IS NULL`, [`chaos-${run}-%`])
+    ).rows[0].n;
     await probe.end();
     // Retry every key that got no answer (and a few answered ones, which must answer the same order).
     const unanswered = Array.from({ length: KEYS }, (_, i) => i).filter((i) => !answers.has(i));
@@ -111,7 +126,9 @@ describe('kill -9 during keyed order submissions', () => {
       for (const e of events.rows) perStream.set(e.stream_id, (perStream.get(e.stream_id) ?? 0) + 1);
       const orderIds = [...answers.values()];
       const missing = orderIds.filter((id) => !perStream.has(`order-${id}`));
-      const stuck = (await pg.query(`SELECT count(*)::int AS n FROM public.idempotency_keys WHERE key LIKE $1 AND response IS NULL`, [`chaos-${run}-%`])).rows[0].n;
+      const stuck = (
+        await pg.query(`SELECT count(*)::int AS n FROM public.idempotency_keys WHERE key LIKE $1 AND response IS NULL`, [`chaos-${run}-%`])
+      ).rows[0].n;
       console.log(
         `kill -9 keyed: ${KEYS} keys, ${beforeKill} answered before the kill, ${cutOff} requests cut off; at restart ${committedBeforeRetry - beforeKill} orders committed but unanswered, ${heldKeys} keys held by a dead lease; ${unanswered.length} retried after restart ` +
           `(answers ${JSON.stringify(statuses)}, ${retrySeconds.toFixed(1)} s); ${answers.size}/${KEYS} keys answered, ${new Set(orderIds).size} distinct orders, ` +

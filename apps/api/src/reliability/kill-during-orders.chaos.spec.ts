@@ -26,7 +26,9 @@ describe('kill -9 during a burst of orders', () => {
     const prefix = `facet-chaos-${randomBytes(3).toString('hex')}`;
     shop = await startBuiltShop({ databaseUrl: db.url, port: port, queuePrefix: prefix });
     const base = `http://127.0.0.1:${port}`;
-    const products = ((await fetch(`${base}/api/products?limit=20&sort_by=price-low`).then((r) => r.json())) as any).products.filter((p: any) => p.in_stock);
+    const products = ((await fetch(`${base}/api/products?limit=20&sort_by=price-low`).then((r) => r.json())) as any).products.filter(
+      (p: any) => p.in_stock,
+    );
 
     const acknowledged: string[] = [];
     let refused = 0;
@@ -38,7 +40,17 @@ describe('kill -9 during a burst of orders', () => {
       const totals = priceOrderInDollars([{ price: p.price, quantity: 1 }]);
       const body = {
         items: [{ product_id: p.id, product_name: p.name, price: p.price, quantity: 1, image: p.image }],
-        shipping: { first_name: 'Kill', last_name: `Nine ${i}`, email: `k${i}@example.com`, phone: '+1 (555) 010-2000', address: '9 Signal St', city: 'Boston', state: 'MA', zip_code: '02101', country: 'US' },
+        shipping: {
+          first_name: 'Kill',
+          last_name: `Nine ${i}`,
+          email: `k${i}@example.com`,
+          phone: '+1 (555) 010-2000',
+          address: '9 Signal St',
+          city: 'Boston',
+          state: 'MA',
+          zip_code: '02101',
+          country: 'US',
+        },
         payment: { card_name: '', last_4: '' },
         subtotal: totals.subtotal,
         shipping_cost: totals.shipping,
@@ -47,7 +59,12 @@ describe('kill -9 during a burst of orders', () => {
         status: 'consultation_requested',
         payment_status: 'pending_consultation',
       };
-      const res = await fetch(`${base}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'chaos' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(`${base}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'chaos' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
       const json: any = await res.json().catch(() => null);
       if (res.status >= 200 && res.status < 300 && json?.order_id) acknowledged.push(json.order_id);
       else if (refused++ === 0) firstRefusal = `${res.status} ${JSON.stringify(json)}`;
@@ -79,10 +96,13 @@ describe('kill -9 during a burst of orders', () => {
         if (inReadModel === acknowledged.length) break;
         await new Promise((r) => setTimeout(r, 250));
       }
-      const events = await pg.query(`SELECT data->>'orderId' AS a, data->>'order_id' AS b, stream_id FROM public.es_events WHERE event_type = 'OrderRequested'`);
+      const events = await pg.query(
+        `SELECT data->>'orderId' AS a, data->>'order_id' AS b, stream_id FROM public.es_events WHERE event_type = 'OrderRequested'`,
+      );
       const streams = new Map<string, number>();
       for (const e of events.rows) for (const id of acknowledged) if (e.stream_id.endsWith(id)) streams.set(id, (streams.get(id) ?? 0) + 1);
-      const duplicates = (await pg.query('SELECT count(*)::int AS n FROM (SELECT id FROM rm.orders GROUP BY id HAVING count(*) > 1) d')).rows[0].n;
+      const duplicates = (await pg.query('SELECT count(*)::int AS n FROM (SELECT id FROM rm.orders GROUP BY id HAVING count(*) > 1) d'))
+        .rows[0].n;
       const lost = acknowledged.filter((id) => !streams.has(id));
       console.log(
         `kill -9: ${n} orders attempted, ${acknowledged.length} acknowledged (2xx), ${refused} refused, ${failed} requests cut off (connection reset or refused around the kill); ` +

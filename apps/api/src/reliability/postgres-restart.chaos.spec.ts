@@ -20,7 +20,21 @@ describe('PostgreSQL restarted under load', () => {
   let t: TestApp | null = null;
   let dir = '';
   let port = 0;
-  const pgCtl = (action: string) => asPostgres('pg_ctl', ['-D', join(dir, 'data'), '-w', '-t', '30', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', join(dir, 'log'), '-m', 'immediate', action]);
+  const pgCtl = (action: string) =>
+    asPostgres('pg_ctl', [
+      '-D',
+      join(dir, 'data'),
+      '-w',
+      '-t',
+      '30',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+      '-l',
+      join(dir, 'log'),
+      '-m',
+      'immediate',
+      action,
+    ]);
 
   afterAll(async () => {
     await t?.close().catch(() => undefined);

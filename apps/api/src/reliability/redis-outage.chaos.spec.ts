@@ -10,7 +10,11 @@ import { freePort } from '../testing/built-shop';
 
 /** A private redis-server (never the machine's shared one), with an fsync-always append-only file. */
 async function startRedis(port: number, dir: string): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'],
+    { stdio: 'ignore' },
+  );
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const up = await new Promise<boolean>((resolve) => {
@@ -50,7 +54,17 @@ describe('Redis stopped during orders', () => {
       t!.request('POST', '/api/orders', {
         body: {
           items: [{ product_id: p.id, product_name: p.name, price: p.price, quantity: 1, image: p.image }],
-          shipping: { first_name: 'Red', last_name: 'Is', email, phone: '+1 (555) 010-2000', address: '1 Cache Rd', city: 'Austin', state: 'TX', zip_code: '73301', country: 'US' },
+          shipping: {
+            first_name: 'Red',
+            last_name: 'Is',
+            email,
+            phone: '+1 (555) 010-2000',
+            address: '1 Cache Rd',
+            city: 'Austin',
+            state: 'TX',
+            zip_code: '73301',
+            country: 'US',
+          },
           payment: { card_name: '', last_4: '' },
           subtotal: totals.subtotal,
           shipping_cost: totals.shipping,
@@ -78,8 +92,12 @@ describe('Redis stopped during orders', () => {
     const duringAccepted = acknowledged.filter((e) => e.startsWith('during')).length;
     redis = await startRedis(port, dir);
     const deadline = Date.now() + 60_000;
-    const confirmations = () => sink!.messages.filter((m) => m.headers['x-facet-mail-kind'] === 'consultation-confirmation' && m.to.some((to) => to.endsWith('.redis@example.com')));
-    while (Date.now() < deadline && new Set(confirmations().flatMap((m) => m.to)).size < acknowledged.length) await new Promise((r) => setTimeout(r, 250));
+    const confirmations = () =>
+      sink!.messages.filter(
+        (m) => m.headers['x-facet-mail-kind'] === 'consultation-confirmation' && m.to.some((to) => to.endsWith('.redis@example.com')),
+      );
+    while (Date.now() < deadline && new Set(confirmations().flatMap((m) => m.to)).size < acknowledged.length)
+      await new Promise((r) => setTimeout(r, 250));
     await new Promise((r) => setTimeout(r, 3000)); // time for any duplicate to show
     const perAddress = new Map<string, number>();
     for (const m of confirmations()) for (const to of m.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);

@@ -50,7 +50,12 @@ describe('Security round two', () => {
       const saved = { ...process.env };
       let ctx: INestApplicationContext | null = null;
       try {
-        Object.assign(process.env, { NODE_ENV: 'development', DATABASE_URL: db.url, QUEUE_PREFIX: `${t.queuePrefix}-cli`, LOG_LEVEL: 'error' });
+        Object.assign(process.env, {
+          NODE_ENV: 'development',
+          DATABASE_URL: db.url,
+          QUEUE_PREFIX: `${t.queuePrefix}-cli`,
+          LOG_LEVEL: 'error',
+        });
         delete process.env.ADMIN_EMAIL;
         delete process.env.ADMIN_PASSWORD;
         // As `npm run replay` does (it boots the api role).
@@ -131,9 +136,18 @@ describe('Security round two', () => {
       const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 3)]);
       const design = await t.request('POST', '/api/custom-design', {
         body: {
-          category: 'women', jewelry_type: 'women-rings', diamond_shape: 'oval', diamond_size: '1-1.5', metal_type: 'rose-gold', metal_karat: '14K',
-          design_image: `data:image/png;base64,${png.toString('base64')}`, design_notes: null, contact_name: 'Ada', contact_email: 'ada@example.com',
-          contact_phone: null, preferred_contact: 'email',
+          category: 'women',
+          jewelry_type: 'women-rings',
+          diamond_shape: 'oval',
+          diamond_size: '1-1.5',
+          metal_type: 'rose-gold',
+          metal_karat: '14K',
+          design_image: `data:image/png;base64,${png.toString('base64')}`,
+          design_notes: null,
+          contact_name: 'Ada',
+          contact_email: 'ada@example.com',
+          contact_phone: null,
+          preferred_contact: 'email',
         },
       });
       expect(design.status).toBe(201);
@@ -150,7 +164,17 @@ describe('Security round two', () => {
       const totals = priceOrderInDollars([{ price: p.price, quantity: 1 }]);
       return {
         items: [{ product_id: p.id, product_name: p.name, price: p.price, quantity: 1, image: p.image }],
-        shipping: { first_name: 'Ida', last_name: 'Empotent', email, phone: '+1 (555) 010-2000', address: '1 Key St', city: 'Boston', state: 'MA', zip_code: '02101', country: 'US' },
+        shipping: {
+          first_name: 'Ida',
+          last_name: 'Empotent',
+          email,
+          phone: '+1 (555) 010-2000',
+          address: '1 Key St',
+          city: 'Boston',
+          state: 'MA',
+          zip_code: '02101',
+          country: 'US',
+        },
         payment: { card_name: '', last_4: '' },
         subtotal: totals.subtotal,
         shipping_cost: totals.shipping,
@@ -160,16 +184,20 @@ describe('Security round two', () => {
         payment_status: 'pending_consultation',
       };
     };
-    const place = (email: string, key: string) => t.request('POST', '/api/orders', { body: order(email), headers: { 'idempotency-key': key } });
+    const place = (email: string, key: string) =>
+      t.request('POST', '/api/orders', { body: order(email), headers: { 'idempotency-key': key } });
     const pg = () => t.app.get(DatabaseService);
-    const orderEvents = async () => Number((await pg().one<{ n: string }>(`SELECT count(*) AS n FROM public.es_events WHERE event_type = 'OrderRequested'`))!.n);
+    const orderEvents = async () =>
+      Number((await pg().one<{ n: string }>(`SELECT count(*) AS n FROM public.es_events WHERE event_type = 'OrderRequested'`))!.n);
 
     it('should answer the committed order when the holder died after the append', async () => {
       const first = await place('crash.after@example.com', 'crash-after');
       expect(first.status).toBe(200);
       const events = await orderEvents();
       // As if the process had died between the append and recording the answer, its lease long gone.
-      await pg().query(`UPDATE public.idempotency_keys SET response = NULL, lease_until = now() - interval '1 second' WHERE key = 'crash-after'`);
+      await pg().query(
+        `UPDATE public.idempotency_keys SET response = NULL, lease_until = now() - interval '1 second' WHERE key = 'crash-after'`,
+      );
       const retry = await place('crash.after@example.com', 'crash-after');
       expect(retry.status).toBe(200);
       expect(retry.body.order_id).toBe(first.body.order_id);
@@ -181,10 +209,10 @@ describe('Security round two', () => {
       const body = order('crash.before@example.com');
       const { IdempotencyService } = await import('../platform/http/idempotency.service');
       const scope = IdempotencyService.callerScope('orders', null, 'crash.before@example.com');
-      await pg().query(`INSERT INTO public.idempotency_keys (scope, key, request_hash, lease_until) VALUES ($1, 'crash-before', $2, now() + interval '2 seconds')`, [
-        scope,
-        IdempotencyService.hash(body),
-      ]);
+      await pg().query(
+        `INSERT INTO public.idempotency_keys (scope, key, request_hash, lease_until) VALUES ($1, 'crash-before', $2, now() + interval '2 seconds')`,
+        [scope, IdempotencyService.hash(body)],
+      );
       const started = Date.now();
       const retries = await Promise.all([1, 2, 3].map(() => place('crash.before@example.com', 'crash-before')));
       console.log(`idempotency: a dead lease was taken over after ${Date.now() - started} ms`);
@@ -205,7 +233,10 @@ describe('Security round two', () => {
       });
       expect(changed.status).toBe(409);
       for (const key of ['\u0000', 'x'.repeat(201), 'caf\u00e9']) {
-        const res = await t.request('POST', '/api/orders', { body: order('guest.c@example.com'), headers: { 'idempotency-key': encodeURIComponent(key) === key ? key : 'ok' } });
+        const res = await t.request('POST', '/api/orders', {
+          body: order('guest.c@example.com'),
+          headers: { 'idempotency-key': encodeURIComponent(key) === key ? key : 'ok' },
+        });
         expect([200, 400]).toContain(res.status);
       }
     });

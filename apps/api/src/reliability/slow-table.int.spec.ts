@@ -7,8 +7,16 @@ import { startTestApp, TEST_ADMIN, TestApp } from '../testing/test-app';
 
 const LOCK_SECONDS = 20;
 const SHIPPING = {
-  first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+1 (555) 010-2000', address: '12 Analytical Way',
-  apartment: '', city: 'New York', state: 'NY', zip_code: '10001', country: 'US',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+1 (555) 010-2000',
+  address: '12 Analytical Way',
+  apartment: '',
+  city: 'New York',
+  state: 'NY',
+  zip_code: '10001',
+  country: 'US',
 };
 
 /**
@@ -85,7 +93,9 @@ describe('One slow table', () => {
       }
       const health = await t.request('GET', '/api/health');
       expect(health.body.status).toBe('degraded');
-      expect(health.body.consumers.find((c: any) => c.kind === 'projection' && c.name === 'orders').events_behind).toBeGreaterThanOrEqual(25);
+      expect(health.body.consumers.find((c: any) => c.kind === 'projection' && c.name === 'orders').events_behind).toBeGreaterThanOrEqual(
+        25,
+      );
     } finally {
       await locker.query('COMMIT');
       await locker.end();

@@ -20,9 +20,46 @@ const TIMEOUT = 180_000;
 
 /** Pieces that have broken text handling somewhere; "\\u0000" is the six-character text, not a NUL. */
 const HOSTILE = [
-  '\u202e', '\u202d', '\u200f', '\u200e', '\u2066', '\u2069', '\u061c', '\ufeff', '\u200b', '\u200d', '\u00a0', '\u2028', '\u2029',
-  '\uffff', '\ufffe', '\u{10ffff}', '\u{1f48e}', '\u{1f469}\u200d\u{1f52c}', 'e\u0301', '\u0301', 'İ', 'ß', 'ﬃ', 'Σ',
-  '\\u0000', '\\ud800', "'", '"', '\\', '%', '_', '<script>', '${x}', '\r\n', '\t', '\u0001', '\u001f', '\u007f', '\u0085', ' ',
+  '\u202e',
+  '\u202d',
+  '\u200f',
+  '\u200e',
+  '\u2066',
+  '\u2069',
+  '\u061c',
+  '\ufeff',
+  '\u200b',
+  '\u200d',
+  '\u00a0',
+  '\u2028',
+  '\u2029',
+  '\uffff',
+  '\ufffe',
+  '\u{10ffff}',
+  '\u{1f48e}',
+  '\u{1f469}\u200d\u{1f52c}',
+  'e\u0301',
+  '\u0301',
+  'İ',
+  'ß',
+  'ﬃ',
+  'Σ',
+  '\\u0000',
+  '\\ud800',
+  "'",
+  '"',
+  '\\',
+  '%',
+  '_',
+  '<script>',
+  '${x}',
+  '\r\n',
+  '\t',
+  '\u0001',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  ' ',
 ];
 const piece = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) },
@@ -46,7 +83,10 @@ const text = (max: number) =>
   fc.oneof(
     { weight: 4, arbitrary: fc.array(piece, { maxLength: 12 }).map((p) => fit(p.join('').replace(/\u0000/g, ''), max)) },
     // Long values near the limit.
-    { weight: 1, arbitrary: fc.tuple(piece, fc.integer({ min: 0, max })).map(([p, n]) => fit((p.replace(/\u0000/g, '') || 'é').repeat(n), max)) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(piece, fc.integer({ min: 0, max })).map(([p, n]) => fit((p.replace(/\u0000/g, '') || 'é').repeat(n), max)),
+    },
   );
 /** Required text: something left after trimming. */
 const required = (max: number) => text(max).filter((s) => s.trim().length > 0);
@@ -61,7 +101,10 @@ const email = fc
   });
 /** Ten to thirty digits, spaces (any Unicode space the pattern's \s takes), dashes and parentheses. */
 const phone = fc
-  .array(fc.constantFrom('0', '1', '5', '9', ' ', '-', '(', ')', '\u00a0', '\u2028', '\u3000', '\ufeff', '\t'), { minLength: 10, maxLength: 30 })
+  .array(fc.constantFrom('0', '1', '5', '9', ' ', '-', '(', ')', '\u00a0', '\u2028', '\u3000', '\ufeff', '\t'), {
+    minLength: 10,
+    maxLength: 30,
+  })
   .map((chars) => `+${chars.join('')}1234567890`.slice(0, 40))
   .filter((p) => p.replace(/\D/g, '').length >= 10 && p.trim().length >= 10);
 const dollars = fc.oneof(
@@ -80,7 +123,11 @@ describe('Whatever a command accepts, every read model stores', () => {
   let busy = 0;
 
   const send = (method: string, path: string, body?: unknown, token?: string): Promise<TestResponse> =>
-    t.request(method, path, { body, token, headers: { 'x-forwarded-for': `10.${(++address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` } });
+    t.request(method, path, {
+      body,
+      token,
+      headers: { 'x-forwarded-for': `10.${(++address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` },
+    });
 
   /** Runs one command kind: 2xx (then `check` reads the row back) or 4xx with a detail; never 5xx. */
   async function property<T>(
@@ -102,7 +149,8 @@ describe('Whatever a command accepts, every read model stores', () => {
           await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after'))));
           res = await run(value);
         }
-        if (res.status >= 500) throw new Error(`${kind}: ${res.status} ${JSON.stringify(res.body)} for ${JSON.stringify(value).slice(0, 500)}`);
+        if (res.status >= 500)
+          throw new Error(`${kind}: ${res.status} ${JSON.stringify(res.body)} for ${JSON.stringify(value).slice(0, 500)}`);
         if (res.status >= 400) {
           s.refused++;
           if (typeof res.body?.detail !== 'string' || !res.body.detail) throw new Error(`${kind}: ${res.status} without a detail`);
@@ -126,7 +174,10 @@ describe('Whatever a command accepts, every read model stores', () => {
     catalogue = (await t.request('GET', '/api/products?limit=100')).body.products.filter((p: any) => p.in_stock);
     // Dear pieces at the price bounds: a few lines of them overflow 32-bit cents, many pass the order cap.
     for (const price of [1_000_000, 1_000_000, 1_000_000, 999_999.99, 7850, 0.01]) {
-      catalogue.unshift((await t.request('POST', '/api/admin/products', { body: { name: `Bound ${price}`, price, category: 'women-rings' }, token: staff })).body);
+      catalogue.unshift(
+        (await t.request('POST', '/api/admin/products', { body: { name: `Bound ${price}`, price, category: 'women-rings' }, token: staff }))
+          .body,
+      );
     }
     for (let i = 0; i < 3; i++) {
       const mail = `profile-${i}-${Date.now()}@example.com`;
@@ -148,37 +199,72 @@ describe('Whatever a command accepts, every read model stores', () => {
     await t?.close();
   });
 
-  it('contact messages', async () => {
-    const arb = fc.record({ name: required(120), email, phone: fc.option(phone, { nil: undefined }), subject: required(200), message: required(5000) });
-    await property('contact', arb, (m) => send('POST', '/api/contact', m), async (m) => {
-      const listed = await t.request('GET', `/api/admin/messages?q=${encodeURIComponent(m.email)}`, { token: staff });
-      expect(listed.body.items).toEqual([expect.objectContaining({ name: m.name.trim(), subject: m.subject.trim(), message: m.message })]);
-    });
-  }, TIMEOUT);
+  it(
+    'contact messages',
+    async () => {
+      const arb = fc.record({
+        name: required(120),
+        email,
+        phone: fc.option(phone, { nil: undefined }),
+        subject: required(200),
+        message: required(5000),
+      });
+      await property(
+        'contact',
+        arb,
+        (m) => send('POST', '/api/contact', m),
+        async (m) => {
+          const listed = await t.request('GET', `/api/admin/messages?q=${encodeURIComponent(m.email)}`, { token: staff });
+          expect(listed.body.items).toEqual([
+            expect.objectContaining({ name: m.name.trim(), subject: m.subject.trim(), message: m.message }),
+          ]);
+        },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('sign-ups', async () => {
-    const arb = fc.record({ email, password: text(100).map((p) => fit(`${PASSWORD}${p}`, 128)) });
-    await property('sign-up', arb, (r) => send('POST', '/api/auth/register', r), async (r) => {
-      const listed = await t.request('GET', `/api/admin/customers?q=${encodeURIComponent(r.email)}`, { token: staff });
-      expect(listed.body.items.map((c: any) => c.email)).toContain(r.email);
-    });
-  }, TIMEOUT);
+  it(
+    'sign-ups',
+    async () => {
+      const arb = fc.record({ email, password: text(100).map((p) => fit(`${PASSWORD}${p}`, 128)) });
+      await property(
+        'sign-up',
+        arb,
+        (r) => send('POST', '/api/auth/register', r),
+        async (r) => {
+          const listed = await t.request('GET', `/api/admin/customers?q=${encodeURIComponent(r.email)}`, { token: staff });
+          expect(listed.body.items.map((c: any) => c.email)).toContain(r.email);
+        },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('profiles (PUT /api/me)', async () => {
-    const address = fc.record(
-      { street: text(200), apartment: text(100), city: text(100), state: text(100), zipCode: text(20), country: text(56) },
-      { requiredKeys: [] },
-    );
-    const arb = fc.record(
-      { firstName: text(100), lastName: text(100), phone: fc.oneof(phone, fc.constant('')), address },
-      { requiredKeys: [] },
-    );
-    await property('profile', fc.tuple(arb, fc.nat(customers.length - 1)), ([p, who]) => send('PUT', '/api/me', p, customers[who]), async ([p, who]) => {
-      const me = await t.request('GET', '/api/me', { token: customers[who] });
-      if (p.firstName !== undefined) expect(me.body.firstName).toBe(p.firstName.trim());
-      if (p.lastName !== undefined) expect(me.body.lastName).toBe(p.lastName.trim());
-    });
-  }, TIMEOUT);
+  it(
+    'profiles (PUT /api/me)',
+    async () => {
+      const address = fc.record(
+        { street: text(200), apartment: text(100), city: text(100), state: text(100), zipCode: text(20), country: text(56) },
+        { requiredKeys: [] },
+      );
+      const arb = fc.record(
+        { firstName: text(100), lastName: text(100), phone: fc.oneof(phone, fc.constant('')), address },
+        { requiredKeys: [] },
+      );
+      await property(
+        'profile',
+        fc.tuple(arb, fc.nat(customers.length - 1)),
+        ([p, who]) => send('PUT', '/api/me', p, customers[who]),
+        async ([p, who]) => {
+          const me = await t.request('GET', '/api/me', { token: customers[who] });
+          if (p.firstName !== undefined) expect(me.body.firstName).toBe(p.firstName.trim());
+          if (p.lastName !== undefined) expect(me.body.lastName).toBe(p.lastName.trim());
+        },
+      );
+    },
+    TIMEOUT,
+  );
 
   const shipping = fc.record({
     first_name: required(100),
@@ -195,12 +281,19 @@ describe('Whatever a command accepts, every read model stores', () => {
   const lines = fc.array(
     fc.record({
       product: fc.oneof(fc.nat(4), fc.nat(1000)),
-      quantity: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 1, arbitrary: fc.constantFrom(10, 20, 50, 98, 99) }),
+      quantity: fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: 1, max: 3 }) },
+        { weight: 1, arbitrary: fc.constantFrom(10, 20, 50, 98, 99) },
+      ),
       name: text(200),
     }),
     { minLength: 1, maxLength: 5 },
   );
-  const orderBody = (l: { product: number; quantity: number; name: string }[], s: Record<string, string>, card: { card_name: string; last_4: string } | null) => {
+  const orderBody = (
+    l: { product: number; quantity: number; name: string }[],
+    s: Record<string, string>,
+    card: { card_name: string; last_4: string } | null,
+  ) => {
     // Card orders stay under the online limit ($50,000; larger ones are steered to a consultation).
     const from = card ? catalogue.filter((p) => p.price < 5_000) : catalogue;
     const items = l.map((x) => ({ p: from[x.product % from.length], quantity: x.quantity, name: x.name }));
@@ -210,7 +303,9 @@ describe('Whatever a command accepts, every read model stores', () => {
       shipping: s,
       payment: card ?? { card_name: '', last_4: '' },
       total: totals.total,
-      ...(card ? { status: 'pending', payment_status: 'unpaid' } : { status: 'consultation_requested', payment_status: 'pending_consultation' }),
+      ...(card
+        ? { status: 'pending', payment_status: 'unpaid' }
+        : { status: 'consultation_requested', payment_status: 'pending_consultation' }),
     };
   };
   const checkOrder = async (s: { first_name: string }, body: { total: number }, res: TestResponse) => {
@@ -221,48 +316,82 @@ describe('Whatever a command accepts, every read model stores', () => {
     biggestOrder = Math.max(biggestOrder, body.total);
   };
 
-  it('consultation requests', async () => {
-    // Ten each of three different $1,000,000 pieces (catalogue[3..5]; lines of one piece merge and stop at
-    // ten): $32.4M, beyond what 32-bit cents hold, within the order cap.
-    const dear = [3, 4, 5].map((product) => ({ product, quantity: 10, name: 'Bound' }));
-    const ada = { first_name: 'Ada', last_name: 'L', email: 'ada@example.com', phone: '+1 555 010 2000', address: '', apartment: '', city: '', state: '', zip_code: '', country: '' };
-    await property(
-      'consultation',
-      fc.tuple(lines, shipping),
-      ([l, s]) => send('POST', '/api/orders', orderBody(l, s, null)),
-      ([l, s], res) => checkOrder(s, orderBody(l, s, null), res),
-      [[dear, ada] as [typeof dear, typeof ada]],
-    );
-    expect(biggestOrder).toBeGreaterThan(21_474_836.47);
-  }, TIMEOUT);
+  it(
+    'consultation requests',
+    async () => {
+      // Ten each of three different $1,000,000 pieces (catalogue[3..5]; lines of one piece merge and stop at
+      // ten): $32.4M, beyond what 32-bit cents hold, within the order cap.
+      const dear = [3, 4, 5].map((product) => ({ product, quantity: 10, name: 'Bound' }));
+      const ada = {
+        first_name: 'Ada',
+        last_name: 'L',
+        email: 'ada@example.com',
+        phone: '+1 555 010 2000',
+        address: '',
+        apartment: '',
+        city: '',
+        state: '',
+        zip_code: '',
+        country: '',
+      };
+      await property(
+        'consultation',
+        fc.tuple(lines, shipping),
+        ([l, s]) => send('POST', '/api/orders', orderBody(l, s, null)),
+        ([l, s], res) => checkOrder(s, orderBody(l, s, null), res),
+        [[dear, ada] as [typeof dear, typeof ada]],
+      );
+      expect(biggestOrder).toBeGreaterThan(21_474_836.47);
+    },
+    TIMEOUT,
+  );
 
-  it('card orders', async () => {
-    const card = fc.record({ card_name: required(100), last_4: fc.stringMatching(/^\d{4}$/) });
-    const cardLines = fc.array(fc.record({ product: fc.nat(1000), quantity: fc.integer({ min: 1, max: 2 }), name: text(200) }), { minLength: 1, maxLength: 3 });
-    await property('card order', fc.tuple(cardLines, shipping, card), ([l, s, c]) => send('POST', '/api/orders', orderBody(l, s, c)), ([l, s, c], res) =>
-      checkOrder(s, orderBody(l, s, c), res),
-    );
-  }, TIMEOUT);
+  it(
+    'card orders',
+    async () => {
+      const card = fc.record({ card_name: required(100), last_4: fc.stringMatching(/^\d{4}$/) });
+      const cardLines = fc.array(fc.record({ product: fc.nat(1000), quantity: fc.integer({ min: 1, max: 2 }), name: text(200) }), {
+        minLength: 1,
+        maxLength: 3,
+      });
+      await property(
+        'card order',
+        fc.tuple(cardLines, shipping, card),
+        ([l, s, c]) => send('POST', '/api/orders', orderBody(l, s, c)),
+        ([l, s, c], res) => checkOrder(s, orderBody(l, s, c), res),
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('custom designs', async () => {
-    const arb = fc.record({
-      category: fc.constant('women'),
-      jewelry_type: fc.constantFrom(...CATEGORY_IDS.filter((c) => c.startsWith('women-'))),
-      diamond_shape: fc.constantFrom('round', 'oval', 'pear', 'other'),
-      diamond_size: fc.constantFrom('0.25-0.5', '2+', 'discuss'),
-      metal_type: fc.constant('platinum'),
-      metal_karat: fc.constant('Pure Platinum'),
-      preferred_contact: fc.constantFrom('email', 'phone', 'text', 'appointment'),
-      contact_name: required(120),
-      contact_email: email,
-      contact_phone: phone,
-      design_notes: fc.option(text(5000), { nil: null }),
-    });
-    await property('custom design', arb, (d) => send('POST', '/api/custom-design', d), async (d, res) => {
-      const shown = await t.request('GET', `/api/admin/custom-designs/${res.body.id}`, { token: staff });
-      expect(shown.body.contact_name).toBe(d.contact_name.trim());
-    });
-  }, TIMEOUT);
+  it(
+    'custom designs',
+    async () => {
+      const arb = fc.record({
+        category: fc.constant('women'),
+        jewelry_type: fc.constantFrom(...CATEGORY_IDS.filter((c) => c.startsWith('women-'))),
+        diamond_shape: fc.constantFrom('round', 'oval', 'pear', 'other'),
+        diamond_size: fc.constantFrom('0.25-0.5', '2+', 'discuss'),
+        metal_type: fc.constant('platinum'),
+        metal_karat: fc.constant('Pure Platinum'),
+        preferred_contact: fc.constantFrom('email', 'phone', 'text', 'appointment'),
+        contact_name: required(120),
+        contact_email: email,
+        contact_phone: phone,
+        design_notes: fc.option(text(5000), { nil: null }),
+      });
+      await property(
+        'custom design',
+        arb,
+        (d) => send('POST', '/api/custom-design', d),
+        async (d, res) => {
+          const shown = await t.request('GET', `/api/admin/custom-designs/${res.body.id}`, { token: staff });
+          expect(shown.body.contact_name).toBe(d.contact_name.trim());
+        },
+      );
+    },
+    TIMEOUT,
+  );
 
   const created: string[] = [];
   const product = fc.record(
@@ -280,69 +409,156 @@ describe('Whatever a command accepts, every read model stores', () => {
     { requiredKeys: ['name', 'price', 'category'] },
   );
 
-  it('products created by staff', async () => {
-    await property('product create', product, (p) => send('POST', '/api/admin/products', p, staff), async (_p, res) => {
-      created.push(res.body.id);
-      const shown = await t.request('GET', `/api/products/${res.body.id}`);
-      expect({ name: shown.body.name, price: shown.body.price, features: shown.body.features }).toEqual({
-        name: res.body.name,
-        price: res.body.price,
-        features: res.body.features,
+  it(
+    'products created by staff',
+    async () => {
+      await property(
+        'product create',
+        product,
+        (p) => send('POST', '/api/admin/products', p, staff),
+        async (_p, res) => {
+          created.push(res.body.id);
+          const shown = await t.request('GET', `/api/products/${res.body.id}`);
+          expect({ name: shown.body.name, price: shown.body.price, features: shown.body.features }).toEqual({
+            name: res.body.name,
+            price: res.body.price,
+            features: res.body.features,
+          });
+        },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'products edited by staff',
+    async () => {
+      const edit = fc.tuple(
+        fc.nat(1000),
+        product.map((p) => Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'category'))),
+      );
+      await property(
+        'product edit',
+        edit,
+        ([i, p]) => send('PUT', `/api/admin/products/${created[i % created.length]}`, p, staff),
+        async (_v, res) => {
+          const shown = await t.request('GET', `/api/products/${res.body.id}`);
+          expect({ name: shown.body.name, description: shown.body.description, version: shown.body.version }).toEqual({
+            name: res.body.name,
+            description: res.body.description,
+            version: res.body.version,
+          });
+        },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'status changes with notes (orders, custom designs, contact messages)',
+    async () => {
+      const order = async () =>
+        (
+          await send(
+            'POST',
+            '/api/orders',
+            orderBody(
+              [{ product: 0, quantity: 1, name: '' }],
+              { first_name: 'Ada', last_name: 'L', email: `n${++unique}@example.com`, phone: '+1 555 010 2000' },
+              null,
+            ),
+          )
+        ).body.order_id;
+      await property(
+        'order status note',
+        text(2000),
+        async (note) => send('PUT', `/api/admin/orders/${await order()}`, { status: 'contacted', note }, staff),
+        async (note, res) => {
+          expect(res.body.status).toBe('contacted');
+          const history = await send('GET', `/api/admin/audit/streams/order-${res.body.id}`, undefined, staff);
+          expect(JSON.stringify(history.body.events)).toContain(JSON.stringify(note.trim()).slice(1, -1));
+        },
+      );
+
+      const design = async () =>
+        (
+          await send('POST', '/api/custom-design', {
+            category: 'men',
+            jewelry_type: 'men-rings',
+            diamond_shape: 'round',
+            diamond_size: 'discuss',
+            metal_type: 'gold',
+            metal_karat: '14K',
+            contact_name: 'Ada',
+            contact_email: `d${++unique}@example.com`,
+          })
+        ).body.id;
+      await property(
+        'design status note',
+        text(2000),
+        async (note) => send('PUT', `/api/admin/custom-designs/${await design()}`, { status: 'contacted', note }, staff),
+        async () => undefined,
+      );
+
+      const message = async () => {
+        const from = `m${++unique}@example.com`;
+        await send('POST', '/api/contact', { name: 'Ada', email: from, subject: 'Hello', message: 'Hi' });
+        return (await t.request('GET', `/api/admin/messages?q=${from}`, { token: staff })).body.items[0].id;
+      };
+      await property(
+        'contact handled note',
+        text(2000),
+        async (note) => send('PUT', `/api/admin/messages/${await message()}`, { status: 'handled', note }, staff),
+        async (note, res) => {
+          expect(res.body.handled_note).toBe(note.trim() ? note.trim() : null);
+        },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'staff accounts',
+    async () => {
+      const arb = fc.record({
+        email,
+        name: required(120),
+        role: fc.constantFrom('admin', 'staff'),
+        password: text(60).map((p) => fit(`${PASSWORD}${p}`, 128)),
       });
-    });
-  }, TIMEOUT);
+      await property(
+        'staff account',
+        arb,
+        (s) => send('POST', '/api/admin/staff', s, staff),
+        async (s) => {
+          const listed = await t.request('GET', `/api/admin/staff?q=${encodeURIComponent(s.email)}`, { token: staff });
+          expect(listed.body.items).toEqual([expect.objectContaining({ name: s.name.trim() })]);
+        },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('products edited by staff', async () => {
-    const edit = fc.tuple(fc.nat(1000), product.map((p) => Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'category'))));
-    await property('product edit', edit, ([i, p]) => send('PUT', `/api/admin/products/${created[i % created.length]}`, p, staff), async (_v, res) => {
-      const shown = await t.request('GET', `/api/products/${res.body.id}`);
-      expect({ name: shown.body.name, description: shown.body.description, version: shown.body.version }).toEqual({
-        name: res.body.name,
-        description: res.body.description,
-        version: res.body.version,
-      });
-    });
-  }, TIMEOUT);
-
-  it('status changes with notes (orders, custom designs, contact messages)', async () => {
-    const order = async () =>
-      (await send('POST', '/api/orders', orderBody([{ product: 0, quantity: 1, name: '' }], { first_name: 'Ada', last_name: 'L', email: `n${++unique}@example.com`, phone: '+1 555 010 2000' }, null))).body
-        .order_id;
-    await property('order status note', text(2000), async (note) => send('PUT', `/api/admin/orders/${await order()}`, { status: 'contacted', note }, staff), async (note, res) => {
-      expect(res.body.status).toBe('contacted');
-      const history = await send('GET', `/api/admin/audit/streams/order-${res.body.id}`, undefined, staff);
-      expect(JSON.stringify(history.body.events)).toContain(JSON.stringify(note.trim()).slice(1, -1));
-    });
-
-    const design = async () =>
-      (
-        await send('POST', '/api/custom-design', {
-          category: 'men', jewelry_type: 'men-rings', diamond_shape: 'round', diamond_size: 'discuss', metal_type: 'gold', metal_karat: '14K',
-          contact_name: 'Ada', contact_email: `d${++unique}@example.com`,
-        })
-      ).body.id;
-    await property('design status note', text(2000), async (note) => send('PUT', `/api/admin/custom-designs/${await design()}`, { status: 'contacted', note }, staff), async () => undefined);
-
-    const message = async () => {
-      const from = `m${++unique}@example.com`;
-      await send('POST', '/api/contact', { name: 'Ada', email: from, subject: 'Hello', message: 'Hi' });
-      return (await t.request('GET', `/api/admin/messages?q=${from}`, { token: staff })).body.items[0].id;
-    };
-    await property('contact handled note', text(2000), async (note) => send('PUT', `/api/admin/messages/${await message()}`, { status: 'handled', note }, staff), async (note, res) => {
-      expect(res.body.handled_note).toBe(note.trim() ? note.trim() : null);
-    });
-  }, TIMEOUT);
-
-  it('staff accounts', async () => {
-    const arb = fc.record({ email, name: required(120), role: fc.constantFrom('admin', 'staff'), password: text(60).map((p) => fit(`${PASSWORD}${p}`, 128)) });
-    await property('staff account', arb, (s) => send('POST', '/api/admin/staff', s, staff), async (s) => {
-      const listed = await t.request('GET', `/api/admin/staff?q=${encodeURIComponent(s.email)}`, { token: staff });
-      expect(listed.body.items).toEqual([expect.objectContaining({ name: s.name.trim() })]);
-    });
-  }, TIMEOUT);
-
-  it('searches of every list with arbitrary text', async () => {
-    const lists = ['/api/products?search=', '/api/admin/products?search=', '/api/admin/orders?q=', '/api/admin/customers?q=', '/api/admin/messages?q=', '/api/admin/custom-designs?q=', '/api/admin/mail?q=', '/api/admin/staff?q='];
-    await property('search', fc.tuple(fc.constantFrom(...lists), text(200)), ([path, q]) => send('GET', path + encodeURIComponent(q), undefined, staff), async () => undefined);
-  }, TIMEOUT);
+  it(
+    'searches of every list with arbitrary text',
+    async () => {
+      const lists = [
+        '/api/products?search=',
+        '/api/admin/products?search=',
+        '/api/admin/orders?q=',
+        '/api/admin/customers?q=',
+        '/api/admin/messages?q=',
+        '/api/admin/custom-designs?q=',
+        '/api/admin/mail?q=',
+        '/api/admin/staff?q=',
+      ];
+      await property(
+        'search',
+        fc.tuple(fc.constantFrom(...lists), text(200)),
+        ([path, q]) => send('GET', path + encodeURIComponent(q), undefined, staff),
+        async () => undefined,
+      );
+    },
+    TIMEOUT,
+  );
 });

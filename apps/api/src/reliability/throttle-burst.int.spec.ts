@@ -50,7 +50,10 @@ describe('Throttles under concurrent guessing', () => {
       expect(Object.keys(first).sort()).toEqual(['401', '429']);
 
       // The right password inside the next burst: the window is used up, so it is refused like the guesses.
-      const second = await Promise.all([attempt('Clerk-Password-1985!'), ...Array.from({ length: 20 }, (_, i) => attempt(`Again-${i}-Wrong!`))]);
+      const second = await Promise.all([
+        attempt('Clerk-Password-1985!'),
+        ...Array.from({ length: 20 }, (_, i) => attempt(`Again-${i}-Wrong!`)),
+      ]);
       expect(second[0].status).toBe(429);
       expect(Number(second[0].headers.get('retry-after'))).toBeGreaterThan(0);
       expect(second.every((r) => r.status === 429)).toBe(true);
@@ -79,7 +82,8 @@ describe('Throttles under concurrent guessing', () => {
     it('should evaluate at most 5 of 50 concurrent wrong passwords from one address; a reset lets the owner in at once', async () => {
       const email = await verifiedCustomer(t, box, 'burst.owner@example.com');
       const from = addr();
-      const login = (password: string, at = from) => t.request('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': at } });
+      const login = (password: string, at = from) =>
+        t.request('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': at } });
       const by = count(await Promise.all(Array.from({ length: BURST }, (_, i) => login(`Wrong-${i}-Password!`))));
       console.log('customer login: 50 concurrent wrong passwords ->', by);
       expect(by[401] ?? 0).toBeLessThanOrEqual(LIMIT);
@@ -89,10 +93,15 @@ describe('Throttles under concurrent guessing', () => {
       expect(blocked.status).toBe(429);
       expect(blocked.body.detail).toMatch(/reset your password/);
       // ...but can always reset the password, and then sign in at once.
-      expect((await t.request('POST', '/api/auth/forgot-password', { body: { email }, headers: { 'x-forwarded-for': addr() } })).status).toBe(200);
+      expect(
+        (await t.request('POST', '/api/auth/forgot-password', { body: { email }, headers: { 'x-forwarded-for': addr() } })).status,
+      ).toBe(200);
       const token = tokenOf(await box.next(email, 'password-reset'));
       const home = addr();
-      const reset = await t.request('POST', '/api/auth/reset-password', { body: { email, token, password: 'Emerald-Step-2031#' }, headers: { 'x-forwarded-for': home } });
+      const reset = await t.request('POST', '/api/auth/reset-password', {
+        body: { email, token, password: 'Emerald-Step-2031#' },
+        headers: { 'x-forwarded-for': home },
+      });
       expect(reset.status).toBe(200);
       expect((await login('Emerald-Step-2031#', home)).status).toBe(200);
     });
@@ -104,7 +113,8 @@ describe('Throttles under concurrent guessing', () => {
       await t.request('POST', '/api/auth/register', { body: { email, password: PASSWORD } });
       const code = codeOf(await box.next(email, 'verify-email'));
       const wrong = code === 'ZZZZZZZZ' ? 'YYYYYYYY' : 'ZZZZZZZZ';
-      const verify = (secret: string) => t.request('POST', '/api/auth/verify-email', { body: { email, code: secret }, headers: { 'x-forwarded-for': addr() } });
+      const verify = (secret: string) =>
+        t.request('POST', '/api/auth/verify-email', { body: { email, code: secret }, headers: { 'x-forwarded-for': addr() } });
       const by = count(await Promise.all(Array.from({ length: BURST }, () => verify(wrong))));
       console.log('verification: 50 concurrent wrong codes ->', by);
       expect(by[400] ?? 0).toBeLessThanOrEqual(LIMIT);
@@ -120,7 +130,10 @@ describe('Throttles under concurrent guessing', () => {
       const email = await verifiedCustomer(t, box, 'reset.burst@example.com');
       const attacker = addr();
       const reset = (token: string, at: string) =>
-        t.request('POST', '/api/auth/reset-password', { body: { email, token, password: 'Sapphire-Row-2032#' }, headers: { 'x-forwarded-for': at } });
+        t.request('POST', '/api/auth/reset-password', {
+          body: { email, token, password: 'Sapphire-Row-2032#' },
+          headers: { 'x-forwarded-for': at },
+        });
       const by = count(await Promise.all(Array.from({ length: BURST }, (_, i) => reset(`guess-${i}-${'x'.repeat(30)}`, attacker))));
       console.log('password reset: 50 concurrent wrong tokens ->', by);
       expect(by[400] ?? 0).toBeLessThanOrEqual(LIMIT);
@@ -139,7 +152,11 @@ describe('Throttles under concurrent guessing', () => {
       const email = 'resend.burst@example.com';
       await t.request('POST', '/api/auth/register', { body: { email, password: PASSWORD } });
       const resend = count(
-        await Promise.all(Array.from({ length: BURST }, () => t.request('POST', '/api/auth/resend-verification', { body: { email }, headers: { 'x-forwarded-for': addr() } }))),
+        await Promise.all(
+          Array.from({ length: BURST }, () =>
+            t.request('POST', '/api/auth/resend-verification', { body: { email }, headers: { 'x-forwarded-for': addr() } }),
+          ),
+        ),
       );
       console.log('resend verification: 50 concurrent ->', resend);
       expect(resend[200]).toBeLessThanOrEqual(LIMIT);
@@ -163,7 +180,10 @@ describe('Throttles under concurrent guessing', () => {
 
     it('should answer hostile account names with 400 or 401, never 500, and keep no name in the table', async () => {
       for (const username of ['nul\u0000@facet.test', 'lone\ud800@facet.test', 'x'.repeat(254), "' OR 1=1 --"]) {
-        const res = await t.request('POST', '/api/staff/login', { body: { username, password: 'Whatever-1985!' }, headers: { 'x-forwarded-for': addr() } });
+        const res = await t.request('POST', '/api/staff/login', {
+          body: { username, password: 'Whatever-1985!' },
+          headers: { 'x-forwarded-for': addr() },
+        });
         expect([400, 401]).toContain(res.status);
       }
       const keys = await t.app.get(DatabaseService).query<{ key: string }>('SELECT key FROM public.attempt_windows');

@@ -37,7 +37,11 @@ describe('Input the read models cannot store', () => {
 
   /** A raw JSON text body: "\u0000" and "\ud800" stay escapes until the server's JSON.parse turns them into characters. */
   const raw = (method: string, path: string, text: string, token?: string) =>
-    t.request(method, path, { body: text, token, headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${++address % 250}` } });
+    t.request(method, path, {
+      body: text,
+      token,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${++address % 250}` },
+    });
 
   const contact = (over: Record<string, unknown> = {}) => ({
     name: 'Ada Lovelace',
@@ -80,7 +84,9 @@ describe('Input the read models cannot store', () => {
     expect(await login(t, email)).toEqual(expect.any(String));
 
     const from = `after-${tag}-${Date.now()}@example.org`;
-    expect((await t.request('POST', '/api/contact', { body: contact({ email: from }), headers: { 'x-forwarded-for': '203.0.113.77' } })).status).toBe(201);
+    expect(
+      (await t.request('POST', '/api/contact', { body: contact({ email: from }), headers: { 'x-forwarded-for': '203.0.113.77' } })).status,
+    ).toBe(201);
     const listed = await t.request('GET', `/api/admin/messages?q=${encodeURIComponent(from)}`, { token: staff });
     expect(listed.body.items).toHaveLength(1);
     await expectEverythingProjected(t);
@@ -164,7 +170,13 @@ describe('Input the read models cannot store', () => {
       ['reviews_count', 2 ** 31],
       ['rating', 5.1],
     ])('should refuse a product with %s %p', async (field, value) => {
-      expectRefused(await t.request('POST', '/api/admin/products', { body: { name: 'Too much', price: 10, category: 'women-rings', [field]: value }, token: staff }), field);
+      expectRefused(
+        await t.request('POST', '/api/admin/products', {
+          body: { name: 'Too much', price: 10, category: 'women-rings', [field]: value },
+          token: staff,
+        }),
+        field,
+      );
     });
 
     it('should refuse claimed order totals beyond any real order', async () => {
@@ -198,8 +210,14 @@ describe('Input the read models cannot store', () => {
     it('should refuse NUL and lone surrogates in product fields, on create and on edit', async () => {
       const base = { name: 'Halo', price: 10, category: 'women-rings' };
       expectRefused(await raw('POST', '/api/admin/products', JSON.stringify(base).replace('Halo', 'Ha\\u0000lo'), staff), 'name');
-      expectRefused(await raw('POST', '/api/admin/products', JSON.stringify({ ...base, description: 'D' }).replace('"D"', '"\\udc00"'), staff), 'description');
-      expectRefused(await raw('POST', '/api/admin/products', JSON.stringify({ ...base, features: ['a', 'F'] }).replace('"F"', '"\\u0000"'), staff), 'features.1');
+      expectRefused(
+        await raw('POST', '/api/admin/products', JSON.stringify({ ...base, description: 'D' }).replace('"D"', '"\\udc00"'), staff),
+        'description',
+      );
+      expectRefused(
+        await raw('POST', '/api/admin/products', JSON.stringify({ ...base, features: ['a', 'F'] }).replace('"F"', '"\\u0000"'), staff),
+        'features.1',
+      );
       expectRefused(await raw('PUT', `/api/admin/products/${ring.id}`, '{"name":"\\ud800"}', staff), 'name');
       // Keys count too: an unknown field whose name holds a NUL is named escaped.
       expect((await raw('POST', '/api/admin/products', '{"na\\u0000me":"x"}', staff)).status).toBe(400);
@@ -210,15 +228,35 @@ describe('Input the read models cannot store', () => {
       expectRefused(await raw('PUT', `/api/admin/orders/${order}`, '{"status":"contacted","note":"called \\u0000"}', staff), 'note');
       const design = await t.request('POST', '/api/custom-design', {
         body: {
-          category: 'women', jewelry_type: 'women-rings', diamond_shape: 'round', diamond_size: '1-1.5', metal_type: 'gold',
-          metal_karat: '18K', contact_name: 'Ada', contact_email: 'ada@example.com',
+          category: 'women',
+          jewelry_type: 'women-rings',
+          diamond_shape: 'round',
+          diamond_size: '1-1.5',
+          metal_type: 'gold',
+          metal_karat: '18K',
+          contact_name: 'Ada',
+          contact_email: 'ada@example.com',
         },
       });
       expect(design.status).toBe(201);
-      expectRefused(await raw('PUT', `/api/admin/custom-designs/${design.body.id}`, '{"status":"contacted","note":"\\ud800"}', staff), 'note');
+      expectRefused(
+        await raw('PUT', `/api/admin/custom-designs/${design.body.id}`, '{"status":"contacted","note":"\\ud800"}', staff),
+        'note',
+      );
       const messages = await t.request('GET', '/api/admin/messages', { token: staff });
-      expectRefused(await raw('PUT', `/api/admin/messages/${messages.body.items[0].id}`, '{"status":"handled","note":"done\\u0000"}', staff), 'note');
-      expectRefused(await raw('POST', '/api/admin/staff', '{"email":"s@facet.test","name":"S\\u0000","role":"staff","password":"Brilliant-Cut-1985!"}', staff), 'name');
+      expectRefused(
+        await raw('PUT', `/api/admin/messages/${messages.body.items[0].id}`, '{"status":"handled","note":"done\\u0000"}', staff),
+        'note',
+      );
+      expectRefused(
+        await raw(
+          'POST',
+          '/api/admin/staff',
+          '{"email":"s@facet.test","name":"S\\u0000","role":"staff","password":"Brilliant-Cut-1985!"}',
+          staff,
+        ),
+        'name',
+      );
       await expectEverythingProjected(t);
     }, 90_000);
 
@@ -256,7 +294,10 @@ describe('Input the read models cannot store', () => {
     it.each([33, 500, 100_000])('should refuse JSON nested %p levels deep with a 400 saying so', async (levels) => {
       for (const body of [nested(levels), arrays(levels), `{"items":${arrays(levels - 1)}}`]) {
         const res = await raw('POST', '/api/orders', body);
-        expect({ status: res.status, detail: res.body?.detail }).toEqual({ status: 400, detail: expect.stringMatching(/nested too deeply/) });
+        expect({ status: res.status, detail: res.body?.detail }).toEqual({
+          status: 400,
+          detail: expect.stringMatching(/nested too deeply/),
+        });
       }
     });
 
@@ -312,6 +353,8 @@ describe('Input the read models cannot store', () => {
     });
     await new Promise((r) => setTimeout(r, 1500));
     // Behind (still retrying) or parked as a dead letter: either way it is seen.
-    expect((await behindTheLog(t)).map((b) => b.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^projection:contact_messages/)]));
+    expect((await behindTheLog(t)).map((b) => b.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^projection:contact_messages/)]),
+    );
   }, 90_000);
 });

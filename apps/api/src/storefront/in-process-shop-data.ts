@@ -42,7 +42,11 @@ function price(value: unknown): number | undefined {
  */
 export function cleanSearch(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
-  const text = raw.replace(/\u0000/g, '').trim().slice(0, MAX_SEARCH).replace(LONE_SURROGATE, '\ufffd');
+  const text = raw
+    .replace(/\u0000/g, '')
+    .trim()
+    .slice(0, MAX_SEARCH)
+    .replace(LONE_SURROGATE, '\ufffd');
   return text || undefined;
 }
 
@@ -67,7 +71,7 @@ export class InProcessShopData implements ShopData {
   listProducts(q: ProductQuery): Promise<ProductList> {
     return this.queries.execute(
       new ListProductsQuery({
-        category: isCategoryId(q.category) ? (q.category) : undefined,
+        category: isCategoryId(q.category) ? q.category : undefined,
         search: cleanSearch(q.search),
         sortBy: (SORT_OPTIONS as readonly string[]).includes(q.sort_by ?? '') ? (q.sort_by as SortOption) : 'featured',
         priceRange: (PRICE_RANGES as readonly string[]).includes(q.price_range ?? '') ? (q.price_range as PriceRange) : 'all',

@@ -12,7 +12,11 @@ if (!existsSync(STOREFRONT_SSR_BUNDLE)) {
 }
 
 /** A raw GET: the bytes as sent (fetch would decode them), with the response headers. */
-function rawGet(base: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, any>; body: Buffer }> {
+function rawGet(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, any>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(base + path, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -30,7 +34,13 @@ async function page(t: TestApp, path: string) {
 }
 
 const decodeEntities = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The text of the first <h1>, tags stripped, entities decoded. */
 function h1(html: string): string | null {
@@ -69,7 +79,12 @@ describe('Server-rendered storefront', () => {
       expect(product).toBeDefined();
       expect(validateJsonLd(product)).toEqual([]);
       expect(product.name).toBe(p.name);
-      expect(product.offers).toMatchObject({ '@type': 'Offer', price: p.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+      expect(product.offers).toMatchObject({
+        '@type': 'Offer',
+        price: p.price.toFixed(2),
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      });
       expect(product.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: p.rating, reviewCount: p.reviews_count });
       const crumbs = ld.find((d) => d['@type'] === 'BreadcrumbList') as any;
       expect(validateJsonLd(crumbs)).toEqual([]);
@@ -80,7 +95,9 @@ describe('Server-rendered storefront', () => {
       expect(res.html).toMatch(/<title>[^<]+ \| Facet Fine Jewelry<\/title>/);
       expect(res.html).toMatch(/<meta name="description" content="[^"]{20,}">/);
       expect(res.html).toContain('<meta property="og:type" content="product">');
-      expect(res.html).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+${p.image.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}">`));
+      expect(res.html).toMatch(
+        new RegExp(`<meta property="og:image" content="http://[^"]+${p.image.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}">`),
+      );
       expect(res.html).toContain('<meta name="twitter:card" content="summary_large_image">');
       expect(res.html).toContain(`<link rel="preload" as="image" href="${p.image}" fetchpriority="high">`);
       expect(preloadedFonts(res.html)).toContain('inter-latin-600-normal');
@@ -296,8 +313,15 @@ describe('Server-rendered storefront', () => {
       const res = await page(t, '/sitemap.xml');
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
-      expect(res.html).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-      const entries = new Map([...res.html.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [new URL(m[1]).pathname, m[2]]));
+      expect(res.html).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      );
+      const entries = new Map(
+        [...res.html.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [
+          new URL(m[1]).pathname,
+          m[2],
+        ]),
+      );
       const all = (await t.request('GET', '/api/products?limit=100')).body.products;
       for (const x of all) expect(entries.has(`/product/${x.id}`)).toBe(true);
       for (const c of CATEGORIES) expect(entries.get(c.href)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -373,7 +397,9 @@ describe('Server-rendered storefront', () => {
       console.log(`/api/products?limit=24: ${plain.body.length} B plain, ${gz.body.length} B gzip, ${br.body.length} B brotli`);
 
       // A compressed copy's tag still revalidates.
-      expect((await rawGet(t.url, '/api/products?limit=24', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag })).status).toBe(304);
+      expect((await rawGet(t.url, '/api/products?limit=24', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag })).status).toBe(
+        304,
+      );
     });
 
     it('should leave small answers alone and compress server-rendered pages', async () => {
@@ -446,5 +472,7 @@ describe('The schema.org validator used above', () => {
 
 /** The font faces a page preloads, by name (the built files are <face>-<hash>.woff2). */
 function preloadedFonts(html: string): string[] {
-  return [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="\/assets\/([a-z0-9-]+-(?:normal|italic))-[^"]+"/g)].map((m) => m[1]);
+  return [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="\/assets\/([a-z0-9-]+-(?:normal|italic))-[^"]+"/g)].map(
+    (m) => m[1],
+  );
 }

@@ -23,7 +23,12 @@ export function freePort(): Promise<number> {
  * Starts the built shop as its own process (all roles) on a database and queue prefix of the test's, and
  * resolves once its seeded catalogue answers. The caller kills it (kill -9 is the point of some tests).
  */
-export async function startBuiltShop(options: { databaseUrl: string; port: number; queuePrefix: string; env?: Record<string, string> }): Promise<ChildProcess> {
+export async function startBuiltShop(options: {
+  databaseUrl: string;
+  port: number;
+  queuePrefix: string;
+  env?: Record<string, string>;
+}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [BUILT_MAIN], {
     cwd: REPO_ROOT,
     env: {

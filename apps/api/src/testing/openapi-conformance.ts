@@ -29,7 +29,8 @@ function toJsonSchema(schema: unknown): unknown {
   }
   if (out.type === 'object' && out.properties && out.additionalProperties === undefined && !out.allOf) out.additionalProperties = false;
   if (s.nullable) {
-    if (out.type && !out.allOf && !out.$ref) return { ...out, type: [out.type, 'null'], ...(out.enum ? { enum: [...out.enum, null] } : {}) };
+    if (out.type && !out.allOf && !out.$ref)
+      return { ...out, type: [out.type, 'null'], ...(out.enum ? { enum: [...out.enum, null] } : {}) };
     return { anyOf: [out, { type: 'null' }] };
   }
   return out;
@@ -107,7 +108,12 @@ export class OpenApiConformance {
     if (validate(body)) return null;
     const e = validate.errors![0];
     const params = e.params && Object.keys(e.params).length ? ' ' + JSON.stringify(e.params) : '';
-    return this.fail(method, route.template, status, `${e.instancePath || '(body)'} ${e.message}${params} (schema ${e.schemaPath.replace(/^openapi#/, '#')})`);
+    return this.fail(
+      method,
+      route.template,
+      status,
+      `${e.instancePath || '(body)'} ${e.message}${params} (schema ${e.schemaPath.replace(/^openapi#/, '#')})`,
+    );
   }
 
   private fail(method: string, path: string, status: number, problem: string): string {

@@ -61,7 +61,8 @@ describe('OpenApiConformance', () => {
 
   it('should check every path under /api/ except Swagger UI and the document, and nothing outside /api/', () => {
     const c = new OpenApiConformance(doc);
-    for (const path of ['/api/nowhere', '/api/docs-jsonx/../things', '/api/things']) expect(inContract(path)).toBe(!path.startsWith('/api/docs'));
+    for (const path of ['/api/nowhere', '/api/docs-jsonx/../things', '/api/things'])
+      expect(inContract(path)).toBe(!path.startsWith('/api/docs'));
     expect(c.check('GET', '/api/nowhere', 404, json, { detail: 'Not found' })).toMatch(/route not in the document/);
     expect(c.check('GET', '/api/docs', 200, 'text/html', '<html>')).toBeNull();
     expect(c.check('GET', '/api/docs-json', 200, json, { openapi: '3.0.0' })).toBeNull();

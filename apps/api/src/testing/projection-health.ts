@@ -14,8 +14,12 @@ export async function behindTheLog(t: TestApp): Promise<Behind[]> {
   const runners = t.app.get(RunnersService);
   const db = t.app.get(DatabaseService);
   const work = [
-    ...runners.projections().map((p) => ({ name: `projection:${p.name}`, key: p.name, table: 'rm.projection_checkpoints', types: p.eventTypes })),
-    ...runners.reactors().map((r) => ({ name: `reactor:${r.name}`, key: r.name, table: 'public.reactor_checkpoints', types: r.eventTypes })),
+    ...runners
+      .projections()
+      .map((p) => ({ name: `projection:${p.name}`, key: p.name, table: 'rm.projection_checkpoints', types: p.eventTypes })),
+    ...runners
+      .reactors()
+      .map((r) => ({ name: `reactor:${r.name}`, key: r.name, table: 'public.reactor_checkpoints', types: r.eventTypes })),
   ];
   const out: Behind[] = [];
   for (const w of work) {
@@ -29,7 +33,9 @@ export async function behindTheLog(t: TestApp): Promise<Behind[]> {
     if (Number(row.n) > 0) out.push({ name: w.name, events: Number(row.n) });
   }
   // A parked event (dead letter) moved the checkpoint on without being handled: it counts as not projected.
-  const parked = await db.query<{ consumer: string; n: string }>('SELECT consumer, count(*) AS n FROM public.parked_events GROUP BY consumer');
+  const parked = await db.query<{ consumer: string; n: string }>(
+    'SELECT consumer, count(*) AS n FROM public.parked_events GROUP BY consumer',
+  );
   for (const p of parked) out.push({ name: `${p.consumer} (parked)`, events: Number(p.n) });
   return out;
 }

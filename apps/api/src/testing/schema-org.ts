@@ -40,9 +40,17 @@ const node =
   (v, path, errors) =>
     validateNode(v, path, errors, types);
 
-const AVAILABILITY = ['InStock', 'OutOfStock', 'PreOrder', 'BackOrder', 'Discontinued', 'LimitedAvailability', 'SoldOut', 'OnlineOnly', 'InStoreOnly'].map(
-  (a) => `https://schema.org/${a}`,
-);
+const AVAILABILITY = [
+  'InStock',
+  'OutOfStock',
+  'PreOrder',
+  'BackOrder',
+  'Discontinued',
+  'LimitedAvailability',
+  'SoldOut',
+  'OnlineOnly',
+  'InStoreOnly',
+].map((a) => `https://schema.org/${a}`);
 const CONDITION = ['NewCondition', 'UsedCondition', 'RefurbishedCondition', 'DamagedCondition'].map((c) => `https://schema.org/${c}`);
 
 interface Shape {

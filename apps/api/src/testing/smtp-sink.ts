@@ -73,7 +73,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   server.on('error', () => {
     /* a client dropping the connection is not a test failure */
   });
-  const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+  const port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
 
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -92,7 +92,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const timer = setTimeout(() => {
           const i = waiters.indexOf(waiter);
           if (i >= 0) waiters.splice(i, 1);
-          reject(new Error(`smtp-sink: no matching mail within ${timeoutMs} ms (${messages.length} received: ${messages.map((m) => m.subject).join(' | ')})`));
+          reject(
+            new Error(
+              `smtp-sink: no matching mail within ${timeoutMs} ms (${messages.length} received: ${messages.map((m) => m.subject).join(' | ')})`,
+            ),
+          );
         }, timeoutMs);
         waiters.push(waiter);
       });

@@ -11,7 +11,11 @@ export interface TestApp {
   url: string;
   queuePrefix: string;
   /** fetch against the app; JSON bodies are encoded, the X-Requested-With header is set. */
-  request(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<TestResponse>;
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<TestResponse>;
   /** Signs in the development administrator and returns a bearer token. */
   staffToken(): Promise<string>;
   /** Every response request() received, checked against the app's own OpenAPI document (/api/docs-json). */
@@ -56,7 +60,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   if ((process.env.FACET_ROLES ?? 'api').includes('api')) {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const { CommandBus } = require('@nestjs/cqrs') as typeof import('@nestjs/cqrs');
-    const { CreateFirstAdministratorCommand } = require('../staff/commands/create-first-administrator.command') as typeof import('../staff/commands/create-first-administrator.command');
+    const { CreateFirstAdministratorCommand } =
+      require('../staff/commands/create-first-administrator.command') as typeof import('../staff/commands/create-first-administrator.command');
     const { StaffDirectory } = require('../staff/queries/staff-directory') as typeof import('../staff/queries/staff-directory');
     /* eslint-enable @typescript-eslint/no-require-imports */
     await app.get(CommandBus).execute(new CreateFirstAdministratorCommand());
@@ -66,7 +71,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     }
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.getHttpServer().address() as import("net").AddressInfo;
+  const address = app.getHttpServer().address() as import('net').AddressInfo;
   const url = `http://127.0.0.1:${address.port}`;
   let token: string | null = null;
   let conformance: Promise<OpenApiConformance> | null = null;
@@ -94,7 +99,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     const problem = checker.check(method, path, res.status, res.headers.get('content-type'), body);
     // For the coverage figure: which documented route and status this response was checked against.
     const route = checker.find(method, path);
-    if (process.env.OPENAPI_CHECKED_FILE && route) appendFileSync(process.env.OPENAPI_CHECKED_FILE, `${method.toUpperCase()} ${route.template} ${res.status}\n`);
+    if (process.env.OPENAPI_CHECKED_FILE && route)
+      appendFileSync(process.env.OPENAPI_CHECKED_FILE, `${method.toUpperCase()} ${route.template} ${res.status}\n`);
     if (problem && process.env.OPENAPI_VIOLATIONS_FILE) appendFileSync(process.env.OPENAPI_VIOLATIONS_FILE, problem + '\n');
     if (problem && openApiStrict()) throw new Error(`OpenAPI mismatch: ${problem}`);
     return { status: res.status, body, headers: res.headers };
@@ -121,10 +127,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       const server = app.getHttpServer();
       const cut = setTimeout(() => server.closeAllConnections(), 2_000);
       let timer: NodeJS.Timeout | undefined;
-      const slow = new Promise<void>((resolve) => (timer = setTimeout(() => {
-        console.warn('test app close took over 20 s; going on');
-        resolve();
-      }, 20_000)));
+      const slow = new Promise<void>(
+        (resolve) =>
+          (timer = setTimeout(() => {
+            console.warn('test app close took over 20 s; going on');
+            resolve();
+          }, 20_000)),
+      );
       await Promise.race([app.close(), slow]);
       clearTimeout(timer);
       clearTimeout(cut);

@@ -23,8 +23,7 @@ export const accountApi = {
   login: (email: string, password: string) => api.post<{ user: User }>('/auth/login', { email, password }),
   logout: () => api.post<MessageResult>('/auth/logout', {}),
   session: () => api.get<{ user: User }>('/auth/session'),
-  updateProfile: (changes: Partial<Pick<User, 'firstName' | 'lastName' | 'phone' | 'address'>>) =>
-    api.put<User>('/me', changes),
+  updateProfile: (changes: Partial<Pick<User, 'firstName' | 'lastName' | 'phone' | 'address'>>) => api.put<User>('/me', changes),
   deleteAccount: () => api.delete<MessageResult>('/me'),
 };
 
@@ -67,12 +66,15 @@ export interface SandboxPayResult {
 }
 
 export type SandboxPayment =
-  | { method: 'card'; card_number: string; expiry: string; cvv: string; name: string }
-  | { method: 'bank_transfer'; account_id: string };
+  { method: 'card'; card_number: string; expiry: string; cvv: string; name: string } | { method: 'bank_transfer'; account_id: string };
 
 export const paymentsApi = {
   openSession: (body: CheckoutSessionRequest, conversation?: string) =>
-    api.post<{ url: string; session_id: string }>('/payments/checkout/session', body, conversation ? { headers: { 'X-Correlation-Id': conversation } } : undefined),
+    api.post<{ url: string; session_id: string }>(
+      '/payments/checkout/session',
+      body,
+      conversation ? { headers: { 'X-Correlation-Id': conversation } } : undefined,
+    ),
   status: (sessionId: string) => api.get<CheckoutStatus>(`/payments/checkout/status/${encodeURIComponent(sessionId)}`),
   banks: () => api.get<DemoBank[]>('/payments/sandbox/banks'),
   pay: (sessionId: string, payment: SandboxPayment) =>

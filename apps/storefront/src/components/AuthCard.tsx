@@ -3,7 +3,19 @@ import type { Feedback } from '../lib/account';
 import '../pages/Account.css';
 
 /** The account screens' frame: a centred card on ivory with an eyebrow, a serif title and a short lede. */
-export function AuthCard({ eyebrow, title, lede, children, footer }: { eyebrow: string; title: string; lede?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  eyebrow,
+  title,
+  lede,
+  children,
+  footer,
+}: {
+  eyebrow: string;
+  title: string;
+  lede?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="auth container">
       <section className="auth__card" aria-labelledby="auth-title">

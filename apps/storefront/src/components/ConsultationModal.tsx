@@ -88,8 +88,8 @@ export function ConsultationModal({ items, onClose }: { items: readonly CartItem
       onClose={() => !submitting && onClose()}
       description={
         <p>
-          Leave your details and a specialist will contact you within 24-48 hours to discuss your selection,
-          customisation and payment. No payment is taken now.
+          Leave your details and a specialist will contact you within 24-48 hours to discuss your selection, customisation and payment. No
+          payment is taken now.
         </p>
       }
     >

@@ -101,9 +101,7 @@ describe('ConsultationModal', () => {
     const { user } = setup();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Submit Consultation Request' }));
-    await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('Failed to submit your request. Please try again or contact us directly.'),
-    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to submit your request. Please try again or contact us directly.'));
     expect(cartStore.get()).toHaveLength(1);
 
     createOrderMock.mockResolvedValueOnce({ order_id: 'order-2' });

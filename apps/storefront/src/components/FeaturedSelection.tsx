@@ -86,12 +86,7 @@ export function FeaturedSelection() {
             <p className="selection__status">No products available in catalogue</p>
           </div>
         ) : (
-          <SelectionPiece
-            product={load.products[index]}
-            fading={fading}
-            saved={has(load.products[index].id)}
-            onFocusWithin={setPaused}
-          />
+          <SelectionPiece product={load.products[index]} fading={fading} saved={has(load.products[index].id)} onFocusWithin={setPaused} />
         )}
         {count > 1 && (
           <div className="selection__thumbs" role="group" aria-label="Choose a piece">
@@ -153,12 +148,7 @@ function SelectionPiece({
           {isOnSale(product) && <s className="price price--was">{formatPrice(product.original_price as number)}</s>}
         </p>
         <div className="selection__actions">
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={!product.in_stock}
-            onClick={() => addToSelection(product)}
-          >
+          <button type="button" className="btn btn--primary" disabled={!product.in_stock} onClick={() => addToSelection(product)}>
             Add to Cart
           </button>
           <button

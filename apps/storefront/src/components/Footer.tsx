@@ -10,8 +10,8 @@ export function Footer() {
         <div className="site-footer__brand">
           <img className="site-footer__logo" src="/images/brand/logo.svg" alt="Facet" width={187} height={40} loading="lazy" />
           <p>
-            Fine jewelry and diamonds, designed and set by hand in our New York atelier. Every piece is made to be
-            worn for a lifetime, and handed down after.
+            Fine jewelry and diamonds, designed and set by hand in our New York atelier. Every piece is made to be worn for a lifetime, and
+            handed down after.
           </p>
           <p className="site-footer__established">Established {SHOP.established}</p>
         </div>

@@ -69,11 +69,7 @@ export function Header() {
       </div>
       <nav className="mainnav" aria-label="Main">
         <ul className="mainnav__list">
-          <li
-            className="mainnav__item mainnav__item--menu"
-            onMouseEnter={() => setMenuOpen(true)}
-            onMouseLeave={() => setMenuOpen(false)}
-          >
+          <li className="mainnav__item mainnav__item--menu" onMouseEnter={() => setMenuOpen(true)} onMouseLeave={() => setMenuOpen(false)}>
             <FineJewelryMenu open={menuOpen} setOpen={setMenuOpen} />
           </li>
           {NAV_LINKS.map((l) => (
@@ -96,11 +92,7 @@ function HeaderIcons() {
   return (
     <div className="masthead__icons">
       <UserMenu />
-      <Link
-        to="/wishlist"
-        className="icon-btn has-badge"
-        aria-label={`Wishlist, ${wishCount} ${wishCount === 1 ? 'item' : 'items'}`}
-      >
+      <Link to="/wishlist" className="icon-btn has-badge" aria-label={`Wishlist, ${wishCount} ${wishCount === 1 ? 'item' : 'items'}`}>
         <HeartIcon />
         {wishCount > 0 && (
           <span className="count-badge" aria-hidden="true" data-testid="wishlist-count">
@@ -108,11 +100,7 @@ function HeaderIcons() {
           </span>
         )}
       </Link>
-      <Link
-        to="/cart"
-        className="icon-btn has-badge"
-        aria-label={`Your selection, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
-      >
+      <Link to="/cart" className="icon-btn has-badge" aria-label={`Your selection, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
         <BagIcon />
         {cartCount > 0 && (
           <span className="count-badge" aria-hidden="true" data-testid="cart-count">

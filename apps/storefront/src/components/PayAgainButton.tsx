@@ -4,7 +4,15 @@ import { CHECKOUT_FAILED } from '../lib/checkout';
 import { payOrderAgain } from '../lib/payAgain';
 
 /** "Pay Now" for an order awaiting payment: a new checkout session for the same order, prices unchanged. */
-export function PayAgainButton({ orderId, className = 'btn btn--primary', label = 'Pay Now' }: { orderId: string; className?: string; label?: string }) {
+export function PayAgainButton({
+  orderId,
+  className = 'btn btn--primary',
+  label = 'Pay Now',
+}: {
+  orderId: string;
+  className?: string;
+  label?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const pay = async () => {
     if (busy) return;

@@ -37,8 +37,12 @@ describe('account rules', () => {
   it('turns login failures into the spec toast', () => {
     const notFound = new ApiError('User not found. Please check your email or register for a new account.', 401, 'http');
     expect(loginFailureToast(notFound)).toMatchObject({ title: 'Login failed', description: 'No account found with this email address.' });
-    expect(loginFailureToast(new ApiError('Invalid credentials', 401, 'http')).description).toBe('No account found with this email address.');
-    expect(loginFailureToast(new ApiError('Invalid password. Please try again.', 401, 'http')).description).toBe('Invalid password. Please try again.');
+    expect(loginFailureToast(new ApiError('Invalid credentials', 401, 'http')).description).toBe(
+      'No account found with this email address.',
+    );
+    expect(loginFailureToast(new ApiError('Invalid password. Please try again.', 401, 'http')).description).toBe(
+      'Invalid password. Please try again.',
+    );
     expect(loginFailureToast(new ApiError('Something went wrong. Please try again.', 0, 'network')).description).toBe(
       'Please check your credentials and try again.',
     );
@@ -47,7 +51,9 @@ describe('account rules', () => {
   it('words registration, resend and verification failures as the spec does', () => {
     const taken = new ApiError('Email already linked with an account. Please try logging in instead.', 409, 'http');
     expect(registerFailureToast(taken)).toMatchObject({ title: 'Registration failed', description: taken.message });
-    expect(registerFailureToast(new ApiError('x', 0, 'timeout')).description).toBe('Registration failed. Please check your connection and try again.');
+    expect(registerFailureToast(new ApiError('x', 0, 'timeout')).description).toBe(
+      'Registration failed. Please check your connection and try again.',
+    );
     expect(registerFailureToast(new Error('?')).description).toBe('Registration failed. Please try again.');
     expect(resendFailureToast(new ApiError('x', 0, 'network'))).toMatchObject({
       title: 'Failed to resend code',

@@ -2,9 +2,27 @@ import { product } from '../test/fixtures';
 import { applyCatalogue, clearedFilters, countLine, DEFAULT_FILTERS, filterCatalogue, PRICE_SLIDER, sortProducts } from './catalogue';
 
 describe('catalogue filtering', () => {
-  const solitaire = product({ name: 'Classic Solitaire', description: 'A round brilliant diamond.', price: 4200, category: 'women-rings', rating: 4.9 });
-  const chain = product({ name: 'Cuban Link Chain', description: 'Solid gold links.', price: 1800, category: 'men-necklaces', rating: 4.2 });
-  const studs = product({ name: 'Pearl Studs', description: 'Akoya pearls with a DIAMOND accent.', price: 500, category: 'women-earrings', rating: undefined as unknown as number });
+  const solitaire = product({
+    name: 'Classic Solitaire',
+    description: 'A round brilliant diamond.',
+    price: 4200,
+    category: 'women-rings',
+    rating: 4.9,
+  });
+  const chain = product({
+    name: 'Cuban Link Chain',
+    description: 'Solid gold links.',
+    price: 1800,
+    category: 'men-necklaces',
+    rating: 4.2,
+  });
+  const studs = product({
+    name: 'Pearl Studs',
+    description: 'Akoya pearls with a DIAMOND accent.',
+    price: 500,
+    category: 'women-earrings',
+    rating: undefined as unknown as number,
+  });
   const band = product({ name: 'Wedding Band', description: 'Platinum.', price: 10000, category: 'men-rings', rating: 4.5 });
   const all = [solitaire, chain, studs, band];
 

@@ -118,9 +118,7 @@ export function buildCardOrder(items: readonly CartItem[], form: CheckoutForm): 
 
 export function oneLineAddress(form: Pick<CheckoutForm, 'address' | 'apartment' | 'city' | 'state' | 'zipCode' | 'country'>): string {
   const street = [form.address.trim(), form.apartment.trim()].filter(Boolean).join(', ');
-  return [street, form.city.trim(), [form.state, form.zipCode.trim()].filter(Boolean).join(' '), form.country]
-    .filter(Boolean)
-    .join(', ');
+  return [street, form.city.trim(), [form.state, form.zipCode.trim()].filter(Boolean).join(' '), form.country].filter(Boolean).join(', ');
 }
 
 export const CHECKOUT_FAILED = 'Failed to initiate payment. Please try again.';

@@ -36,8 +36,7 @@ export function contactSuccessToast(serverMessage?: string): ToastInput {
 export function contactFailureToast(error: unknown, phone: string, serverMessage?: string): ToastInput {
   const network = error instanceof ApiError && error.kind !== 'http';
   const fromServer =
-    serverMessage?.trim() ||
-    (error instanceof ApiError && error.kind === 'http' && error.status < 500 ? detailOf(error.body) : undefined);
+    serverMessage?.trim() || (error instanceof ApiError && error.kind === 'http' && error.status < 500 ? detailOf(error.body) : undefined);
   return {
     title: 'Failed to send message',
     description: network

@@ -31,8 +31,8 @@ describe('contact form', () => {
     expect(contactFailureToast(new ApiError('Server error. Please try again later.', 500, 'http'), 'p').description).toBe(
       'Please try again later or call us directly.',
     );
-    expect(
-      contactFailureToast(new ApiError('Bad', 400, 'http', { detail: 'email must be an email' }), 'p').description,
-    ).toBe('email must be an email');
+    expect(contactFailureToast(new ApiError('Bad', 400, 'http', { detail: 'email must be an email' }), 'p').description).toBe(
+      'email must be an email',
+    );
   });
 });

@@ -133,7 +133,11 @@ export function canSubmit(form: DesignForm, sending: boolean): boolean {
   return !sending && form.contactName.trim() !== '' && form.contactEmail.trim() !== '' && Object.keys(contactErrors(form)).length === 0;
 }
 
-const SERVER_FIELDS: Record<string, ContactField> = { contact_name: 'contactName', contact_email: 'contactEmail', contact_phone: 'contactPhone' };
+const SERVER_FIELDS: Record<string, ContactField> = {
+  contact_name: 'contactName',
+  contact_email: 'contactEmail',
+  contact_phone: 'contactPhone',
+};
 
 /** The API's 400 answer `{ detail, errors: [{ field, message }] }` as errors on the wizard's fields. */
 export function serverFieldErrors(body: unknown): ContactErrors {

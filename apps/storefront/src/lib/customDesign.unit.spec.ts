@@ -57,7 +57,9 @@ describe('custom design wizard rules', () => {
     expect(switched.jewelryType).toBe('');
     expect(applyChoice(complete, { metalType: 'gold' }).metalKarat).toBe('');
     expect(applyChoice({ ...complete, metalType: 'gold', metalKarat: '18K' }, { metalType: 'platinum' }).metalKarat).toBe('Pure Platinum');
-    expect(typesFor('men').map((t) => t.id)).toEqual(expect.arrayContaining(['men-rings', 'men-necklaces', 'men-earrings', 'men-bracelets']));
+    expect(typesFor('men').map((t) => t.id)).toEqual(
+      expect.arrayContaining(['men-rings', 'men-necklaces', 'men-earrings', 'men-bracelets']),
+    );
     expect(typesFor('')).toEqual([]);
   });
 
@@ -110,12 +112,20 @@ describe('the contact step', () => {
     const badPhone = { ...complete, contactPhone: '12ab' };
     expect(contactErrors(badPhone)).toEqual({ contactPhone: 'Please enter a valid phone number' });
     expect(canSubmit(badPhone, false)).toBe(false);
-    expect(contactErrors({ ...complete, preferredContact: 'text' })).toEqual({ contactPhone: 'Phone number is required for a call or a text' });
+    expect(contactErrors({ ...complete, preferredContact: 'text' })).toEqual({
+      contactPhone: 'Phone number is required for a call or a text',
+    });
   });
 
   it("should put the server's field errors on their fields and ignore anything else", () => {
     expect(
-      serverFieldErrors({ detail: 'x', errors: [{ field: 'contact_email', message: 'Please enter a valid email address' }, { field: 'design_notes', message: 'too long' }] }),
+      serverFieldErrors({
+        detail: 'x',
+        errors: [
+          { field: 'contact_email', message: 'Please enter a valid email address' },
+          { field: 'design_notes', message: 'too long' },
+        ],
+      }),
     ).toEqual({ contactEmail: 'Please enter a valid email address' });
     expect(serverFieldErrors({ detail: 'x' })).toEqual({});
     expect(serverFieldErrors(null)).toEqual({});

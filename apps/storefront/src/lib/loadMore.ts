@@ -13,10 +13,7 @@ export interface LoadMoreState<T> {
 }
 
 export type LoadMoreEvent<T> =
-  | { type: 'firstPage'; items: T[] }
-  | { type: 'start' }
-  | { type: 'pageLoaded'; items: T[] }
-  | { type: 'failed' };
+  { type: 'firstPage'; items: T[] } | { type: 'start' } | { type: 'pageLoaded'; items: T[] } | { type: 'failed' };
 
 export function initialLoadMore<T>(): LoadMoreState<T> {
   return { items: [], page: 1, hasMore: false, loadingMore: false };

@@ -11,11 +11,7 @@ export type AsyncState<T> =
  * available so screens do not jump back to an empty state. `preloaded` is the answer a route loader already
  * has for these deps (server rendering, or before a navigation): it is used instead of a request.
  */
-export function useAsync<T>(
-  run: (signal: AbortSignal) => Promise<T>,
-  deps: DependencyList,
-  preloaded?: T,
-): AsyncState<T> {
+export function useAsync<T>(run: (signal: AbortSignal) => Promise<T>, deps: DependencyList, preloaded?: T): AsyncState<T> {
   const [state, setState] = useState<AsyncState<T>>(() =>
     preloaded === undefined ? { status: 'loading' } : { status: 'success', data: preloaded },
   );

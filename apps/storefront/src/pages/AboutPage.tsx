@@ -46,8 +46,8 @@ export default function AboutPage() {
             <p className="eyebrow">Established {SHOP.established}</p>
             <h1 className="display-1">A family of jewellers on Fifth Avenue</h1>
             <p className="lede">
-              Facet began as a single bench and a loupe in a small New York workshop. Nearly four decades later the
-              bench has grown into an atelier, but the loupe, and the patience, are the same.
+              Facet began as a single bench and a loupe in a small New York workshop. Nearly four decades later the bench has grown into an
+              atelier, but the loupe, and the patience, are the same.
             </p>
           </div>
           <div className="about-hero__media">
@@ -76,13 +76,12 @@ export default function AboutPage() {
             <p className="eyebrow">Our Story</p>
             <h2 className="display-2">Made slowly, by hand, to be kept forever</h2>
             <p className="lede">
-              In {SHOP.established} our founder opened a workshop with one promise: to make jewelry that would
-              outlast its first owner. We still design, set and polish every piece in New York, and we still know
-              the name of the craftsman behind each one.
+              In {SHOP.established} our founder opened a workshop with one promise: to make jewelry that would outlast its first owner. We
+              still design, set and polish every piece in New York, and we still know the name of the craftsman behind each one.
             </p>
             <p className="lede">
-              Today twenty-five master craftsmen work alongside our gemologists and designers, making engagement
-              rings, heirlooms and pieces commissioned from a sketch on a napkin.
+              Today twenty-five master craftsmen work alongside our gemologists and designers, making engagement rings, heirlooms and pieces
+              commissioned from a sketch on a napkin.
             </p>
           </div>
         </div>
@@ -115,9 +114,7 @@ export default function AboutPage() {
             <h2 id="expertise-title" className="display-2">
               The Four Cs, and a fifth: character
             </h2>
-            <p className="lede">
-              Grading reports tell you what a diamond is. Our gemologists tell you how it will look on you.
-            </p>
+            <p className="lede">Grading reports tell you what a diamond is. Our gemologists tell you how it will look on you.</p>
           </div>
           <ol className="four-cs">
             {FOUR_CS.map((c, i) => (

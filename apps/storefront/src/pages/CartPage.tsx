@@ -1,4 +1,10 @@
-import { formatPrice, MAX_QUANTITY_PER_LINE, ONLINE_ORDER_LIMIT_CENTS, onlineOrderLimitMessage, quantityLimitMessage } from '@facet/contracts';
+import {
+  formatPrice,
+  MAX_QUANTITY_PER_LINE,
+  ONLINE_ORDER_LIMIT_CENTS,
+  onlineOrderLimitMessage,
+  quantityLimitMessage,
+} from '@facet/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BagIcon, TrashIcon } from '../components/Icons';
@@ -9,9 +15,7 @@ import { categoryName } from '../lib/collections';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './CartPage.css';
 
-const ConsultationModal = lazy(() =>
-  import('../components/ConsultationModal').then((m) => ({ default: m.ConsultationModal })),
-);
+const ConsultationModal = lazy(() => import('../components/ConsultationModal').then((m) => ({ default: m.ConsultationModal })));
 
 export default function CartPage() {
   useDocumentTitle('Your Selection');
@@ -123,9 +127,7 @@ export default function CartPage() {
             </div>
           </dl>
           {totals.shipping > 0 && (
-            <p className="summary__note">
-              Add {formatPrice(amountToFreeShipping(totals.subtotal))} more for complimentary shipping.
-            </p>
+            <p className="summary__note">Add {formatPrice(amountToFreeShipping(totals.subtotal))} more for complimentary shipping.</p>
           )}
           <button type="button" className="btn btn--primary btn--block" onClick={() => setModalOpen(true)}>
             Submit Consultation Request
@@ -140,8 +142,7 @@ export default function CartPage() {
             </Link>
           )}
           <p className="summary__note">
-            No payment is taken now. A specialist will contact you within 24-48 hours to discuss customisation,
-            sizing and payment.
+            No payment is taken now. A specialist will contact you within 24-48 hours to discuss customisation, sizing and payment.
           </p>
         </aside>
       </div>

@@ -56,11 +56,7 @@ export default function CataloguePage() {
     setPage(1);
     setMore([]);
   }, [asked]);
-  const load = useAsync(
-    (signal) => listProducts(catalogueQuery(asked, 1), signal),
-    [asked],
-    preloaded?.list,
-  );
+  const load = useAsync((signal) => listProducts(catalogueQuery(asked, 1), signal), [asked], preloaded?.list);
   if (load.status === 'error') console.error('Catalogue failed to load', load.error); // logged; empty state shows
 
   const products = useMemo(() => [...(load.data?.products ?? []), ...more], [load.data, more]);
@@ -78,8 +74,7 @@ export default function CataloguePage() {
       setLoadingMore(false);
     }
   };
-  const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) =>
-    setFilters((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
 
   const setSearch = (value: string) => {
     set('search', value);
@@ -135,11 +130,7 @@ export default function CataloguePage() {
       </div>
 
       <div className="catalogue__body">
-        <aside
-          id="catalogue-filters"
-          className={`catalogue__panel${panelOpen ? ' is-open' : ''}`}
-          aria-label="Filters"
-        >
+        <aside id="catalogue-filters" className={`catalogue__panel${panelOpen ? ' is-open' : ''}`} aria-label="Filters">
           <div className="catalogue__panel-head">
             <h2 className="catalogue__panel-title">Refine</h2>
             <button type="button" className="btn btn--text catalogue__clear" onClick={clearAll}>
@@ -160,12 +151,7 @@ export default function CataloguePage() {
                 onChange={(e) => setSearch(e.target.value)}
               />
               {filters.search && (
-                <button
-                  type="button"
-                  className="catalogue__search-clear"
-                  aria-label="Clear search"
-                  onClick={() => setSearch('')}
-                >
+                <button type="button" className="catalogue__search-clear" aria-label="Clear search" onClick={() => setSearch('')}>
                   <CloseIcon size={14} />
                 </button>
               )}
@@ -174,12 +160,7 @@ export default function CataloguePage() {
 
           <div className="field">
             <label htmlFor={ids.category}>Category</label>
-            <select
-              id={ids.category}
-              className="select"
-              value={filters.category}
-              onChange={(e) => set('category', e.target.value)}
-            >
+            <select id={ids.category} className="select" value={filters.category} onChange={(e) => set('category', e.target.value)}>
               <option value="all">All Categories</option>
               {CATEGORIES.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -226,12 +207,7 @@ export default function CataloguePage() {
 
           <div className="field">
             <label htmlFor={ids.sort}>Sort by</label>
-            <select
-              id={ids.sort}
-              className="select"
-              value={filters.sort}
-              onChange={(e) => set('sort', e.target.value as SortOption)}
-            >
+            <select id={ids.sort} className="select" value={filters.sort} onChange={(e) => set('sort', e.target.value as SortOption)}>
               {SORT_OPTIONS.map((s) => (
                 <option key={s} value={s}>
                   {SORT_LABELS[s]}

@@ -29,7 +29,16 @@ import './Checkout.css';
 /** Leaves the shop for the provider's hosted page (a seam for tests). */
 export const redirectTo = { go: (url: string) => window.location.assign(url) };
 
-type Field = { key: keyof CheckoutForm; label: string; type?: string; autoComplete?: string; wide?: boolean; inputMode?: 'numeric'; maxLength?: number; placeholder?: string };
+type Field = {
+  key: keyof CheckoutForm;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  wide?: boolean;
+  inputMode?: 'numeric';
+  maxLength?: number;
+  placeholder?: string;
+};
 
 const CONTACT: Field[] = [
   { key: 'firstName', label: 'First Name *', autoComplete: 'given-name' },
@@ -45,7 +54,15 @@ const ADDRESS: Field[] = [
 ];
 const CARD: Field[] = [
   { key: 'cardName', label: 'Name on Card *', autoComplete: 'cc-name', wide: true },
-  { key: 'cardNumber', label: 'Card Number *', autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 19, placeholder: '1234 5678 9012 3456', wide: true },
+  {
+    key: 'cardNumber',
+    label: 'Card Number *',
+    autoComplete: 'cc-number',
+    inputMode: 'numeric',
+    maxLength: 19,
+    placeholder: '1234 5678 9012 3456',
+    wide: true,
+  },
   { key: 'expiry', label: 'Expiry (MM/YY) *', autoComplete: 'cc-exp', inputMode: 'numeric', maxLength: 5, placeholder: 'MM/YY' },
   { key: 'cvv', label: 'CVV *', autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4, placeholder: '123' },
 ];
@@ -116,16 +133,19 @@ export default function CheckoutPage() {
       // The order and its payment session are one conversation in the audit log (one correlation id).
       const conversation = newUuid();
       const { order_id } = await createOrder(buildCardOrder(items, form), idempotencyKey.current, conversation);
-      const session = await paymentsApi.openSession({
-        origin_url: window.location.origin,
-        order_id,
-        user_email: form.email.trim(),
-        metadata: {
-          customer_name: `${form.firstName.trim()} ${form.lastName.trim()}`,
-          phone: form.phone.trim(),
-          address: oneLineAddress(form),
+      const session = await paymentsApi.openSession(
+        {
+          origin_url: window.location.origin,
+          order_id,
+          user_email: form.email.trim(),
+          metadata: {
+            customer_name: `${form.firstName.trim()} ${form.lastName.trim()}`,
+            phone: form.phone.trim(),
+            address: oneLineAddress(form),
+          },
         },
-      }, conversation);
+        conversation,
+      );
       if (mode === 'page') {
         const totals = buildCardOrder(items, form);
         const state: PaymentState = {
@@ -240,8 +260,8 @@ export default function CheckoutPage() {
             <p className="co-note">
               <ShieldIcon size={18} />
               <span>
-                You will confirm the payment on our payment provider&rsquo;s secure page. Only the last four digits of your card are
-                kept with your order.
+                You will confirm the payment on our payment provider&rsquo;s secure page. Only the last four digits of your card are kept
+                with your order.
               </span>
             </p>
           </section>

@@ -26,8 +26,8 @@ export default function ConsultationSubmittedPage() {
       <p className="eyebrow">Consultation Requested</p>
       <h1 className="display-2">Thank you, {order.shipping.first_name}.</h1>
       <p className="lede">
-        Your request has been received. A Facet specialist will contact you at <strong>{order.shipping.email}</strong>{' '}
-        within 24-48 hours to discuss your selection, customisation and payment.
+        Your request has been received. A Facet specialist will contact you at <strong>{order.shipping.email}</strong> within 24-48 hours to
+        discuss your selection, customisation and payment.
       </p>
       <p className="confirmation__ref">
         Reference <strong data-testid="order-id">{orderId}</strong>

@@ -103,9 +103,7 @@ export default function ContactPage() {
         <div className="container">
           <p className="eyebrow">Client Care</p>
           <h1 className="display-1">Contact Us</h1>
-          <p className="lede">
-            Questions about a piece, a commission or an order? Our specialists reply within 24 hours.
-          </p>
+          <p className="lede">Questions about a piece, a commission or an order? Our specialists reply within 24 hours.</p>
         </div>
       </header>
 
@@ -159,17 +157,37 @@ export default function ContactPage() {
           <form className="contact__form" onSubmit={submit} noValidate>
             <div className="field">
               <label htmlFor="contact-name">Full Name *</label>
-              <input className="input" type="text" autoComplete="name" required {...fieldProps('name')} onChange={(e) => edit('name', e.target.value)} />
+              <input
+                className="input"
+                type="text"
+                autoComplete="name"
+                required
+                {...fieldProps('name')}
+                onChange={(e) => edit('name', e.target.value)}
+              />
               {error('name')}
             </div>
             <div className="field">
               <label htmlFor="contact-email">Email Address *</label>
-              <input className="input" type="email" autoComplete="email" required {...fieldProps('email')} onChange={(e) => edit('email', e.target.value)} />
+              <input
+                className="input"
+                type="email"
+                autoComplete="email"
+                required
+                {...fieldProps('email')}
+                onChange={(e) => edit('email', e.target.value)}
+              />
               {error('email')}
             </div>
             <div className="field">
               <label htmlFor="contact-phone">Phone (optional)</label>
-              <input className="input" type="tel" autoComplete="tel" {...fieldProps('phone')} onChange={(e) => edit('phone', e.target.value)} />
+              <input
+                className="input"
+                type="tel"
+                autoComplete="tel"
+                {...fieldProps('phone')}
+                onChange={(e) => edit('phone', e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor="contact-subject">Subject *</label>
@@ -185,7 +203,13 @@ export default function ContactPage() {
             </div>
             <div className="field field--wide">
               <label htmlFor="contact-message">Message *</label>
-              <textarea className="textarea" rows={6} required {...fieldProps('message')} onChange={(e) => edit('message', e.target.value)} />
+              <textarea
+                className="textarea"
+                rows={6}
+                required
+                {...fieldProps('message')}
+                onChange={(e) => edit('message', e.target.value)}
+              />
               {error('message')}
             </div>
             <div className="field--wide">

@@ -65,7 +65,9 @@ export default function CustomDesignPage() {
   // Contact fields follow the signed-in customer until typed over.
   useEffect(() => {
     if (!user) return;
-    setForm((f) => (f.contactName || f.contactEmail ? f : { ...f, contactName: contact().name, contactEmail: user.email, contactPhone: user.phone }));
+    setForm((f) =>
+      f.contactName || f.contactEmail ? f : { ...f, contactName: contact().name, contactEmail: user.email, contactPhone: user.phone },
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user?.id]);
 
@@ -119,7 +121,11 @@ export default function CustomDesignPage() {
       const onFields = error instanceof ApiError && error.status === 400 ? serverFieldErrors(error.body) : {};
       setServerErrors(onFields);
       if (Object.keys(onFields).length) {
-        toast({ title: 'Submission failed', description: error instanceof Error ? error.message : DESIGN_FAILURE.description, variant: 'destructive' });
+        toast({
+          title: 'Submission failed',
+          description: error instanceof Error ? error.message : DESIGN_FAILURE.description,
+          variant: 'destructive',
+        });
       } else {
         toast(DESIGN_FAILURE);
       }
@@ -197,7 +203,9 @@ export default function CustomDesignPage() {
                       onClick={() => choose({ category: d })}
                     >
                       <span className="option__title">{d === 'women' ? "Women's" : "Men's"}</span>
-                      <span className="option__meta">{d === 'women' ? 'Rings, necklaces, earrings, bracelets' : 'Rings, necklaces, bracelets, earrings'}</span>
+                      <span className="option__meta">
+                        {d === 'women' ? 'Rings, necklaces, earrings, bracelets' : 'Rings, necklaces, bracelets, earrings'}
+                      </span>
                     </button>
                   ))}
                 </div>
@@ -207,7 +215,13 @@ export default function CustomDesignPage() {
                   <legend>Jewelry type</legend>
                   <div className="choices choices--4">
                     {types.map((t) => (
-                      <button key={t.id} type="button" className="option" aria-pressed={form.jewelryType === t.id} onClick={() => choose({ jewelryType: t.id })}>
+                      <button
+                        key={t.id}
+                        type="button"
+                        className="option"
+                        aria-pressed={form.jewelryType === t.id}
+                        onClick={() => choose({ jewelryType: t.id })}
+                      >
                         <img src={t.image} alt="" width={72} height={72} />
                         <span className="option__title">{t.name.replace(/^(Wo)?[Mm]en's /, '')}</span>
                       </button>
@@ -224,7 +238,13 @@ export default function CustomDesignPage() {
                 <legend>Diamond shape</legend>
                 <div className="choices choices--4">
                   {DIAMOND_SHAPES.map((s) => (
-                    <button key={s} type="button" className="option" aria-pressed={form.diamondShape === s} onClick={() => choose({ diamondShape: s })}>
+                    <button
+                      key={s}
+                      type="button"
+                      className="option"
+                      aria-pressed={form.diamondShape === s}
+                      onClick={() => choose({ diamondShape: s })}
+                    >
                       <span className={`shape shape--${s}`} aria-hidden="true" />
                       <span className="option__title">{SHAPE_LABELS[s]}</span>
                     </button>
@@ -235,7 +255,13 @@ export default function CustomDesignPage() {
                 <legend>Carat size</legend>
                 <div className="choices choices--3">
                   {DIAMOND_SIZES.map((s) => (
-                    <button key={s} type="button" className="option option--row" aria-pressed={form.diamondSize === s} onClick={() => choose({ diamondSize: s })}>
+                    <button
+                      key={s}
+                      type="button"
+                      className="option option--row"
+                      aria-pressed={form.diamondSize === s}
+                      onClick={() => choose({ diamondSize: s })}
+                    >
                       <span className="option__title">{SIZE_LABELS[s]}</span>
                     </button>
                   ))}
@@ -250,7 +276,13 @@ export default function CustomDesignPage() {
                 <legend>Metal</legend>
                 <div className="choices choices--4">
                   {METAL_TYPES.map((m) => (
-                    <button key={m} type="button" className="option" aria-pressed={form.metalType === m} onClick={() => choose({ metalType: m })}>
+                    <button
+                      key={m}
+                      type="button"
+                      className="option"
+                      aria-pressed={form.metalType === m}
+                      onClick={() => choose({ metalType: m })}
+                    >
                       <span className={`swatch swatch--${m}`} aria-hidden="true" />
                       <span className="option__title">{METAL_LABELS[m]}</span>
                     </button>
@@ -262,7 +294,13 @@ export default function CustomDesignPage() {
                   <legend>Karat</legend>
                   <div className="choices choices--3">
                     {karatsFor(form.metalType).map((k) => (
-                      <button key={k} type="button" className="option option--row" aria-pressed={form.metalKarat === k} onClick={() => choose({ metalKarat: k })}>
+                      <button
+                        key={k}
+                        type="button"
+                        className="option option--row"
+                        aria-pressed={form.metalKarat === k}
+                        onClick={() => choose({ metalKarat: k })}
+                      >
                         <span className="option__title">{k}</span>
                       </button>
                     ))}
@@ -286,11 +324,21 @@ export default function CustomDesignPage() {
                     </span>
                   )}
                 </label>
-                <input id="design-image" className="visually-hidden" type="file" accept={ACCEPTED_IMAGE_EXTENSIONS.join(',')} onChange={onFile} />
+                <input
+                  id="design-image"
+                  className="visually-hidden"
+                  type="file"
+                  accept={ACCEPTED_IMAGE_EXTENSIONS.join(',')}
+                  onChange={onFile}
+                />
                 {form.designImage && (
                   <p className="upload__name">
                     {form.imageName}{' '}
-                    <button type="button" className="auth__link" onClick={() => setForm((f) => ({ ...f, designImage: null, imageName: '' }))}>
+                    <button
+                      type="button"
+                      className="auth__link"
+                      onClick={() => setForm((f) => ({ ...f, designImage: null, imageName: '' }))}
+                    >
                       Remove
                     </button>
                   </p>
@@ -368,7 +416,12 @@ export default function CustomDesignPage() {
               </div>
               <div className="field">
                 <label htmlFor="design-contact">Preferred contact</label>
-                <select id="design-contact" className="select" value={form.preferredContact} onChange={(e) => setForm((f) => ({ ...f, preferredContact: e.target.value }))}>
+                <select
+                  id="design-contact"
+                  className="select"
+                  value={form.preferredContact}
+                  onChange={(e) => setForm((f) => ({ ...f, preferredContact: e.target.value }))}
+                >
                   {PREFERRED_CONTACTS.map((c) => (
                     <option key={c} value={c}>
                       {CONTACT_LABELS[c]}
@@ -409,11 +462,24 @@ export default function CustomDesignPage() {
             )}
             {/* Separate keys: React must not turn the Next button into Submit under a click in flight. */}
             {step < LAST_STEP ? (
-              <button key="next" type="button" className="btn btn--primary" disabled={!canProceed(step, form)} onClick={() => goTo(step + 1)}>
+              <button
+                key="next"
+                type="button"
+                className="btn btn--primary"
+                disabled={!canProceed(step, form)}
+                onClick={() => goTo(step + 1)}
+              >
                 Next
               </button>
             ) : (
-              <button key="submit" type="button" className="btn btn--primary" disabled={!canSubmit(form, sending)} onClick={() => void submit()} data-testid="design-submit">
+              <button
+                key="submit"
+                type="button"
+                className="btn btn--primary"
+                disabled={!canSubmit(form, sending)}
+                onClick={() => void submit()}
+                data-testid="design-submit"
+              >
                 {sending ? 'Submitting...' : 'Submit Design Request'}
               </button>
             )}

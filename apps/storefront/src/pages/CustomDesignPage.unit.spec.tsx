@@ -100,7 +100,14 @@ describe('CustomDesignPage', () => {
       click('Submit Design Request');
     });
     expect(submit).toHaveBeenCalledWith(
-      expect.objectContaining({ jewelry_type: 'women-rings', diamond_shape: 'oval', diamond_size: '1-1.5', metal_type: 'gold', metal_karat: '18K', contact_email: 'ada@example.com' }),
+      expect.objectContaining({
+        jewelry_type: 'women-rings',
+        diamond_shape: 'oval',
+        diamond_size: '1-1.5',
+        metal_type: 'gold',
+        metal_karat: '18K',
+        contact_email: 'ada@example.com',
+      }),
       expect.any(String),
     );
     expect(screen.getByTestId('toast')).toHaveTextContent(

@@ -23,8 +23,8 @@ export default function HomePage() {
           </h2>
           <span className="rule rule--center" />
           <p className="lede">
-            For nearly four decades our family of craftsmen has chosen every diamond by eye, set every claw by hand, and
-            finished every piece to be worn for a lifetime.
+            For nearly four decades our family of craftsmen has chosen every diamond by eye, set every claw by hand, and finished every
+            piece to be worn for a lifetime.
           </p>
           <Link to="/about" className="link-arrow link-underline">
             Our story <ArrowRight size={16} />

@@ -36,9 +36,7 @@ export default function JewelryPage() {
         <div className="container">
           <p className="eyebrow">Facet Fine Jewelry</p>
           <h1 className="display-1">Fine Jewelry</h1>
-          <p className="lede">
-            Eight collections, one standard. Diamonds and precious metals shaped by hand for her and for him.
-          </p>
+          <p className="lede">Eight collections, one standard. Diamonds and precious metals shaped by hand for her and for him.</p>
         </div>
       </header>
 

@@ -82,7 +82,9 @@ export default function OrdersPage() {
               <p className="order-card__message">{order.status_message}</p>
               {order.can_pay && order.pay_by && (
                 <p className="order-card__message muted" data-testid="order-pay-by">
-                  Pay by {new Date(order.pay_by).toLocaleString('en-US', { month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' })} to keep this order.
+                  Pay by{' '}
+                  {new Date(order.pay_by).toLocaleString('en-US', { month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' })} to
+                  keep this order.
                 </p>
               )}
               <ul className="order-card__items">
@@ -97,10 +99,19 @@ export default function OrdersPage() {
               </ul>
               <div className="order-card__actions">
                 {order.can_pay && <PayAgainButton orderId={order.orderId} className="btn btn--primary btn--small" label="Pay Now" />}
-                <button type="button" className="btn btn--outline btn--small" aria-expanded={open === order.orderId} onClick={() => setOpen((o) => (o === order.orderId ? null : order.orderId))}>
+                <button
+                  type="button"
+                  className="btn btn--outline btn--small"
+                  aria-expanded={open === order.orderId}
+                  onClick={() => setOpen((o) => (o === order.orderId ? null : order.orderId))}
+                >
                   View Details
                 </button>
-                <button type="button" className="btn btn--ghost btn--small" onClick={() => toast({ title: orderStatusLabel(order.status), description: order.status_message })}>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--small"
+                  onClick={() => toast({ title: orderStatusLabel(order.status), description: order.status_message })}
+                >
                   Track Order
                 </button>
                 {order.status === 'delivered' && (

@@ -44,7 +44,9 @@ export default function PaymentCancelPage() {
         </span>
         <p className="eyebrow">No Payment Taken</p>
         <h1 className="display-2">Payment Cancelled</h1>
-        <p className="muted">Your payment was not completed and nothing was charged. Your order is kept; you can pay it whenever you are ready.</p>
+        <p className="muted">
+          Your payment was not completed and nothing was charged. Your order is kept; you can pay it whenever you are ready.
+        </p>
         {order && (
           <p className="result__facts" data-testid="cancel-order">
             Order <strong>{order.id.slice(0, 8).toUpperCase()}</strong> · {formatPrice(order.total)} · {order.status_message}

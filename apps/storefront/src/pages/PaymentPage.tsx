@@ -77,7 +77,9 @@ export default function PaymentPage() {
         <div className="co__layout">
           <section className="co-section">
             <h2 className="co-section__title">Your details first</h2>
-            <p className="muted">Add your shipping address and card on the checkout form; you can then pay here by card or bank transfer.</p>
+            <p className="muted">
+              Add your shipping address and card on the checkout form; you can then pay here by card or bank transfer.
+            </p>
             <Link to="/checkout" className="btn btn--primary">
               Go to Checkout
             </Link>
@@ -121,10 +123,18 @@ export default function PaymentPage() {
       ]);
       if (result.success) {
         cartActions.clear();
-        toast({ title: 'Payment Successful!', description: `${formatPrice(result.amount)} received. A receipt is on its way to ${state.email}.`, variant: 'success' });
+        toast({
+          title: 'Payment Successful!',
+          description: `${formatPrice(result.amount)} received. A receipt is on its way to ${state.email}.`,
+          variant: 'success',
+        });
         void navigate(`/payment/success?session_id=${encodeURIComponent(result.session_id)}`, { replace: true });
       } else {
-        toast({ title: 'Payment Failed', description: `${result.message.replace(/^Payment Failed: /, '')} Your order is kept: you can try another card.`, variant: 'destructive' });
+        toast({
+          title: 'Payment Failed',
+          description: `${result.message.replace(/^Payment Failed: /, '')} Your order is kept: you can try another card.`,
+          variant: 'destructive',
+        });
         await renewSession();
         setProcessing(false);
       }
@@ -166,19 +176,52 @@ export default function PaymentPage() {
               <div className="co-grid">
                 <div className="field field--wide">
                   <label htmlFor="pay-name">Name on Card</label>
-                  <input id="pay-name" className="input" autoComplete="cc-name" value={card.name} onChange={(e) => setCard((c) => ({ ...c, name: e.target.value }))} />
+                  <input
+                    id="pay-name"
+                    className="input"
+                    autoComplete="cc-name"
+                    value={card.name}
+                    onChange={(e) => setCard((c) => ({ ...c, name: e.target.value }))}
+                  />
                 </div>
                 <div className="field field--wide">
                   <label htmlFor="pay-number">Card Number</label>
-                  <input id="pay-number" className="input" inputMode="numeric" autoComplete="cc-number" maxLength={19} placeholder="1234 5678 9012 3456" value={card.number} onChange={(e) => setCard((c) => ({ ...c, number: formatCardNumber(e.target.value) }))} />
+                  <input
+                    id="pay-number"
+                    className="input"
+                    inputMode="numeric"
+                    autoComplete="cc-number"
+                    maxLength={19}
+                    placeholder="1234 5678 9012 3456"
+                    value={card.number}
+                    onChange={(e) => setCard((c) => ({ ...c, number: formatCardNumber(e.target.value) }))}
+                  />
                 </div>
                 <div className="field">
                   <label htmlFor="pay-expiry">Expiry (MM/YY)</label>
-                  <input id="pay-expiry" className="input" inputMode="numeric" autoComplete="cc-exp" maxLength={5} placeholder="MM/YY" value={card.expiry} onChange={(e) => setCard((c) => ({ ...c, expiry: formatExpiry(e.target.value) }))} />
+                  <input
+                    id="pay-expiry"
+                    className="input"
+                    inputMode="numeric"
+                    autoComplete="cc-exp"
+                    maxLength={5}
+                    placeholder="MM/YY"
+                    value={card.expiry}
+                    onChange={(e) => setCard((c) => ({ ...c, expiry: formatExpiry(e.target.value) }))}
+                  />
                 </div>
                 <div className="field">
                   <label htmlFor="pay-cvv">CVV</label>
-                  <input id="pay-cvv" className="input" inputMode="numeric" autoComplete="cc-csc" maxLength={4} placeholder="123" value={card.cvv} onChange={(e) => setCard((c) => ({ ...c, cvv: formatCvv(e.target.value) }))} />
+                  <input
+                    id="pay-cvv"
+                    className="input"
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    maxLength={4}
+                    placeholder="123"
+                    value={card.cvv}
+                    onChange={(e) => setCard((c) => ({ ...c, cvv: formatCvv(e.target.value) }))}
+                  />
                 </div>
               </div>
             ) : (
@@ -198,7 +241,10 @@ export default function PaymentPage() {
             )}
             <p className="co-note">
               <ShieldIcon size={18} />
-              <span>Sandbox payments: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; demo accounts pay what their balance covers.</span>
+              <span>
+                Sandbox payments: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; demo accounts pay what their balance
+                covers.
+              </span>
             </p>
           </section>
           <button type="submit" className="btn btn--primary btn--block" disabled={processing}>

@@ -84,7 +84,9 @@ export default function PaymentResultPage() {
   }
 
   if (check === 'success') {
-    const amount = status ? (status.amount_total / 100).toLocaleString('en-US', { style: 'currency', currency: status.currency.toUpperCase() }) : '';
+    const amount = status
+      ? (status.amount_total / 100).toLocaleString('en-US', { style: 'currency', currency: status.currency.toUpperCase() })
+      : '';
     return (
       <div className="result container">
         <div className="result__card">

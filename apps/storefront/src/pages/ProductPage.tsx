@@ -142,9 +142,7 @@ function ProductDetail({ product: p, related }: { product: Product; related?: Pr
                   fetchPriority={i === 0 ? 'high' : 'auto'}
                 />
               ))}
-              <div className="gallery__badges">
-                {isOnSale(p) && <span className="badge badge--sale">Sale</span>}
-              </div>
+              <div className="gallery__badges">{isOnSale(p) && <span className="badge badge--sale">Sale</span>}</div>
             </div>
             {images.length > 1 && (
               <div className="gallery__thumbs" role="group" aria-label="Choose an image">

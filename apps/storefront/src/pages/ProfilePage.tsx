@@ -76,7 +76,11 @@ export default function ProfilePage() {
       toast({ title: 'Profile updated', description: 'Your details have been saved.', variant: 'success' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) authActions.cleared();
-      toast({ title: 'Update failed', description: error instanceof Error ? error.message : 'Profile update failed', variant: 'destructive' });
+      toast({
+        title: 'Update failed',
+        description: error instanceof Error ? error.message : 'Profile update failed',
+        variant: 'destructive',
+      });
     } finally {
       setSaving(false);
     }
@@ -96,7 +100,13 @@ export default function ProfilePage() {
   };
 
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  const address = [user.address.street, user.address.apartment, user.address.city, [user.address.state, user.address.zipCode].filter(Boolean).join(' '), user.address.country]
+  const address = [
+    user.address.street,
+    user.address.apartment,
+    user.address.city,
+    [user.address.state, user.address.zipCode].filter(Boolean).join(' '),
+    user.address.country,
+  ]
     .filter(Boolean)
     .join(', ');
 
@@ -132,20 +142,45 @@ export default function ProfilePage() {
             <form className="profile-form" onSubmit={save} noValidate>
               <div className="field">
                 <label htmlFor="profile-firstName">First Name</label>
-                <input id="profile-firstName" className="input" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} />
+                <input
+                  id="profile-firstName"
+                  className="input"
+                  autoComplete="given-name"
+                  value={form.firstName}
+                  onChange={(e) => set('firstName', e.target.value)}
+                />
               </div>
               <div className="field">
                 <label htmlFor="profile-lastName">Last Name</label>
-                <input id="profile-lastName" className="input" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} />
+                <input
+                  id="profile-lastName"
+                  className="input"
+                  autoComplete="family-name"
+                  value={form.lastName}
+                  onChange={(e) => set('lastName', e.target.value)}
+                />
               </div>
               <div className="field field--wide">
                 <label htmlFor="profile-phone">Phone</label>
-                <input id="profile-phone" className="input" type="tel" autoComplete="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} />
+                <input
+                  id="profile-phone"
+                  className="input"
+                  type="tel"
+                  autoComplete="tel"
+                  value={form.phone}
+                  onChange={(e) => set('phone', e.target.value)}
+                />
               </div>
               {ADDRESS_FIELDS.map((f) => (
                 <div key={f.key} className={f.wide ? 'field field--wide' : 'field'}>
                   <label htmlFor={`profile-${f.key}`}>{f.label}</label>
-                  <input id={`profile-${f.key}`} className="input" autoComplete={f.autoComplete} value={form.address[f.key]} onChange={(e) => setAddress(f.key, e.target.value)} />
+                  <input
+                    id={`profile-${f.key}`}
+                    className="input"
+                    autoComplete={f.autoComplete}
+                    value={form.address[f.key]}
+                    onChange={(e) => setAddress(f.key, e.target.value)}
+                  />
                 </div>
               ))}
               <div className="profile-form__actions field--wide">

@@ -72,7 +72,9 @@ describe('RegisterPage', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     });
-    expect(screen.getByTestId('toast')).toHaveTextContent('Registration failed: Email already linked with an account. Please try logging in instead.');
+    expect(screen.getByTestId('toast')).toHaveTextContent(
+      'Registration failed: Email already linked with an account. Please try logging in instead.',
+    );
     expect(screen.getByTestId('where')).toHaveTextContent('/register');
   });
 });

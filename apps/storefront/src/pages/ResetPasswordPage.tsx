@@ -56,7 +56,15 @@ export default function ResetPasswordPage() {
       <form className="auth__form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="reset-password">New Password</label>
-          <input id="reset-password" className="input" type="password" autoComplete="new-password" value={password} aria-describedby="reset-password-feedback" onChange={(e) => setPassword(e.target.value)} />
+          <input
+            id="reset-password"
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            aria-describedby="reset-password-feedback"
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <FieldFeedback id="reset-password-feedback" feedback={state} />
           <ul className="auth__rules">
             {PASSWORD_RULES.map((r) => (
@@ -66,7 +74,15 @@ export default function ResetPasswordPage() {
         </div>
         <div className="field">
           <label htmlFor="reset-confirm">Confirm New Password</label>
-          <input id="reset-confirm" className="input" type="password" autoComplete="new-password" value={confirm} aria-invalid={confirm && !matches ? true : undefined} onChange={(e) => setConfirm(e.target.value)} />
+          <input
+            id="reset-confirm"
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            aria-invalid={confirm && !matches ? true : undefined}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
           {confirm && !matches && <p className="field__error">Passwords do not match</p>}
         </div>
         <button type="submit" className="btn btn--primary btn--block" disabled={busy || !valid}>

@@ -85,12 +85,7 @@ export default function SearchPage() {
             <div className="toolbar__filters">
               <div className="field field--inline">
                 <label htmlFor={kindId}>Category</label>
-                <select
-                  id={kindId}
-                  className="select"
-                  value={kind}
-                  onChange={(e) => setKind(e.target.value as SearchKind)}
-                >
+                <select id={kindId} className="select" value={kind} onChange={(e) => setKind(e.target.value as SearchKind)}>
                   {SEARCH_KINDS.map((k) => (
                     <option key={k} value={k}>
                       {KIND_LABELS[k]}

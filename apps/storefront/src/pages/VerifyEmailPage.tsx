@@ -75,7 +75,11 @@ export default function VerifyEmailPage() {
       return;
     }
     if (!isCompleteCode(code)) {
-      toast({ title: 'Invalid Code', description: 'Please enter the 8-character verification code from your email.', variant: 'destructive' });
+      toast({
+        title: 'Invalid Code',
+        description: 'Please enter the 8-character verification code from your email.',
+        variant: 'destructive',
+      });
       return;
     }
     void verify(code);

@@ -119,12 +119,7 @@ function WishlistCard({ item, onRemove }: { item: WishlistItem; onRemove: () => 
           <Link to={href} className="btn btn--ghost btn--small">
             View
           </Link>
-          <button
-            type="button"
-            className="btn btn--primary btn--small"
-            disabled={!item.inStock}
-            onClick={() => addToSelection(product)}
-          >
+          <button type="button" className="btn btn--primary btn--small" disabled={!item.inStock} onClick={() => addToSelection(product)}>
             Add to Cart
           </button>
         </div>

@@ -17,7 +17,10 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
   };
   const Lazy = lazy(() => load().then(remember));
   const Page = ((props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props)) as LazyPage<P>;
-  Page.preload = () => load().then(remember).then(() => undefined);
+  Page.preload = () =>
+    load()
+      .then(remember)
+      .then(() => undefined);
   pages.push(Page as LazyPage<never>);
   return Page;
 }

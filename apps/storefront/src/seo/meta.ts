@@ -53,7 +53,8 @@ export const homeMeta: MetaFunction = ({ origin }) => ({
 
 export const jewelryMeta: MetaFunction = () => ({
   title: 'Fine Jewelry',
-  description: 'Eight collections, one standard: rings, necklaces, earrings and bracelets in diamonds and precious metals, for her and for him.',
+  description:
+    'Eight collections, one standard: rings, necklaces, earrings and bracelets in diamonds and precious metals, for her and for him.',
   path: '/jewelry',
 });
 
@@ -134,7 +135,6 @@ export const notFoundMeta: MetaFunction = ({ url }) => ({
   path: url.pathname,
   noindex: true,
 });
-
 
 /**
  * Each route's head by route id (routes.tsx names them). Kept out of the route table so the browser's

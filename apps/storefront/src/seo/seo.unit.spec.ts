@@ -24,7 +24,11 @@ const product: Product = {
 
 describe('page heads', () => {
   it('should escape every value written into the head', () => {
-    const meta = productMeta({ data: { key: product.id, product, related: [] }, url: new URL('http://shop.test/x'), origin: 'http://shop.test' });
+    const meta = productMeta({
+      data: { key: product.id, product, related: [] },
+      url: new URL('http://shop.test/x'),
+      origin: 'http://shop.test',
+    });
     const head = renderHead(meta, 'http://shop.test', { fonts: [], scripts: ['/assets/a"b.js'] });
     expect(head).not.toContain('</script><b>');
     expect(head).toContain('<title>Aurora &quot;Halo&quot; &lt;/script&gt;&lt;b&gt; | Facet Fine Jewelry</title>');

@@ -1,6 +1,17 @@
 import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import { Box } from '@mui/material';
-import { Datagrid, DateTimeInput, FunctionField, List, SimpleList, TextField, TextInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Datagrid,
+  DateTimeInput,
+  FunctionField,
+  List,
+  SimpleList,
+  TextField,
+  TextInput,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { csvExporter, useIsSmall } from '../../components/listKit';
 import { actorLabel, describeChange } from '../../components/RecordHistory';
 
@@ -25,7 +36,11 @@ const Payload = () => {
   const r = useRecordContext();
   return (
     <Box component="pre" sx={{ m: 0, p: 2, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'background.default' }}>
-      {JSON.stringify({ data: r?.data, actor: r?.actor, correlation_id: r?.correlation_id, causation_id: r?.causation_id, position: r?.position }, null, 2)}
+      {JSON.stringify(
+        { data: r?.data, actor: r?.actor, correlation_id: r?.correlation_id, causation_id: r?.causation_id, position: r?.position },
+        null,
+        2,
+      )}
     </Box>
   );
 };
@@ -51,21 +66,21 @@ export function AuditEventList() {
           tertiaryText={(r) => new Date(r.occurred_at).toLocaleString()}
         />
       ) : (
-      <Datagrid bulkActionButtons={false} expand={<Payload />} rowClick="expand">
-        <FunctionField<AuditEventRow> source="occurred_at" sortable={false} render={(r) => new Date(r.occurred_at).toLocaleString()} />
-        <TextField source="type" sortable={false} />
-        <TextField source="stream_id" sortable={false} />
-        <FunctionField<AuditEventRow> source="actor" sortable={false} render={(r) => actorLabel(r.actor)} />
-        <FunctionField<AuditEventRow>
-          source="data"
-          sortable={false}
-          render={(r) => (
-            <Box component="span" sx={{ display: 'block', whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 560 }}>
-              {describeChange(r.data, r.type)}
-            </Box>
-          )}
-        />
-      </Datagrid>
+        <Datagrid bulkActionButtons={false} expand={<Payload />} rowClick="expand">
+          <FunctionField<AuditEventRow> source="occurred_at" sortable={false} render={(r) => new Date(r.occurred_at).toLocaleString()} />
+          <TextField source="type" sortable={false} />
+          <TextField source="stream_id" sortable={false} />
+          <FunctionField<AuditEventRow> source="actor" sortable={false} render={(r) => actorLabel(r.actor)} />
+          <FunctionField<AuditEventRow>
+            source="data"
+            sortable={false}
+            render={(r) => (
+              <Box component="span" sx={{ display: 'block', whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 560 }}>
+                {describeChange(r.data, r.type)}
+              </Box>
+            )}
+          />
+        </Datagrid>
       )}
     </List>
   );

@@ -1,5 +1,14 @@
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
-import { DeleteWithConfirmButton, Show, TabbedShowLayout, TopToolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import {
+  DeleteWithConfirmButton,
+  Show,
+  TabbedShowLayout,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
 import { CUSTOM_DESIGN_TRANSITIONS } from '@facet/contracts';
 import { customDesignImageUrl } from '../../dataProvider';
 import { RecordHistory, actorLabel } from '../../components/RecordHistory';
@@ -19,26 +28,52 @@ function Choices() {
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
           {CHOICES.map((k) => (
             <Box key={k} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">{translate(`facet.design.${k}`)}</Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>{r[k] ? (k === 'diamond_size' || k === 'metal_karat' ? String(r[k]) : humanize(String(r[k]))) : '—'}</Typography>
+              <Typography component="dt" color="text.secondary">
+                {translate(`facet.design.${k}`)}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+                {r[k] ? (k === 'diamond_size' || k === 'metal_karat' ? String(r[k]) : humanize(String(r[k]))) : '—'}
+              </Typography>
             </Box>
           ))}
-          <Typography component="dt" color="text.secondary">{translate('facet.design.client')}</Typography>
-          <Typography component="dd" sx={{ m: 0 }}>{r.contact_name ?? translate('facet.list.erased')}</Typography>
-          <Typography component="dt" color="text.secondary">{translate('facet.design.email')}</Typography>
-          <Typography component="dd" sx={{ m: 0 }}>{r.contact_email ?? '—'}</Typography>
-          <Typography component="dt" color="text.secondary">{translate('facet.design.phone')}</Typography>
-          <Typography component="dd" sx={{ m: 0 }}>{r.contact_phone ?? '—'}</Typography>
+          <Typography component="dt" color="text.secondary">
+            {translate('facet.design.client')}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }}>
+            {r.contact_name ?? translate('facet.list.erased')}
+          </Typography>
+          <Typography component="dt" color="text.secondary">
+            {translate('facet.design.email')}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }}>
+            {r.contact_email ?? '—'}
+          </Typography>
+          <Typography component="dt" color="text.secondary">
+            {translate('facet.design.phone')}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }}>
+            {r.contact_phone ?? '—'}
+          </Typography>
         </Box>
-        <Typography variant="overline" color="text.secondary" sx={{ display: 'block', mt: 2 }}>{translate('facet.design.design_notes')}</Typography>
+        <Typography variant="overline" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
+          {translate('facet.design.design_notes')}
+        </Typography>
         <Typography sx={{ whiteSpace: 'pre-wrap' }}>{r.design_notes || translate('facet.design.none')}</Typography>
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
         <Card variant="outlined">
           <CardContent>
-            <Typography variant="overline" color="text.secondary">{translate('facet.design.inspiration_image')}</Typography>
+            <Typography variant="overline" color="text.secondary">
+              {translate('facet.design.inspiration_image')}
+            </Typography>
             {r.has_image ? (
-              <Box component="img" src={customDesignImageUrl(String(r.id))} alt={translate('facet.design.uploaded_design')} sx={{ width: '100%', borderRadius: 1, display: 'block' }} data-testid="design-image" />
+              <Box
+                component="img"
+                src={customDesignImageUrl(String(r.id))}
+                alt={translate('facet.design.uploaded_design')}
+                sx={{ width: '100%', borderRadius: 1, display: 'block' }}
+                data-testid="design-image"
+              />
             ) : (
               <Typography color="text.secondary">{translate('facet.design.no_image')}</Typography>
             )}
@@ -59,7 +94,9 @@ function Notes() {
       {history.map((h, n) => (
         <Box component="li" key={n} sx={{ borderLeft: 2, borderColor: 'primary.main', pl: 2, pb: 2 }}>
           <Typography sx={{ fontWeight: 600 }}>{h.from ? `${humanize(h.from)} → ${humanize(h.to ?? '')}` : h.type}</Typography>
-          <Typography variant="body2" color="text.secondary">{new Date(h.occurred_at).toLocaleString()} · {actorLabel(h.actor)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {new Date(h.occurred_at).toLocaleString()} · {actorLabel(h.actor)}
+          </Typography>
           {h.note ? <Typography variant="body2">“{h.note}”</Typography> : null}
         </Box>
       ))}

@@ -1,5 +1,22 @@
 import type { Address, User } from '@facet/contracts';
-import { Datagrid, DateField, DeleteWithConfirmButton, FunctionField, List, SearchInput, Show, SimpleList, SimpleShowLayout, TabbedShowLayout, TextField, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  DeleteWithConfirmButton,
+  FunctionField,
+  List,
+  SearchInput,
+  Show,
+  SimpleList,
+  SimpleShowLayout,
+  TabbedShowLayout,
+  TextField,
+  useDataProvider,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { csvExporter, useIsSmall } from '../../components/listKit';
 import { ListTabs } from '../../components/ListTabs';
 import { Card, CardContent, Typography } from '@mui/material';
@@ -50,7 +67,12 @@ export function CustomerList() {
     >
       <ListTabs statuses={['Verified', 'Pending Verification']} />
       {small ? (
-        <SimpleList<CustomerRow> linkType="show" primaryText={customerName} secondaryText={(r) => r.email ?? '—'} tertiaryText={(r) => r.status} />
+        <SimpleList<CustomerRow>
+          linkType="show"
+          primaryText={customerName}
+          secondaryText={(r) => r.email ?? '—'}
+          tertiaryText={(r) => r.status}
+        />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <FunctionField source="lastName" render={customerName} />
@@ -90,7 +112,11 @@ function CustomerGone({ id }: { id: string }) {
         <Typography variant="h6" gutterBottom>
           {translate('facet.gone.customer', { id })}
         </Typography>
-        {state === 'missing' ? <Typography color="text.secondary">{translate('facet.gone.missing')}</Typography> : <ErasedHistory message={state.erased} />}
+        {state === 'missing' ? (
+          <Typography color="text.secondary">{translate('facet.gone.missing')}</Typography>
+        ) : (
+          <ErasedHistory message={state.erased} />
+        )}
       </CardContent>
     </Card>
   );
@@ -109,7 +135,14 @@ export function CustomerShow() {
             <TextField source="lastName" label="facet.customer.last_name" />
             <TextField source="email" />
             <TextField source="phone" emptyText="—" />
-            <FunctionField<CustomerRow> source="address" render={(r) => [r.address?.street, r.address?.apartment, r.address?.city, r.address?.state, r.address?.zipCode, r.address?.country].filter(Boolean).join(', ') || '—'} />
+            <FunctionField<CustomerRow>
+              source="address"
+              render={(r) =>
+                [r.address?.street, r.address?.apartment, r.address?.city, r.address?.state, r.address?.zipCode, r.address?.country]
+                  .filter(Boolean)
+                  .join(', ') || '—'
+              }
+            />
             <StatusChip label="resources.customers.fields.status" />
             <DateField source="created_at" showTime />
             <DateField source="verified_at" showTime emptyText="—" />

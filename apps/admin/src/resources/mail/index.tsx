@@ -1,7 +1,20 @@
 import type { SentMailSummary } from '@facet/contracts';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import { Box, Typography } from '@mui/material';
-import { BooleanField, Datagrid, DateField, List, SearchInput, Show, SimpleList, SimpleShowLayout, TextField, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  List,
+  SearchInput,
+  Show,
+  SimpleList,
+  SimpleShowLayout,
+  TextField,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { csvExporter, useIsSmall } from '../../components/listKit';
 
 export function MailList() {
@@ -42,7 +55,13 @@ const Body = (_: { label?: string }) => {
   return (
     <Box>
       {r.html ? (
-        <Box component="iframe" title="E-mail" sandbox="" srcDoc={r.html} sx={{ width: '100%', maxWidth: 760, height: 520, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }} />
+        <Box
+          component="iframe"
+          title="E-mail"
+          sandbox=""
+          srcDoc={r.html}
+          sx={{ width: '100%', maxWidth: 760, height: 520, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+        />
       ) : (
         <Typography sx={{ whiteSpace: 'pre-wrap' }}>{r.text ?? '—'}</Typography>
       )}

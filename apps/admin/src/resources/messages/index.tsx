@@ -1,6 +1,22 @@
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import { Button, Typography } from '@mui/material';
-import { BooleanField, Datagrid, DateField, List, SearchInput, Show, SimpleList, SimpleShowLayout, TextField, TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  List,
+  SearchInput,
+  Show,
+  SimpleList,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { BulkMarkHandledButton, csvExporter, dateRangeFilters, useIsSmall } from '../../components/listKit';
 import type { FacetDataProvider } from '../../dataProvider';
 
@@ -70,7 +86,13 @@ export function MessageList() {
 
 export function MessageShow() {
   return (
-    <Show actions={<TopToolbar><HandledButton /></TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar>
+          <HandledButton />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
         <TextField source="subject" />
         <TextField source="name" emptyText="— erased —" />
@@ -89,6 +111,5 @@ const MessageBody = (_: { label?: string }) => {
   const r = useRecordContext();
   return <Typography sx={{ whiteSpace: 'pre-wrap', maxWidth: 720 }}>{r?.message ?? '—'}</Typography>;
 };
-
 
 export default { list: MessageList, show: MessageShow, icon: MailOutlineIcon };

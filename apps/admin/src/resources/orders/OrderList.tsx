@@ -1,4 +1,16 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectInput, SimpleList, TextField, useNotify, useTranslate } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NumberField,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TextField,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { ORDER_STATUSES, PAYMENT_STATUSES, paymentStatusLabel } from '@facet/contracts';
 import { orderRow } from '../../export/csv';
 import { ListTabs } from '../../components/ListTabs';
@@ -8,8 +20,21 @@ import { StatusChip, humanize } from '../../components/StatusChip';
 /** On a phone only the search stays open; kind and payment are behind "Add filter" with the dates. */
 const filters = (small: boolean) => [
   <SearchInput key="q" source="q" alwaysOn placeholder="Order id, name or e-mail" />,
-  <SelectInput key="k" source="kind" choices={[{ id: 'consultation', name: 'Consultation request' }, { id: 'card', name: 'Card order' }]} alwaysOn={!small} />,
-  <SelectInput key="p" source="payment_status" choices={PAYMENT_STATUSES.map((s) => ({ id: s, name: paymentStatusLabel(s) }))} alwaysOn={!small} />,
+  <SelectInput
+    key="k"
+    source="kind"
+    choices={[
+      { id: 'consultation', name: 'Consultation request' },
+      { id: 'card', name: 'Card order' },
+    ]}
+    alwaysOn={!small}
+  />,
+  <SelectInput
+    key="p"
+    source="payment_status"
+    choices={PAYMENT_STATUSES.map((s) => ({ id: s, name: paymentStatusLabel(s) }))}
+    alwaysOn={!small}
+  />,
   ...dateRangeFilters(),
 ];
 
@@ -52,7 +77,11 @@ export function OrderList() {
             )}
           />
           <FunctionField source="kind" sortable={false} render={(r: any) => (r.kind === 'card' ? 'Card order' : 'Consultation')} />
-          <FunctionField source="items" sortable={false} render={(r: any) => (r.items ?? []).reduce((n: number, i: any) => n + (i.quantity ?? 0), 0)} />
+          <FunctionField
+            source="items"
+            sortable={false}
+            render={(r: any) => (r.items ?? []).reduce((n: number, i: any) => n + (i.quantity ?? 0), 0)}
+          />
           <NumberField source="total" options={{ style: 'currency', currency: 'USD' }} />
           <StatusChip source="status" />
           <FunctionField

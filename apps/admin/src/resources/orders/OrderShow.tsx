@@ -5,7 +5,8 @@ import { RecordHistory } from '../../components/RecordHistory';
 import { StatusActions } from '../../components/StatusActions';
 import { StatusChip, humanize } from '../../components/StatusChip';
 
-const usd = (n: number | undefined | null) => (typeof n === 'number' ? n.toLocaleString(undefined, { style: 'currency', currency: 'USD' }) : '—');
+const usd = (n: number | undefined | null) =>
+  typeof n === 'number' ? n.toLocaleString(undefined, { style: 'currency', currency: 'USD' }) : '—';
 
 function Summary() {
   const r = useRecordContext();
@@ -15,7 +16,9 @@ function Summary() {
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 7 }}>
-        <Typography variant="overline" color="text.secondary">{translate('facet.order.items')}</Typography>
+        <Typography variant="overline" color="text.secondary">
+          {translate('facet.order.items')}
+        </Typography>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -39,30 +42,72 @@ function Summary() {
                 <TableCell align="right">{usd(i.price * i.quantity)}</TableCell>
               </TableRow>
             ))}
-            <TableRow><TableCell colSpan={3} align="right">{translate('facet.order.subtotal')}</TableCell><TableCell align="right">{usd(r.subtotal)}</TableCell></TableRow>
-            <TableRow><TableCell colSpan={3} align="right">{translate('facet.order.shipping')}</TableCell><TableCell align="right">{usd(r.shipping_cost)}</TableCell></TableRow>
-            <TableRow><TableCell colSpan={3} align="right">{translate('facet.order.tax')}</TableCell><TableCell align="right">{usd(r.tax)}</TableCell></TableRow>
-            <TableRow><TableCell colSpan={3} align="right" sx={{ fontWeight: 700 }}>{translate('facet.order.total')}</TableCell><TableCell align="right" sx={{ fontWeight: 700 }}>{usd(r.total)}</TableCell></TableRow>
+            <TableRow>
+              <TableCell colSpan={3} align="right">
+                {translate('facet.order.subtotal')}
+              </TableCell>
+              <TableCell align="right">{usd(r.subtotal)}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell colSpan={3} align="right">
+                {translate('facet.order.shipping')}
+              </TableCell>
+              <TableCell align="right">{usd(r.shipping_cost)}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell colSpan={3} align="right">
+                {translate('facet.order.tax')}
+              </TableCell>
+              <TableCell align="right">{usd(r.tax)}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell colSpan={3} align="right" sx={{ fontWeight: 700 }}>
+                {translate('facet.order.total')}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 700 }}>
+                {usd(r.total)}
+              </TableCell>
+            </TableRow>
           </TableBody>
         </Table>
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
         <Card variant="outlined">
           <CardContent>
-            <Typography variant="overline" color="text.secondary">{translate('facet.order.contact')}</Typography>
+            <Typography variant="overline" color="text.secondary">
+              {translate('facet.order.contact')}
+            </Typography>
             <Typography variant="h6">{[s.first_name, s.last_name].filter(Boolean).join(' ') || translate('facet.list.erased')}</Typography>
             <Typography>{s.email ?? '—'}</Typography>
             <Typography>{s.phone ?? '—'}</Typography>
             <Typography color="text.secondary" sx={{ mt: 1 }}>
-              {[s.address, s.apartment, s.city, s.state, s.zip_code, s.country].filter(Boolean).join(', ') || translate('facet.order.no_address')}
+              {[s.address, s.apartment, s.city, s.state, s.zip_code, s.country].filter(Boolean).join(', ') ||
+                translate('facet.order.no_address')}
             </Typography>
             <Divider sx={{ my: 1.5 }} />
-            <Typography variant="body2">{translate('facet.order.kind', { kind: translate(r.kind === 'card' ? 'facet.order.card_order' : 'facet.order.consultation_request') })}</Typography>
-            <Typography variant="body2">{translate('facet.order.payment', { status: humanize(String(r.payment_status ?? '')) })}{r.last_4 ? translate('facet.order.card_ending', { last_4: r.last_4 }) : ''}</Typography>
+            <Typography variant="body2">
+              {translate('facet.order.kind', {
+                kind: translate(r.kind === 'card' ? 'facet.order.card_order' : 'facet.order.consultation_request'),
+              })}
+            </Typography>
+            <Typography variant="body2">
+              {translate('facet.order.payment', { status: humanize(String(r.payment_status ?? '')) })}
+              {r.last_4 ? translate('facet.order.card_ending', { last_4: r.last_4 }) : ''}
+            </Typography>
             <Typography variant="body2">{translate('facet.order.reference', { reference: r.reference })}</Typography>
-            {r.refunded > 0 && <Typography variant="body2" color="error">{translate('facet.order.refunded', { amount: Number(r.refunded).toFixed(2) })}</Typography>}
-            {r.can_pay && r.pay_by && <Typography variant="body2">{translate('facet.order.awaiting_payment', { at: new Date(r.pay_by).toLocaleString() })}</Typography>}
-            <Typography variant="body2">{translate('facet.order.received')} <DateField source="created_at" showTime /></Typography>
+            {r.refunded > 0 && (
+              <Typography variant="body2" color="error">
+                {translate('facet.order.refunded', { amount: Number(r.refunded).toFixed(2) })}
+              </Typography>
+            )}
+            {r.can_pay && r.pay_by && (
+              <Typography variant="body2">
+                {translate('facet.order.awaiting_payment', { at: new Date(r.pay_by).toLocaleString() })}
+              </Typography>
+            )}
+            <Typography variant="body2">
+              {translate('facet.order.received')} <DateField source="created_at" showTime />
+            </Typography>
           </CardContent>
         </Card>
       </Grid>

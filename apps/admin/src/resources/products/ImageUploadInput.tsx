@@ -32,13 +32,39 @@ export function ImageUploadInput({ source = 'image' }: { source?: string }) {
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', my: 1.5, flexWrap: 'wrap' }}>
       <Box
-        sx={{ width: 120, height: 120, borderRadius: 1, border: 1, borderColor: 'divider', overflow: 'hidden', display: 'grid', placeItems: 'center', bgcolor: 'background.default' }}
+        sx={{
+          width: 120,
+          height: 120,
+          borderRadius: 1,
+          border: 1,
+          borderColor: 'divider',
+          overflow: 'hidden',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'background.default',
+        }}
       >
-        {field.value ? <img src={field.value} alt={translate('facet.image.alt')} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <PhotoCameraIcon color="disabled" />}
+        {field.value ? (
+          <img src={field.value} alt={translate('facet.image.alt')} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        ) : (
+          <PhotoCameraIcon color="disabled" />
+        )}
       </Box>
       <Box>
-        <input ref={fileInput} type="file" accept="image/*" hidden data-testid="product-image-file" onChange={(e) => onFile(e.target.files?.[0])} />
-        <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : <PhotoCameraIcon />}>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          hidden
+          data-testid="product-image-file"
+          onChange={(e) => onFile(e.target.files?.[0])}
+        />
+        <Button
+          variant="outlined"
+          onClick={() => fileInput.current?.click()}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} /> : <PhotoCameraIcon />}
+        >
           {translate(field.value ? 'facet.image.replace' : 'facet.image.upload')}
         </Button>
         <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5, display: 'block' }}>

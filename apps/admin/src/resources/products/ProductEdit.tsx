@@ -36,7 +36,9 @@ function ProductHistoryAside() {
             <RecordHistory prefix="product" />
           </TabbedShowLayout.Tab>
         </TabbedShowLayout>
-        <Typography variant="caption" color="text.secondary">{translate('facet.product_edit.history_caption')}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {translate('facet.product_edit.history_caption')}
+        </Typography>
       </CardContent>
     </Card>
   );

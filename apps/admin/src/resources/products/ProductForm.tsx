@@ -1,5 +1,16 @@
 import type React from 'react';
-import { ArrayInput, BooleanInput, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, minValue, required, maxValue } from 'react-admin';
+import {
+  ArrayInput,
+  BooleanInput,
+  NumberInput,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  minValue,
+  required,
+  maxValue,
+} from 'react-admin';
 import { Box } from '@mui/material';
 import { CATEGORIES } from '@facet/contracts';
 import { ImageUploadInput } from './ImageUploadInput';
@@ -15,7 +26,13 @@ export function ProductForm({ toolbar }: { toolbar?: React.ReactElement }) {
       <TextInput source="description" multiline minRows={3} fullWidth />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
         <NumberInput source="price" label="facet.product_form.price_usd" step={0.01} validate={price} sx={{ flex: '1 1 160px' }} />
-        <NumberInput source="original_price" label="facet.product_form.original_price_usd" step={0.01} helperText="facet.product_form.sale_hint" sx={{ flex: '1 1 160px' }} />
+        <NumberInput
+          source="original_price"
+          label="facet.product_form.original_price_usd"
+          step={0.01}
+          helperText="facet.product_form.sale_hint"
+          sx={{ flex: '1 1 160px' }}
+        />
         <SelectInput source="category" choices={categoryChoices} validate={required()} sx={{ flex: '1 1 200px' }} />
       </Box>
       <ImageUploadInput source="image" />

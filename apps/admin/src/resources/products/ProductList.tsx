@@ -25,7 +25,10 @@ import { ProductDeleteButton } from './ProductDeleteButton';
 import { categoryChoices } from './ProductForm';
 import { ProductQuickEdit } from './ProductQuickEdit';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search products" />, <SelectInput key="c" source="category" choices={categoryChoices} alwaysOn />];
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search products" />,
+  <SelectInput key="c" source="category" choices={categoryChoices} alwaysOn />,
+];
 
 const Thumbnail = (_: { label?: string }) => {
   const record = useRecordContext();

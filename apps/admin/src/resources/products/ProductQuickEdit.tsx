@@ -1,5 +1,17 @@
 import { Box } from '@mui/material';
-import { BooleanInput, Form, NumberInput, SaveButton, TextInput, minValue, required, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import {
+  BooleanInput,
+  Form,
+  NumberInput,
+  SaveButton,
+  TextInput,
+  minValue,
+  required,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useUpdate,
+} from 'react-admin';
 import { updateErrorMessage } from './productErrors';
 
 /** Inline edit of one row (the list expands one product at a time). */
@@ -15,7 +27,11 @@ export function ProductQuickEdit() {
       onSubmit={(values: any) =>
         update(
           'products',
-          { id: record.id, data: { name: values.name, price: values.price, in_stock: values.in_stock, version: record.version }, previousData: record },
+          {
+            id: record.id,
+            data: { name: values.name, price: values.price, in_stock: values.in_stock, version: record.version },
+            previousData: record,
+          },
           {
             mutationMode: 'pessimistic',
             onSuccess: () => {

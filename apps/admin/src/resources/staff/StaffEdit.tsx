@@ -1,4 +1,17 @@
-import { DateField, Edit, Labeled, SaveButton, SelectInput, SimpleForm, TextField, Toolbar, required, useNotify, useRedirect, useTranslate } from 'react-admin';
+import {
+  DateField,
+  Edit,
+  Labeled,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  Toolbar,
+  required,
+  useNotify,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
 import { Card, CardContent, Typography } from '@mui/material';
 import { RecordHistory } from '../../components/RecordHistory';
 import { StaffDeleteButton, roleChoices } from './StaffList';
@@ -26,9 +39,15 @@ export function StaffEdit() {
       }}
     >
       <SimpleForm toolbar={<EditToolbar />}>
-        <Labeled><TextField source="name" /></Labeled>
-        <Labeled><TextField source="email" /></Labeled>
-        <Labeled><DateField source="created_at" showTime /></Labeled>
+        <Labeled>
+          <TextField source="name" />
+        </Labeled>
+        <Labeled>
+          <TextField source="email" />
+        </Labeled>
+        <Labeled>
+          <DateField source="created_at" showTime />
+        </Labeled>
         <SelectInput source="role" choices={roleChoices} validate={required()} sx={{ minWidth: 240 }} />
       </SimpleForm>
     </Edit>

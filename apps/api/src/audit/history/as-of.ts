@@ -77,7 +77,14 @@ export function diffVersions(decider: Folder, events: readonly HistoryEvent[], f
       field,
       before: start[field] ?? null,
       after: end[field] ?? null,
-      by: { revision: e.revision, type: e.type, occurred_at: e.occurredAt, actor: e.actor, correlation_id: e.correlationId, causation_id: e.causationId },
+      by: {
+        revision: e.revision,
+        type: e.type,
+        occurred_at: e.occurredAt,
+        actor: e.actor,
+        correlation_id: e.correlationId,
+        causation_id: e.causationId,
+      },
     });
   }
   return changes.sort((a, b) => a.field.localeCompare(b.field));

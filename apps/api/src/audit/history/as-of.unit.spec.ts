@@ -61,9 +61,21 @@ describe('Folding a record as of a moment', () => {
           field: 'fields.in_stock',
           before: true,
           after: false,
-          by: { revision: 2, type: 'ProductEdited', occurred_at: '2026-01-09T10:00:00.000Z', actor: { type: 'staff', id: 'staff-2' }, correlation_id: 'corr-2', causation_id: null },
+          by: {
+            revision: 2,
+            type: 'ProductEdited',
+            occurred_at: '2026-01-09T10:00:00.000Z',
+            actor: { type: 'staff', id: 'staff-2' },
+            correlation_id: 'corr-2',
+            causation_id: null,
+          },
         },
-        expect.objectContaining({ field: 'fields.price_cents', before: 120000, after: 140000, by: expect.objectContaining({ revision: 2 }) }),
+        expect.objectContaining({
+          field: 'fields.price_cents',
+          before: 120000,
+          after: 140000,
+          by: expect.objectContaining({ revision: 2 }),
+        }),
       ]);
     });
 
@@ -76,7 +88,10 @@ describe('Folding a record as of a moment', () => {
     });
 
     it('should not report a field changed and changed back', () => {
-      const back: HistoryEvent[] = [...history, { type: 'ProductEdited', data: { product_id: 'p', changes: { name: 'Halo Ring' } }, ...meta(4, 13) }];
+      const back: HistoryEvent[] = [
+        ...history,
+        { type: 'ProductEdited', data: { product_id: 'p', changes: { name: 'Halo Ring' } }, ...meta(4, 13) },
+      ];
       expect(diffVersions(product, back, 2, 4)).toEqual([]);
     });
   });

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { toDollars } from '@facet/contracts';
-import { CATALOGUE_STREAM, InventoryCleared, product, PRODUCT_EVENT_TYPES, ProductState, withInventoryClears } from '../../catalog/domain/product';
+import {
+  CATALOGUE_STREAM,
+  InventoryCleared,
+  product,
+  PRODUCT_EVENT_TYPES,
+  ProductState,
+  withInventoryClears,
+} from '../../catalog/domain/product';
 import { EVENT_STORE, EventStore, RecordedEvent, START } from '../../platform/event-store/event-store';
 import { DomainError, NotFoundError } from '../../platform/domain/errors';
 import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
@@ -34,7 +41,11 @@ export class RecordHistory {
   ) {}
 
   /** The record's events (personal data opened), its kind, and its state after `revision` or at `asOf`. */
-  async asOf(streamId: string, asOf?: Date, atRevision?: number): Promise<{ kind: string | null; revision: number; state: unknown; events: RecordedEvent[] }> {
+  async asOf(
+    streamId: string,
+    asOf?: Date,
+    atRevision?: number,
+  ): Promise<{ kind: string | null; revision: number; state: unknown; events: RecordedEvent[] }> {
     const { kind, recorded, history } = await this.load(streamId);
     const upTo = atRevision === undefined ? eventsAsOf(history, asOf) : history.filter((e) => e.revision <= atRevision);
     const revision = upTo.length ? upTo[upTo.length - 1].revision : -1;
@@ -99,7 +110,11 @@ export class RecordHistory {
     }
     const rows: CatalogueRow[] = [];
     for (const [id, { state, revision, at }] of states) {
-      const s = withInventoryClears(state, id, clears.filter((c) => Date.parse((c as any).metadata?.occurredAt ?? '') <= limit));
+      const s = withInventoryClears(
+        state,
+        id,
+        clears.filter((c) => Date.parse((c as any).metadata?.occurredAt ?? '') <= limit),
+      );
       if (s.status !== 'listed' || !s.fields) continue;
       const f = s.fields;
       rows.push({

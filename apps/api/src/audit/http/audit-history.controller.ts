@@ -8,7 +8,9 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiProduces,
-  ApiTags, ApiOperation } from '@nestjs/swagger';
+  ApiTags,
+  ApiOperation,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'stream';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
@@ -20,7 +22,14 @@ import { toCsv } from '../history/record-history.service';
 import { LogVerificationJob } from '../jobs/log-verification-job';
 import { CatalogueAsOfQuery } from '../queries/catalogue-as-of.query';
 import { DiffRecordQuery } from '../queries/diff-record.query';
-import { CatalogueAsOfDto, CatalogueAsOfQueryDto, DiffDto, DiffQueryDto, ExportQueryDto, LogVerificationStatusDto } from './dto/audit-history.dto';
+import {
+  CatalogueAsOfDto,
+  CatalogueAsOfQueryDto,
+  DiffDto,
+  DiffQueryDto,
+  ExportQueryDto,
+  LogVerificationStatusDto,
+} from './dto/audit-history.dto';
 import { parseMoment, STREAM_ID } from './moments';
 
 /** For auditors: versions of a record compared, the catalogue as of a date, exports with hashes, and log verification. */
@@ -35,7 +44,10 @@ export class AuditHistoryController {
   ) {}
 
   @Get('streams/:streamId/diff')
-  @ApiOkResponse({ type: DiffDto, description: 'Fields that differ between two versions: before, after, and who changed them, when and why' })
+  @ApiOkResponse({
+    type: DiffDto,
+    description: 'Fields that differ between two versions: before, after, and who changed them, when and why',
+  })
   @ApiBadRequestResponse({ description: 'from/to are not whole numbers, or from is after to' })
   @ApiNotFoundResponse({ description: 'No such stream or version' })
   @ApiGoneResponse({ description: 'The customer was erased' })
@@ -48,7 +60,10 @@ export class AuditHistoryController {
 
   @Get('catalogue')
   @ApiProduces('application/json', 'text/csv')
-  @ApiOkResponse({ type: CatalogueAsOfDto, description: 'The catalogue (names, prices, stock) as of a date, replayed from the product streams; format=csv for a spreadsheet' })
+  @ApiOkResponse({
+    type: CatalogueAsOfDto,
+    description: 'The catalogue (names, prices, stock) as of a date, replayed from the product streams; format=csv for a spreadsheet',
+  })
   @ApiBadRequestResponse({ description: 'as_of missing or not a date-time between 1985 and 2099, or an unknown format' })
   @ApiOperation({ summary: 'The catalogue as it was at a moment (JSON or CSV)' })
   async catalogue(@Query() q: CatalogueAsOfQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CatalogueAsOfDto | string> {
@@ -58,7 +73,9 @@ export class AuditHistoryController {
     const items = await this.queries.execute(new CatalogueAsOfQuery(asOf));
     if (format === 'csv') {
       const day = asOf.toISOString().replace(/[:.]/g, '-');
-      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="catalogue-as-of-${day}.csv"`);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="catalogue-as-of-${day}.csv"`);
       return toCsv(items);
     }
     return { as_of: asOf.toISOString(), items, total: items.length };
@@ -68,7 +85,7 @@ export class AuditHistoryController {
   @ApiProduces('application/x-ndjson')
   @ApiOkResponse({
     description:
-      'One stream, or the events that occurred in a time range, as JSON lines exactly as stored (personal data sealed) with each event\'s hash and previous hash; check it offline with `npm run verify-log -- --file <file>`',
+      "One stream, or the events that occurred in a time range, as JSON lines exactly as stored (personal data sealed) with each event's hash and previous hash; check it offline with `npm run verify-log -- --file <file>`",
   })
   @ApiBadRequestResponse({ description: 'Neither a stream nor a complete time range, or a bad date' })
   @ApiNotFoundResponse({ description: 'No such stream' })
@@ -82,7 +99,8 @@ export class AuditHistoryController {
       lines = exportStream(this.store, q.stream);
       name = q.stream;
     } else {
-      if (q.from === undefined || q.to === undefined) throw new BadInputError('Give a stream, or both from and to', q.from === undefined ? 'from' : 'to');
+      if (q.from === undefined || q.to === undefined)
+        throw new BadInputError('Give a stream, or both from and to', q.from === undefined ? 'from' : 'to');
       const from = parseMoment(q.from, 'from');
       const to = parseMoment(q.to, 'to');
       if (from > to) throw new BadInputError('from must not be after to', 'from');
@@ -102,7 +120,7 @@ export class AuditHistoryController {
 
   @Get('verification')
   @ApiOkResponse({ type: LogVerificationStatusDto, description: 'The last verification of the log (running or finished)' })
-  @ApiOperation({ summary: 'The last verification of the event log\'s hash chain' })
+  @ApiOperation({ summary: "The last verification of the event log's hash chain" })
   async lastVerification(): Promise<LogVerificationStatusDto> {
     return { last: await this.verification.latest() };
   }
@@ -112,7 +130,7 @@ export class AuditHistoryController {
   @HttpCode(202)
   @ApiAcceptedResponse({ type: LogVerificationStatusDto, description: 'Verification started in the background' })
   @ApiConflictResponse({ description: 'A verification is already running' })
-  @ApiOperation({ summary: 'Start verifying the event log\'s hash chain' })
+  @ApiOperation({ summary: "Start verifying the event log's hash chain" })
   async startVerification(@CurrentPrincipal() principal: Principal | null): Promise<LogVerificationStatusDto> {
     this.verification.start(principal?.id ?? null);
     return { last: await this.verification.latest() };

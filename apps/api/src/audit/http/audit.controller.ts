@@ -1,6 +1,15 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiGoneResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiOperation,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
@@ -29,13 +38,18 @@ export class AuditController {
   async events(@Query() q: ListEventsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuditEventListDto> {
     const result = await this.queries.execute(
       new ListAuditEventsQuery({
-      types: q.type ? q.type.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
-      stream: q.stream?.trim() || undefined,
-      correlationId: q.correlation_id,
-      from: q.from,
-      to: q.to,
-      page: q.page ?? 1,
-      limit: q.limit ?? 25,
+        types: q.type
+          ? q.type
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : undefined,
+        stream: q.stream?.trim() || undefined,
+        correlationId: q.correlation_id,
+        from: q.from,
+        to: q.to,
+        page: q.page ?? 1,
+        limit: q.limit ?? 25,
       }),
     );
     reply.header('x-total-count', String(result.total));
@@ -48,10 +62,12 @@ export class AuditController {
     description:
       "One record's history, oldest first, and its state as of `as_of` (default now), folded from its events by the write side's own evolve",
   })
-  @ApiBadRequestResponse({ description: 'as_of is not an ISO 8601 date-time between 1985 and 2099, revision is not a whole number from -1, or both are given' })
+  @ApiBadRequestResponse({
+    description: 'as_of is not an ISO 8601 date-time between 1985 and 2099, revision is not a whole number from -1, or both are given',
+  })
   @ApiNotFoundResponse({ description: 'No such stream' })
   @ApiGoneResponse({ description: 'The customer was erased' })
-  @ApiOperation({ summary: 'One stream\'s events, or the record\'s state as of a moment' })
+  @ApiOperation({ summary: "One stream's events, or the record's state as of a moment" })
   async stream(@Param('streamId') streamId: string, @Query() q: AsOfQueryDto): Promise<RecordAsOfDto> {
     if (!STREAM_ID.test(streamId)) throw new NotFoundError();
     if (q.as_of !== undefined && q.revision !== undefined) throw new BadInputError('Give as_of or revision, not both', 'revision');

@@ -49,7 +49,8 @@ export class ParkedEventsController {
   @HttpCode(200)
   @ApiOperation({
     summary: "Re-run the parked sequence of this event's stream for its consumer, in order",
-    description: 'Events that now succeed are applied and their rows removed; the first that fails again stays parked (attempts + 1) with those behind it.',
+    description:
+      'Events that now succeed are applied and their rows removed; the first that fails again stays parked (attempts + 1) with those behind it.',
   })
   @ApiOkResponse({ type: RetryParkedDto })
   @ApiNotFoundResponse({ description: 'Resource not found' })

@@ -33,7 +33,13 @@ export class ReplayJob {
     this.running = this.runners
       .replay({
         onProgress: (p) => {
-          this.status = { ...this.status, phase: p.phase, projection: p.projection ?? null, events: p.events, events_per_second: p.eventsPerSecond };
+          this.status = {
+            ...this.status,
+            phase: p.phase,
+            projection: p.projection ?? null,
+            events: p.events,
+            events_per_second: p.eventsPerSecond,
+          };
         },
       })
       .then((result) => {

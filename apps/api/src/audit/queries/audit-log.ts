@@ -22,7 +22,10 @@ export function redactSecrets<T>(value: T): T {
   if (Array.isArray(value)) return value.map(redactSecrets) as T;
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) && v !== null ? '[redacted]' : redactSecrets(v)]),
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        SECRET_KEY.test(k) && v !== null ? '[redacted]' : redactSecrets(v),
+      ]),
     ) as T;
   }
   return value;
@@ -69,7 +72,10 @@ export class AuditLog {
     const names = new Map<string, string>();
     if (staffIds.length) {
       const rows = await this.db
-        .query<{ id: string; name: string | null; email: string | null }>('SELECT id::text AS id, name, email FROM rm.staff_members WHERE id::text = ANY($1::text[])', [staffIds])
+        .query<{ id: string; name: string | null; email: string | null }>(
+          'SELECT id::text AS id, name, email FROM rm.staff_members WHERE id::text = ANY($1::text[])',
+          [staffIds],
+        )
         .catch(() => []);
       for (const r of rows) names.set(r.id, (await this.privacy.openDeep(r.name)) || (await this.privacy.openDeep(r.email)) || r.id);
     }

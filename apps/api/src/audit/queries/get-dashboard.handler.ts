@@ -38,7 +38,9 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
     const designsByStatus = await this.byStatus(designs);
     return {
       total_products: Number(products?.n ?? 0),
-      total_customers: customers ? Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM rm."${customers.name}"`))?.n ?? 0) : 0,
+      total_customers: customers
+        ? Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM rm."${customers.name}"`))?.n ?? 0)
+        : 0,
       category_count: CATEGORIES.length,
       average_price: products?.avg ? Math.round(Number(products.avg) / 100) : 0,
       new_consultation_requests: ordersByStatus.consultation_requested ?? 0,
@@ -62,7 +64,9 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
 
   private async byStatus(t: Table | null): Promise<Record<string, number>> {
     if (!t?.columns.has('status')) return {};
-    const rows = await this.db.query<{ status: string; n: string }>(`SELECT status, count(*) AS n FROM rm."${t.name}" GROUP BY status ORDER BY status`);
+    const rows = await this.db.query<{ status: string; n: string }>(
+      `SELECT status, count(*) AS n FROM rm."${t.name}" GROUP BY status ORDER BY status`,
+    );
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   }
 
@@ -74,7 +78,9 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
     return Promise.all(
       rows.map(async (r) => {
         const opened = (await this.privacy.openDeep(r)) as Record<string, unknown>;
-        return Object.fromEntries(wanted.filter((k) => k in opened).map((k) => [k, opened[k] instanceof Date ? (opened[k]).toISOString() : opened[k]]));
+        return Object.fromEntries(
+          wanted.filter((k) => k in opened).map((k) => [k, opened[k] instanceof Date ? opened[k].toISOString() : opened[k]]),
+        );
       }),
     );
   }
@@ -82,7 +88,8 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
   private async perDay(orders: Table | null, designs: Table | null, now: Date): Promise<DashboardDto['requests_per_day']> {
     const days: DashboardDto['requests_per_day'] = [];
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    for (let i = 29; i >= 0; i--) days.push({ day: new Date(today - i * 86_400_000).toISOString().slice(0, 10), orders: 0, custom_designs: 0 });
+    for (let i = 29; i >= 0; i--)
+      days.push({ day: new Date(today - i * 86_400_000).toISOString().slice(0, 10), orders: 0, custom_designs: 0 });
     const since = new Date(today - 29 * 86_400_000).toISOString();
     const count = async (t: Table | null, key: 'orders' | 'custom_designs') => {
       if (!t?.columns.has('created_at')) return;

@@ -19,7 +19,12 @@ export class EditProductHandler implements ICommandHandler<EditProductCommand, P
       ...product,
       decide: (command: ProductCommand, state: ProductState) => product.decide(command, withInventoryClears(state, productId, clears)),
     };
-    await this.es.decide(productStream(productId), decider, { type: 'EditProduct', productId, changes }, { expectedRevision: expectedVersion });
+    await this.es.decide(
+      productStream(productId),
+      decider,
+      { type: 'EditProduct', productId, changes },
+      { expectedRevision: expectedVersion },
+    );
     return this.queries.execute(new GetProductQuery(productId));
   }
 }

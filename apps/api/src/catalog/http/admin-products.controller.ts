@@ -99,7 +99,14 @@ export class AdminProductsController {
 
   @Delete('products/:id')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'Deleted', schema: { type: 'object', required: ['success', 'message'], properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' } } } })
+  @ApiOkResponse({
+    description: 'Deleted',
+    schema: {
+      type: 'object',
+      required: ['success', 'message'],
+      properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' } },
+    },
+  })
   @ApiOperation({ summary: 'Remove a product from the catalogue' })
   async remove(@Param('id', UuidOr404Pipe) id: string): Promise<{ success: true; message: string }> {
     await this.commands.execute(new DeleteProductCommand(id));
@@ -109,7 +116,14 @@ export class AdminProductsController {
   @Delete('clear-inventory')
   @RequireStaff('admin')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'Every product removed; answers how many', schema: { type: 'object', required: ['success', 'deleted', 'message'], properties: { success: { type: 'boolean', enum: [true] }, deleted: { type: 'integer' }, message: { type: 'string' } } } })
+  @ApiOkResponse({
+    description: 'Every product removed; answers how many',
+    schema: {
+      type: 'object',
+      required: ['success', 'deleted', 'message'],
+      properties: { success: { type: 'boolean', enum: [true] }, deleted: { type: 'integer' }, message: { type: 'string' } },
+    },
+  })
   @ApiOperation({ summary: 'Remove every product from the catalogue' })
   async clear(): Promise<{ success: true; deleted: number; message: string }> {
     const { deleted } = await this.commands.execute(new ClearInventoryCommand());

@@ -10,7 +10,10 @@ import { NotFoundError } from '../../platform/domain/errors';
 export const INVALID_IMAGE_TYPE = 'Invalid file type: Please select a valid image file (JPG, PNG, GIF, etc.)';
 
 class UploadImageDto {
-  @ApiProperty({ description: 'The image as a data URL; its bytes decide its type, not the declared one', example: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=' })
+  @ApiProperty({
+    description: 'The image as a data URL; its bytes decide its type, not the declared one',
+    example: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  })
   @IsString()
   @MaxLength(15_000_000)
   data_url: string;

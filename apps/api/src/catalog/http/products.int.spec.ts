@@ -21,7 +21,23 @@ describe('Catalogue over HTTP', () => {
       expect(res.body.total).toBeGreaterThanOrEqual(64);
       const p = res.body.products[0];
       expect(Object.keys(p).sort()).toEqual(
-        ['category', 'created_at', 'description', 'features', 'id', 'image', 'images', 'in_stock', 'name', 'original_price', 'price', 'rating', 'reviews_count', 'updated_at', 'version'].sort(),
+        [
+          'category',
+          'created_at',
+          'description',
+          'features',
+          'id',
+          'image',
+          'images',
+          'in_stock',
+          'name',
+          'original_price',
+          'price',
+          'rating',
+          'reviews_count',
+          'updated_at',
+          'version',
+        ].sort(),
       );
     });
 
@@ -121,7 +137,14 @@ describe('Catalogue over HTTP', () => {
       const token = await t.staffToken();
       const created = await t.request('POST', '/api/admin/products', { body: ring, token });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ name: 'Test Halo Ring', price: 1234.5, rating: 4.5, reviews_count: 0, in_stock: true, version: 0 });
+      expect(created.body).toMatchObject({
+        name: 'Test Halo Ring',
+        price: 1234.5,
+        rating: 4.5,
+        reviews_count: 0,
+        in_stock: true,
+        version: 0,
+      });
       const id = created.body.id;
       // Read your own write: the public route shows it at once.
       expect((await t.request('GET', `/api/products/${id}`)).body.name).toBe('Test Halo Ring');
@@ -133,7 +156,11 @@ describe('Catalogue over HTTP', () => {
       const stale = await t.request('PUT', `/api/admin/products/${id}`, { body: { name: 'Lost update', version: 0 }, token });
       expect(stale.status).toBe(409);
       expect(stale.body.detail).toMatch(/changed by someone else/);
-      const staleHeader = await t.request('PUT', `/api/admin/products/${id}`, { body: { name: 'Lost update' }, token, headers: { 'if-match': '"0"' } });
+      const staleHeader = await t.request('PUT', `/api/admin/products/${id}`, {
+        body: { name: 'Lost update' },
+        token,
+        headers: { 'if-match': '"0"' },
+      });
       expect(staleHeader.status).toBe(409);
       expect((await t.request('GET', `/api/products/${id}`)).body.name).toBe('Test Halo Ring');
 
@@ -171,14 +198,23 @@ describe('Catalogue over HTTP', () => {
 
     it('should upload an image whose bytes are an image, and refuse one that lies', async () => {
       const token = await t.staffToken();
-      const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a5e00000000049454e44ae426082', 'hex');
-      const ok = await t.request('POST', '/api/admin/uploads', { body: { data_url: `data:image/png;base64,${png.toString('base64')}` }, token });
+      const png = Buffer.from(
+        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a5e00000000049454e44ae426082',
+        'hex',
+      );
+      const ok = await t.request('POST', '/api/admin/uploads', {
+        body: { data_url: `data:image/png;base64,${png.toString('base64')}` },
+        token,
+      });
       expect(ok.status).toBe(201);
       const served = await fetch(t.url + ok.body.url);
       expect(served.headers.get('content-type')).toBe('image/png');
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
       const html = Buffer.from('<html><script>alert(1)</script></html>');
-      const lie = await t.request('POST', '/api/admin/uploads', { body: { data_url: `data:image/png;base64,${html.toString('base64')}` }, token });
+      const lie = await t.request('POST', '/api/admin/uploads', {
+        body: { data_url: `data:image/png;base64,${html.toString('base64')}` },
+        token,
+      });
       expect(lie.status).toBe(400);
       expect(lie.body.detail).toBe('Invalid file type: Please select a valid image file (JPG, PNG, GIF, etc.)');
     });

@@ -64,18 +64,33 @@ export class ProductsProjection implements Projection {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
            ON CONFLICT (id) DO NOTHING`,
           [
-            d.product_id, d.name, d.description, d.price_cents, d.original_price_cents, d.image, JSON.stringify(d.images), d.category,
-            JSON.stringify(d.features), d.rating, d.reviews_count, d.in_stock, event.revision, event.position.prepare.toString(), at,
+            d.product_id,
+            d.name,
+            d.description,
+            d.price_cents,
+            d.original_price_cents,
+            d.image,
+            JSON.stringify(d.images),
+            d.category,
+            JSON.stringify(d.features),
+            d.rating,
+            d.reviews_count,
+            d.in_stock,
+            event.revision,
+            event.position.prepare.toString(),
+            at,
           ],
         );
         break;
       case 'ProductEdited': {
         const entries = Object.entries(d.changes as Partial<ProductFields>).filter(([k]) => k in COLUMNS);
         const sets = entries.map(([k], i) => `${COLUMNS[k as keyof ProductFields]} = $${i + 4}`);
-        await tx.query(
-          `UPDATE products SET ${[...sets, 'version = $2', 'updated_at = $3'].join(', ')} WHERE id = $1`,
-          [d.product_id, event.revision, at, ...entries.map(([k, v]) => json(k, v))],
-        );
+        await tx.query(`UPDATE products SET ${[...sets, 'version = $2', 'updated_at = $3'].join(', ')} WHERE id = $1`, [
+          d.product_id,
+          event.revision,
+          at,
+          ...entries.map(([k, v]) => json(k, v)),
+        ]);
         break;
       }
       case 'ProductDeleted':

@@ -54,10 +54,15 @@ export class CatalogSeeder {
           reviews_count: p.reviews_count,
           in_stock: p.in_stock,
         };
-        await this.es.decide(productStream(productId), product, { type: 'CreateProduct', productId, fields }, {
-          newStream: true,
-          waitForProjections: i === SEED_PRODUCTS.length - 1,
-        });
+        await this.es.decide(
+          productStream(productId),
+          product,
+          { type: 'CreateProduct', productId, fields },
+          {
+            newStream: true,
+            waitForProjections: i === SEED_PRODUCTS.length - 1,
+          },
+        );
       }
       this.logger.log(`listed ${SEED_PRODUCTS.length} products`);
       return SEED_PRODUCTS.length;

@@ -77,7 +77,18 @@ describe('seed catalogue', () => {
   });
 
   it('answers every popular search', () => {
-    const terms = ['Diamond rings', 'Gold necklace', 'Pearl earrings', 'Sapphire', 'Emerald', 'Wedding rings', 'Engagement rings', 'Tennis bracelet', 'Rose gold', 'White gold'];
+    const terms = [
+      'Diamond rings',
+      'Gold necklace',
+      'Pearl earrings',
+      'Sapphire',
+      'Emerald',
+      'Wedding rings',
+      'Engagement rings',
+      'Tennis bracelet',
+      'Rose gold',
+      'White gold',
+    ];
     for (const term of terms) {
       expect({ term, found: SEED_PRODUCTS.some((p) => searchable(p).includes(term.toLowerCase())) }).toEqual({ term, found: true });
     }

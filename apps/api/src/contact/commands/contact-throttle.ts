@@ -12,6 +12,12 @@ export class ContactThrottle {
   /** Counts this attempt, or refuses it with a 429 when the address has used up its window. */
   async take(address: string): Promise<void> {
     const windowSeconds = CONTACT_THROTTLE.windowMinutes * 60;
-    await this.attempts.reserve('contact', null, address, { perAddress: CONTACT_THROTTLE.perAddress, windowSeconds, maxSeconds: windowSeconds }, () => CONTACT_THROTTLED_MESSAGE);
+    await this.attempts.reserve(
+      'contact',
+      null,
+      address,
+      { perAddress: CONTACT_THROTTLE.perAddress, windowSeconds, maxSeconds: windowSeconds },
+      () => CONTACT_THROTTLED_MESSAGE,
+    );
   }
 }

@@ -21,7 +21,12 @@ export class SendContactMessageHandler implements ICommandHandler<SendContactMes
     if (await received()) return { id: messageId };
     await this.throttle.take(address);
     try {
-      await this.es.decide(contactMessageStream(messageId), contactMessage, { type: 'ReceiveContactMessage', messageId, customerId, fields }, { newStream: true });
+      await this.es.decide(
+        contactMessageStream(messageId),
+        contactMessage,
+        { type: 'ReceiveContactMessage', messageId, customerId, fields },
+        { newStream: true },
+      );
     } catch (err) {
       if (!(isConflict(err) && (await received()))) throw err;
     }

@@ -14,8 +14,14 @@ export interface ContactMessageFields {
   message: string;
 }
 
-export type ContactMessageReceived = DomainEvent<'ContactMessageReceived', { message_id: string; customer_id: string | null } & ContactMessageFields>;
-export type ContactMessageHandled = DomainEvent<'ContactMessageHandled', { message_id: string; by: Actor; note: string | null; subject_id?: string }>;
+export type ContactMessageReceived = DomainEvent<
+  'ContactMessageReceived',
+  { message_id: string; customer_id: string | null } & ContactMessageFields
+>;
+export type ContactMessageHandled = DomainEvent<
+  'ContactMessageHandled',
+  { message_id: string; by: Actor; note: string | null; subject_id?: string }
+>;
 export type ContactMessageEvent = ContactMessageReceived | ContactMessageHandled;
 
 export const CONTACT_EVENT_TYPES = ['ContactMessageReceived', 'ContactMessageHandled'] as const;
@@ -74,12 +80,19 @@ export const contactMessage = {
       case 'ReceiveContactMessage':
         if (state.status !== 'none') throw new ConflictError('A message with this id already exists.');
         checkContactMessage(command.fields);
-        return [{ type: 'ContactMessageReceived', data: { message_id: command.messageId, customer_id: command.customerId, ...command.fields } }];
+        return [
+          { type: 'ContactMessageReceived', data: { message_id: command.messageId, customer_id: command.customerId, ...command.fields } },
+        ];
       case 'MarkContactMessageHandled':
         if (state.status === 'none') throw new NotFoundError();
         // Marking twice (a double click, a retry) changes nothing.
         if (state.status === 'handled') return [];
-        return [{ type: 'ContactMessageHandled', data: { message_id: command.messageId, by: command.by, note: command.note, subject_id: state.subjectId ?? 'erased' } }];
+        return [
+          {
+            type: 'ContactMessageHandled',
+            data: { message_id: command.messageId, by: command.by, note: command.note, subject_id: state.subjectId ?? 'erased' },
+          },
+        ];
     }
   },
 };

@@ -23,12 +23,20 @@ function errorOf(fn: () => unknown): any {
 
 describe('contact message decider', () => {
   it('should receive a valid message', () => {
-    const events = contactMessage.decide({ type: 'ReceiveContactMessage', messageId: 'm1', customerId: null, fields: fields() }, contactMessage.initialState());
+    const events = contactMessage.decide(
+      { type: 'ReceiveContactMessage', messageId: 'm1', customerId: null, fields: fields() },
+      contactMessage.initialState(),
+    );
     expect(events).toEqual([{ type: 'ContactMessageReceived', data: { message_id: 'm1', customer_id: null, ...fields() } }]);
     expect(fold(contactMessage, events)).toEqual({ status: 'open', subjectId: expect.stringMatching(/^guest:[0-9a-f]{40}$/) });
-    expect(errorOf(() => contactMessage.decide({ type: 'ReceiveContactMessage', messageId: 'm1', customerId: null, fields: fields() }, { status: 'open', subjectId: 'customer:x' }))).toBeInstanceOf(
-      ConflictError,
-    );
+    expect(
+      errorOf(() =>
+        contactMessage.decide(
+          { type: 'ReceiveContactMessage', messageId: 'm1', customerId: null, fields: fields() },
+          { status: 'open', subjectId: 'customer:x' },
+        ),
+      ),
+    ).toBeInstanceOf(ConflictError);
   });
 
   it.each([
@@ -46,15 +54,29 @@ describe('contact message decider', () => {
   });
 
   it('should accept an optional valid phone and bounds exactly at the limit', () => {
-    expect(() => checkContactMessage(fields({ phone: '+1 212 555 0199', message: 'x'.repeat(5000), subject: 'y'.repeat(200) }))).not.toThrow();
+    expect(() =>
+      checkContactMessage(fields({ phone: '+1 212 555 0199', message: 'x'.repeat(5000), subject: 'y'.repeat(200) })),
+    ).not.toThrow();
   });
 
   it('should mark an open message handled once, and treat a second time as done', () => {
-    const events = contactMessage.decide({ type: 'MarkContactMessageHandled', messageId: 'm1', by: staff, note: 'Called back' }, { status: 'open', subjectId: 'customer:x' });
-    expect(events).toEqual([{ type: 'ContactMessageHandled', data: { message_id: 'm1', by: staff, note: 'Called back', subject_id: 'customer:x' } }]);
-    expect(contactMessage.decide({ type: 'MarkContactMessageHandled', messageId: 'm1', by: staff, note: null }, { status: 'handled', subjectId: 'customer:x' })).toEqual([]);
-    expect(errorOf(() => contactMessage.decide({ type: 'MarkContactMessageHandled', messageId: 'm1', by: staff, note: null }, contactMessage.initialState()))).toBeInstanceOf(
-      NotFoundError,
+    const events = contactMessage.decide(
+      { type: 'MarkContactMessageHandled', messageId: 'm1', by: staff, note: 'Called back' },
+      { status: 'open', subjectId: 'customer:x' },
     );
+    expect(events).toEqual([
+      { type: 'ContactMessageHandled', data: { message_id: 'm1', by: staff, note: 'Called back', subject_id: 'customer:x' } },
+    ]);
+    expect(
+      contactMessage.decide(
+        { type: 'MarkContactMessageHandled', messageId: 'm1', by: staff, note: null },
+        { status: 'handled', subjectId: 'customer:x' },
+      ),
+    ).toEqual([]);
+    expect(
+      errorOf(() =>
+        contactMessage.decide({ type: 'MarkContactMessageHandled', messageId: 'm1', by: staff, note: null }, contactMessage.initialState()),
+      ),
+    ).toBeInstanceOf(NotFoundError);
   });
 });

@@ -7,7 +7,12 @@ import { Principal } from '../../platform/auth/principal';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { createdBetween } from '../../platform/http/page-query.dto';
 import { MarkContactMessageHandledCommand } from '../commands/mark-contact-message-handled.command';
-import { ContactMessagePage, ContactMessageView, GetContactMessageQuery, ListContactMessagesQuery } from '../queries/contact-message-queries';
+import {
+  ContactMessagePage,
+  ContactMessageView,
+  GetContactMessageQuery,
+  ListContactMessagesQuery,
+} from '../queries/contact-message-queries';
 import { ContactMessageDto, ContactMessagePageDto, ListContactMessagesQueryDto, MarkHandledDto } from './dto/contact.dto';
 
 @ApiTags('admin: messages')
@@ -54,7 +59,11 @@ export class AdminMessagesController {
   @ApiOkResponse({ type: ContactMessageDto })
   @ApiNotFoundResponse({ description: 'No such message' })
   @ApiOperation({ summary: 'Mark a contact message handled, with a note' })
-  handled(@Param('id', UuidOr404Pipe) id: string, @Body() dto: MarkHandledDto, @CurrentPrincipal() principal: Principal): Promise<ContactMessageView> {
+  handled(
+    @Param('id', UuidOr404Pipe) id: string,
+    @Body() dto: MarkHandledDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<ContactMessageView> {
     const note = dto.note?.trim() ? dto.note.trim() : null;
     return this.commands.execute(new MarkContactMessageHandledCommand(id, { type: 'staff', id: principal.id }, note));
   }

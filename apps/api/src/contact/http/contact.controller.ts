@@ -35,7 +35,12 @@ export class ContactController {
     return this.idempotency.run(scope, idempotencyKey, dto, (attempt) => this.execute(dto, request, principal, attempt?.id ?? null));
   }
 
-  private async execute(dto: SendContactMessageDto, request: FastifyRequest, principal: Principal | null, messageId: string | null): Promise<ContactSentDto> {
+  private async execute(
+    dto: SendContactMessageDto,
+    request: FastifyRequest,
+    principal: Principal | null,
+    messageId: string | null,
+  ): Promise<ContactSentDto> {
     const phone = dto.phone?.trim() ? dto.phone.trim() : null;
     await this.commands.execute(
       new SendContactMessageCommand(

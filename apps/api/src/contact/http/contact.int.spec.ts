@@ -39,7 +39,11 @@ describe('Contact messages over HTTP', () => {
 
   /** Each call comes from its own client address unless one is given, so the throttle only bites where a test wants it. */
   const send = (body: unknown, options: { from?: string; token?: string } = {}) =>
-    t.request('POST', '/api/contact', { body, token: options.token, headers: { 'x-forwarded-for': options.from ?? `198.51.100.${++address}` } });
+    t.request('POST', '/api/contact', {
+      body,
+      token: options.token,
+      headers: { 'x-forwarded-for': options.from ?? `198.51.100.${++address}` },
+    });
 
   async function sentId(email: string): Promise<string> {
     const list = await t.request('GET', `/api/admin/messages?q=${encodeURIComponent(email)}`, { token: staff });
@@ -58,7 +62,7 @@ describe('Contact messages over HTTP', () => {
         // Ids only: the mail's, and the conversation's (correlation and causation ids).
         expect(Object.keys(job.data).sort()).toEqual(['kind', 'mailId', 'trace']);
         expect(Object.keys(job.data.trace).sort()).toEqual(['causationId', 'correlationId']);
-        return { ...job.data, to: (sent.data).to, subjectId: (sent.data).subject_id };
+        return { ...job.data, to: sent.data.to, subjectId: sent.data.subject_id };
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -92,7 +96,10 @@ describe('Contact messages over HTTP', () => {
       await send(valid({ email: 'mallory@example.com', name: '<img src=x onerror=alert(1)>', subject: 'Hi\r\nBcc: everyone@example.com' }));
       const id = await sentId('mallory@example.com');
       const [event] = await t.app.get<EventStore>(EVENT_STORE).readStream(contactMessageStream(id));
-      expect(await queuedMail(CONTACT_ACK_KIND, id)).toMatchObject({ to: 'mallory@example.com', subjectId: guestSubject('mallory@example.com') });
+      expect(await queuedMail(CONTACT_ACK_KIND, id)).toMatchObject({
+        to: 'mallory@example.com',
+        subjectId: guestSubject('mallory@example.com'),
+      });
 
       const ack = await sink.waitFor((m) => m.to.includes('mallory@example.com') && m.headers['x-facet-mail-kind'] === CONTACT_ACK_KIND);
       expect(ack.headers['x-facet-mail-id']).toBe(jobIdFor(CONTACT_ACK_KIND, event.metadata.eventId));
@@ -101,13 +108,15 @@ describe('Contact messages over HTTP', () => {
       expect(ack.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
       expect(ack.html).not.toContain('<img');
 
-      const notice = await sink.waitFor((m) => m.to.includes('desk@facet.test') && m.headers['x-facet-mail-id'] === jobIdFor(CONTACT_STAFF_KIND, event.metadata.eventId));
+      const notice = await sink.waitFor(
+        (m) => m.to.includes('desk@facet.test') && m.headers['x-facet-mail-id'] === jobIdFor(CONTACT_STAFF_KIND, event.metadata.eventId),
+      );
       expect(notice.subject).toContain('New contact message');
       expect(notice.headers['bcc']).toBeUndefined();
       expect(notice.to).toEqual(['desk@facet.test']);
       expect(notice.text).toContain('mallory@example.com');
       expect(notice.html).not.toContain('<img');
-  });
+    });
 
     it('should record a signed-in customer and purge them when they are deleted', async () => {
       const customerId = randomUUID();
@@ -115,7 +124,9 @@ describe('Contact messages over HTTP', () => {
       expect((await send(valid({ email: 'member@example.com' }), { token })).status).toBe(201);
       const id = await sentId('member@example.com');
       expect((await t.request('GET', `/api/admin/messages/${id}`, { token: staff })).body.customer_id).toBe(customerId);
-      await t.app.get(EventSourcing).append(`customer-${customerId}`, [{ type: 'CustomerDeleted', data: { customer_id: customerId } }], 'any');
+      await t.app
+        .get(EventSourcing)
+        .append(`customer-${customerId}`, [{ type: 'CustomerDeleted', data: { customer_id: customerId } }], 'any');
       const purged = await t.request('GET', `/api/admin/messages/${id}`, { token: staff });
       expect(purged.body).toMatchObject({ name: 'erased', email: 'erased', phone: 'erased', subject: 'erased', message: 'erased' });
     });
@@ -126,10 +137,18 @@ describe('Contact messages over HTTP', () => {
       const mine = await sentId('was.guest@example.com');
       const theirs = await sentId('bystander@example.com');
       const customerId = randomUUID();
-      await t.app.get(EventSourcing).append(`customer-${customerId}`, [
-        { type: 'CustomerDeleted', data: { customer_id: customerId, guest_subject: guestSubject('was.guest@example.com') } },
-      ], 'any');
-      expect((await t.request('GET', `/api/admin/messages/${mine}`, { token: staff })).body).toMatchObject({ name: 'erased', email: 'erased', message: 'erased' });
+      await t.app
+        .get(EventSourcing)
+        .append(
+          `customer-${customerId}`,
+          [{ type: 'CustomerDeleted', data: { customer_id: customerId, guest_subject: guestSubject('was.guest@example.com') } }],
+          'any',
+        );
+      expect((await t.request('GET', `/api/admin/messages/${mine}`, { token: staff })).body).toMatchObject({
+        name: 'erased',
+        email: 'erased',
+        message: 'erased',
+      });
       expect((await t.request('GET', `/api/admin/messages/${theirs}`, { token: staff })).body.email).toBe('bystander@example.com');
     });
   });
@@ -169,7 +188,9 @@ describe('Contact messages over HTTP', () => {
       expect((await send(valid({ email: 'bad' }), { from: '203.0.113.78' })).status).toBe(400);
       expect((await send(valid(), { from: '203.0.113.78' })).status).toBe(201);
       // The counter lives in PostgreSQL, so every API process sees it.
-      expect(Number((await t.app.get(DatabaseService).one("SELECT sum(used) AS n FROM public.attempt_windows WHERE key LIKE 'contact:%'"))!.n)).toBeGreaterThanOrEqual(6);
+      expect(
+        Number((await t.app.get(DatabaseService).one("SELECT sum(used) AS n FROM public.attempt_windows WHERE key LIKE 'contact:%'"))!.n),
+      ).toBeGreaterThanOrEqual(6);
     });
 
     it('should send and count a message once for repeats with the same Idempotency-Key', async () => {
@@ -190,7 +211,9 @@ describe('Contact messages over HTTP', () => {
       const from = '203.0.113.90';
       for (let i = 0; i < 5; i++) await send(valid(), { from });
       expect((await send(valid(), { from })).status).toBe(429);
-      await t.app.get(DatabaseService).query(`UPDATE public.attempt_windows SET window_ends = now() - interval '1 second' WHERE key LIKE 'contact:%'`);
+      await t.app
+        .get(DatabaseService)
+        .query(`UPDATE public.attempt_windows SET window_ends = now() - interval '1 second' WHERE key LIKE 'contact:%'`);
       expect((await send(valid(), { from })).status).toBe(201);
     });
   });
@@ -208,7 +231,10 @@ describe('Contact messages over HTTP', () => {
       expect(page2.body.items.map((m: any) => m.subject)).toEqual([`${marker} 2`]);
 
       const id = page.body.items[0].id;
-      const handled = await t.request('PUT', `/api/admin/messages/${id}`, { token: staff, body: { status: 'handled', note: 'Replied by phone' } });
+      const handled = await t.request('PUT', `/api/admin/messages/${id}`, {
+        token: staff,
+        body: { status: 'handled', note: 'Replied by phone' },
+      });
       expect(handled.status).toBe(200);
       expect(handled.body).toMatchObject({ id, handled: true, handled_note: 'Replied by phone', handled_by: { type: 'staff' } });
       expect(Date.parse(handled.body.handled_at)).not.toBeNaN();
@@ -227,7 +253,9 @@ describe('Contact messages over HTTP', () => {
         expect((await t.request('GET', `/api/admin/messages?${bad}`, { token: staff })).status).toBe(400);
       }
       expect((await t.request('GET', `/api/admin/messages/${randomUUID()}`, { token: staff })).status).toBe(404);
-      expect((await t.request('PUT', `/api/admin/messages/${randomUUID()}`, { token: staff, body: { status: 'handled' } })).status).toBe(404);
+      expect((await t.request('PUT', `/api/admin/messages/${randomUUID()}`, { token: staff, body: { status: 'handled' } })).status).toBe(
+        404,
+      );
     });
 
     it('should keep the staff routes closed without a staff session', async () => {

@@ -31,14 +31,26 @@ export const CONTACT_MESSAGE_SORTS = ['created_at', 'updated_at', 'name', 'email
 export type ContactMessageSort = (typeof CONTACT_MESSAGE_SORTS)[number];
 
 export class ListContactMessagesQuery {
-  constructor(readonly filter: { handled?: boolean; q?: string; from?: string; to?: string; page: number; limit: number; sort: ContactMessageSort; order: 'asc' | 'desc' }) {}
+  constructor(
+    readonly filter: {
+      handled?: boolean;
+      q?: string;
+      from?: string;
+      to?: string;
+      page: number;
+      limit: number;
+      sort: ContactMessageSort;
+      order: 'asc' | 'desc';
+    },
+  ) {}
 }
 
 export class GetContactMessageQuery {
   constructor(readonly id: string) {}
 }
 
-const COLUMNS = 'id, name, email, phone, subject, message, customer_id, handled, handled_at, handled_by, handled_note, created_at, updated_at';
+const COLUMNS =
+  'id, name, email, phone, subject, message, customer_id, handled, handled_at, handled_by, handled_note, created_at, updated_at';
 
 /** A row of rm.contact_messages (times as pg returns them). */
 type ContactMessageRow = Omit<ContactMessageView, 'handled_at' | 'created_at' | 'updated_at'> & {
@@ -84,7 +96,13 @@ export class ListContactMessagesHandler implements IQueryHandler<ListContactMess
     }
     // The sort column comes from a whitelist; nothing from the request is spliced into the SQL text.
     const orderBy = sortedBy(f.sort, f.order);
-    const { rows, total } = await selectPage<ContactMessageRow>(this.db, { columns: COLUMNS, from: 'contact_messages', orderBy }, filter, f.page, f.limit);
+    const { rows, total } = await selectPage<ContactMessageRow>(
+      this.db,
+      { columns: COLUMNS, from: 'contact_messages', orderBy },
+      filter,
+      f.page,
+      f.limit,
+    );
     return { items: rows.map(toView), total, page: f.page, limit: f.limit };
   }
 }

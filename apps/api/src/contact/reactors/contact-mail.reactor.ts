@@ -30,10 +30,7 @@ export class ContactMailReactor implements Reactor {
     const subjectId = contactSubject(d);
     const ack = renderBrandedMail({
       greeting: `Dear ${d.name ?? 'customer'},`,
-      paragraphs: [
-        'Thank you for contacting Facet Fine Jewelry. We have received your message.',
-        "We'll get back to you within 24 hours.",
-      ],
+      paragraphs: ['Thank you for contacting Facet Fine Jewelry. We have received your message.', "We'll get back to you within 24 hours."],
       details: [
         ['Subject', d.subject],
         ['Your message', d.message],

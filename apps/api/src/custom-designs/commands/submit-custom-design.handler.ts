@@ -46,7 +46,12 @@ export class SubmitCustomDesignHandler implements ICommandHandler<SubmitCustomDe
       image = { sha256: blob.sha256, mime: blob.mime as DesignImageRef['mime'], size: blob.size };
     }
     try {
-      await this.es.decide(customDesignStream(designId), customDesign, { type: 'SubmitCustomDesign', designId, customerId, request, image }, { newStream: true });
+      await this.es.decide(
+        customDesignStream(designId),
+        customDesign,
+        { type: 'SubmitCustomDesign', designId, customerId, request, image },
+        { newStream: true },
+      );
     } catch (err) {
       const first = isConflict(err) ? await recorded() : null;
       if (first) return first;

@@ -67,7 +67,10 @@ registerPersonalFields('CustomDesignSubmitted', {
   fields: ['contact_name', 'contact_email', 'contact_phone', 'design_notes'],
 });
 // Staff notes about the request are the person's data too.
-registerPersonalFields('CustomDesignStatusChanged', { subject: (d: { subject_id?: string }) => d.subject_id ?? 'erased', fields: ['note'] });
+registerPersonalFields('CustomDesignStatusChanged', {
+  subject: (d: { subject_id?: string }) => d.subject_id ?? 'erased',
+  fields: ['note'],
+});
 
 export const customDesignStream = (id: string) => `custom-design-${id}`;
 
@@ -99,7 +102,8 @@ export function checkCustomDesignRequest(r: CustomDesignRequest): void {
   if (r.contact_phone === null && (r.preferred_contact === 'phone' || r.preferred_contact === 'text')) {
     throw new BadInputError(`Phone number is required when you prefer to be contacted by ${r.preferred_contact}.`, 'contact_phone');
   }
-  if (r.contact_phone !== null && !isValidPhone(r.contact_phone)) throw new BadInputError('Please enter a valid phone number', 'contact_phone');
+  if (r.contact_phone !== null && !isValidPhone(r.contact_phone))
+    throw new BadInputError('Please enter a valid phone number', 'contact_phone');
   if (r.design_notes !== null && r.design_notes.length > MAX_DESIGN_NOTES) {
     throw new BadInputError(`design_notes must be at most ${MAX_DESIGN_NOTES} characters.`, 'design_notes');
   }
@@ -142,7 +146,19 @@ export const customDesign = {
               (customDesignNextStatuses(from).length ? ` Allowed next: ${customDesignNextStatuses(from).join(', ')}.` : ' It is final.'),
           );
         }
-        return [{ type: 'CustomDesignStatusChanged', data: { design_id: command.designId, from, to: command.to, note: command.note, by: command.by, subject_id: state.subject_id ?? 'erased' } }];
+        return [
+          {
+            type: 'CustomDesignStatusChanged',
+            data: {
+              design_id: command.designId,
+              from,
+              to: command.to,
+              note: command.note,
+              by: command.by,
+              subject_id: state.subject_id ?? 'erased',
+            },
+          },
+        ];
       }
       case 'DeleteCustomDesign':
         if (state.status === 'none' || state.status === 'deleted') throw new NotFoundError();

@@ -1,7 +1,14 @@
 import { guestSubject } from '../../platform/privacy/personal-fields';
 import { fold } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
-import { checkCustomDesignRequest, customDesign, CustomDesignEvent, CustomDesignRequest, CustomDesignState, designSubject } from './custom-design';
+import {
+  checkCustomDesignRequest,
+  customDesign,
+  CustomDesignEvent,
+  CustomDesignRequest,
+  CustomDesignState,
+  designSubject,
+} from './custom-design';
 
 const request = (over: Partial<CustomDesignRequest> = {}): CustomDesignRequest => ({
   category: 'women',
@@ -30,7 +37,10 @@ function errorOf(fn: () => unknown): any {
 }
 
 function submitted(): CustomDesignEvent[] {
-  return customDesign.decide({ type: 'SubmitCustomDesign', designId: 'd1', customerId: null, request: request(), image: null }, customDesign.initialState());
+  return customDesign.decide(
+    { type: 'SubmitCustomDesign', designId: 'd1', customerId: null, request: request(), image: null },
+    customDesign.initialState(),
+  );
 }
 
 function stateAfter(...moves: string[]) {
@@ -47,13 +57,23 @@ describe('custom design decider', () => {
   describe('When a request is submitted', () => {
     it('should record it as pending with its image reference', () => {
       const image = { sha256: 'a'.repeat(64), mime: 'image/png' as const, size: 10 };
-      const events = customDesign.decide({ type: 'SubmitCustomDesign', designId: 'd1', customerId: 'c1', request: request(), image }, customDesign.initialState());
+      const events = customDesign.decide(
+        { type: 'SubmitCustomDesign', designId: 'd1', customerId: 'c1', request: request(), image },
+        customDesign.initialState(),
+      );
       expect(events).toEqual([{ type: 'CustomDesignSubmitted', data: { design_id: 'd1', customer_id: 'c1', image, ...request() } }]);
       expect(fold(customDesign, events)).toEqual({ status: 'pending', image_sha256: image.sha256, subject_id: 'customer:c1' });
     });
 
     it('should refuse a second submission on the same stream', () => {
-      expect(errorOf(() => customDesign.decide({ type: 'SubmitCustomDesign', designId: 'd1', customerId: null, request: request(), image: null }, stateAfter()))).toBeInstanceOf(ConflictError);
+      expect(
+        errorOf(() =>
+          customDesign.decide(
+            { type: 'SubmitCustomDesign', designId: 'd1', customerId: null, request: request(), image: null },
+            stateAfter(),
+          ),
+        ),
+      ).toBeInstanceOf(ConflictError);
     });
 
     it.each([
@@ -91,8 +111,23 @@ describe('custom design decider', () => {
   describe('When staff change the status', () => {
     it('should follow pending → contacted → in_progress → completed, recording from, to, note and who', () => {
       const state = stateAfter('contacted', 'in_progress');
-      const events = customDesign.decide({ type: 'ChangeCustomDesignStatus', designId: 'd1', to: 'completed', note: 'Delivered', by: staff }, state);
-      expect(events).toEqual([{ type: 'CustomDesignStatusChanged', data: { design_id: 'd1', from: 'in_progress', to: 'completed', note: 'Delivered', by: staff, subject_id: expect.stringMatching(/^guest:/) } }]);
+      const events = customDesign.decide(
+        { type: 'ChangeCustomDesignStatus', designId: 'd1', to: 'completed', note: 'Delivered', by: staff },
+        state,
+      );
+      expect(events).toEqual([
+        {
+          type: 'CustomDesignStatusChanged',
+          data: {
+            design_id: 'd1',
+            from: 'in_progress',
+            to: 'completed',
+            note: 'Delivered',
+            by: staff,
+            subject_id: expect.stringMatching(/^guest:/),
+          },
+        },
+      ]);
     });
 
     it.each([
@@ -112,15 +147,19 @@ describe('custom design decider', () => {
       [['cancelled'], 'contacted'],
     ])('should refuse from %j to %s with a conflict', (moves, to) => {
       const state = stateAfter(...moves);
-      expect(errorOf(() => customDesign.decide({ type: 'ChangeCustomDesignStatus', designId: 'd1', to: to as any, note: null, by: staff }, state))).toBeInstanceOf(
-        ConflictError,
-      );
+      expect(
+        errorOf(() =>
+          customDesign.decide({ type: 'ChangeCustomDesignStatus', designId: 'd1', to: to as any, note: null, by: staff }, state),
+        ),
+      ).toBeInstanceOf(ConflictError);
     });
 
     it('should not know a request that was never submitted or was deleted', () => {
       const change = { type: 'ChangeCustomDesignStatus' as const, designId: 'd1', to: 'contacted' as const, note: null, by: staff };
       expect(errorOf(() => customDesign.decide(change, customDesign.initialState()))).toBeInstanceOf(NotFoundError);
-      expect(errorOf(() => customDesign.decide(change, { status: 'deleted', image_sha256: null, subject_id: null }))).toBeInstanceOf(NotFoundError);
+      expect(errorOf(() => customDesign.decide(change, { status: 'deleted', image_sha256: null, subject_id: null }))).toBeInstanceOf(
+        NotFoundError,
+      );
     });
   });
 
@@ -130,7 +169,9 @@ describe('custom design decider', () => {
       const events = customDesign.decide({ type: 'DeleteCustomDesign', designId: 'd1', by: staff }, state);
       expect(events).toEqual([{ type: 'CustomDesignDeleted', data: { design_id: 'd1', by: staff, image_sha256: 'b'.repeat(64) } }]);
       const after = events.reduce((s, e) => customDesign.evolve(s, e), state);
-      expect(errorOf(() => customDesign.decide({ type: 'DeleteCustomDesign', designId: 'd1', by: staff }, after))).toBeInstanceOf(NotFoundError);
+      expect(errorOf(() => customDesign.decide({ type: 'DeleteCustomDesign', designId: 'd1', by: staff }, after))).toBeInstanceOf(
+        NotFoundError,
+      );
     });
   });
 });

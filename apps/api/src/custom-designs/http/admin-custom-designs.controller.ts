@@ -76,7 +76,10 @@ export class AdminCustomDesignsController {
     const type = mime === 'image/jpeg' || mime === 'image/png' ? mime : 'application/octet-stream';
     reply
       .header('content-type', type)
-      .header('content-disposition', `inline; filename="custom-design-${id}.${type === 'image/png' ? 'png' : type === 'image/jpeg' ? 'jpg' : 'bin'}"`)
+      .header(
+        'content-disposition',
+        `inline; filename="custom-design-${id}.${type === 'image/png' ? 'png' : type === 'image/jpeg' ? 'jpg' : 'bin'}"`,
+      )
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")

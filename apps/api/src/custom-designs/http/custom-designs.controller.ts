@@ -30,7 +30,11 @@ export class CustomDesignsController {
   /** The custom design wizard's request. A signed-in customer's request is recorded under their account. */
   @Post('custom-design')
   @Public()
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Repeats with the same key answer the first response and record one request' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Repeats with the same key answer the first response and record one request',
+  })
   @ApiCreatedResponse({ type: SubmittedCustomDesignDto })
   @ApiBadRequestResponse({ description: 'A field is missing or not one of the spec’s values, or the image is too large or not a JPEG/PNG' })
   @ApiOperation({ summary: 'Request a custom design, optionally with a sketch or photo' })
@@ -43,7 +47,11 @@ export class CustomDesignsController {
     return this.idempotency.run(scope, idempotencyKey, dto, (attempt) => this.execute(dto, principal, attempt?.id ?? null));
   }
 
-  private async execute(dto: SubmitCustomDesignDto, principal: Principal | null, designId: string | null): Promise<SubmittedCustomDesignDto> {
+  private async execute(
+    dto: SubmitCustomDesignDto,
+    principal: Principal | null,
+    designId: string | null,
+  ): Promise<SubmittedCustomDesignDto> {
     const submitted: SubmittedCustomDesign = await this.commands.execute(
       new SubmitCustomDesignCommand(
         {
@@ -57,7 +65,8 @@ export class CustomDesignsController {
           contact_name: dto.contact_name.trim(),
           contact_email: dto.contact_email.trim().toLowerCase(),
           contact_phone: blankToNull(dto.contact_phone),
-          design_notes: dto.design_notes === undefined || dto.design_notes === null || dto.design_notes.trim() === '' ? null : dto.design_notes,
+          design_notes:
+            dto.design_notes === undefined || dto.design_notes === null || dto.design_notes.trim() === '' ? null : dto.design_notes,
         },
         dto.design_image ? dto.design_image : null,
         principal?.kind === 'customer' ? principal.id : null,
@@ -71,8 +80,12 @@ export class CustomDesignsController {
   @Get('custom-designs/mine')
   @RequireCustomer()
   @ApiOkResponse({ type: CustomDesignPageDto })
-  @ApiOperation({ summary: 'The signed-in customer\'s custom design requests' })
-  async mine(@CurrentPrincipal() principal: Principal, @Query() q: ListCustomDesignsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CustomDesignPage> {
+  @ApiOperation({ summary: "The signed-in customer's custom design requests" })
+  async mine(
+    @CurrentPrincipal() principal: Principal,
+    @Query() q: ListCustomDesignsQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CustomDesignPage> {
     const page: CustomDesignPage = await this.queries.execute(
       new ListCustomDesignsQuery({
         customerId: principal.id,

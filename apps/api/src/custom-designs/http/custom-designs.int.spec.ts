@@ -64,7 +64,7 @@ describe('Custom designs over HTTP', () => {
         // Ids only: the mail's, and the conversation's (correlation and causation ids).
         expect(Object.keys(job.data).sort()).toEqual(['kind', 'mailId', 'trace']);
         expect(Object.keys(job.data.trace).sort()).toEqual(['causationId', 'correlationId']);
-        return { ...job.data, to: (sent.data).to, subjectId: (sent.data).subject_id };
+        return { ...job.data, to: sent.data.to, subjectId: sent.data.subject_id };
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -99,7 +99,14 @@ describe('Custom designs over HTTP', () => {
         image: null,
       });
       expect(detail.body.history).toEqual([
-        { type: 'CustomDesignSubmitted', occurred_at: res.body.created_at, actor: { type: 'anonymous' }, note: null, from: null, to: 'pending' },
+        {
+          type: 'CustomDesignSubmitted',
+          occurred_at: res.body.created_at,
+          actor: { type: 'anonymous' },
+          note: null,
+          from: null,
+          to: 'pending',
+        },
       ]);
     });
 
@@ -114,12 +121,17 @@ describe('Custom designs over HTTP', () => {
     });
 
     it('should acknowledge the shopper and tell staff by mail (HTML and text), escaping what they typed', async () => {
-      const res = await submit(valid({ contact_name: '<b>Eve</b> & co', contact_email: 'eve@example.com', design_notes: '<script>alert(1)</script>' }));
+      const res = await submit(
+        valid({ contact_name: '<b>Eve</b> & co', contact_email: 'eve@example.com', design_notes: '<script>alert(1)</script>' }),
+      );
       expect(res.status).toBe(201);
       const stream = customDesignStream(res.body.id);
       // Queued once per event: the job id is derived from the event id.
       const [event] = await t.app.get<EventStore>(EVENT_STORE).readStream(stream);
-      expect(await queuedMail(CUSTOM_DESIGN_ACK_KIND, stream)).toMatchObject({ to: 'eve@example.com', subjectId: guestSubject('eve@example.com') });
+      expect(await queuedMail(CUSTOM_DESIGN_ACK_KIND, stream)).toMatchObject({
+        to: 'eve@example.com',
+        subjectId: guestSubject('eve@example.com'),
+      });
 
       const ack = await sink.waitFor((m) => m.to.includes('eve@example.com') && m.headers['x-facet-mail-kind'] === CUSTOM_DESIGN_ACK_KIND);
       expect(ack.headers['x-facet-mail-id']).toBe(jobIdFor(CUSTOM_DESIGN_ACK_KIND, event.metadata.eventId));
@@ -130,13 +142,17 @@ describe('Custom designs over HTTP', () => {
       expect(ack.html).toContain('&lt;b&gt;Eve&lt;/b&gt; &amp; co');
       expect(ack.html).not.toContain('<b>Eve</b>');
 
-      const notice = await sink.waitFor((m) => m.to.includes('atelier@facet.test') && m.headers['x-facet-mail-id'] === jobIdFor(CUSTOM_DESIGN_STAFF_KIND, event.metadata.eventId));
+      const notice = await sink.waitFor(
+        (m) =>
+          m.to.includes('atelier@facet.test') &&
+          m.headers['x-facet-mail-id'] === jobIdFor(CUSTOM_DESIGN_STAFF_KIND, event.metadata.eventId),
+      );
       expect(notice.subject).toContain('New custom design request');
       expect(notice.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(notice.html).not.toContain('<script>');
       expect(notice.text).toContain('eve@example.com');
       expect(notice.text).toContain(res.body.id);
-  });
+    });
     it('should record one request for repeats with the same Idempotency-Key', async () => {
       const key = randomUUID();
       const body = valid({ contact_name: `Twice ${key}` });
@@ -226,7 +242,9 @@ describe('Custom designs over HTTP', () => {
       expect(raw.data.image).toEqual({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), mime: 'image/png', size: 256 });
       expect(JSON.stringify(raw.data)).not.toContain(bytes.toString('base64'));
       const sha = raw.data.image.sha256;
-      expect(await t.app.get(DatabaseService).one('SELECT visibility FROM public.blobs WHERE sha256 = $1', [sha])).toEqual({ visibility: 'private' });
+      expect(await t.app.get(DatabaseService).one('SELECT visibility FROM public.blobs WHERE sha256 = $1', [sha])).toEqual({
+        visibility: 'private',
+      });
       // Not reachable through the public media route.
       expect((await t.request('GET', `/api/media/${sha}.png`)).status).toBe(404);
 
@@ -244,7 +262,11 @@ describe('Custom designs over HTTP', () => {
 
     it('should not answer text/html from the image route, even for a request without image or an unknown id', async () => {
       const res = await submit(valid());
-      for (const path of [`/api/admin/custom-designs/${res.body.id}/image`, `/api/admin/custom-designs/${randomUUID()}/image`, '/api/admin/custom-designs/nope/image']) {
+      for (const path of [
+        `/api/admin/custom-designs/${res.body.id}/image`,
+        `/api/admin/custom-designs/${randomUUID()}/image`,
+        '/api/admin/custom-designs/nope/image',
+      ]) {
         const r = await t.request('GET', path, { token: staff });
         expect(r.status).toBe(404);
         expect(r.headers.get('content-type') ?? '').not.toContain('text/html');
@@ -258,7 +280,8 @@ describe('Custom designs over HTTP', () => {
       const own = await submit(valid({ design_image: dataUrl('image/jpeg', Buffer.concat([jpeg(), Buffer.from(randomUUID())])) }));
       const store = t.app.get<EventStore>(EVENT_STORE);
       const shaOf = async (id: string) => (await store.readStream(customDesignStream(id)))[0].data.image.sha256;
-      const blobExists = async (sha: string) => Boolean(await t.app.get(DatabaseService).one('SELECT 1 FROM public.blobs WHERE sha256 = $1', [sha]));
+      const blobExists = async (sha: string) =>
+        Boolean(await t.app.get(DatabaseService).one('SELECT 1 FROM public.blobs WHERE sha256 = $1', [sha]));
 
       expect((await t.request('DELETE', `/api/admin/custom-designs/${own.body.id}`, { token: staff })).status).toBe(200);
       expect(await blobExists(await shaOf(own.body.id))).toBe(false);
@@ -279,7 +302,8 @@ describe('Custom designs over HTTP', () => {
   describe('When staff follow a request up', () => {
     it('should move it along the allowed path, record who, when, from, to and note, and refuse illegal moves with 409', async () => {
       const { body } = await submit(valid());
-      const put = (status: string, note?: string) => t.request('PUT', `/api/admin/custom-designs/${body.id}`, { token: staff, body: { status, note } });
+      const put = (status: string, note?: string) =>
+        t.request('PUT', `/api/admin/custom-designs/${body.id}`, { token: staff, body: { status, note } });
 
       const skip = await put('completed');
       expect(skip.status).toBe(409);
@@ -309,8 +333,12 @@ describe('Custom designs over HTTP', () => {
 
     it('should allow cancelling a pending request and 404 an unknown one', async () => {
       const { body } = await submit(valid());
-      expect((await t.request('PUT', `/api/admin/custom-designs/${body.id}`, { token: staff, body: { status: 'cancelled' } })).body.status).toBe('cancelled');
-      expect((await t.request('PUT', `/api/admin/custom-designs/${randomUUID()}`, { token: staff, body: { status: 'contacted' } })).status).toBe(404);
+      expect(
+        (await t.request('PUT', `/api/admin/custom-designs/${body.id}`, { token: staff, body: { status: 'cancelled' } })).body.status,
+      ).toBe('cancelled');
+      expect(
+        (await t.request('PUT', `/api/admin/custom-designs/${randomUUID()}`, { token: staff, body: { status: 'contacted' } })).status,
+      ).toBe(404);
     });
 
     it('should list with status filter, search and paging, and a total header', async () => {
@@ -319,7 +347,9 @@ describe('Custom designs over HTTP', () => {
       for (let i = 0; i < 3; i++) ids.push((await submit(valid({ contact_name: `${marker} ${i}` }))).body.id);
       await t.request('PUT', `/api/admin/custom-designs/${ids[0]}`, { token: staff, body: { status: 'contacted' } });
 
-      const page1 = await t.request('GET', `/api/admin/custom-designs?q=${marker}&limit=2&page=1&sort=contact_name&order=asc`, { token: staff });
+      const page1 = await t.request('GET', `/api/admin/custom-designs?q=${marker}&limit=2&page=1&sort=contact_name&order=asc`, {
+        token: staff,
+      });
       expect(page1.status).toBe(200);
       expect(page1.body).toMatchObject({ total: 3, page: 1, limit: 2 });
       expect(page1.headers.get('x-total-count')).toBe('3');
@@ -327,7 +357,9 @@ describe('Custom designs over HTTP', () => {
       expect(Object.keys(page1.body.items[0])).toEqual(
         expect.arrayContaining(['id', 'status', 'created_at', 'category', 'jewelry_type', 'contact_name', 'contact_email']),
       );
-      const page2 = await t.request('GET', `/api/admin/custom-designs?q=${marker}&limit=2&page=2&sort=contact_name&order=asc`, { token: staff });
+      const page2 = await t.request('GET', `/api/admin/custom-designs?q=${marker}&limit=2&page=2&sort=contact_name&order=asc`, {
+        token: staff,
+      });
       expect(page2.body.items.map((i: any) => i.contact_name)).toEqual([`${marker} 2`]);
       const contacted = await t.request('GET', `/api/admin/custom-designs?q=${marker}&status=contacted`, { token: staff });
       expect(contacted.body.items.map((i: any) => i.id)).toEqual([ids[0]]);
@@ -350,11 +382,17 @@ describe('Custom designs over HTTP', () => {
       ];
       for (const [method, path, payload] of routes) {
         expect([method, path, (await t.request(method, path, { body: payload })).status]).toEqual([method, path, 401]);
-        expect([method, path, (await t.request(method, path, { body: payload, token: customer.token })).status]).toEqual([method, path, 403]);
+        expect([method, path, (await t.request(method, path, { body: payload, token: customer.token })).status]).toEqual([
+          method,
+          path,
+          403,
+        ]);
       }
       expect((await t.request('GET', '/api/admin/custom-designs', { token: staff })).status).toBe(200);
       expect((await t.request('GET', `/api/admin/custom-designs/${body.id}`, { token: staff })).status).toBe(200);
-      expect((await t.request('PUT', `/api/admin/custom-designs/${body.id}`, { token: staff, body: { status: 'contacted' } })).status).toBe(200);
+      expect((await t.request('PUT', `/api/admin/custom-designs/${body.id}`, { token: staff, body: { status: 'contacted' } })).status).toBe(
+        200,
+      );
       expect((await t.request('DELETE', `/api/admin/custom-designs/${body.id}`, { token: staff })).status).toBe(200);
     });
   });
@@ -380,9 +418,17 @@ describe('Custom designs over HTTP', () => {
       const ack = await queuedMail(CUSTOM_DESIGN_ACK_KIND, customDesignStream(mine.body.id));
       expect(ack.subjectId).toBe(`customer:${customerId}`);
 
-      await t.app.get(EventSourcing).append(`customer-${customerId}`, [{ type: 'CustomerDeleted', data: { customer_id: customerId } }], 'any');
+      await t.app
+        .get(EventSourcing)
+        .append(`customer-${customerId}`, [{ type: 'CustomerDeleted', data: { customer_id: customerId } }], 'any');
       const purged = await t.request('GET', `/api/admin/custom-designs/${mine.body.id}`, { token: staff });
-      expect(purged.body).toMatchObject({ contact_name: 'erased', contact_email: 'erased', contact_phone: 'erased', design_notes: 'erased', status: 'contacted' });
+      expect(purged.body).toMatchObject({
+        contact_name: 'erased',
+        contact_email: 'erased',
+        contact_phone: 'erased',
+        design_notes: 'erased',
+        status: 'contacted',
+      });
       const other = await t.request('GET', '/api/admin/custom-designs?q=Someone%20Else', { token: staff });
       expect(other.body.items[0].contact_name).toBe('Someone Else');
     });
@@ -392,11 +438,20 @@ describe('Custom designs over HTTP', () => {
       expect(asGuest.status).toBe(201);
       const bystander = await submit(valid({ contact_name: 'Bystander', contact_email: 'bystander@example.com' }));
       const customerId = randomUUID();
-      await t.app.get(EventSourcing).append(`customer-${customerId}`, [
-        { type: 'CustomerDeleted', data: { customer_id: customerId, guest_subject: guestSubject('former.guest@example.com') } },
-      ], 'any');
+      await t.app
+        .get(EventSourcing)
+        .append(
+          `customer-${customerId}`,
+          [{ type: 'CustomerDeleted', data: { customer_id: customerId, guest_subject: guestSubject('former.guest@example.com') } }],
+          'any',
+        );
       const purged = await t.request('GET', `/api/admin/custom-designs/${asGuest.body.id}`, { token: staff });
-      expect(purged.body).toMatchObject({ contact_name: 'erased', contact_email: 'erased', contact_phone: 'erased', design_notes: 'erased' });
+      expect(purged.body).toMatchObject({
+        contact_name: 'erased',
+        contact_email: 'erased',
+        contact_phone: 'erased',
+        design_notes: 'erased',
+      });
       const kept = await t.request('GET', `/api/admin/custom-designs/${bystander.body.id}`, { token: staff });
       expect(kept.body.contact_email).toBe('bystander@example.com');
     });

@@ -29,15 +29,35 @@ export class CustomDesignsProjection implements Projection {
            VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
            ON CONFLICT (id) DO NOTHING`,
           [
-            d.design_id, d.customer_id, d.category, d.jewelry_type, d.diamond_shape, d.diamond_size, d.metal_type, d.metal_karat,
-            d.preferred_contact, d.contact_name, d.contact_email, d.contact_phone, d.design_notes, d.image?.sha256 ?? null,
-            d.image?.mime ?? null, d.image?.size ?? null, event.revision, at,
+            d.design_id,
+            d.customer_id,
+            d.category,
+            d.jewelry_type,
+            d.diamond_shape,
+            d.diamond_size,
+            d.metal_type,
+            d.metal_karat,
+            d.preferred_contact,
+            d.contact_name,
+            d.contact_email,
+            d.contact_phone,
+            d.design_notes,
+            d.image?.sha256 ?? null,
+            d.image?.mime ?? null,
+            d.image?.size ?? null,
+            event.revision,
+            at,
           ],
         );
         await this.history(tx, event, null, null, 'pending');
         break;
       case 'CustomDesignStatusChanged':
-        await tx.query('UPDATE custom_designs SET status = $2, version = $3, updated_at = $4 WHERE id = $1', [d.design_id, d.to, event.revision, at]);
+        await tx.query('UPDATE custom_designs SET status = $2, version = $3, updated_at = $4 WHERE id = $1', [
+          d.design_id,
+          d.to,
+          event.revision,
+          at,
+        ]);
         await this.history(tx, event, d.note, d.from, d.to);
         break;
       case 'CustomDesignDeleted':

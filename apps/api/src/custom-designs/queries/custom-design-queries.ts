@@ -54,7 +54,17 @@ export type CustomDesignSort = (typeof CUSTOM_DESIGN_SORTS)[number];
 
 export class ListCustomDesignsQuery {
   constructor(
-    readonly filter: { status?: CustomDesignStatus; q?: string; customerId?: string; from?: string; to?: string; page: number; limit: number; sort: CustomDesignSort; order: 'asc' | 'desc' },
+    readonly filter: {
+      status?: CustomDesignStatus;
+      q?: string;
+      customerId?: string;
+      from?: string;
+      to?: string;
+      page: number;
+      limit: number;
+      sort: CustomDesignSort;
+      order: 'asc' | 'desc';
+    },
   ) {}
 }
 
@@ -122,7 +132,13 @@ export class ListCustomDesignsHandler implements IQueryHandler<ListCustomDesigns
     }
     // The sort column comes from a whitelist; nothing from the request is spliced into the SQL text.
     const orderBy = sortedBy(f.sort, f.order);
-    const { rows, total } = await selectPage<CustomDesignRow>(this.db, { columns: COLUMNS, from: 'custom_designs', orderBy }, filter, f.page, f.limit);
+    const { rows, total } = await selectPage<CustomDesignRow>(
+      this.db,
+      { columns: COLUMNS, from: 'custom_designs', orderBy },
+      filter,
+      f.page,
+      f.limit,
+    );
     return { items: rows.map(toItem), total, page: f.page, limit: f.limit };
   }
 }

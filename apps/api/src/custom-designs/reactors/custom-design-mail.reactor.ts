@@ -45,7 +45,13 @@ export class CustomDesignMailReactor implements Reactor {
         details,
       });
       await this.outbox.send(
-        { kind: CUSTOM_DESIGN_ACK_KIND, to: d.contact_email, subject: 'Your Vision Has Been Received - Facet custom design', ...ack, subjectId: designSubject(d) },
+        {
+          kind: CUSTOM_DESIGN_ACK_KIND,
+          to: d.contact_email,
+          subject: 'Your Vision Has Been Received - Facet custom design',
+          ...ack,
+          subjectId: designSubject(d),
+        },
         jobIdFor(CUSTOM_DESIGN_ACK_KIND, event.metadata.eventId),
       );
     }

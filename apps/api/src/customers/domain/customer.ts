@@ -116,7 +116,14 @@ export interface ResetData {
 }
 
 export const customer = {
-  initialState: (): CustomerState => ({ status: 'none', email: null, verified: false, verification: null, reset: null, profile: EMPTY_PROFILE }),
+  initialState: (): CustomerState => ({
+    status: 'none',
+    email: null,
+    verified: false,
+    verification: null,
+    reset: null,
+    profile: EMPTY_PROFILE,
+  }),
 
   evolve(state: CustomerState, event: CustomerEvent): CustomerState {
     switch (event.type) {
@@ -172,7 +179,12 @@ export const customer = {
       case 'ResetPassword': {
         const r = state.reset;
         if (!r || r.expires_at <= command.now || r.token_hash !== command.tokenHash) throw new InvalidTokenError(INVALID_RESET);
-        return [{ type: 'CustomerPasswordChanged', data: { customer_id: id, password_hash: command.passwordHash, reset_token_hash: r.token_hash } }];
+        return [
+          {
+            type: 'CustomerPasswordChanged',
+            data: { customer_id: id, password_hash: command.passwordHash, reset_token_hash: r.token_hash },
+          },
+        ];
       }
       case 'UpdateProfile': {
         const { address, ...rest } = command.changes;

@@ -4,7 +4,13 @@ import { CODE_ALPHABET, deriveCode, deriveToken, sha256 } from './customer-secre
 import { isCommonPassword, passwordProblem } from './password-policy';
 
 const id = '11111111-1111-4111-8111-111111111111';
-const verification = { nonce: 'n1', token_hash: sha256('tok'), code_hash: sha256('CODE2345'), expires_at: '2030-01-01T00:00:00.000Z', origin: 'http://x' };
+const verification = {
+  nonce: 'n1',
+  token_hash: sha256('tok'),
+  code_hash: sha256('CODE2345'),
+  expires_at: '2030-01-01T00:00:00.000Z',
+  origin: 'http://x',
+};
 const registered = customer.decide(
   { type: 'Register', customerId: id, email: 'a@example.com', passwordHash: 'h', verification },
   customer.initialState(),
@@ -22,11 +28,13 @@ describe('Customer decider', () => {
     for (const hash of [sha256('tok'), sha256('CODE2345')]) {
       const verified = run(registered, { type: 'VerifyEmail', customerId: id, secretHashes: [hash], now });
       expect(verified).toEqual([{ type: 'CustomerEmailVerified', data: { customer_id: id, token_hash: hash } }]);
-      expect(() => run([...registered, ...verified], { type: 'VerifyEmail', customerId: id, secretHashes: [hash], now })).toThrow(InvalidTokenError);
+      expect(() => run([...registered, ...verified], { type: 'VerifyEmail', customerId: id, secretHashes: [hash], now })).toThrow(
+        InvalidTokenError,
+      );
     }
-    expect(() => run(registered, { type: 'VerifyEmail', customerId: id, secretHashes: [sha256('tok')], now: '2030-01-01T00:00:00.000Z' })).toThrow(
-      'Invalid or expired verification token.',
-    );
+    expect(() =>
+      run(registered, { type: 'VerifyEmail', customerId: id, secretHashes: [sha256('tok')], now: '2030-01-01T00:00:00.000Z' }),
+    ).toThrow('Invalid or expired verification token.');
     expect(() => run(registered, { type: 'VerifyEmail', customerId: id, secretHashes: [sha256('nope')], now })).toThrow(InvalidTokenError);
   });
 
@@ -39,7 +47,9 @@ describe('Customer decider', () => {
   it('should refuse everything but a finished erasure after deletion', () => {
     const deleted = [...registered, ...run(registered, { type: 'DeleteCustomer', customerId: id, by: 'self' })];
     expect(() => run(deleted, { type: 'UpdateProfile', customerId: id, changes: {} })).toThrow('Resource not found');
-    expect(() => run(deleted, { type: 'ResetPassword', customerId: id, tokenHash: 'x', passwordHash: 'y', now: '2029-01-01' })).toThrow(InvalidTokenError);
+    expect(() => run(deleted, { type: 'ResetPassword', customerId: id, tokenHash: 'x', passwordHash: 'y', now: '2029-01-01' })).toThrow(
+      InvalidTokenError,
+    );
   });
 });
 

@@ -48,7 +48,7 @@ export class AdminCustomersController {
   @RequireStaff('admin')
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult, description: 'The customer is deleted and erased' })
-  @ApiOperation({ summary: 'Erase a customer\'s account and personal data' })
+  @ApiOperation({ summary: "Erase a customer's account and personal data" })
   async remove(@Param('id', UuidOr404Pipe) id: string): Promise<MessageResult> {
     await this.commands.execute(new DeleteCustomerCommand(id, 'staff'));
     return { success: true, message: 'Customer deleted' };

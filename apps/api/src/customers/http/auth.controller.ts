@@ -9,7 +9,9 @@ import {
   ApiOkResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse, ApiOperation } from '@nestjs/swagger';
+  ApiUnauthorizedResponse,
+  ApiOperation,
+} from '@nestjs/swagger';
 import { CurrentPrincipal, Public, RequireCustomer } from '../../platform/auth/auth.decorators';
 import { GUESS_POLICY, LoginThrottle, MAIL_POLICY } from '../../platform/auth/login-throttle.service';
 import { Principal } from '../../platform/auth/principal';
@@ -27,7 +29,17 @@ import { INVALID_VERIFICATION, InvalidTokenError } from '../domain/customer';
 import { verificationLink } from '../domain/customer-secrets';
 import { AuthenticateCustomerQuery } from '../queries/authenticate-customer.query';
 import { GetSignedInCustomerQuery } from '../queries/get-signed-in-customer.query';
-import { EmailDto, LoginDto, LoginResult, MessageResult, RegisterDto, RegisterResult, ResetPasswordDto, SessionView, VerifyEmailDto } from './dto/auth.dto';
+import {
+  EmailDto,
+  LoginDto,
+  LoginResult,
+  MessageResult,
+  RegisterDto,
+  RegisterResult,
+  ResetPasswordDto,
+  SessionView,
+  VerifyEmailDto,
+} from './dto/auth.dto';
 
 export const USER_NOT_FOUND = 'User not found. Please check your email or register for a new account.';
 export const INVALID_PASSWORD = 'Invalid password. Please try again.';
@@ -38,10 +50,12 @@ export const RESEND_ANSWER = 'If this email has an account waiting for verificat
 export const REGISTERED = 'Registration successful! Please check your email for the 8-character verification code.';
 export const VERIFIED = 'Email verified successfully! You can now log in.';
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in with your new password.';
-const TOO_MANY_VERIFY = (wait: string) => `Too many incorrect verification attempts. Please wait ${wait} and try again, or request a new code.`;
+const TOO_MANY_VERIFY = (wait: string) =>
+  `Too many incorrect verification attempts. Please wait ${wait} and try again, or request a new code.`;
 const TOO_MANY_MAILS = (wait: string) => `Too many requests for this email. Please wait ${wait} before asking for another email.`;
 const TOO_MANY_SIGN_INS = (wait: string) => `Too many failed sign-in attempts. Please wait ${wait} and try again, or reset your password.`;
-const TOO_MANY_RESETS = (wait: string) => `Too many incorrect reset attempts. Please wait ${wait} and try again, or ask for a new reset e-mail.`;
+const TOO_MANY_RESETS = (wait: string) =>
+  `Too many incorrect reset attempts. Please wait ${wait} and try again, or ask for a new reset e-mail.`;
 
 /** The site a mail's links point to: the caller's origin when it is one of ours, else the first public origin. */
 export function linkOrigin(request: FastifyRequest, config: FacetConfig): string {
@@ -84,7 +98,7 @@ export class AuthController {
   @ApiOkResponse({ type: MessageResult })
   @ApiBadRequestResponse({ description: INVALID_VERIFICATION })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong codes' })
-  @ApiOperation({ summary: 'Verify a customer\'s e-mail address with the token from the mail' })
+  @ApiOperation({ summary: "Verify a customer's e-mail address with the token from the mail" })
   async verify(@Body() body: VerifyEmailDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const email = body.email.trim().toLowerCase();
     // Counted before the code is compared: a burst of guesses evaluates at most the limit.
@@ -161,7 +175,11 @@ export class AuthController {
   @ApiForbiddenResponse({ description: 'The e-mail is not verified yet' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account or address' })
   @ApiOperation({ summary: 'Sign a customer in; answers the bearer token and sets the session cookie' })
-  async login(@Body() body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<LoginResult> {
+  async login(
+    @Body() body: LoginDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LoginResult> {
     const email = body.email.trim().toLowerCase();
     // Counted before the password is checked: a burst of guesses evaluates at most the limit.
     const attempt = await this.throttle.reserve('customer', email, request.ip, GUESS_POLICY, TOO_MANY_SIGN_INS);
@@ -192,7 +210,7 @@ export class AuthController {
   @Get('session')
   @RequireCustomer()
   @ApiOkResponse({ type: SessionView })
-  @ApiOperation({ summary: 'The signed-in customer\'s session' })
+  @ApiOperation({ summary: "The signed-in customer's session" })
   async session(@CurrentPrincipal() principal: Principal): Promise<SessionView> {
     const user = await this.queries.execute(new GetSignedInCustomerQuery(principal.id));
     if (!user) throw new UnauthorizedError();

@@ -40,7 +40,9 @@ describe('Customer accounts over HTTP', () => {
         expect(res.status).toBe(400);
         expect(res.body.detail).toBe(COMMON_PASSWORD_MESSAGE);
       }
-      const unknownField = await t.request('POST', '/api/auth/register', { body: { email: 'x@example.com', password: PASSWORD, role: 'admin' } });
+      const unknownField = await t.request('POST', '/api/auth/register', {
+        body: { email: 'x@example.com', password: PASSWORD, role: 'admin' },
+      });
       expect(unknownField.status).toBe(400);
     });
 
@@ -52,7 +54,9 @@ describe('Customer accounts over HTTP', () => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ success: true, requires_verification: true, email: 'ada.lovelace@example.com' });
       expect(typeof res.body.message).toBe('string');
-      expect(res.body.verification_link).toMatch(/^http:\/\/localhost:3000\/verify-email\?email=ada\.lovelace%40example\.com&token=[\w-]{40,}$/);
+      expect(res.body.verification_link).toMatch(
+        /^http:\/\/localhost:3000\/verify-email\?email=ada\.lovelace%40example\.com&token=[\w-]{40,}$/,
+      );
       expect(JSON.stringify(res.body)).not.toContain(PASSWORD);
 
       const mail = await box.next('ada.lovelace@example.com', 'verify-email');
@@ -77,12 +81,14 @@ describe('Customer accounts over HTTP', () => {
 
     it('should create one account when the same e-mail registers many times at once', async () => {
       const results = await Promise.all(
-        Array.from({ length: 6 }, () => t.request('POST', '/api/auth/register', { body: { email: 'race@example.com', password: PASSWORD } })),
+        Array.from({ length: 6 }, () =>
+          t.request('POST', '/api/auth/register', { body: { email: 'race@example.com', password: PASSWORD } }),
+        ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
-      const { rows } = await t.app.get(require('../../platform/database/database.service').DatabaseService).pool.query(
-        "SELECT count(*)::int AS n FROM rm.customers WHERE email = 'race@example.com'",
-      );
+      const { rows } = await t.app
+        .get(require('../../platform/database/database.service').DatabaseService)
+        .pool.query("SELECT count(*)::int AS n FROM rm.customers WHERE email = 'race@example.com'");
       expect(rows[0].n).toBe(1);
     });
   });
@@ -138,7 +144,9 @@ describe('Customer accounts over HTTP', () => {
       expect(unknown.status).toBe(200);
       expect(unknown.body).toEqual(known.body);
       const second = codeOf(await box.next(email, 'verify-email'));
-      expect((await t.request('POST', '/api/auth/verify-email', { body: { email, token: first } })).status).toBe(first === second ? 200 : 400);
+      expect((await t.request('POST', '/api/auth/verify-email', { body: { email, token: first } })).status).toBe(
+        first === second ? 200 : 400,
+      );
       expect((await t.request('POST', '/api/auth/verify-email', { body: { email, code: second } })).status).toBe(200);
       // Verified: a resend answers the same and sends nothing.
       const after = await t.request('POST', '/api/auth/resend-verification', { body: { email } });
@@ -151,7 +159,8 @@ describe('Customer accounts over HTTP', () => {
       await t.request('POST', '/api/auth/register', { body: { email, password: PASSWORD } });
       for (const target of [email, 'no.account@example.com']) {
         for (const route of ['/api/auth/resend-verification', '/api/auth/forgot-password']) {
-          for (let i = 0; i < 5; i++) expect((await t.request('POST', route, { body: { email: target }, headers: from() })).status).toBe(200);
+          for (let i = 0; i < 5; i++)
+            expect((await t.request('POST', route, { body: { email: target }, headers: from() })).status).toBe(200);
           const blocked = await t.request('POST', route, { body: { email: target }, headers: from() });
           expect(blocked.status).toBe(429);
           expect(blocked.body.detail).toMatch(/Too many requests for this email/);
@@ -181,7 +190,10 @@ describe('Customer accounts over HTTP', () => {
     });
 
     it("should answer the spec's messages for an unknown e-mail and a wrong password", async () => {
-      const unknown = await t.request('POST', '/api/auth/login', { body: { email: 'who@example.com', password: PASSWORD }, headers: from() });
+      const unknown = await t.request('POST', '/api/auth/login', {
+        body: { email: 'who@example.com', password: PASSWORD },
+        headers: from(),
+      });
       expect(unknown.status).toBe(401);
       expect(unknown.body.detail).toBe('User not found. Please check your email or register for a new account.');
       const wrong = await t.request('POST', '/api/auth/login', { body: { email, password: 'Wrong-Password-9!' }, headers: from() });
@@ -190,7 +202,10 @@ describe('Customer accounts over HTTP', () => {
     });
 
     it("should set an httpOnly SameSite cookie, answer a bearer token and the spec's User without a password", async () => {
-      const res = await t.request('POST', '/api/auth/login', { body: { email: 'Sign.In@Example.com', password: PASSWORD }, headers: from() });
+      const res = await t.request('POST', '/api/auth/login', {
+        body: { email: 'Sign.In@Example.com', password: PASSWORD },
+        headers: from(),
+      });
       expect(res.status).toBe(200);
       const cookie = res.headers.get('set-cookie') ?? '';
       expect(cookie).toMatch(/^facet_session=[\w-]+;/);
@@ -210,7 +225,10 @@ describe('Customer accounts over HTTP', () => {
     it('should renew the session at login (revoking the old cookie) and revoke it at logout', async () => {
       const first = await t.request('POST', '/api/auth/login', { body: { email, password: PASSWORD }, headers: from() });
       const oldCookie = (first.headers.get('set-cookie') ?? '').split(';')[0];
-      const second = await t.request('POST', '/api/auth/login', { body: { email, password: PASSWORD }, headers: { ...from(), cookie: oldCookie } });
+      const second = await t.request('POST', '/api/auth/login', {
+        body: { email, password: PASSWORD },
+        headers: { ...from(), cookie: oldCookie },
+      });
       expect(second.status).toBe(200);
       const newCookie = (second.headers.get('set-cookie') ?? '').split(';')[0];
       expect(newCookie).not.toBe(oldCookie);
@@ -307,7 +325,12 @@ describe('Customer accounts over HTTP', () => {
     it('should merge fields, default the country to US, and answer the User', async () => {
       const res = await t.request('PUT', '/api/me', {
         token,
-        body: { firstName: ' Ada ', lastName: 'Lovelace', phone: '+1 (555) 010-2000', address: { street: '12 Analytical Way', city: 'New York', state: 'NY', zipCode: '10001' } },
+        body: {
+          firstName: ' Ada ',
+          lastName: 'Lovelace',
+          phone: '+1 (555) 010-2000',
+          address: { street: '12 Analytical Way', city: 'New York', state: 'NY', zipCode: '10001' },
+        },
       });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -325,7 +348,13 @@ describe('Customer accounts over HTTP', () => {
     });
 
     it('should refuse unknown fields, a bad phone and changing the e-mail with 400', async () => {
-      for (const body of [{ nickname: 'x' }, { email: 'new@example.com' }, { phone: 'call me' }, { address: { planet: 'Mars' } }, { firstName: 42 }]) {
+      for (const body of [
+        { nickname: 'x' },
+        { email: 'new@example.com' },
+        { phone: 'call me' },
+        { address: { planet: 'Mars' } },
+        { firstName: 42 },
+      ]) {
         const res = await t.request('PUT', '/api/me', { token, body });
         expect(res.status).toBe(400);
         expect(res.body.errors.length).toBeGreaterThan(0);
@@ -371,7 +400,9 @@ describe('Customer accounts over HTTP', () => {
       expect(all.headers.get('x-total-count')).toBe(String(all.body.total));
       expect(all.body.total).toBe(verified.body.total + pending.body.total);
       const page2 = await t.request('GET', '/api/admin/customers?limit=2&page=2&sort=email&order=asc', { token: admin });
-      const emails = (await t.request('GET', '/api/admin/customers?limit=100&sort=email&order=asc', { token: admin })).body.items.map((c: any) => c.email);
+      const emails = (await t.request('GET', '/api/admin/customers?limit=100&sort=email&order=asc', { token: admin })).body.items.map(
+        (c: any) => c.email,
+      );
       expect(page2.body.items.map((c: any) => c.email)).toEqual(emails.slice(2, 4));
 
       const found = await t.request('GET', '/api/admin/customers?q=ADA.LOVELACE', { token: admin });
@@ -408,7 +439,9 @@ describe('Customer accounts over HTTP', () => {
       const resetToken = tokenOf(await box.next(email, 'password-reset'));
       const { rows } = await t.app
         .get(require('../../platform/database/database.service').DatabaseService)
-        .pool.query(`SELECT event_type AS type, data::text AS data, metadata::text AS metadata FROM public.es_events WHERE event_type LIKE 'Customer%'`);
+        .pool.query(
+          `SELECT event_type AS type, data::text AS data, metadata::text AS metadata FROM public.es_events WHERE event_type LIKE 'Customer%'`,
+        );
       const log = rows.map((r: any) => `${r.type} ${r.data} ${r.metadata}`).join('\n');
       expect(log).toContain('CustomerVerificationIssued');
       for (const secret of [PASSWORD, token, code, resetToken, email]) expect(log).not.toContain(secret);

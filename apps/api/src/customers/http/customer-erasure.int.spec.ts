@@ -16,7 +16,14 @@ const PERSON = {
 };
 const needles = () => {
   const email = PERSON.email.toLowerCase();
-  return [email, encodeURIComponent(email), PERSON.firstName.toLowerCase(), PERSON.lastName.toLowerCase(), '867-5309', PERSON.street.toLowerCase()];
+  return [
+    email,
+    encodeURIComponent(email),
+    PERSON.firstName.toLowerCase(),
+    PERSON.lastName.toLowerCase(),
+    '867-5309',
+    PERSON.street.toLowerCase(),
+  ];
 };
 
 describe('Erasing a customer', () => {
@@ -32,14 +39,26 @@ describe('Erasing a customer', () => {
     );
     for (const { table_name } of tables) {
       const rows = await db.query<{ row: string }>(`SELECT t::text AS row FROM rm."${table_name}" t`);
-      out[`rm.${table_name}`] = rows.map((r) => r.row).join('\n').toLowerCase();
+      out[`rm.${table_name}`] = rows
+        .map((r) => r.row)
+        .join('\n')
+        .toLowerCase();
     }
-    const log = await db.query<{ row: string }>(`SELECT stream_id || ' ' || data::text || ' ' || metadata::text AS row FROM public.es_events`);
-    out['public.es_events'] = log.map((r) => r.row).join('\n').toLowerCase();
+    const log = await db.query<{ row: string }>(
+      `SELECT stream_id || ' ' || data::text || ' ' || metadata::text AS row FROM public.es_events`,
+    );
+    out['public.es_events'] = log
+      .map((r) => r.row)
+      .join('\n')
+      .toLowerCase();
     return out;
   }
   const tracesIn = (texts: Record<string, string>) =>
-    Object.entries(texts).flatMap(([table, text]) => needles().filter((n) => text.includes(n)).map((n) => `${table}: ${n}`));
+    Object.entries(texts).flatMap(([table, text]) =>
+      needles()
+        .filter((n) => text.includes(n))
+        .map((n) => `${table}: ${n}`),
+    );
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -58,7 +77,12 @@ describe('Erasing a customer', () => {
     const token = await login(t, email);
     const profile = await t.request('PUT', '/api/me', {
       token,
-      body: { firstName: PERSON.firstName, lastName: PERSON.lastName, phone: PERSON.phone, address: { street: PERSON.street, city: 'Boston', state: 'MA', zipCode: '02101' } },
+      body: {
+        firstName: PERSON.firstName,
+        lastName: PERSON.lastName,
+        phone: PERSON.phone,
+        address: { street: PERSON.street, city: 'Boston', state: 'MA', zipCode: '02101' },
+      },
     });
     expect(profile.status).toBe(200);
 
@@ -102,16 +126,22 @@ describe('Erasing a customer', () => {
 
     // Before: the person is there (so the search below can find them).
     const before = tracesIn(await everywhere());
-    expect(before).toEqual(expect.arrayContaining(['rm.customers: ' + email, 'rm.sent_mail: ' + email, `rm.orders: ${PERSON.lastName.toLowerCase()}`]));
+    expect(before).toEqual(
+      expect.arrayContaining(['rm.customers: ' + email, 'rm.sent_mail: ' + email, `rm.orders: ${PERSON.lastName.toLowerCase()}`]),
+    );
     expect(before.filter((x) => x.startsWith('public.es_events'))).toEqual([]); // sealed in the log from the start
     // The bodies of the mails sent are in the mail archive (sealed), not in the log.
-    const archivedSubjects = (await db.query<{ subject_id: string }>(`SELECT subject_id FROM public.mail_archive`)).map((r) => r.subject_id);
+    const archivedSubjects = (await db.query<{ subject_id: string }>(`SELECT subject_id FROM public.mail_archive`)).map(
+      (r) => r.subject_id,
+    );
     expect(archivedSubjects.length).toBeGreaterThanOrEqual(2);
 
     const customerId = (await t.request('GET', '/api/me', { token })).body.id;
     expect((await t.request('DELETE', '/api/me', { token })).status).toBe(200);
     expect((await t.request('GET', '/api/auth/session', { token })).status).toBe(401);
-    expect(await db.one(`SELECT 1 FROM public.subject_keys WHERE subject_id = ANY($1)`, [[`customer:${customerId}`, `email:${email}`]])).toBeNull();
+    expect(
+      await db.one(`SELECT 1 FROM public.subject_keys WHERE subject_id = ANY($1)`, [[`customer:${customerId}`, `email:${email}`]]),
+    ).toBeNull();
 
     expect(tracesIn(await everywhere())).toEqual([]);
     expect(await db.one(`SELECT 1 FROM public.mail_archive WHERE subject_id = ANY($1)`, [archivedSubjects])).toBeNull();

@@ -47,14 +47,14 @@ export class MeController {
 
   @Get()
   @ApiOkResponse({ type: UserView })
-  @ApiOperation({ summary: 'The signed-in customer\'s profile' })
+  @ApiOperation({ summary: "The signed-in customer's profile" })
   get(@CurrentPrincipal() principal: Principal): Promise<CustomerUser> {
     return this.user(principal.id);
   }
 
   @Put()
   @ApiOkResponse({ type: UserView })
-  @ApiOperation({ summary: 'Change the signed-in customer\'s profile and address' })
+  @ApiOperation({ summary: "Change the signed-in customer's profile and address" })
   async update(@CurrentPrincipal() principal: Principal, @Body() body: UpdateProfileDto): Promise<CustomerUser> {
     await this.commands.execute(new UpdateProfileCommand(principal.id, toChanges(body)));
     return this.user(principal.id);
@@ -63,7 +63,7 @@ export class MeController {
   @Delete()
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult, description: 'The account is deleted, the person erased and every session ended' })
-  @ApiOperation({ summary: 'Erase the signed-in customer\'s account and personal data' })
+  @ApiOperation({ summary: "Erase the signed-in customer's account and personal data" })
   async remove(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: FastifyReply): Promise<MessageResult> {
     await this.commands.execute(new DeleteCustomerCommand(principal.id, 'self'));
     clearSessionCookie(reply, this.config);

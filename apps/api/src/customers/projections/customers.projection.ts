@@ -29,10 +29,14 @@ export class CustomersProjection implements Projection {
         await tx.query('UPDATE customers SET password_hash = $2, updated_at = $3 WHERE id = $1', [d.customer_id, d.password_hash, at]);
         break;
       case 'CustomerProfileUpdated':
-        await tx.query(
-          `UPDATE customers SET first_name = $2, last_name = $3, phone = $4, address = $5, updated_at = $6 WHERE id = $1`,
-          [d.customer_id, d.first_name ?? '', d.last_name ?? '', d.phone ?? '', JSON.stringify(d.address ?? EMPTY_ADDRESS), at],
-        );
+        await tx.query(`UPDATE customers SET first_name = $2, last_name = $3, phone = $4, address = $5, updated_at = $6 WHERE id = $1`, [
+          d.customer_id,
+          d.first_name ?? '',
+          d.last_name ?? '',
+          d.phone ?? '',
+          JSON.stringify(d.address ?? EMPTY_ADDRESS),
+          at,
+        ]);
         break;
       case 'CustomerDeleted':
         await tx.query('DELETE FROM customers WHERE id = $1', [d.customer_id]);

@@ -113,7 +113,13 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
     const q = f.q?.trim().toLowerCase();
     if (q) filter.where(`lower(coalesce(email, '') || ' ' || first_name || ' ' || last_name || ' ' || phone) LIKE ?`, containing(q));
     const orderBy = sortedBy(SORT_SQL[f.sort], f.order);
-    const { rows, total } = await selectPage<CustomerRow>(this.db, { columns: COLUMNS, from: 'customers', orderBy }, filter, f.page, f.limit);
+    const { rows, total } = await selectPage<CustomerRow>(
+      this.db,
+      { columns: COLUMNS, from: 'customers', orderBy },
+      filter,
+      f.page,
+      f.limit,
+    );
     return { items: rows.map(toListItem), total, page: f.page, limit: f.limit };
   }
 }

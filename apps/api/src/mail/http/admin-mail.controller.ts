@@ -19,7 +19,14 @@ export class AdminMailController {
   @ApiOkResponse({ type: SentMailListDto })
   async list(@Query() q: MailListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SentMailList> {
     const result = await this.queries.execute(
-      new ListSentMailQuery({ kind: q.kind, q: q.q, sort: q.sort ?? 'sent_at', order: q.order ?? 'desc', page: q.page ?? 1, limit: q.limit ?? 25 }),
+      new ListSentMailQuery({
+        kind: q.kind,
+        q: q.q,
+        sort: q.sort ?? 'sent_at',
+        order: q.order ?? 'desc',
+        page: q.page ?? 1,
+        limit: q.limit ?? 25,
+      }),
     );
     reply.header('x-total-count', String(result.total));
     return result;

@@ -11,8 +11,15 @@ import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platf
 function mailRow(event: RecordedEvent): Record<string, unknown> {
   const d = upcastMailSent(event);
   return {
-    id: d.mail_id, kind: d.kind, subject_id: d.subject_id, to_address: d.to, subject: d.subject, html: d.body?.html ?? null, text: d.body?.text ?? null,
-    delivered: d.delivered, sent_at: event.metadata.occurredAt,
+    id: d.mail_id,
+    kind: d.kind,
+    subject_id: d.subject_id,
+    to_address: d.to,
+    subject: d.subject,
+    html: d.body?.html ?? null,
+    text: d.body?.text ?? null,
+    delivered: d.delivered,
+    sent_at: event.metadata.occurredAt,
   };
 }
 
@@ -37,7 +44,10 @@ export class SentMailProjection implements Projection {
       const deleted = event.data as CustomerDeletedData;
       const email = deleted.email ? String(deleted.email).toLowerCase() : null;
       const subjects = subjectsErasedBy(deleted);
-      await tx.query(`DELETE FROM sent_mail WHERE subject_id = ANY($1::text[]) OR ($2::text IS NOT NULL AND lower(to_address) = $2)`, [subjects, email]);
+      await tx.query(`DELETE FROM sent_mail WHERE subject_id = ANY($1::text[]) OR ($2::text IS NOT NULL AND lower(to_address) = $2)`, [
+        subjects,
+        email,
+      ]);
       await tx.query(`INSERT INTO sent_mail_erased_subjects (subject_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [subjects]);
     }
   }
@@ -54,6 +64,10 @@ export class SentMailProjection implements Projection {
       [[...new Set(rows.map((r) => r.subject_id as string))]],
     );
     const gone = new Set(erased.map((r) => r.subject_id));
-    await insertRows(tx, 'sent_mail', rows.map((r) => (gone.has(r.subject_id as string) ? { ...r, to_address: ERASED, subject: ERASED, html: null, text: null } : r)));
+    await insertRows(
+      tx,
+      'sent_mail',
+      rows.map((r) => (gone.has(r.subject_id as string) ? { ...r, to_address: ERASED, subject: ERASED, html: null, text: null } : r)),
+    );
   }
 }

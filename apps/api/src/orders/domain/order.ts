@@ -66,7 +66,8 @@ export type OrderPaymentRejected = DomainEvent<
   'OrderPaymentRejected',
   { order_id: string; session_id: string; amount_cents: number; currency: string; reason: string }
 >;
-export type OrderEvent = OrderRequested | OrderStatusChanged | OrderPaid | OrderPaymentFailed | OrderCheckoutOpened | OrderExpired | OrderPaymentRejected;
+export type OrderEvent =
+  OrderRequested | OrderStatusChanged | OrderPaid | OrderPaymentFailed | OrderCheckoutOpened | OrderExpired | OrderPaymentRejected;
 
 export const ORDER_EVENT_TYPES = [
   'OrderRequested',
@@ -103,7 +104,10 @@ export function orderSubject(customerId: string | null, email: string): string {
 
 registerPersonalFields('OrderRequested', { subject: (d: OrderRequestedData) => d.subject_id, fields: ['shipping', 'payment'] });
 // Staff notes name people ("Called Ms ... on +1 ..."): sealed under the order's subject, erased with it.
-registerPersonalFields('OrderStatusChanged', { subject: (d: { subject_id?: string }) => d.subject_id ?? 'order-without-subject', fields: ['note'] });
+registerPersonalFields('OrderStatusChanged', {
+  subject: (d: { subject_id?: string }) => d.subject_id ?? 'order-without-subject',
+  fields: ['note'],
+});
 
 export interface OrderState {
   exists: boolean;
@@ -207,7 +211,8 @@ export const order = {
       case 'RequestOrder': {
         if (state.exists) throw new ConflictError('An order with this id already exists.');
         const d = command.data;
-        if (newOrderKind(d.status, d.payment_status) === null) throw new ConflictError('A new order is either a consultation request or an unpaid card order.');
+        if (newOrderKind(d.status, d.payment_status) === null)
+          throw new ConflictError('A new order is either a consultation request or an unpaid card order.');
         if (d.items.length === 0) throw new ConflictError('An order needs at least one item.');
         return [{ type: 'OrderRequested', data: d }];
       }
@@ -218,7 +223,19 @@ export const order = {
         if (!canMoveOrder(from, command.to)) {
           throw new ConflictError(`An order cannot move from ${from} to ${command.to}.`);
         }
-        return [{ type: 'OrderStatusChanged', data: { order_id: command.orderId, from, to: command.to, note: command.note, by: command.by, subject_id: state.subjectId ?? 'order-without-subject' } }];
+        return [
+          {
+            type: 'OrderStatusChanged',
+            data: {
+              order_id: command.orderId,
+              from,
+              to: command.to,
+              note: command.note,
+              by: command.by,
+              subject_id: state.subjectId ?? 'order-without-subject',
+            },
+          },
+        ];
       }
       case 'RecordPayment': {
         if (!state.exists) throw new NotFoundError();
@@ -227,16 +244,32 @@ export const order = {
         if (!payable(state)) {
           // Money for an order that cannot take it (paid by another session, cancelled, expired): refund it.
           const reason =
-            state.paymentStatus === 'paid' ? 'The order was already paid by another session.' : `The order is ${state.status} and can no longer be paid.`;
+            state.paymentStatus === 'paid'
+              ? 'The order was already paid by another session.'
+              : `The order is ${state.status} and can no longer be paid.`;
           return [
             {
               type: 'OrderPaymentRejected',
-              data: { order_id: command.orderId, session_id: command.sessionId, amount_cents: command.amountCents, currency: command.currency, reason },
+              data: {
+                order_id: command.orderId,
+                session_id: command.sessionId,
+                amount_cents: command.amountCents,
+                currency: command.currency,
+                reason,
+              },
             },
           ];
         }
         return [
-          { type: 'OrderPaid', data: { order_id: command.orderId, session_id: command.sessionId, amount_cents: command.amountCents, currency: command.currency } },
+          {
+            type: 'OrderPaid',
+            data: {
+              order_id: command.orderId,
+              session_id: command.sessionId,
+              amount_cents: command.amountCents,
+              currency: command.currency,
+            },
+          },
         ];
       }
       case 'RecordPaymentFailure': {
@@ -248,7 +281,12 @@ export const order = {
         return [
           {
             type: 'OrderPaymentFailed',
-            data: { order_id: command.orderId, session_id: command.sessionId, payment_status: command.paymentStatus, reason: command.reason },
+            data: {
+              order_id: command.orderId,
+              session_id: command.sessionId,
+              payment_status: command.paymentStatus,
+              reason: command.reason,
+            },
           },
         ];
       }
@@ -256,11 +294,18 @@ export const order = {
         if (!state.exists) throw new NotFoundError();
         if (!payable(state)) throw new ConflictError(unpayableMessage(state));
         // At most one open session: the caller must have seen (and checked closed) the one it replaces.
-        if ((state.openSession?.id ?? null) !== command.replaces) throw new ConflictError('A checkout session for this order was opened meanwhile.');
+        if ((state.openSession?.id ?? null) !== command.replaces)
+          throw new ConflictError('A checkout session for this order was opened meanwhile.');
         return [
           {
             type: 'OrderCheckoutOpened',
-            data: { order_id: command.orderId, session_id: command.sessionId, url: command.url, expires_at: command.expiresAt, replaces: command.replaces },
+            data: {
+              order_id: command.orderId,
+              session_id: command.sessionId,
+              url: command.url,
+              expires_at: command.expiresAt,
+              replaces: command.replaces,
+            },
           },
         ];
       }

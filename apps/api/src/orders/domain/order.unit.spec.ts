@@ -9,7 +9,18 @@ const requested = (over: Partial<OrderRequestedData> = {}): OrderRequestedData =
   payment_status: 'unpaid',
   customer_id: null,
   subject_id: 'email:a@b.co',
-  shipping: { first_name: 'A', last_name: 'B', email: 'a@b.co', phone: '', address: '', apartment: '', city: '', state: '', zip_code: '', country: 'US' },
+  shipping: {
+    first_name: 'A',
+    last_name: 'B',
+    email: 'a@b.co',
+    phone: '',
+    address: '',
+    apartment: '',
+    city: '',
+    state: '',
+    zip_code: '',
+    country: 'US',
+  },
   payment: { card_name: 'A B', last_4: '4242' },
   items: [{ product_id: 'p1', product_name: 'Ring', image: '/r.svg', unit_price_cents: 10_000, quantity: 1 }],
   subtotal_cents: 10_000,
@@ -30,7 +41,9 @@ describe('order decider', () => {
   it('should accept only a consultation request or an unpaid card order as a new order', () => {
     expect(run([], { type: 'RequestOrder', data: requested() })).toHaveLength(1);
     expect(run([], { type: 'RequestOrder', data: consultation().data })).toHaveLength(1);
-    expect(() => run([], { type: 'RequestOrder', data: requested({ status: 'processing', payment_status: 'paid' }) })).toThrow(ConflictError);
+    expect(() => run([], { type: 'RequestOrder', data: requested({ status: 'processing', payment_status: 'paid' }) })).toThrow(
+      ConflictError,
+    );
     expect(() => run([], { type: 'RequestOrder', data: requested({ payment_status: 'paid' }) })).toThrow(ConflictError);
     expect(() => run([cardOrder()], { type: 'RequestOrder', data: requested() })).toThrow(ConflictError);
     expect(() => run([], { type: 'RequestOrder', data: requested({ items: [] }) })).toThrow(ConflictError);
@@ -39,7 +52,12 @@ describe('order decider', () => {
   it('should move a consultation request along ORDER_TRANSITIONS and refuse other moves', () => {
     const h: OrderEvent[] = [consultation()];
     const move = (to: any) => run(h, { type: 'ChangeStatus', orderId: 'o1', to, note: '', by: 'staff:1' });
-    expect(move('contacted')).toEqual([{ type: 'OrderStatusChanged', data: { order_id: 'o1', from: 'consultation_requested', to: 'contacted', note: '', by: 'staff:1', subject_id: 'email:a@b.co' } }]);
+    expect(move('contacted')).toEqual([
+      {
+        type: 'OrderStatusChanged',
+        data: { order_id: 'o1', from: 'consultation_requested', to: 'contacted', note: '', by: 'staff:1', subject_id: 'email:a@b.co' },
+      },
+    ]);
     expect(() => move('quoted')).toThrow(/cannot move from consultation_requested to quoted/);
     expect(() => move('shipped')).toThrow(ConflictError);
     h.push(...move('contacted'));
@@ -60,7 +78,16 @@ describe('order decider', () => {
     // A second session's money on a paid order is rejected (to be refunded), once.
     const rejected = run(after, pay('s2'));
     expect(rejected).toEqual([
-      { type: 'OrderPaymentRejected', data: { order_id: 'o1', session_id: 's2', amount_cents: 13_300, currency: 'usd', reason: 'The order was already paid by another session.' } },
+      {
+        type: 'OrderPaymentRejected',
+        data: {
+          order_id: 'o1',
+          session_id: 's2',
+          amount_cents: 13_300,
+          currency: 'usd',
+          reason: 'The order was already paid by another session.',
+        },
+      },
     ]);
     expect(run([...after, ...rejected], pay('s2'))).toEqual([]);
     expect(fold(order, [...after, ...rejected])).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
@@ -70,7 +97,10 @@ describe('order decider', () => {
 
   it('should refund money that lands on a cancelled or expired order', () => {
     const pay = { type: 'RecordPayment' as const, orderId: 'o1', sessionId: 's1', amountCents: 13_300, currency: 'usd' };
-    const cancelled: OrderEvent[] = [cardOrder(), { type: 'OrderStatusChanged', data: { order_id: 'o1', from: 'pending', to: 'cancelled', note: '', by: 'x' } }];
+    const cancelled: OrderEvent[] = [
+      cardOrder(),
+      { type: 'OrderStatusChanged', data: { order_id: 'o1', from: 'pending', to: 'cancelled', note: '', by: 'x' } },
+    ];
     const r = run(cancelled, pay);
     expect(r[0]).toMatchObject({ type: 'OrderPaymentRejected', data: { reason: 'The order is cancelled and can no longer be paid.' } });
     expect(fold(order, [...cancelled, ...r])).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
@@ -81,7 +111,14 @@ describe('order decider', () => {
   });
 
   it('should keep at most one open checkout session per order', () => {
-    const open = (sessionId: string, replaces: string | null) => ({ type: 'OpenCheckout' as const, orderId: 'o1', sessionId, url: `u/${sessionId}`, expiresAt: '2030-01-01T00:00:00Z', replaces });
+    const open = (sessionId: string, replaces: string | null) => ({
+      type: 'OpenCheckout' as const,
+      orderId: 'o1',
+      sessionId,
+      url: `u/${sessionId}`,
+      expiresAt: '2030-01-01T00:00:00Z',
+      replaces,
+    });
     const h: OrderEvent[] = [cardOrder()];
     const first = [...h, ...run(h, open('s1', null))];
     expect(fold(order, first).openSession).toEqual({ id: 's1', url: 'u/s1', expiresAt: '2030-01-01T00:00:00Z' });
@@ -90,14 +127,22 @@ describe('order decider', () => {
     const second = [...first, ...run(first, open('s2', 's1'))];
     expect(fold(order, second).openSession?.id).toBe('s2');
     // A session the order never handed out says nothing about it.
-    expect(run(second, { type: 'RecordPaymentFailure', orderId: 'o1', sessionId: 'stray', paymentStatus: 'expired', reason: 'x' })).toEqual([]);
+    expect(run(second, { type: 'RecordPaymentFailure', orderId: 'o1', sessionId: 'stray', paymentStatus: 'expired', reason: 'x' })).toEqual(
+      [],
+    );
     const paid = [...second, ...run(second, { type: 'RecordPayment', orderId: 'o1', sessionId: 's2', amountCents: 1, currency: 'usd' })];
     expect(() => run(paid, open('s3', null))).toThrow(/already paid/);
   });
 
   it('should mark a failed or expired payment once and leave the order awaiting payment', () => {
     const h: OrderEvent[] = [cardOrder()];
-    const fail = { type: 'RecordPaymentFailure' as const, orderId: 'o1', sessionId: 's1', paymentStatus: 'failed' as const, reason: 'declined' };
+    const fail = {
+      type: 'RecordPaymentFailure' as const,
+      orderId: 'o1',
+      sessionId: 's1',
+      paymentStatus: 'failed' as const,
+      reason: 'declined',
+    };
     const failed = [...h, ...run(h, fail)];
     expect(fold(order, failed)).toMatchObject({ status: 'awaiting_payment', paymentStatus: 'failed' });
     expect(run(failed, fail)).toEqual([]);

@@ -1,4 +1,13 @@
-import { formatPrice, MAX_ORDER_TOTAL_CENTS, MAX_QUANTITY_PER_LINE, mergeLines, OrderTotals, priceOrder, quantityLimitMessage, toCents } from '@facet/contracts';
+import {
+  formatPrice,
+  MAX_ORDER_TOTAL_CENTS,
+  MAX_QUANTITY_PER_LINE,
+  mergeLines,
+  OrderTotals,
+  priceOrder,
+  quantityLimitMessage,
+  toCents,
+} from '@facet/contracts';
 import { BadInputError, ConflictError } from '../../platform/domain/errors';
 import { OrderLine } from './order';
 
@@ -53,7 +62,11 @@ export interface PricedOrder {
  * ceiling, gone and out-of-stock pieces are refused, and every price or total the shopper saw differently
  * is listed in `changed`. Throws ConflictError (gone, out of stock) or BadInputError (quantity, total).
  */
-export function priceWantedLines(wanted: readonly WantedLine[], catalogue: readonly CataloguePrice[], claimed: ClaimedTotals = {}): PricedOrder {
+export function priceWantedLines(
+  wanted: readonly WantedLine[],
+  catalogue: readonly CataloguePrice[],
+  claimed: ClaimedTotals = {},
+): PricedOrder {
   const byId = new Map(catalogue.map((p) => [p.id, p]));
   const lines: OrderLine[] = [];
   const changed: string[] = [];
@@ -62,7 +75,8 @@ export function priceWantedLines(wanted: readonly WantedLine[], catalogue: reado
     const label = item.product_name?.trim() || item.product_id;
     if (!p) throw new ConflictError(`${label} is no longer available. Please remove it from your selection.`);
     if (!p.in_stock) throw new ConflictError(`${p.name} is out of stock. Please remove it from your selection.`);
-    if (!(Number.isInteger(item.quantity) && item.quantity >= 1)) throw new BadInputError('quantity must be a whole number of at least 1', 'items');
+    if (!(Number.isInteger(item.quantity) && item.quantity >= 1))
+      throw new BadInputError('quantity must be a whole number of at least 1', 'items');
     if (item.quantity > MAX_QUANTITY_PER_LINE) throw new BadInputError(quantityLimitMessage(p.name), 'items');
     if (!agreesWithServer(item.price, p.price_cents)) changed.push(`${p.name} is now ${formatPrice(p.price_cents / 100)}`);
     lines.push({ product_id: p.id, product_name: p.name, image: p.image, unit_price_cents: p.price_cents, quantity: item.quantity });
@@ -91,7 +105,9 @@ export function claimedTotalChanges(claimed: ClaimedTotals, totals: OrderTotals)
     ['tax', claimed.tax, totals.taxCents],
     ['total', claimed.total, totals.totalCents],
   ];
-  return pairs.filter(([, sent, server]) => sent !== undefined && !agreesWithServer(sent, server)).map(([name, , server]) => `the ${name} is now ${formatPrice(server / 100)}`);
+  return pairs
+    .filter(([, sent, server]) => sent !== undefined && !agreesWithServer(sent, server))
+    .map(([name, , server]) => `the ${name} is now ${formatPrice(server / 100)}`);
 }
 
 /** The message refusing an order whose prices moved since the shopper saw them. */

@@ -1,36 +1,63 @@
 import { MAX_ORDER_TOTAL_CENTS, MAX_QUANTITY_PER_LINE, priceOrder } from '@facet/contracts';
 import { BadInputError, ConflictError } from '../../platform/domain/errors';
 import { newOrderKind, requestedStatuses } from './order';
-import { agreesWithServer, CataloguePrice, checkOrderTotal, claimedTotalChanges, priceWantedLines, productIdsOf, WantedLine } from './pricing';
+import {
+  agreesWithServer,
+  CataloguePrice,
+  checkOrderTotal,
+  claimedTotalChanges,
+  priceWantedLines,
+  productIdsOf,
+  WantedLine,
+} from './pricing';
 
 const RING_ID = '6f1c2a9e-0000-4000-8000-000000000001';
 const PENDANT_ID = '6f1c2a9e-0000-4000-8000-000000000002';
 const ring: CataloguePrice = { id: RING_ID, name: 'Ring', price_cents: 120_000, image: '/r.svg', in_stock: true };
 const pendant: CataloguePrice = { id: PENDANT_ID, name: 'Pendant', price_cents: 45_050, image: '/p.svg', in_stock: true };
-const want = (p: CataloguePrice, quantity = 1, price = p.price_cents / 100): WantedLine => ({ product_id: p.id, product_name: p.name, price, quantity });
+const want = (p: CataloguePrice, quantity = 1, price = p.price_cents / 100): WantedLine => ({
+  product_id: p.id,
+  product_name: p.name,
+  price,
+  quantity,
+});
 
 /** Hostile numbers a caller could put where a price, quantity or total goes. */
 const HOSTILE = [NaN, Infinity, -Infinity, -1, -0.01, 2 ** 53 + 2, Number.MAX_VALUE, MAX_ORDER_TOTAL_CENTS + 1];
 
 describe('order pricing (pure)', () => {
   it('should price from the catalogue, merging the same product twice (any case) into one line', () => {
-    const { lines, totals, changed } = priceWantedLines([want(ring), { ...want(ring), product_id: RING_ID.toUpperCase() }, want(pendant, 2)], [ring, pendant]);
+    const { lines, totals, changed } = priceWantedLines(
+      [want(ring), { ...want(ring), product_id: RING_ID.toUpperCase() }, want(pendant, 2)],
+      [ring, pendant],
+    );
     expect(lines).toEqual([
       { product_id: RING_ID, product_name: 'Ring', image: '/r.svg', unit_price_cents: 120_000, quantity: 2 },
       { product_id: PENDANT_ID, product_name: 'Pendant', image: '/p.svg', unit_price_cents: 45_050, quantity: 2 },
     ]);
-    expect(totals).toEqual(priceOrder([{ unitPriceCents: 120_000, quantity: 2 }, { unitPriceCents: 45_050, quantity: 2 }]));
+    expect(totals).toEqual(
+      priceOrder([
+        { unitPriceCents: 120_000, quantity: 2 },
+        { unitPriceCents: 45_050, quantity: 2 },
+      ]),
+    );
     expect(changed).toEqual([]);
   });
 
   it('should ask the catalogue for each product once, lower case and sorted', () => {
-    expect(productIdsOf([want(pendant), { ...want(ring), product_id: RING_ID.toUpperCase() }, want(ring)])).toEqual([RING_ID, PENDANT_ID].sort());
+    expect(productIdsOf([want(pendant), { ...want(ring), product_id: RING_ID.toUpperCase() }, want(ring)])).toEqual(
+      [RING_ID, PENDANT_ID].sort(),
+    );
   });
 
   it('should refuse a product the catalogue no longer has, or has out of stock (409)', () => {
-    expect(() => priceWantedLines([want(ring)], [])).toThrow(new ConflictError('Ring is no longer available. Please remove it from your selection.'));
+    expect(() => priceWantedLines([want(ring)], [])).toThrow(
+      new ConflictError('Ring is no longer available. Please remove it from your selection.'),
+    );
     expect(() => priceWantedLines([{ ...want(ring), product_name: ' ' }], [])).toThrow(`${RING_ID} is no longer available`);
-    expect(() => priceWantedLines([want(ring)], [{ ...ring, in_stock: false }])).toThrow(new ConflictError('Ring is out of stock. Please remove it from your selection.'));
+    expect(() => priceWantedLines([want(ring)], [{ ...ring, in_stock: false }])).toThrow(
+      new ConflictError('Ring is out of stock. Please remove it from your selection.'),
+    );
   });
 
   it('should keep each line under its ceiling after merging, and refuse quantities that are not whole and positive (400)', () => {
@@ -58,7 +85,10 @@ describe('order pricing (pure)', () => {
     const totals = priceOrder([{ unitPriceCents: 120_000, quantity: 1 }]);
     expect(claimedTotalChanges({}, totals)).toEqual([]);
     expect(claimedTotalChanges({ subtotal: 1200, shipping_cost: 0, tax: 96, total: 1296 }, totals)).toEqual([]);
-    expect(claimedTotalChanges({ subtotal: 1200, shipping_cost: 25, tax: 1, total: 1296 }, totals)).toEqual(['the shipping is now $0', 'the tax is now $96']);
+    expect(claimedTotalChanges({ subtotal: 1200, shipping_cost: 25, tax: 1, total: 1296 }, totals)).toEqual([
+      'the shipping is now $0',
+      'the tax is now $96',
+    ]);
   });
 
   it('should refuse a total above the ledger cap or not an exact whole number of cents (hostile catalogue prices too)', () => {
@@ -73,15 +103,27 @@ describe('order pricing (pure)', () => {
 describe('new order statuses (pure)', () => {
   it('should default each status from the other', () => {
     expect(requestedStatuses()).toEqual({ status: 'pending', paymentStatus: 'unpaid' });
-    expect(requestedStatuses(undefined, 'pending_consultation')).toEqual({ status: 'consultation_requested', paymentStatus: 'pending_consultation' });
-    expect(requestedStatuses('consultation_requested')).toEqual({ status: 'consultation_requested', paymentStatus: 'pending_consultation' });
+    expect(requestedStatuses(undefined, 'pending_consultation')).toEqual({
+      status: 'consultation_requested',
+      paymentStatus: 'pending_consultation',
+    });
+    expect(requestedStatuses('consultation_requested')).toEqual({
+      status: 'consultation_requested',
+      paymentStatus: 'pending_consultation',
+    });
     expect(requestedStatuses('pending', 'paid')).toEqual({ status: 'pending', paymentStatus: 'paid' });
   });
 
   it('should know only the two kinds of new order', () => {
     expect(newOrderKind('consultation_requested', 'pending_consultation')).toBe('consultation');
     expect(newOrderKind('pending', 'unpaid')).toBe('card');
-    for (const [s, p] of [['pending', 'paid'], ['processing', 'unpaid'], ['consultation_requested', 'unpaid'], ['', ''], ['pending\u0000', 'unpaid']]) {
+    for (const [s, p] of [
+      ['pending', 'paid'],
+      ['processing', 'unpaid'],
+      ['consultation_requested', 'unpaid'],
+      ['', ''],
+      ['pending\u0000', 'unpaid'],
+    ]) {
       expect(newOrderKind(s, p)).toBeNull();
     }
   });

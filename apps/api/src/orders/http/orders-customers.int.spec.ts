@@ -27,7 +27,16 @@ describe('Orders of signed-in customers, erasure, kept mail and the API descript
       token,
       body: {
         items: [{ product_id: product.id, product_name: product.name, price: product.price, quantity: 2, image: product.image }],
-        shipping: { first_name: 'Katherine', last_name: 'Johnson', email, phone: '+1 555 222 3333', address: '7 Orbit Rd', city: 'Hampton', state: 'NY', zip_code: '10001' },
+        shipping: {
+          first_name: 'Katherine',
+          last_name: 'Johnson',
+          email,
+          phone: '+1 555 222 3333',
+          address: '7 Orbit Rd',
+          city: 'Hampton',
+          state: 'NY',
+          zip_code: '10001',
+        },
         payment: { card_name: '', last_4: '' },
         status: 'consultation_requested',
         payment_status: 'pending_consultation',
@@ -88,7 +97,10 @@ describe('Orders of signed-in customers, erasure, kept mail and the API descript
 
     const es = t.app.get(EventSourcing);
     // The accounts part's event: the id and the guest subject of the e-mail, never the e-mail itself.
-    const deleted = (id: string, email: string) => ({ type: 'CustomerDeleted', data: { customer_id: id, deleted_by: 'self', guest_subject: guestSubject(email) } });
+    const deleted = (id: string, email: string) => ({
+      type: 'CustomerDeleted',
+      data: { customer_id: id, deleted_by: 'self', guest_subject: guestSubject(email) },
+    });
     await es.append(`customer-${customerId}`, [deleted(customerId, 'katherine@example.com')], 'any', { waitForProjections: false });
     const guestId = randomUUID();
     await es.append(`customer-${guestId}`, [deleted(guestId, 'guest.person@example.com')], 'any', { waitForProjections: false });
@@ -97,11 +109,20 @@ describe('Orders of signed-in customers, erasure, kept mail and the API descript
     const rows = await db.query(`SELECT * FROM rm.orders`);
     expect(rows).toHaveLength(2);
     for (const r of rows) {
-      expect([r.first_name, r.last_name, r.email, r.phone, r.address, r.customer_id]).toEqual(['erased', 'erased', 'erased', 'erased', null, null]);
+      expect([r.first_name, r.last_name, r.email, r.phone, r.address, r.customer_id]).toEqual([
+        'erased',
+        'erased',
+        'erased',
+        'erased',
+        null,
+        null,
+      ]);
       expect(r.total_cents).toBeGreaterThan(0);
       expect(r.items).toHaveLength(1);
     }
-    await waitUntil(async () => (await db.one(`SELECT count(*)::int AS n FROM rm.sent_mail WHERE kind = 'consultation-confirmation'`)).n === 0);
+    await waitUntil(
+      async () => (await db.one(`SELECT count(*)::int AS n FROM rm.sent_mail WHERE kind = 'consultation-confirmation'`)).n === 0,
+    );
     // The staff notices were about those people too (same data subject).
     expect((await db.one(`SELECT count(*)::int AS n FROM rm.sent_mail`)).n).toBe(0);
     const shown = await t.request('GET', `/api/orders/${guest.body.order_id}`, { token });
@@ -118,7 +139,7 @@ describe('Orders of signed-in customers, erasure, kept mail and the API descript
       '/api/orders/{id}',
       '/api/admin/orders',
       '/api/admin/orders/{id}',
-            '/api/payments/checkout/session',
+      '/api/payments/checkout/session',
       '/api/payments/checkout/status/{sessionId}',
       '/api/payments/sandbox/banks',
       '/api/payments/sandbox/checkout/{sessionId}',
@@ -128,7 +149,16 @@ describe('Orders of signed-in customers, erasure, kept mail and the API descript
     ]) {
       expect(paths).toContain(p);
     }
-    for (const s of ['CreateOrderDto', 'OrderDto', 'MyOrderDto', 'AdminOrderListDto', 'AdminOrderDto', 'CheckoutStatusDto', 'SandboxPayDto', 'SentMailListDto']) {
+    for (const s of [
+      'CreateOrderDto',
+      'OrderDto',
+      'MyOrderDto',
+      'AdminOrderListDto',
+      'AdminOrderDto',
+      'CheckoutStatusDto',
+      'SandboxPayDto',
+      'SentMailListDto',
+    ]) {
       expect(Object.keys(doc.components.schemas)).toContain(s);
     }
   });

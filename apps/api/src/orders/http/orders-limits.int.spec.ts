@@ -22,22 +22,42 @@ describe('Order limits and expiry', () => {
   let product: any;
   let db: DatabaseService;
 
-  const shipping = (email: string) => ({ first_name: 'Lin', last_name: 'Bo', email, phone: '+1 555 123 4567', address: '1 Main', city: 'Austin', state: 'TX', zip_code: '73301' });
+  const shipping = (email: string) => ({
+    first_name: 'Lin',
+    last_name: 'Bo',
+    email,
+    phone: '+1 555 123 4567',
+    address: '1 Main',
+    city: 'Austin',
+    state: 'TX',
+    zip_code: '73301',
+  });
   const card = { card_name: 'Lin Bo', last_4: '4242' };
   const consultation = { status: 'consultation_requested', payment_status: 'pending_consultation' };
   const line = (quantity: number, p = product) => ({ product_id: p.id, product_name: p.name, price: p.price, quantity });
   const place = (items: any[], email: string, extra: Record<string, unknown> = {}) =>
-    t.request('POST', '/api/orders', { body: { items, shipping: shipping(email), payment: extra.status ? { card_name: '', last_4: '' } : card, ...extra } });
+    t.request('POST', '/api/orders', {
+      body: { items, shipping: shipping(email), payment: extra.status ? { card_name: '', last_4: '' } : card, ...extra },
+    });
   const events = async (type: string, orderId: string) =>
-    (await db.one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND data->>'order_id' = $2`, [type, orderId])).n as number;
+    (await db.one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND data->>'order_id' = $2`, [type, orderId]))
+      .n as number;
   const order = async (id: string) => (await t.request('GET', `/api/orders/${id}`)).body;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await startTestApp({ SMTP_URL: sink.url, PUBLIC_ORIGINS: ORIGIN, UNPAID_ORDER_TTL_SECONDS: '3', ONLINE_ORDER_LIMIT_DOLLARS: '5000', PAYMENT_POLL_INTERVAL_MS: '150' });
+    t = await startTestApp({
+      SMTP_URL: sink.url,
+      PUBLIC_ORIGINS: ORIGIN,
+      UNPAID_ORDER_TTL_SECONDS: '3',
+      ONLINE_ORDER_LIMIT_DOLLARS: '5000',
+      PAYMENT_POLL_INTERVAL_MS: '150',
+    });
     await t.app.get(CatalogSeeder).seedIfEmpty();
     db = t.app.get(DatabaseService);
-    product = (await t.request('GET', '/api/products?limit=100')).body.products.find((p: any) => p.in_stock && p.price > 600 && p.price < 4000);
+    product = (await t.request('GET', '/api/products?limit=100')).body.products.find(
+      (p: any) => p.in_stock && p.price > 600 && p.price < 4000,
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -63,7 +83,10 @@ describe('Order limits and expiry', () => {
     expect(split.status).toBe(400);
     expect(split.body.detail).toBe(`You can order at most 10 of ${product.name}. For more, please request a consultation.`);
     // The reported 50 lines × 99 from an anonymous visitor.
-    const flood = await place(Array.from({ length: 50 }, () => line(99)), 'flood@example.com');
+    const flood = await place(
+      Array.from({ length: 50 }, () => line(99)),
+      'flood@example.com',
+    );
     expect(flood.status).toBe(400);
     for (const q of [0, -1, 1e308, 10.5, '10', null]) {
       const res = await place([line(q as any)], 'hostile@example.com', consultation);
@@ -79,7 +102,9 @@ describe('Order limits and expiry', () => {
     const totals = priceOrderInDollars([{ price: product.price, quantity: 10 }]);
     const cardRes = await place(big, 'big@example.com', { total: totals.total });
     expect(cardRes.status).toBe(400);
-    expect(cardRes.body.detail).toBe('Orders over $5,000 are arranged with our specialists. Please submit a consultation request instead of paying online.');
+    expect(cardRes.body.detail).toBe(
+      'Orders over $5,000 are arranged with our specialists. Please submit a consultation request instead of paying online.',
+    );
     const asConsultation = await place(big, 'big@example.com', { ...consultation, total: totals.total });
     expect(asConsultation.status).toBe(200);
   });
@@ -94,9 +119,16 @@ describe('Order limits and expiry', () => {
     const session = await t.request('POST', '/api/payments/checkout/session', { body: { origin_url: ORIGIN, order_id: orderId } });
     expect(session.status).toBe(200);
     await waitUntil(async () => (await order(orderId)).status === 'expired');
-    expect(await order(orderId)).toMatchObject({ status: 'expired', payment_status: 'expired', can_pay: false, status_message: 'This order expired unpaid; nothing was charged' });
+    expect(await order(orderId)).toMatchObject({
+      status: 'expired',
+      payment_status: 'expired',
+      can_pay: false,
+      status_message: 'This order expired unpaid; nothing was charged',
+    });
     expect(await events('OrderExpired', orderId)).toBe(1);
-    expect((await db.one(`SELECT status FROM public.sandbox_payment_sessions WHERE id = $1`, [session.body.session_id])).status).toBe('expired');
+    expect((await db.one(`SELECT status FROM public.sandbox_payment_sessions WHERE id = $1`, [session.body.session_id])).status).toBe(
+      'expired',
+    );
     const late = await t.request('POST', `/api/payments/sandbox/sessions/${session.body.session_id}/pay`, {
       body: { method: 'card', card_number: '4242424242424242', expiry: '12/39', cvv: '123', name: 'L' },
     });
@@ -108,7 +140,10 @@ describe('Order limits and expiry', () => {
     expect(mail.text).toContain('Nothing was charged');
     // Staff see it in the order's history, with why.
     const history = (await t.request('GET', `/api/admin/audit/streams/order-${orderId}`, { token: await t.staffToken() })).body;
-    expect(history.events.find((e: any) => e.type === 'OrderExpired').data).toMatchObject({ order_id: orderId, reason: 'Not paid in time' });
+    expect(history.events.find((e: any) => e.type === 'OrderExpired').data).toMatchObject({
+      order_id: orderId,
+      reason: 'Not paid in time',
+    });
   });
 
   it('should not expire an order paid in time', async () => {

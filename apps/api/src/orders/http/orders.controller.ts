@@ -48,7 +48,10 @@ export class OrdersController {
   @ApiOperation({ summary: 'Place a card order or a consultation request; the server prices it from the catalogue' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeated submit with the same key returns the first order' })
   @ApiOkResponse({ type: OrderCreatedDto })
-  @ApiAcceptedResponse({ type: OrderCreatedDto, description: 'Recorded, not readable yet (the read models are behind): poll the Location header' })
+  @ApiAcceptedResponse({
+    type: OrderCreatedDto,
+    description: 'Recorded, not readable yet (the read models are behind): poll the Location header',
+  })
   @PollAt('/api/orders/{order_id}')
   @ApiBadRequestResponse({ description: 'Invalid payload (quantity, lines, status combination, shipping fields)' })
   @ApiConflictResponse({ description: "Unknown, deleted or out-of-stock products, or 'Prices have changed: ...'" })
@@ -92,17 +95,19 @@ export class AdminOrdersController {
   @ApiOkResponse({ type: AdminOrderListDto })
   @ApiUnauthorizedResponse()
   async list(@Query() q: AdminOrderListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    const result = await this.queries.execute(new ListOrdersQuery({
-      page: q.page ?? 1,
-      limit: q.limit ?? 25,
-      sort: q.sort ?? 'created_at',
-      order: q.order ?? 'desc',
-      q: q.q,
-      status: q.status,
-      kind: q.kind,
-      payment_status: q.payment_status,
-      ...createdBetween(q),
-    }));
+    const result = await this.queries.execute(
+      new ListOrdersQuery({
+        page: q.page ?? 1,
+        limit: q.limit ?? 25,
+        sort: q.sort ?? 'created_at',
+        order: q.order ?? 'desc',
+        q: q.q,
+        status: q.status,
+        kind: q.kind,
+        payment_status: q.payment_status,
+        ...createdBetween(q),
+      }),
+    );
     reply.header('x-total-count', String(result.total));
     return result;
   }

@@ -79,7 +79,10 @@ describe('Orders over HTTP', () => {
     it('should apply free shipping over $500 and $25 below, with 8% tax', async () => {
       const cheap = products.find((p) => p.price < 400 && p.in_stock);
       const dear = products.find((p) => p.price > 600 && p.in_stock);
-      for (const [p, shipping] of [[cheap, 25], [dear, 0]] as const) {
+      for (const [p, shipping] of [
+        [cheap, 25],
+        [dear, 0],
+      ] as const) {
         const res = await t.request('POST', '/api/orders', { body: body([{ p, quantity: 1 }]) });
         expect(res.status).toBe(200);
         const o = (await t.request('GET', `/api/orders/${res.body.order_id}`)).body;
@@ -116,7 +119,9 @@ describe('Orders over HTTP', () => {
         expect(res.status).toBe(400);
         expect(res.body.errors[0].field).toBe('items.0.quantity');
       }
-      res = await t.request('POST', '/api/orders', { body: { ...body([{ p, quantity: 1 }]), items: Array.from({ length: 51 }, () => body([{ p, quantity: 1 }]).items[0]) } });
+      res = await t.request('POST', '/api/orders', {
+        body: { ...body([{ p, quantity: 1 }]), items: Array.from({ length: 51 }, () => body([{ p, quantity: 1 }]).items[0]) },
+      });
       expect(res.status).toBe(400);
       res = await t.request('POST', '/api/orders', { body: body([{ p, quantity: 1 }], { status: 'processing', payment_status: 'paid' }) });
       expect(res.status).toBe(400);
@@ -127,7 +132,9 @@ describe('Orders over HTTP', () => {
       // Odd numbers are a refusal, never a server error.
       res = await t.request('POST', '/api/orders', { body: body([{ p, quantity: 1 }], { total: 1e-7 }) });
       expect(res.status).toBe(409);
-      res = await t.request('POST', '/api/orders', { body: { ...body([{ p, quantity: 1 }]), items: [{ product_id: p.id, price: 1e-7, quantity: 1 }] } });
+      res = await t.request('POST', '/api/orders', {
+        body: { ...body([{ p, quantity: 1 }]), items: [{ product_id: p.id, price: 1e-7, quantity: 1 }] },
+      });
       expect(res.status).toBe(409);
     });
 
@@ -150,10 +157,15 @@ describe('Orders over HTTP', () => {
       expect(ids.size).toBe(1);
       const again = await t.request('POST', '/api/orders', { body: payload, headers });
       expect(again.body.order_id).toBe([...ids][0]);
-      const { rows } = await t.app.get(DatabaseService).pool.query(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = 'OrderRequested'`);
+      const { rows } = await t.app
+        .get(DatabaseService)
+        .pool.query(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = 'OrderRequested'`);
       const before = rows[0].n;
       await t.request('POST', '/api/orders', { body: payload, headers });
-      expect((await t.app.get(DatabaseService).pool.query(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = 'OrderRequested'`)).rows[0].n).toBe(before);
+      expect(
+        (await t.app.get(DatabaseService).pool.query(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = 'OrderRequested'`))
+          .rows[0].n,
+      ).toBe(before);
       const orders = await t.app.get(DatabaseService).pool.query(`SELECT count(*)::int AS n FROM rm.orders WHERE id = $1`, [[...ids][0]]);
       expect(orders.rows[0].n).toBe(1);
     });
@@ -179,7 +191,10 @@ describe('Orders over HTTP', () => {
       expect(detail.body).not.toHaveProperty('timeline'); // one history per record: the stream's, as for every record
       const history = await t.request('GET', `/api/admin/audit/streams/order-${order_id}`, { token });
       expect(history.body.events.map((e: any) => e.type)).toEqual(['OrderRequested', 'OrderStatusChanged', 'OrderStatusChanged']);
-      expect(history.body.events[1]).toMatchObject({ data: { from: 'consultation_requested', to: 'contacted', note: 'Called Ada' }, actor: { type: 'staff' } });
+      expect(history.body.events[1]).toMatchObject({
+        data: { from: 'consultation_requested', to: 'contacted', note: 'Called Ada' },
+        actor: { type: 'staff' },
+      });
     });
 
     it('should refuse to move a pending card order to processing by hand, but allow cancelling', async () => {

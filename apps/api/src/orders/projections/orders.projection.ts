@@ -17,23 +17,49 @@ function orderRow(event: RecordedEvent): Record<string, unknown> {
   const s = d.shipping ?? null;
   return {
     ...orderFields(event),
-    first_name: s?.first_name ?? null, last_name: s?.last_name ?? null, email: s?.email ?? null, phone: s?.phone ?? null,
-    address: s ? { address: s.address, apartment: s.apartment, city: s.city, state: s.state, zip_code: s.zip_code, country: s.country } : null,
-    card_name: d.payment?.card_name ?? null, last_4: d.payment?.last_4 ?? null,
+    first_name: s?.first_name ?? null,
+    last_name: s?.last_name ?? null,
+    email: s?.email ?? null,
+    phone: s?.phone ?? null,
+    address: s
+      ? { address: s.address, apartment: s.apartment, city: s.city, state: s.state, zip_code: s.zip_code, country: s.country }
+      : null,
+    card_name: d.payment?.card_name ?? null,
+    last_4: d.payment?.last_4 ?? null,
   };
 }
 
 /** An erased person's fields in rm.orders, as both the live purge and a replay write them. */
-const ERASED_ORDER_PERSON = { first_name: ERASED, last_name: ERASED, email: ERASED, phone: ERASED, address: null, card_name: ERASED, last_4: null };
+const ERASED_ORDER_PERSON = {
+  first_name: ERASED,
+  last_name: ERASED,
+  email: ERASED,
+  phone: ERASED,
+  address: null,
+  card_name: ERASED,
+  last_4: null,
+};
 
 /** The rm.orders columns of an OrderRequested event that are not the person's. */
 function orderFields(event: RecordedEvent): Record<string, unknown> {
   const d = event.data as OrderRequestedData;
   const at = event.metadata.occurredAt;
   return {
-    id: d.order_id, kind: d.kind, status: d.status, payment_status: d.payment_status, customer_id: d.customer_id, subject_id: d.subject_id, items: d.items,
-    subtotal_cents: d.subtotal_cents, shipping_cents: d.shipping_cents, tax_cents: d.tax_cents, total_cents: d.total_cents,
-    version: event.revision, created_at: at, updated_at: at, pay_by: d.pay_by ?? null,
+    id: d.order_id,
+    kind: d.kind,
+    status: d.status,
+    payment_status: d.payment_status,
+    customer_id: d.customer_id,
+    subject_id: d.subject_id,
+    items: d.items,
+    subtotal_cents: d.subtotal_cents,
+    shipping_cents: d.shipping_cents,
+    tax_cents: d.tax_cents,
+    total_cents: d.total_cents,
+    version: event.revision,
+    created_at: at,
+    updated_at: at,
+    pay_by: d.pay_by ?? null,
   };
 }
 
@@ -79,7 +105,10 @@ export class OrdersProjection implements Projection {
         break;
       case 'OrderCheckoutOpened':
         await tx.query(`UPDATE orders SET payment_session_id = $2, version = $3, updated_at = $4 WHERE id = $1`, [
-          event.data.order_id, event.data.session_id, event.revision, at,
+          event.data.order_id,
+          event.data.session_id,
+          event.revision,
+          at,
         ]);
         break;
       case 'OrderExpired':
@@ -97,7 +126,9 @@ export class OrdersProjection implements Projection {
       case 'PaymentRefunded':
         // On the payment's stream: the revision is not the order's, so only the money moves.
         await tx.query(`UPDATE orders SET refunded_cents = refunded_cents + $2, updated_at = $3 WHERE id = $1`, [
-          event.data.order_id, event.data.amount_cents, at,
+          event.data.order_id,
+          event.data.amount_cents,
+          at,
         ]);
         break;
       case CUSTOMER_DELETED: {

@@ -46,7 +46,10 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery, AdminOr
       .whereGiven('created_at <= ?::timestamptz', q.to);
     const search = q.q?.trim();
     if (search) {
-      filter.where(`(id::text ILIKE ? OR lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) LIKE ? OR lower(coalesce(email, '')) LIKE ?)`, containing(search.toLowerCase()));
+      filter.where(
+        `(id::text ILIKE ? OR lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) LIKE ? OR lower(coalesce(email, '')) LIKE ?)`,
+        containing(search.toLowerCase()),
+      );
     }
     const total = Number((await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM orders ${filter.sql}`, filter.params))?.n ?? 0);
     const page = filter.page(q.page, q.limit);

@@ -14,7 +14,9 @@ export class MyOrdersHandler implements IQueryHandler<MyOrdersQuery, MyOrderView
   constructor(private readonly db: DatabaseService) {}
 
   async execute({ customerId }: MyOrdersQuery): Promise<MyOrderView[]> {
-    const rows = await this.db.query<OrderRow>('SELECT * FROM orders WHERE customer_id = $1 ORDER BY created_at DESC LIMIT 200', [customerId]);
+    const rows = await this.db.query<OrderRow>('SELECT * FROM orders WHERE customer_id = $1 ORDER BY created_at DESC LIMIT 200', [
+      customerId,
+    ]);
     return rows.map(toMyOrderView);
   }
 }

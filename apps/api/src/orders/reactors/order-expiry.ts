@@ -72,7 +72,12 @@ export class OrderExpiryWorker implements OnApplicationBootstrap {
         this.logger.log(`order ${orderId} was paid just before it expired; the payment stands`);
         return 'paid';
       }
-      const decision = await this.es.decide(orderStream(orderId), order, { type: 'Expire', orderId, reason: 'Not paid in time' }, { waitForProjections: false });
+      const decision = await this.es.decide(
+        orderStream(orderId),
+        order,
+        { type: 'Expire', orderId, reason: 'Not paid in time' },
+        { waitForProjections: false },
+      );
       return decision.events.length ? 'expired' : String(state.status);
     });
   }

@@ -5,7 +5,13 @@ import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
 import { OrderRequestedData, orderStream } from '../domain/order';
-import { consultationConfirmation, consultationStaffNotice, orderExpiredNotice, paymentReceipt, paymentRefundedNotice } from './order-mails';
+import {
+  consultationConfirmation,
+  consultationStaffNotice,
+  orderExpiredNotice,
+  paymentReceipt,
+  paymentRefundedNotice,
+} from './order-mails';
 
 /**
  * Mail about orders: a consultation request sends the shopper a confirmation and tells staff; a paid order
@@ -30,7 +36,10 @@ export class OrderMailReactor implements Reactor {
       const d = event.data as OrderRequestedData;
       if (d.kind !== 'consultation' || !d.shipping) return; // card orders mail on payment; erased people get no mail
       await this.outbox.send(consultationConfirmation(d), jobIdFor('consultation-confirmation', event.metadata.eventId));
-      await this.outbox.send(consultationStaffNotice(d, this.config.staffNotificationEmail), jobIdFor('consultation-staff', event.metadata.eventId));
+      await this.outbox.send(
+        consultationStaffNotice(d, this.config.staffNotificationEmail),
+        jobIdFor('consultation-staff', event.metadata.eventId),
+      );
       return;
     }
     const history = await this.es.load(orderStream(event.data.order_id));
@@ -44,7 +53,10 @@ export class OrderMailReactor implements Reactor {
     } else if (event.type === 'OrderExpired') {
       await this.outbox.send(orderExpiredNotice(d), jobIdFor('order-expired', event.metadata.eventId));
     } else if (event.type === 'PaymentRefunded') {
-      await this.outbox.send(paymentRefundedNotice(d, event.data.amount_cents, event.data.reason), jobIdFor('payment-refunded', event.metadata.eventId));
+      await this.outbox.send(
+        paymentRefundedNotice(d, event.data.amount_cents, event.data.reason),
+        jobIdFor('payment-refunded', event.metadata.eventId),
+      );
     }
   }
 }

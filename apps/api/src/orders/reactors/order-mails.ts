@@ -90,7 +90,14 @@ export function paymentReceipt(d: OrderRequestedData, amountCents: number): Outg
     '',
     'Thank you for shopping with Facet.',
   ].join('\n');
-  return { kind: 'payment-receipt', to: d.shipping.email, subject: `Facet: ${title} for order ${shortId(d.order_id)}`, html, text, subjectId: d.subject_id };
+  return {
+    kind: 'payment-receipt',
+    to: d.shipping.email,
+    subject: `Facet: ${title} for order ${shortId(d.order_id)}`,
+    html,
+    text,
+    subjectId: d.subject_id,
+  };
 }
 
 /** To the shopper: an unpaid card order expired; nothing was charged. */
@@ -99,7 +106,10 @@ export function orderExpiredNotice(d: OrderRequestedData): OutgoingMail {
   const name = d.shipping.first_name;
   const title = `Your order ${shortId(d.order_id)} has expired`;
   const body = `We did not receive a payment for order ${shortId(d.order_id)} in time, so it has expired. Nothing was charged. Your selection is waiting in the shop whenever you would like to order again, or reply to arrange a consultation.`;
-  const html = brandedHtml(title, paragraph(`Dear ${name},`) + paragraph(body) + itemsTableHtml(lines, totals) + paragraph('With warm regards, the Facet atelier'));
+  const html = brandedHtml(
+    title,
+    paragraph(`Dear ${name},`) + paragraph(body) + itemsTableHtml(lines, totals) + paragraph('With warm regards, the Facet atelier'),
+  );
   const text = [`Dear ${name},`, '', body, '', itemsText(lines, totals), '', 'With warm regards, the Facet atelier'].join('\n');
   return { kind: 'order-expired', to: d.shipping.email, subject: `Facet: ${title}`, html, text, subjectId: d.subject_id };
 }

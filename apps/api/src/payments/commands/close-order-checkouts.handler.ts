@@ -19,7 +19,9 @@ export class CloseOrderCheckoutsHandler implements ICommandHandler<CloseOrderChe
   ) {}
 
   async execute({ orderId, sessionIds, options }: CloseOrderCheckoutsCommand): Promise<string[]> {
-    const known = options.alsoOpenInPayments ? [...sessionIds, ...(await this.queries.execute(new OpenSessionsOfOrderQuery(orderId)))] : sessionIds;
+    const known = options.alsoOpenInPayments
+      ? [...sessionIds, ...(await this.queries.execute(new OpenSessionsOfOrderQuery(orderId)))]
+      : sessionIds;
     const paid: string[] = [];
     for (const id of new Set(known.filter((s) => s !== options.except))) {
       await this.provider.expireSession(id);

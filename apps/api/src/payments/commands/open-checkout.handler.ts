@@ -37,13 +37,19 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckoutCommand,
       if (current) {
         const s = await this.provider.getSession(current.id);
         // Still payable for a while: hand out the same session.
-        if (s && s.status === 'open' && s.paymentStatus === 'unpaid' && s.expiresAt.getTime() > Date.now() + Math.min(60_000, this.settings.sessionTtlMs / 4)) {
+        if (
+          s &&
+          s.status === 'open' &&
+          s.paymentStatus === 'unpaid' &&
+          s.expiresAt.getTime() > Date.now() + Math.min(60_000, this.settings.sessionTtlMs / 4)
+        ) {
           return { url: current.url, session_id: current.id };
         }
         if (s) {
           await this.provider.expireSession(current.id);
           const ended = await this.commands.execute(new SettleSessionCommand(current.id));
-          if (ended && (ended.paymentStatus === 'paid' || ended.paymentStatus === 'refunded')) throw new ConflictError('This order is already paid.');
+          if (ended && (ended.paymentStatus === 'paid' || ended.paymentStatus === 'refunded'))
+            throw new ConflictError('This order is already paid.');
         }
       }
       const expiresAt = new Date(Date.now() + this.settings.sessionTtlMs);

@@ -18,7 +18,13 @@ export type PaymentRefunded = DomainEvent<
 >;
 export type PaymentEvent = PaymentSessionOpened | PaymentSucceeded | PaymentFailed | PaymentExpired | PaymentRefunded;
 
-export const PAYMENT_EVENT_TYPES = ['PaymentSessionOpened', 'PaymentSucceeded', 'PaymentFailed', 'PaymentExpired', 'PaymentRefunded'] as const;
+export const PAYMENT_EVENT_TYPES = [
+  'PaymentSessionOpened',
+  'PaymentSucceeded',
+  'PaymentFailed',
+  'PaymentExpired',
+  'PaymentRefunded',
+] as const;
 export const paymentStream = (sessionId: string) => `payment-${sessionId}`;
 
 export interface PaymentSessionState {
@@ -44,7 +50,14 @@ export type PaymentCommand =
   | { type: 'RecordRefund'; refundId: string; reason: string };
 
 export const paymentSession = {
-  initialState: (): PaymentSessionState => ({ opened: false, sessionId: null, orderId: null, amountCents: 0, currency: 'usd', outcome: 'open' }),
+  initialState: (): PaymentSessionState => ({
+    opened: false,
+    sessionId: null,
+    orderId: null,
+    amountCents: 0,
+    currency: 'usd',
+    outcome: 'open',
+  }),
 
   evolve(state: PaymentSessionState, event: PaymentEvent): PaymentSessionState {
     switch (event.type) {
@@ -80,7 +93,12 @@ export const paymentSession = {
         const o = command.outcome;
         // Refunded means it was paid first: record the payment (the order then has it refunded, once).
         if (o.paymentStatus === 'paid' || o.paymentStatus === 'refunded') {
-          return [{ type: 'PaymentSucceeded', data: { ...base, amount_cents: state.amountCents, currency: state.currency, method: o.method ?? 'card' } }];
+          return [
+            {
+              type: 'PaymentSucceeded',
+              data: { ...base, amount_cents: state.amountCents, currency: state.currency, method: o.method ?? 'card' },
+            },
+          ];
         }
         if (o.paymentStatus === 'declined') {
           return [{ type: 'PaymentFailed', data: { ...base, reason: o.reason ?? 'The card was declined.' } }];

@@ -21,7 +21,9 @@ describe('payment session decider', () => {
 
   it('should record the first outcome only: paid, declined or expired', () => {
     const paid = settle([opened], { status: 'complete', paymentStatus: 'paid', method: 'card' });
-    expect(paid).toEqual([{ type: 'PaymentSucceeded', data: { session_id: 's1', order_id: 'o1', amount_cents: 5000, currency: 'usd', method: 'card' } }]);
+    expect(paid).toEqual([
+      { type: 'PaymentSucceeded', data: { session_id: 's1', order_id: 'o1', amount_cents: 5000, currency: 'usd', method: 'card' } },
+    ]);
     expect(settle([opened, ...paid], { status: 'complete', paymentStatus: 'paid' })).toEqual([]);
     expect(settle([opened, ...paid], { status: 'expired', paymentStatus: 'unpaid' })).toEqual([]);
     const declined = settle([opened], { status: 'complete', paymentStatus: 'declined', reason: 'Your card was declined.' });

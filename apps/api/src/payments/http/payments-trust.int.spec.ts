@@ -36,7 +36,16 @@ describe('Payments you can trust', () => {
     const res = await t.request('POST', '/api/orders', {
       body: {
         items: [{ product_id: product.id, product_name: product.name, price: product.price, quantity: 1 }],
-        shipping: { first_name: 'Ada', last_name: 'Lovelace', email, phone: '', address: '1 Analytical Way', city: 'London', state: 'NY', zip_code: '10001' },
+        shipping: {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          email,
+          phone: '',
+          address: '1 Analytical Way',
+          city: 'London',
+          state: 'NY',
+          zip_code: '10001',
+        },
         payment: { card_name: 'Ada Lovelace', last_4: '4242' },
         total: totals.total,
       },
@@ -44,13 +53,19 @@ describe('Payments you can trust', () => {
     expect(res.status).toBe(200);
     return { orderId: res.body.order_id as string, totalCents: Math.round(totals.total * 100) };
   };
-  const open = (orderId: string) => t.request('POST', '/api/payments/checkout/session', { body: { origin_url: ORIGIN, order_id: orderId } });
+  const open = (orderId: string) =>
+    t.request('POST', '/api/payments/checkout/session', { body: { origin_url: ORIGIN, order_id: orderId } });
   const pay = (sessionId: string) => t.request('POST', `/api/payments/sandbox/sessions/${sessionId}/pay`, { body: GOOD_CARD });
   const events = async (type: string, orderId: string) =>
-    (await db.one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND data->>'order_id' = $2`, [type, orderId])).n as number;
-  const charged = async (orderId: string) =>
-    (await db.one(`SELECT count(*)::int AS n FROM public.sandbox_payment_sessions WHERE order_id = $1 AND payment_status IN ('paid', 'refunded')`, [orderId]))
+    (await db.one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND data->>'order_id' = $2`, [type, orderId]))
       .n as number;
+  const charged = async (orderId: string) =>
+    (
+      await db.one(
+        `SELECT count(*)::int AS n FROM public.sandbox_payment_sessions WHERE order_id = $1 AND payment_status IN ('paid', 'refunded')`,
+        [orderId],
+      )
+    ).n as number;
   const order = async (id: string) => (await t.request('GET', `/api/orders/${id}`)).body;
 
   beforeAll(async () => {
@@ -58,7 +73,9 @@ describe('Payments you can trust', () => {
     t = await startTestApp({ SMTP_URL: sink.url, PUBLIC_ORIGINS: ORIGIN, PAYMENT_POLL_INTERVAL_MS: '150' });
     await t.app.get(CatalogSeeder).seedIfEmpty();
     db = t.app.get(DatabaseService);
-    product = (await t.request('GET', '/api/products?limit=100')).body.products.find((p: any) => p.in_stock && p.price > 600 && p.price < 5000);
+    product = (await t.request('GET', '/api/products?limit=100')).body.products.find(
+      (p: any) => p.in_stock && p.price > 600 && p.price < 5000,
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -73,8 +90,12 @@ describe('Payments you can trust', () => {
       const ms = Date.now() - started;
       expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
       const ids = new Set(answers.map((a) => a.body.session_id));
-      const openAtProvider = (await db.one(`SELECT count(*)::int AS n FROM public.sandbox_payment_sessions WHERE order_id = $1 AND status = 'open'`, [orderId])).n;
-      console.log(`round ${round}: 20 simultaneous checkout requests -> ${ids.size} session handed out, ${openAtProvider} open at the provider, ${ms} ms`);
+      const openAtProvider = (
+        await db.one(`SELECT count(*)::int AS n FROM public.sandbox_payment_sessions WHERE order_id = $1 AND status = 'open'`, [orderId])
+      ).n;
+      console.log(
+        `round ${round}: 20 simultaneous checkout requests -> ${ids.size} session handed out, ${openAtProvider} open at the provider, ${ms} ms`,
+      );
       expect(ids.size).toBe(1);
       expect(openAtProvider).toBe(1);
       expect(await events('OrderCheckoutOpened', orderId)).toBe(1);
@@ -111,7 +132,14 @@ describe('Payments you can trust', () => {
       });
       await t.app.get(EventSourcing).decide(paymentStream(b.id), paymentSession, {
         type: 'OpenSession',
-        data: { session_id: b.id, order_id: orderId, provider: 'sandbox', amount_cents: totalCents, currency: 'usd', expires_at: new Date(Date.now() + 600_000).toISOString() },
+        data: {
+          session_id: b.id,
+          order_id: orderId,
+          provider: 'sandbox',
+          amount_cents: totalCents,
+          currency: 'usd',
+          expires_at: new Date(Date.now() + 600_000).toISOString(),
+        },
       });
       const [ra, rb] = await Promise.all([pay(a), pay(b.id)]);
       const statuses = [ra.status, rb.status].sort();
@@ -130,7 +158,9 @@ describe('Payments you can trust', () => {
     const sessionId = (await open(orderId)).body.session_id;
     const token = await t.staffToken();
     expect((await t.request('PUT', `/api/admin/orders/${orderId}`, { token, body: { status: 'cancelled' } })).status).toBe(200);
-    await waitUntil(async () => (await db.one(`SELECT status FROM public.sandbox_payment_sessions WHERE id = $1`, [sessionId])).status === 'expired');
+    await waitUntil(
+      async () => (await db.one(`SELECT status FROM public.sandbox_payment_sessions WHERE id = $1`, [sessionId])).status === 'expired',
+    );
     const late = await pay(sessionId);
     expect(late.status).toBe(409);
     expect(await charged(orderId)).toBe(0);
@@ -143,11 +173,19 @@ describe('Payments you can trust', () => {
     const sessionId = (await open(orderId)).body.session_id;
     const token = await t.staffToken();
     // The provider took the money before it heard of the cancellation.
-    await db.query(`UPDATE public.sandbox_payment_sessions SET status = 'complete', payment_status = 'paid', method = 'card' WHERE id = $1`, [sessionId]);
+    await db.query(
+      `UPDATE public.sandbox_payment_sessions SET status = 'complete', payment_status = 'paid', method = 'card' WHERE id = $1`,
+      [sessionId],
+    );
     expect((await t.request('PUT', `/api/admin/orders/${orderId}`, { token, body: { status: 'cancelled' } })).status).toBe(200);
     await t.app.get(CommandBus).execute(new SettleSessionCommand(sessionId));
     await waitUntil(async () => (await order(orderId)).refunded === totalCents / 100);
-    expect(await order(orderId)).toMatchObject({ status: 'cancelled', payment_status: 'refunded', refunded: totalCents / 100, can_pay: false });
+    expect(await order(orderId)).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'refunded',
+      refunded: totalCents / 100,
+      can_pay: false,
+    });
     expect(await events('OrderPaymentRejected', orderId)).toBe(1);
     expect(await events('PaymentRefunded', orderId)).toBe(1);
     expect(await events('OrderPaid', orderId)).toBe(0);
@@ -158,7 +196,10 @@ describe('Payments you can trust', () => {
     const orderHistory = (await t.request('GET', `/api/admin/audit/streams/order-${orderId}`, { token })).body;
     expect(orderHistory.events.map((e: any) => e.type)).toContain('OrderPaymentRejected');
     const paymentHistory = (await t.request('GET', `/api/admin/audit/streams/payment-${sessionId}`, { token })).body;
-    expect(paymentHistory.events.find((e: any) => e.type === 'PaymentRefunded').data).toMatchObject({ amount_cents: totalCents, refund_id: row.refund_id });
+    expect(paymentHistory.events.find((e: any) => e.type === 'PaymentRefunded').data).toMatchObject({
+      amount_cents: totalCents,
+      refund_id: row.refund_id,
+    });
     const mail = await sink.waitFor((m) => m.to.includes('refund@example.com') && /refunded/i.test(m.subject), 15_000);
     expect(mail.text).toContain('refunded it in full');
     // Reported again, nothing more happens.

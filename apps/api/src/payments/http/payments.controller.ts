@@ -103,8 +103,9 @@ export class PaymentsController {
   async submit(@Param('sessionId') sessionId: string, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
     const row = await this.sandbox.row(sessionId);
     if (!row) throw new NotFoundError();
-    const field = (k: string) => (typeof body?.[k] === 'string' ? (body[k]) : '');
-    const html = (status: number, page: string) => reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+    const field = (k: string) => (typeof body?.[k] === 'string' ? body[k] : '');
+    const html = (status: number, page: string) =>
+      reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
     if (field('action') === 'cancel') {
       await this.sandbox.cancel(sessionId);
       await this.settle(sessionId).catch(() => undefined); // the order is awaiting payment at once
@@ -143,7 +144,13 @@ export class PaymentsController {
   async pay(@Param('sessionId') sessionId: string, @Body() dto: SandboxPayDto) {
     const row =
       dto.method === 'card'
-        ? await this.sandbox.pay(sessionId, { method: 'card', card_number: dto.card_number ?? '', expiry: dto.expiry ?? '', cvv: dto.cvv ?? '', name: dto.name ?? '' })
+        ? await this.sandbox.pay(sessionId, {
+            method: 'card',
+            card_number: dto.card_number ?? '',
+            expiry: dto.expiry ?? '',
+            cvv: dto.cvv ?? '',
+            name: dto.name ?? '',
+          })
         : await this.sandbox.pay(sessionId, { method: 'bank_transfer', account_id: dto.account_id ?? '' });
     await this.settle(sessionId).catch(() => undefined);
     const paid = row.payment_status === 'paid';
@@ -156,7 +163,11 @@ export class PaymentsController {
       currency: row.currency.toUpperCase(),
       payment_method: dto.method,
       redirect_url: paid ? row.success_url : row.cancel_url,
-      message: paid ? 'Payment Successful!' : dto.method === 'card' ? 'Payment Failed: Your card was declined.' : 'Payment Failed: Insufficient funds in the chosen account.',
+      message: paid
+        ? 'Payment Successful!'
+        : dto.method === 'card'
+          ? 'Payment Failed: Your card was declined.'
+          : 'Payment Failed: Insufficient funds in the chosen account.',
     };
   }
 

@@ -32,7 +32,18 @@ describe('Card payments through the sandbox provider', () => {
     const res = await t.request('POST', '/api/orders', {
       body: {
         items: [{ product_id: product.id, product_name: product.name, price: product.price, quantity: 1, image: product.image }],
-        shipping: { first_name: 'Grace', last_name: 'Hopper', email, phone: '', address: '1 Navy Yard', apartment: '', city: 'Austin', state: 'TX', zip_code: '73301', country: 'US' },
+        shipping: {
+          first_name: 'Grace',
+          last_name: 'Hopper',
+          email,
+          phone: '',
+          address: '1 Navy Yard',
+          apartment: '',
+          city: 'Austin',
+          state: 'TX',
+          zip_code: '73301',
+          country: 'US',
+        },
         payment: { card_name: 'Grace Hopper', last_4: '4242' },
         subtotal: totals.subtotal,
         shipping_cost: totals.shipping,
@@ -45,7 +56,12 @@ describe('Card payments through the sandbox provider', () => {
   };
   const openSession = async (orderId: string) => {
     const res = await t.request('POST', '/api/payments/checkout/session', {
-      body: { origin_url: ORIGIN, order_id: orderId, user_email: 'grace@example.com', metadata: { customer_name: 'Grace Hopper', phone: '', address: '1 Navy Yard' } },
+      body: {
+        origin_url: ORIGIN,
+        order_id: orderId,
+        user_email: 'grace@example.com',
+        metadata: { customer_name: 'Grace Hopper', phone: '', address: '1 Navy Yard' },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.url).toBe(`${ORIGIN}/api/payments/sandbox/checkout/${res.body.session_id}`);
@@ -59,12 +75,21 @@ describe('Card payments through the sandbox provider', () => {
       body: new URLSearchParams(fields).toString(),
     });
   const countEvents = async (type: string, streamId: string) =>
-    (await t.app.get(DatabaseService).one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND stream_id = $2`, [type, streamId])).n;
+    (
+      await t.app
+        .get(DatabaseService)
+        .one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND stream_id = $2`, [type, streamId])
+    ).n;
   const order = async (id: string) => (await t.request('GET', `/api/orders/${id}`)).body;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await startTestApp({ SMTP_URL: sink.url, PUBLIC_ORIGINS: ORIGIN, PAYMENT_SESSION_TTL_SECONDS: '4', PAYMENT_POLL_INTERVAL_MS: '150' });
+    t = await startTestApp({
+      SMTP_URL: sink.url,
+      PUBLIC_ORIGINS: ORIGIN,
+      PAYMENT_SESSION_TTL_SECONDS: '4',
+      PAYMENT_POLL_INTERVAL_MS: '150',
+    });
     await t.app.get(CatalogSeeder).seedIfEmpty();
     product = (await t.request('GET', '/api/products?limit=100')).body.products.find((p: any) => p.in_stock && p.price > 600);
   });
@@ -84,16 +109,32 @@ describe('Card payments through the sandbox provider', () => {
     expect(html).not.toMatch(/<script|https?:\/\/(?!shop\.test)/);
 
     let status = await t.request('GET', `/api/payments/checkout/status/${sessionId}`);
-    expect(status.body).toMatchObject({ payment_status: 'unpaid', status: 'open', amount_total: totalCents, currency: 'usd', metadata: { order_id: orderId } });
+    expect(status.body).toMatchObject({
+      payment_status: 'unpaid',
+      status: 'open',
+      amount_total: totalCents,
+      currency: 'usd',
+      metadata: { order_id: orderId },
+    });
 
-    const paid = await form(sessionId, { action: 'pay', name: 'Grace Hopper', card_number: '4242 4242 4242 4242', expiry: '12/39', cvv: '123' });
+    const paid = await form(sessionId, {
+      action: 'pay',
+      name: 'Grace Hopper',
+      card_number: '4242 4242 4242 4242',
+      expiry: '12/39',
+      cvv: '123',
+    });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${ORIGIN}/payment/success?session_id=${sessionId}`);
 
     status = await t.request('GET', `/api/payments/checkout/status/${sessionId}`);
     expect(status.body).toMatchObject({ payment_status: 'paid', status: 'complete', amount_total: totalCents });
     await waitUntil(async () => (await order(orderId)).payment_status === 'paid');
-    expect(await order(orderId)).toMatchObject({ status: 'processing', payment_status: 'paid', status_message: 'Your order will ship within 1-2 business days' });
+    expect(await order(orderId)).toMatchObject({
+      status: 'processing',
+      payment_status: 'paid',
+      status_message: 'Your order will ship within 1-2 business days',
+    });
 
     const receipt = await sink.waitFor((m) => m.to.includes('grace@example.com') && /receipt/i.test(m.subject), 15_000);
     expect(receipt.html).toContain(product.name.replace(/&/g, '&amp;').replace(/'/g, '&#39;'));
@@ -101,7 +142,10 @@ describe('Card payments through the sandbox provider', () => {
     // Every later look (status route, poller, a second poll job for the same session, concurrent settles) changes nothing.
     const commands = t.app.get(CommandBus);
     await Promise.all(Array.from({ length: 10 }, () => commands.execute(new SettleSessionCommand(sessionId))));
-    const extra = await t.app.get(Queues).queue(PAYMENT_POLL_QUEUE).add('poll', { session_id: sessionId }, { jobId: `extra-${sessionId}` });
+    const extra = await t.app
+      .get(Queues)
+      .queue(PAYMENT_POLL_QUEUE)
+      .add('poll', { session_id: sessionId }, { jobId: `extra-${sessionId}` });
     await waitUntil(async () => (await Job.fromId(t.app.get(Queues).queue(PAYMENT_POLL_QUEUE), extra.id!))?.finishedOn !== undefined);
     expect(await countEvents('PaymentSucceeded', `payment-${sessionId}`)).toBe(1);
     expect(await countEvents('OrderPaid', `order-${orderId}`)).toBe(1);
@@ -120,7 +164,11 @@ describe('Card payments through the sandbox provider', () => {
       body: { method: 'card', card_number: '4000 0000 0000 0002', expiry: '12/39', cvv: '123', name: 'Grace Hopper' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: false, payment_status: 'declined', redirect_url: `${ORIGIN}/payment/cancel?order_id=${orderId}` });
+    expect(res.body).toMatchObject({
+      success: false,
+      payment_status: 'declined',
+      redirect_url: `${ORIGIN}/payment/cancel?order_id=${orderId}`,
+    });
     await waitUntil(async () => (await order(orderId)).payment_status === 'failed');
     expect(await order(orderId)).toMatchObject({ status: 'awaiting_payment', can_pay: true });
     expect((await order(orderId)).status_message).toMatch(/^Awaiting payment/);
@@ -138,7 +186,9 @@ describe('Card payments through the sandbox provider', () => {
     const second = await openSession(orderId);
     expect(second).not.toBe(sessionId);
     expect(await openSession(orderId)).toBe(second); // asking again returns the open one
-    const bank = await t.request('POST', `/api/payments/sandbox/sessions/${second}/pay`, { body: { method: 'bank_transfer', account_id: banks.body[2].id } });
+    const bank = await t.request('POST', `/api/payments/sandbox/sessions/${second}/pay`, {
+      body: { method: 'bank_transfer', account_id: banks.body[2].id },
+    });
     expect(bank.body).toMatchObject({ success: true, payment_status: 'paid' });
     await waitUntil(async () => (await order(orderId)).payment_status === 'paid');
   });
@@ -146,7 +196,9 @@ describe('Card payments through the sandbox provider', () => {
   it('should show a declined card on the hosted page and refuse bad card details', async () => {
     const { orderId } = await placeCardOrder('page@example.com');
     const sessionId = await openSession(orderId);
-    const bad = await t.request('POST', `/api/payments/sandbox/sessions/${sessionId}/pay`, { body: { method: 'card', card_number: '', expiry: '', cvv: '', name: '' } });
+    const bad = await t.request('POST', `/api/payments/sandbox/sessions/${sessionId}/pay`, {
+      body: { method: 'card', card_number: '', expiry: '', cvv: '', name: '' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe('Please fill in all card details');
     const wrong = await form(sessionId, { action: 'pay', name: 'G', card_number: '1234 5678 9012 3456', expiry: '12/39', cvv: '123' });
@@ -202,9 +254,13 @@ describe('Card payments through the sandbox provider', () => {
 
   it('should refuse foreign origins, consultation requests and unknown orders', async () => {
     const { orderId } = await placeCardOrder('origin@example.com');
-    let res = await t.request('POST', '/api/payments/checkout/session', { body: { origin_url: 'https://evil.example', order_id: orderId } });
+    let res = await t.request('POST', '/api/payments/checkout/session', {
+      body: { origin_url: 'https://evil.example', order_id: orderId },
+    });
     expect(res.status).toBe(400);
-    res = await t.request('POST', '/api/payments/checkout/session', { body: { origin_url: ORIGIN, order_id: '00000000-0000-4000-8000-000000000000' } });
+    res = await t.request('POST', '/api/payments/checkout/session', {
+      body: { origin_url: ORIGIN, order_id: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(res.status).toBe(404);
     const totals = priceOrderInDollars([{ price: product.price, quantity: 1 }]);
     const consultation = await t.request('POST', '/api/orders', {

@@ -23,16 +23,25 @@ export class PaymentSessionsProjection implements Projection {
         );
         break;
       case 'PaymentSucceeded':
-        await tx.query(`UPDATE payment_sessions SET status = 'complete', payment_status = 'paid', settled_at = $2 WHERE id = $1`, [d.session_id, at]);
+        await tx.query(`UPDATE payment_sessions SET status = 'complete', payment_status = 'paid', settled_at = $2 WHERE id = $1`, [
+          d.session_id,
+          at,
+        ]);
         break;
       case 'PaymentFailed':
-        await tx.query(`UPDATE payment_sessions SET status = 'complete', payment_status = 'failed', settled_at = $2 WHERE id = $1`, [d.session_id, at]);
+        await tx.query(`UPDATE payment_sessions SET status = 'complete', payment_status = 'failed', settled_at = $2 WHERE id = $1`, [
+          d.session_id,
+          at,
+        ]);
         break;
       case 'PaymentRefunded':
         await tx.query(`UPDATE payment_sessions SET payment_status = 'refunded' WHERE id = $1`, [d.session_id]);
         break;
       case 'PaymentExpired':
-        await tx.query(`UPDATE payment_sessions SET status = 'expired', payment_status = 'expired', settled_at = $2 WHERE id = $1`, [d.session_id, at]);
+        await tx.query(`UPDATE payment_sessions SET status = 'expired', payment_status = 'expired', settled_at = $2 WHERE id = $1`, [
+          d.session_id,
+          at,
+        ]);
         break;
     }
   }

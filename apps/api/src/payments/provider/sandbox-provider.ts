@@ -14,8 +14,7 @@ export const DEMO_BANKS = [
 export const SANDBOX_CARDS = { success: '4242424242424242', declined: '4000000000000002' };
 
 export type SandboxPayment =
-  | { method: 'card'; card_number: string; expiry: string; cvv: string; name: string }
-  | { method: 'bank_transfer'; account_id: string };
+  { method: 'card'; card_number: string; expiry: string; cvv: string; name: string } | { method: 'bank_transfer'; account_id: string };
 
 export interface SandboxRow {
   id: string;
@@ -63,7 +62,15 @@ export class SandboxPaymentProvider implements PaymentProvider {
     await this.db.query(
       `INSERT INTO public.sandbox_payment_sessions (id, order_id, amount_cents, currency, success_url, cancel_url, status, payment_status, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'open', 'unpaid', $7)`,
-      [id, input.orderId, input.amountCents, input.currency, input.successUrl.replace('{CHECKOUT_SESSION_ID}', id), input.cancelUrl, input.expiresAt],
+      [
+        id,
+        input.orderId,
+        input.amountCents,
+        input.currency,
+        input.successUrl.replace('{CHECKOUT_SESSION_ID}', id),
+        input.cancelUrl,
+        input.expiresAt,
+      ],
     );
     const origin = new URL(input.successUrl).origin;
     return { id, url: `${origin}/api/payments/sandbox/checkout/${id}` };
@@ -90,7 +97,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
       status: row.status,
       paymentStatus: row.payment_status,
       method: row.method,
-      reason: row.payment_status === 'declined' ? (row.method === 'bank_transfer' ? 'Insufficient funds in the chosen account.' : 'Your card was declined.') : null,
+      reason:
+        row.payment_status === 'declined'
+          ? row.method === 'bank_transfer'
+            ? 'Insufficient funds in the chosen account.'
+            : 'Your card was declined.'
+          : null,
       expiresAt: new Date(row.expires_at),
     };
   }
@@ -143,10 +155,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
     // at a time, and a second session of an order already paid is refused instead of charged.
     const updated = await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 16))', [`sandbox-order:${row.order_id}`]);
-      const taken = await tx.query(`SELECT 1 FROM public.sandbox_payment_sessions WHERE order_id = $1 AND payment_status = 'paid' AND id <> $2`, [
-        row.order_id,
-        id,
-      ]);
+      const taken = await tx.query(
+        `SELECT 1 FROM public.sandbox_payment_sessions WHERE order_id = $1 AND payment_status = 'paid' AND id <> $2`,
+        [row.order_id, id],
+      );
       if (paid && taken.rowCount) {
         await tx.query(`UPDATE public.sandbox_payment_sessions SET status = 'expired' WHERE id = $1 AND status = 'open'`, [id]);
         throw new ConflictError('This order is already paid.');

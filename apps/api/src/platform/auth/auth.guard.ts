@@ -46,9 +46,7 @@ export class AuthGuard implements CanActivate {
       case 'staff':
         if (!principal) throw new UnauthorizedError('Please sign in with a staff account.');
         if (!hasStaffRole(principal, rule.roles)) {
-          throw new ForbiddenError(
-            principal.kind === 'staff' ? `This needs the ${rule.roles.join(' or ')} role.` : 'Staff only.',
-          );
+          throw new ForbiddenError(principal.kind === 'staff' ? `This needs the ${rule.roles.join(' or ')} role.` : 'Staff only.');
         }
         return true;
     }

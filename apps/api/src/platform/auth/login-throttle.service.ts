@@ -52,7 +52,13 @@ export class LoginThrottle {
    * Takes one attempt from the account's and the address's windows, or throws 429 (with Retry-After) when
    * either is used up. `message` receives the wait as text.
    */
-  async reserve(scope: string, account: string | null, address: string, policy: ThrottlePolicy, message: (wait: string) => string): Promise<Reservation> {
+  async reserve(
+    scope: string,
+    account: string | null,
+    address: string,
+    policy: ThrottlePolicy,
+    message: (wait: string) => string,
+  ): Promise<Reservation> {
     const reservation = this.keys(scope, account, address);
     const wanted: [string, number][] = [[reservation.addressKey, policy.perAddress]];
     if (reservation.accountKey && policy.perAccount) wanted.push([reservation.accountKey, policy.perAccount]);

@@ -73,7 +73,10 @@ export class BlobStore {
       [sha256, mime, bytes.length, bytes, options.visibility],
     );
     if (options.subject) {
-      await this.db.query('INSERT INTO public.blob_subjects (sha256, subject_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [sha256, options.subject]);
+      await this.db.query('INSERT INTO public.blob_subjects (sha256, subject_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        sha256,
+        options.subject,
+      ]);
     }
     return { sha256, mime, size: bytes.length, name: `${sha256}.${EXTENSIONS[mime]}` };
   }

@@ -110,7 +110,10 @@ function url(protocols: readonly string[], example: string, hostRequired = true)
         parsed = null;
       }
       if (!parsed || !protocols.includes(parsed.protocol) || (hostRequired && !parsed.hostname)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${show(raw)} is not a ${protocols.join(' or ')}// URL (such as ${example})` });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `${show(raw)} is not a ${protocols.join(' or ')}// URL (such as ${example})`,
+        });
       }
     })
     .transform((raw) => (unset(raw) ? undefined : raw));
@@ -152,7 +155,10 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
     .string()
     .optional()
     .transform((raw, ctx) => {
-      const roles = (unset(raw) ? 'api,projector,worker' : raw).split(',').map((r) => r.trim()).filter(Boolean);
+      const roles = (unset(raw) ? 'api,projector,worker' : raw)
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
       const unknown = roles.filter((r) => !ROLES.includes(r as ProcessRole));
       if (unknown.length || !roles.length) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${show(raw ?? '')} must be a comma-separated list of ${ROLES.join(', ')}` });
@@ -169,7 +175,10 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
     .optional()
     .transform((raw, ctx) => {
       if (unset(raw)) return undefined;
-      const origins = raw.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+      const origins = raw
+        .split(',')
+        .map((o) => o.trim().replace(/\/$/, ''))
+        .filter(Boolean);
       for (const origin of origins) {
         let ok = false;
         try {
@@ -179,7 +188,10 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
           ok = false;
         }
         if (!ok) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${show(origin)} is not an origin (scheme, host and port only, such as https://shop.example)` });
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: `${show(origin)} is not an origin (scheme, host and port only, such as https://shop.example)`,
+          });
           return z.NEVER;
         }
       }
@@ -209,7 +221,9 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
 /** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Facet will not start, the environment has ${problems.length === 1 ? 'a bad value' : 'bad values'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      `Facet will not start, the environment has ${problems.length === 1 ? 'a bad value' : 'bad values'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }

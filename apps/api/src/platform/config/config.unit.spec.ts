@@ -53,7 +53,9 @@ describe('loadConfig (zod schema)', () => {
       trustProxy: 2,
     });
     expect(config.database.lockTimeoutMs).toBe(0);
-    expect(loadConfig({ DATABASE_URL: 'postgres:///facet?host=/var/run/postgresql' }).databaseUrl).toBe('postgres:///facet?host=/var/run/postgresql');
+    expect(loadConfig({ DATABASE_URL: 'postgres:///facet?host=/var/run/postgresql' }).databaseUrl).toBe(
+      'postgres:///facet?host=/var/run/postgresql',
+    );
   });
 
   it.each([
@@ -107,6 +109,8 @@ describe('loadConfig (zod schema)', () => {
   it('should refuse production without administrator credentials', () => {
     expect(refusal({ NODE_ENV: 'production' })).toMatch(/ADMIN_EMAIL and ADMIN_PASSWORD must be set in production/);
     expect(loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'A@B.C', ADMIN_PASSWORD: 'x' }).seedDemoCatalogue).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'x', FACET_SEED: 'true' }).seedDemoCatalogue).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'x', FACET_SEED: 'true' }).seedDemoCatalogue).toBe(
+      true,
+    );
   });
 });

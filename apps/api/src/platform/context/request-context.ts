@@ -38,12 +38,19 @@ export function setActor(actor: Actor): void {
  */
 export function runAsSystem<T>(id: string, fn: () => T): T {
   const current = peekContext();
-  return runWithContext({ actor: { type: 'system', id }, correlationId: current?.correlationId ?? randomUUID(), causationId: current?.causationId ?? null }, fn);
+  return runWithContext(
+    { actor: { type: 'system', id }, correlationId: current?.correlationId ?? randomUUID(), causationId: current?.causationId ?? null },
+    fn,
+  );
 }
 
 /** What a reactor does for an event happens in that event's conversation, caused by that event. */
 export function contextCausedBy(event: { metadata: { eventId: string; correlationId?: string } }, actorId: string): RequestContext {
-  return { actor: { type: 'system', id: actorId }, correlationId: event.metadata.correlationId || randomUUID(), causationId: event.metadata.eventId };
+  return {
+    actor: { type: 'system', id: actorId },
+    correlationId: event.metadata.correlationId || randomUUID(),
+    causationId: event.metadata.eventId,
+  };
 }
 
 /** The ids a queued job carries, so the worker's events join the conversation that queued it. */

@@ -27,6 +27,7 @@ export function transientDatabaseFailure(err: unknown): string | null {
   const e = err as { code?: unknown; message?: unknown; cause?: unknown };
   if (typeof e.code === 'string' && BUSY_CODES[e.code]) return BUSY_CODES[e.code];
   if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return `database unreachable (${e.code})`;
-  if (typeof e.message === 'string' && BUSY_MESSAGES.some((m) => m.test(e.message as string))) return 'no database connection available in time';
+  if (typeof e.message === 'string' && BUSY_MESSAGES.some((m) => m.test(e.message as string)))
+    return 'no database connection available in time';
   return null;
 }

@@ -65,7 +65,9 @@ describe('Database timeouts', () => {
     const locked = await t.request('GET', `/api/products?search=locked-${Date.now()}`);
     const waited = Date.now() - started;
     await outside.query('ROLLBACK');
-    console.log(`GET /api/products with rm.products locked: ${locked.status} after ${waited} ms, Retry-After ${locked.headers.get('retry-after')}`);
+    console.log(
+      `GET /api/products with rm.products locked: ${locked.status} after ${waited} ms, Retry-After ${locked.headers.get('retry-after')}`,
+    );
     expect(locked.status).toBe(503);
     expect(locked.headers.get('retry-after')).toBe('2');
     expect(locked.body.detail).toMatch(/try again/i);

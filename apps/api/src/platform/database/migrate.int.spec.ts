@@ -8,7 +8,9 @@ import { testServerUrl } from '../../testing/test-database';
 import { migrate, MigrationChecksumError, migrationChecksum, MIGRATIONS_DIR } from './migrate';
 
 const MAIN = resolve(__dirname, '..', '..', '..', 'dist', 'main.js');
-const FILES = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+const FILES = readdirSync(MIGRATIONS_DIR)
+  .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+  .sort();
 
 /** A database name of our own on the test server, and a copy of the migrations we may change. */
 function scratch(): { url: string; name: string; dir: string } {

@@ -39,7 +39,9 @@ export class MigrationChecksumError extends Error {
   constructor(readonly changed: { file: string; recorded: string; now: string }[]) {
     super(
       `Facet will not start: ${changed.length === 1 ? 'a migration was' : `${changed.length} migrations were`} changed after being applied to this database:\n` +
-        changed.map((c) => `  - ${c.file}: applied with sha256 ${c.recorded.slice(0, 12)}…, the file now has ${c.now.slice(0, 12)}…`).join('\n') +
+        changed
+          .map((c) => `  - ${c.file}: applied with sha256 ${c.recorded.slice(0, 12)}…, the file now has ${c.now.slice(0, 12)}…`)
+          .join('\n') +
         '\nApplied migrations must not change. Restore the file(s) and put the change in a new numbered migration.',
     );
     this.name = 'MigrationChecksumError';

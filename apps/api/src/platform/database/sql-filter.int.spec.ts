@@ -7,7 +7,8 @@ describe('selectPage', () => {
   const client = new Client({ connectionString: testServerUrl() });
   const db = {
     query: async <R extends QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> => (await client.query<R>(sql, params)).rows,
-    one: async <R extends QueryResultRow>(sql: string, params: unknown[] = []): Promise<R | null> => (await client.query<R>(sql, params)).rows[0] ?? null,
+    one: async <R extends QueryResultRow>(sql: string, params: unknown[] = []): Promise<R | null> =>
+      (await client.query<R>(sql, params)).rows[0] ?? null,
   };
 
   beforeAll(async () => {

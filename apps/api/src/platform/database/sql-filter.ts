@@ -62,6 +62,9 @@ export async function selectPage<R extends QueryResultRow>(
 ): Promise<{ rows: R[]; total: number }> {
   const total = Number((await db.one<{ n: string }>(`SELECT count(*) AS n FROM ${select.from} ${filter.sql}`, filter.params))?.n ?? 0);
   const paging = filter.page(page, limit);
-  const rows = await db.query<R>(`SELECT ${select.columns} FROM ${select.from} ${filter.sql} ORDER BY ${select.orderBy} ${paging.sql}`, paging.params);
+  const rows = await db.query<R>(
+    `SELECT ${select.columns} FROM ${select.from} ${filter.sql} ORDER BY ${select.orderBy} ${paging.sql}`,
+    paging.params,
+  );
   return { rows, total };
 }

@@ -73,7 +73,11 @@ export class EventSourcing {
     );
     const result = await this.store.appendToStream(streamId, prepared, expected);
     if (options.waitForProjections !== false) {
-      const visible = await this.status.waitFor(result.position, events.map((e) => e.type), this.config.readYourWritesTimeoutMs);
+      const visible = await this.status.waitFor(
+        result.position,
+        events.map((e) => e.type),
+        this.config.readYourWritesTimeoutMs,
+      );
       // The HTTP layer answers 202 with a Location to poll instead of pretending the write is readable.
       if (!visible) context.projectionPending = true;
     }

@@ -34,7 +34,10 @@ describe('The log chain', () => {
     it('should report a removed event and a stream that does not start at 0', () => {
       const events = chained();
       const checker = new ChainChecker();
-      expect([events[0], events[2]].map((e) => checker.check(e))[1]).toMatchObject({ revision: 2, reason: expect.stringMatching(/removed/) });
+      expect([events[0], events[2]].map((e) => checker.check(e))[1]).toMatchObject({
+        revision: 2,
+        reason: expect.stringMatching(/removed/),
+      });
       expect(new ChainChecker().check(events[1])).toMatchObject({ reason: expect.stringMatching(/starts at revision 1/) });
       // An export may start mid-stream: the given previous hash is the first link.
       expect(new ChainChecker(true).check({ ...events[1], prevHash: events[0].hash })).toBeNull();

@@ -65,7 +65,8 @@ export function fromExportLine(text: string): ChainedEvent | null {
   } catch {
     return null;
   }
-  if (!parsed || typeof parsed.stream_id !== 'string' || !Number.isSafeInteger(parsed.revision) || typeof parsed.type !== 'string') return null;
+  if (!parsed || typeof parsed.stream_id !== 'string' || !Number.isSafeInteger(parsed.revision) || typeof parsed.type !== 'string')
+    return null;
   return {
     streamId: parsed.stream_id,
     revision: parsed.revision,

@@ -83,21 +83,32 @@ describe('Log verification on the running shop', () => {
     expect(clean).toMatchObject({ ok: true, breaks: 0, firstBreak: null });
     expect(clean.events).toBeGreaterThanOrEqual(4);
 
-    await tamper(t.db.url, `UPDATE public.es_events SET data = jsonb_set(data, '{changes,price_cents}', '130001') WHERE stream_id = $1 AND stream_revision = 1`, [
-      `product-${productId}`,
-    ]);
+    await tamper(
+      t.db.url,
+      `UPDATE public.es_events SET data = jsonb_set(data, '{changes,price_cents}', '130001') WHERE stream_id = $1 AND stream_revision = 1`,
+      [`product-${productId}`],
+    );
     const broken = await verifyLog(store, pool);
     expect(broken.ok).toBe(false);
     expect(broken.breaks).toBe(1);
     expect(broken.firstBreak).toMatchObject({ streamId: `product-${productId}`, revision: 1 });
-    const [row] = (await pool.query('SELECT transaction_id::text AS t, global_position AS g FROM public.es_events WHERE stream_id = $1 AND stream_revision = 1', [`product-${productId}`])).rows;
+    const [row] = (
+      await pool.query(
+        'SELECT transaction_id::text AS t, global_position AS g FROM public.es_events WHERE stream_id = $1 AND stream_revision = 1',
+        [`product-${productId}`],
+      )
+    ).rows;
     expect(broken.firstBreak!.position).toBe(`${row.t}/${row.g}`);
-    console.log(`verifier found the edited event: ${broken.firstBreak!.streamId} revision ${broken.firstBreak!.revision} at ${broken.firstBreak!.position}: ${broken.firstBreak!.reason}`);
+    console.log(
+      `verifier found the edited event: ${broken.firstBreak!.streamId} revision ${broken.firstBreak!.revision} at ${broken.firstBreak!.position}: ${broken.firstBreak!.reason}`,
+    );
 
     // Put the byte back: the log is whole again.
-    await tamper(t.db.url, `UPDATE public.es_events SET data = jsonb_set(data, '{changes,price_cents}', '130000') WHERE stream_id = $1 AND stream_revision = 1`, [
-      `product-${productId}`,
-    ]);
+    await tamper(
+      t.db.url,
+      `UPDATE public.es_events SET data = jsonb_set(data, '{changes,price_cents}', '130000') WHERE stream_id = $1 AND stream_revision = 1`,
+      [`product-${productId}`],
+    );
     expect((await verifyLog(store, pool)).ok).toBe(true);
   });
 
@@ -105,7 +116,11 @@ describe('Log verification on the running shop', () => {
     const email = `erase-${randomUUID().slice(0, 8)}@example.com`;
     const reg = await t.request('POST', '/api/auth/register', { body: { email, password: 'Brilliant-Cut-1985!' } });
     expect(reg.status).toBe(201);
-    const [{ id }] = (await pool.query(`SELECT data->>'customer_id' AS id FROM public.es_events WHERE event_type = 'CustomerRegistered' ORDER BY global_position DESC LIMIT 1`)).rows;
+    const [{ id }] = (
+      await pool.query(
+        `SELECT data->>'customer_id' AS id FROM public.es_events WHERE event_type = 'CustomerRegistered' ORDER BY global_position DESC LIMIT 1`,
+      )
+    ).rows;
     const before = (await pool.query(`SELECT count(*)::int AS n FROM public.es_events WHERE stream_id = $1`, [`customer-${id}`])).rows[0].n;
     expect((await verifyLog(store, pool)).ok).toBe(true);
 
@@ -114,12 +129,18 @@ describe('Log verification on the running shop', () => {
     const after = await verifyLog(store, pool);
     expect(after).toMatchObject({ ok: true, breaks: 0 });
     // The customer's events are all still there, now unreadable.
-    expect((await pool.query(`SELECT count(*)::int AS n FROM public.es_events WHERE stream_id = $1`, [`customer-${id}`])).rows[0].n).toBeGreaterThan(before);
+    expect(
+      (await pool.query(`SELECT count(*)::int AS n FROM public.es_events WHERE stream_id = $1`, [`customer-${id}`])).rows[0].n,
+    ).toBeGreaterThan(before);
   });
 
   it('should refuse any update of a hashed event while the trigger is on', async () => {
-    await expect(pool.query(`UPDATE public.es_events SET data = '{}' WHERE stream_id = $1`, [`product-${productId}`])).rejects.toThrow(/append-only/);
-    await expect(pool.query(`UPDATE public.es_events SET hash = '\\x00' WHERE stream_id = $1`, [`product-${productId}`])).rejects.toThrow(/append-only/);
+    await expect(pool.query(`UPDATE public.es_events SET data = '{}' WHERE stream_id = $1`, [`product-${productId}`])).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(pool.query(`UPDATE public.es_events SET hash = '\\x00' WHERE stream_id = $1`, [`product-${productId}`])).rejects.toThrow(
+      /append-only/,
+    );
   });
 });
 
@@ -140,10 +161,16 @@ describe('Log chain on a log written before it had hashes, and checkpoints', () 
 
   it('should backfill exactly the hashes an append computes, and chain later appends from them', async () => {
     for (let s = 0; s < 5; s++) {
-      await store.appendToStream(`thing-${s}`, [event('Made', { s, n: 0, text: 'é ✓ "quoted"' }), event('Made', { s, n: 1, nested: { b: 1, a: [1.5, null, true] } })], 'no_stream');
+      await store.appendToStream(
+        `thing-${s}`,
+        [event('Made', { s, n: 0, text: 'é ✓ "quoted"' }), event('Made', { s, n: 1, nested: { b: 1, a: [1.5, null, true] } })],
+        'no_stream',
+      );
       await store.appendToStream(`thing-${s}`, [event('Changed', { s, n: 2 })], 1);
     }
-    const original = (await pool.query(`SELECT global_position, encode(hash, 'hex') AS hash FROM public.es_events ORDER BY global_position`)).rows;
+    const original = (
+      await pool.query(`SELECT global_position, encode(hash, 'hex') AS hash FROM public.es_events ORDER BY global_position`)
+    ).rows;
     await tamper(db.url, 'UPDATE public.es_events SET hash = NULL');
     await pool.query('UPDATE public.es_streams SET append_hashes = NULL');
     expect((await verifyLog(store, pool, { writeCheckpoints: false })).breaks).toBe(15);
@@ -154,7 +181,9 @@ describe('Log chain on a log written before it had hashes, and checkpoints', () 
     expect(await backfillLogChain(client)).toBe(0);
     await client.end();
     expect(filled).toBe(15);
-    const backfilled = (await pool.query(`SELECT global_position, encode(hash, 'hex') AS hash FROM public.es_events ORDER BY global_position`)).rows;
+    const backfilled = (
+      await pool.query(`SELECT global_position, encode(hash, 'hex') AS hash FROM public.es_events ORDER BY global_position`)
+    ).rows;
     expect(backfilled).toEqual(original);
 
     await store.appendToStream('thing-0', [event('Changed', { n: 3 })], 2);
@@ -205,7 +234,9 @@ describe('Verification speed', () => {
           const s = i % streams;
           await store.appendToStream(
             `product-${s}`,
-            Array.from({ length: perAppend }, (_, k) => event('ProductEdited', { product_id: String(s), changes: { price_cents: 1000 + i * perAppend + k, name: `Ring ${s}` } })),
+            Array.from({ length: perAppend }, (_, k) =>
+              event('ProductEdited', { product_id: String(s), changes: { price_cents: 1000 + i * perAppend + k, name: `Ring ${s}` } }),
+            ),
             'any',
           );
         }

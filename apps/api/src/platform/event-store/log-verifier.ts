@@ -104,7 +104,15 @@ export class LogWalk {
 }
 
 export function toChained(e: RecordedEvent): ChainedEvent {
-  return { streamId: e.streamId, type: e.type, data: e.data, metadata: e.metadata, revision: e.revision, position: positionToString(e.position), hash: e.hash };
+  return {
+    streamId: e.streamId,
+    type: e.type,
+    data: e.data,
+    metadata: e.metadata,
+    revision: e.revision,
+    position: positionToString(e.position),
+    hash: e.hash,
+  };
 }
 
 /**
@@ -221,7 +229,10 @@ export async function recordedVerification(
     return { id, report };
   } catch (err) {
     await pool
-      .query(`UPDATE public.es_log_verifications SET finished_at = now(), status = 'error', error = $2 WHERE id = $1`, [id, (err as Error).message])
+      .query(`UPDATE public.es_log_verifications SET finished_at = now(), status = 'error', error = $2 WHERE id = $1`, [
+        id,
+        (err as Error).message,
+      ])
       .catch(() => undefined);
     throw err;
   }

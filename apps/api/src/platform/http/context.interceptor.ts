@@ -64,7 +64,9 @@ const PENDING = Symbol('facet:pending');
 type PendingMark = { [PENDING]?: boolean };
 
 /** Nest sets the route's status after interceptors run; this hook has the last word for pending writes. */
-export function answerPendingWith202(fastify: { addHook(name: 'onSend', hook: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>): unknown }): void {
+export function answerPendingWith202(fastify: {
+  addHook(name: 'onSend', hook: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>): unknown;
+}): void {
   fastify.addHook('onSend', async (_req, reply, payload) => {
     if ((reply as PendingMark)[PENDING] && reply.statusCode < 300) reply.code(202);
     return payload;

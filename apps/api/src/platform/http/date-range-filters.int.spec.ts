@@ -48,8 +48,18 @@ describe('Date-range filters on the staff lists', () => {
       ids.orders.push(order.body.order_id);
       const design = await t.request('POST', '/api/custom-design', {
         body: {
-          category: 'women', jewelry_type: 'women-rings', diamond_shape: 'oval', diamond_size: '1-1.5', metal_type: 'rose-gold', metal_karat: '14K',
-          design_image: null, design_notes: `range ${n}`, contact_name: 'Ada Lovelace', contact_email: 'ada@example.com', contact_phone: '+1 (212) 555-0199', preferred_contact: 'email',
+          category: 'women',
+          jewelry_type: 'women-rings',
+          diamond_shape: 'oval',
+          diamond_size: '1-1.5',
+          metal_type: 'rose-gold',
+          metal_karat: '14K',
+          design_image: null,
+          design_notes: `range ${n}`,
+          contact_name: 'Ada Lovelace',
+          contact_email: 'ada@example.com',
+          contact_phone: '+1 (212) 555-0199',
+          preferred_contact: 'email',
         },
         headers: { 'idempotency-key': `range-design-${n}` },
       });
@@ -69,7 +79,8 @@ describe('Date-range filters on the staff lists', () => {
         const items: any[] = (await list(name, '')).body.items;
         ids.messages = WHEN.map((_, n) => items.find((i) => i.subject === `Range ${n}`).id);
       }
-      for (let n = 0; n < WHEN.length; n++) await db.query(`UPDATE ${TABLES[name]} SET created_at = $1 WHERE id = $2`, [WHEN[n], ids[name][n]]);
+      for (let n = 0; n < WHEN.length; n++)
+        await db.query(`UPDATE ${TABLES[name]} SET created_at = $1 WHERE id = $2`, [WHEN[n], ids[name][n]]);
     }
   });
   afterAll(async () => {
@@ -84,7 +95,9 @@ describe('Date-range filters on the staff lists', () => {
     });
 
     it('should take instants with an offset, to the millisecond', async () => {
-      expect(await found(name, `from=${encodeURIComponent('2026-01-11T00:30:00+01:00')}&to=${encodeURIComponent('2026-01-11T23:59:59.998Z')}`)).toEqual(onDays(name, 0, 1));
+      expect(
+        await found(name, `from=${encodeURIComponent('2026-01-11T00:30:00+01:00')}&to=${encodeURIComponent('2026-01-11T23:59:59.998Z')}`),
+      ).toEqual(onDays(name, 0, 1));
       expect(await found(name, 'from=2026-01-11T23:59:59.999Z&to=2026-01-11T23:59:59.999Z')).toEqual(onDays(name, 2));
       expect(await found(name, 'from=2027-01-01')).toEqual([]);
     });

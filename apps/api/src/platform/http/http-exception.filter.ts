@@ -53,13 +53,20 @@ export class HttpExceptionFilter implements ExceptionFilter {
     reply.status(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
   }
 
-  describe(exception: unknown, request?: { method?: string; url?: string }): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
+  describe(
+    exception: unknown,
+    request?: { method?: string; url?: string },
+  ): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
     const headers: Record<string, string> = {};
     if (exception instanceof DomainError) {
       if (exception instanceof TooManyRequestsError && exception.retryAfterSeconds) {
         headers['retry-after'] = String(exception.retryAfterSeconds);
       }
-      return { status: exception.status, body: { detail: exception.message, ...(exception.errors ? { errors: exception.errors } : {}) }, headers };
+      return {
+        status: exception.status,
+        body: { detail: exception.message, ...(exception.errors ? { errors: exception.errors } : {}) },
+        headers,
+      };
     }
     // The event store port's own errors, by name.
     if (exception instanceof ConcurrencyError) return { status: 409, body: { detail: exception.message }, headers };
@@ -74,7 +81,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
       if (typeof response === 'object' && response.detail) {
         return { status, body: { detail: response.detail, ...(response.errors ? { errors: response.errors } : {}) }, headers };
       }
-      const message = typeof response === 'string' ? response : Array.isArray(response.message) ? response.message.join('; ') : (response.message ?? exception.message);
+      const message =
+        typeof response === 'string'
+          ? response
+          : Array.isArray(response.message)
+            ? response.message.join('; ')
+            : (response.message ?? exception.message);
       return { status, body: { detail: String(message) }, headers };
     }
     // A statement or lock timeout, no free connection, the database restarting: busy, not broken.
@@ -107,7 +119,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     const html = page?.html ?? this.spaIndex(url);
     if (html === null) {
-      reply.status(404).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ detail: 'Resource not found' }));
+      reply
+        .status(404)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ detail: 'Resource not found' }));
       return;
     }
     reply

@@ -29,7 +29,9 @@ export class IdempotencyService {
   constructor(private readonly db: DatabaseService) {}
 
   static hash(body: unknown): string {
-    return createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+    return createHash('sha256')
+      .update(JSON.stringify(body ?? null))
+      .digest('hex');
   }
 
   /**
@@ -38,7 +40,12 @@ export class IdempotencyService {
    */
   static callerScope(part: string, principal: Principal | null, guestEmail: string | null | undefined): string {
     if (principal) return `${part}:${principal.kind}:${principal.id}`;
-    return `${part}:guest:${keyedDigest('idempotency-guest', String(guestEmail ?? '').trim().toLowerCase())}`;
+    return `${part}:guest:${keyedDigest(
+      'idempotency-guest',
+      String(guestEmail ?? '')
+        .trim()
+        .toLowerCase(),
+    )}`;
   }
 
   /** A UUID derived from the scope and key (keyed, so nobody can predict another caller's record id). */
@@ -74,35 +81,45 @@ export class IdempotencyService {
         'SELECT request_hash, response FROM public.idempotency_keys WHERE scope = $1 AND key = $2',
         [scope, key],
       );
-      if (row && row.request_hash !== requestHash) throw new ConflictError('This Idempotency-Key was already used for a different request.');
+      if (row && row.request_hash !== requestHash)
+        throw new ConflictError('This Idempotency-Key was already used for a different request.');
       if (row && row.response !== null && row.response !== undefined) return row.response as T;
-      if (Date.now() > deadline) throw new ConflictError('A request with this Idempotency-Key is still being processed. Please retry in a few seconds.');
+      if (Date.now() > deadline)
+        throw new ConflictError('A request with this Idempotency-Key is still being processed. Please retry in a few seconds.');
       await new Promise((r) => setTimeout(r, row ? 50 : 0)); // held by another request (or just released): look again
     }
   }
 
-  private async holdAndWork<T>(scope: string, key: string, attempt: IdempotentAttempt, work: (attempt: IdempotentAttempt) => Promise<T>): Promise<T> {
+  private async holdAndWork<T>(
+    scope: string,
+    key: string,
+    attempt: IdempotentAttempt,
+    work: (attempt: IdempotentAttempt) => Promise<T>,
+  ): Promise<T> {
     // Slow work keeps its lease (a retry taking over meanwhile would still find the same record id).
-    const renew = setInterval(() => {
-      this.db
-        .query(`UPDATE public.idempotency_keys SET lease_until = now() + make_interval(secs => $3) WHERE scope = $1 AND key = $2 AND response IS NULL`, [
-          scope,
-          key,
-          IDEMPOTENCY_LEASE_SECONDS,
-        ])
-        .catch(() => undefined);
-    }, (IDEMPOTENCY_LEASE_SECONDS * 1000) / 2);
+    const renew = setInterval(
+      () => {
+        this.db
+          .query(
+            `UPDATE public.idempotency_keys SET lease_until = now() + make_interval(secs => $3) WHERE scope = $1 AND key = $2 AND response IS NULL`,
+            [scope, key, IDEMPOTENCY_LEASE_SECONDS],
+          )
+          .catch(() => undefined);
+      },
+      (IDEMPOTENCY_LEASE_SECONDS * 1000) / 2,
+    );
     try {
       const result = await work(attempt);
-      await this.db.query('UPDATE public.idempotency_keys SET response = $3, status_code = 200, lease_until = NULL WHERE scope = $1 AND key = $2', [
-        scope,
-        key,
-        JSON.stringify(result),
-      ]);
+      await this.db.query(
+        'UPDATE public.idempotency_keys SET response = $3, status_code = 200, lease_until = NULL WHERE scope = $1 AND key = $2',
+        [scope, key, JSON.stringify(result)],
+      );
       return result;
     } catch (err) {
       // A refused request frees the key so the shopper can correct it and retry.
-      await this.db.query('DELETE FROM public.idempotency_keys WHERE scope = $1 AND key = $2 AND response IS NULL', [scope, key]).catch(() => undefined);
+      await this.db
+        .query('DELETE FROM public.idempotency_keys WHERE scope = $1 AND key = $2 AND response IS NULL', [scope, key])
+        .catch(() => undefined);
       throw err;
     } finally {
       clearInterval(renew);

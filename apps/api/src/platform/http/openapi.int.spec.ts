@@ -6,7 +6,18 @@ import { Mailbox, login, verifiedCustomer } from '../../customers/testing/custom
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
 
-const SHIPPING = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+1 (555) 010-2000', address: '12 Analytical Way', apartment: '', city: 'New York', state: 'NY', zip_code: '10001', country: 'US' };
+const SHIPPING = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+1 (555) 010-2000',
+  address: '12 Analytical Way',
+  apartment: '',
+  city: 'New York',
+  state: 'NY',
+  zip_code: '10001',
+  country: 'US',
+};
 
 /** The body Swagger UI's "Try it out" starts from: each property's example, else its default, first enum value or a plain value. */
 function exampleBody(doc: any, path: string): unknown {
@@ -18,7 +29,8 @@ function exampleBody(doc: any, path: string): unknown {
     if (schema.example !== undefined) return schema.example;
     if (schema.default !== undefined) return schema.default;
     if (schema.enum) return schema.enum[0];
-    if (schema.type === 'object' || schema.properties) return Object.fromEntries(Object.entries<any>(schema.properties ?? {}).map(([k, v]) => [k, build(v)]));
+    if (schema.type === 'object' || schema.properties)
+      return Object.fromEntries(Object.entries<any>(schema.properties ?? {}).map(([k, v]) => [k, build(v)]));
     if (schema.type === 'array') return [build(schema.items)];
     return { string: 'string', number: 0, integer: 0, boolean: true }[schema.type as string] ?? null;
   };
@@ -49,8 +61,12 @@ describe('The OpenAPI document', () => {
     const spectral = new Spectral();
     spectral.setRuleset({ extends: [[oas as never, 'recommended']] } as never);
     const results = await spectral.run(new Document(JSON.stringify(doc), Parsers.Json, '/api/docs-json'));
-    const found = results.filter((r) => r.severity <= 1).map((r) => `${r.severity === 0 ? 'error' : 'warning'} ${r.code} ${r.path.join('.')}: ${r.message}`);
-    console.log(`Spectral spectral:oas: ${results.filter((r) => r.severity === 0).length} errors, ${results.filter((r) => r.severity === 1).length} warnings`);
+    const found = results
+      .filter((r) => r.severity <= 1)
+      .map((r) => `${r.severity === 0 ? 'error' : 'warning'} ${r.code} ${r.path.join('.')}: ${r.message}`);
+    console.log(
+      `Spectral spectral:oas: ${results.filter((r) => r.severity === 0).length} errors, ${results.filter((r) => r.severity === 1).length} warnings`,
+    );
     expect(found).toEqual([]);
   }, 60_000);
 
@@ -65,11 +81,17 @@ describe('The OpenAPI document', () => {
         if (!op.description) problems.push(`${name}: no description`);
         if (!op.tags?.length) problems.push(`${name}: no tag`);
         if (!op.responses['503']) problems.push(`${name}: no 503`);
-        if (op.security?.length && (!op.responses['401'] || !op.responses['403'])) problems.push(`${name}: signed-in route without 401/403`);
-        if ((op.requestBody || op.parameters?.some((p: any) => p.in !== 'header')) && !op.responses['400']) problems.push(`${name}: input without 400`);
+        if (op.security?.length && (!op.responses['401'] || !op.responses['403']))
+          problems.push(`${name}: signed-in route without 401/403`);
+        if ((op.requestBody || op.parameters?.some((p: any) => p.in !== 'header')) && !op.responses['400'])
+          problems.push(`${name}: input without 400`);
         for (const [status, response] of Object.entries<any>(op.responses)) {
           const schema = response.content?.['application/json']?.schema;
-          if (Number(status) >= 400 && !(path.startsWith('/api/health') && status === '503') && schema?.$ref !== '#/components/schemas/ErrorBody') {
+          if (
+            Number(status) >= 400 &&
+            !(path.startsWith('/api/health') && status === '503') &&
+            schema?.$ref !== '#/components/schemas/ErrorBody'
+          ) {
             problems.push(`${name} ${status}: not the shared ErrorBody`);
           }
         }
@@ -95,7 +117,8 @@ describe('The OpenAPI document', () => {
     const vague: string[] = [];
     const walk = (schema: any, where: string) => {
       if (!schema || typeof schema !== 'object') return;
-      if (schema.type === 'object' && !schema.properties && !schema.additionalProperties && !schema.allOf && !schema.$ref) vague.push(where);
+      if (schema.type === 'object' && !schema.properties && !schema.additionalProperties && !schema.allOf && !schema.$ref)
+        vague.push(where);
       for (const [k, v] of Object.entries<any>(schema.properties ?? {})) walk(v, `${where}.${k}`);
       if (schema.items) walk(schema.items, `${where}[]`);
     };
@@ -114,10 +137,19 @@ describe('The OpenAPI document', () => {
     const line = { product_id: product.id, product_name: product.name, price: product.price, quantity: 1, image: product.image };
     const order = await t.request('POST', '/api/orders', {
       token: customer,
-      body: { items: [line], shipping: SHIPPING, payment: { card_name: 'Ada Lovelace', last_4: '4242' }, status: 'pending', payment_status: 'unpaid' },
+      body: {
+        items: [line],
+        shipping: SHIPPING,
+        payment: { card_name: 'Ada Lovelace', last_4: '4242' },
+        status: 'pending',
+        payment_status: 'unpaid',
+      },
     });
     expect(order.status).toBe(200);
-    const checkout = await t.request('POST', '/api/payments/checkout/session', { token: customer, body: { origin_url: 'http://localhost:3000', order_id: order.body.order_id } });
+    const checkout = await t.request('POST', '/api/payments/checkout/session', {
+      token: customer,
+      body: { origin_url: 'http://localhost:3000', order_id: order.body.order_id },
+    });
     expect([checkout.status, checkout.body]).toEqual([200, expect.anything()]);
     // The request bodies Swagger UI fills in from the document's examples are accepted as they are.
     const design = await t.request('POST', '/api/custom-design', { token: customer, body: exampleBody(doc, '/api/custom-design') });
@@ -176,7 +208,11 @@ describe('The OpenAPI document', () => {
       }
       path += queries[template] ?? '';
       // Customer routes as the customer; the rest as staff (public routes ignore the token).
-      const token = /\/mine$|^\/api\/me$|^\/api\/auth\/session$/.test(template) ? customer : template.startsWith('/api/staff') || template.startsWith('/api/admin') ? staff : undefined;
+      const token = /\/mine$|^\/api\/me$|^\/api\/auth\/session$/.test(template)
+        ? customer
+        : template.startsWith('/api/staff') || template.startsWith('/api/admin')
+          ? staff
+          : undefined;
       const res = await t.request('GET', path, { token });
       gets++;
       if (res.status !== 200) notOk.push(`${template} ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);

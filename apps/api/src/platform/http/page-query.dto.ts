@@ -48,7 +48,8 @@ function IsDateOrInstant() {
     name: 'isDateOrInstant',
     validator: {
       validate: (value: unknown) => typeof value === 'string' && instantOf(value) !== null,
-      defaultMessage: (a?: ValidationArguments) => `${a?.property} must be a date (YYYY-MM-DD) or a date-time with an offset (ISO 8601), years 1000-9999`,
+      defaultMessage: (a?: ValidationArguments) =>
+        `${a?.property} must be a date (YYYY-MM-DD) or a date-time with an offset (ISO 8601), years 1000-9999`,
     },
   });
 }
@@ -71,14 +72,20 @@ function NotBeforeFrom() {
 
 /** A page of a list that also filters by when its records were created (from and to, both inclusive). */
 export class DateRangePageQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: 'Created at or after: a date (its UTC start) or an ISO 8601 date-time with offset', example: '2026-11-01' })
+  @ApiPropertyOptional({
+    description: 'Created at or after: a date (its UTC start) or an ISO 8601 date-time with offset',
+    example: '2026-11-01',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(40)
   @IsDateOrInstant()
   from?: string;
 
-  @ApiPropertyOptional({ description: 'Created at or before: a date (its whole UTC day) or an ISO 8601 date-time with offset', example: '2026-11-30' })
+  @ApiPropertyOptional({
+    description: 'Created at or before: a date (its whole UTC day) or an ISO 8601 date-time with offset',
+    example: '2026-11-30',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(40)

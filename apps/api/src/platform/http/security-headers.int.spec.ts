@@ -13,7 +13,13 @@ const EXPECTED = {
 
 /** Parses a CSP into directive -> sources, so spacing after ';' does not matter. */
 function directives(csp: string | null): Record<string, string> {
-  return Object.fromEntries((csp ?? '').split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+  return Object.fromEntries(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+  );
 }
 
 describe('Security headers (@fastify/helmet)', () => {
@@ -25,7 +31,17 @@ describe('Security headers (@fastify/helmet)', () => {
     await t.close();
   });
 
-  const paths = ['/api/health', '/api/products?limit=1', '/api/me', '/api/nope', '/api/orders/%2e%2e/x', '/', '/admin/', '/api/docs', '/robots.txt'];
+  const paths = [
+    '/api/health',
+    '/api/products?limit=1',
+    '/api/me',
+    '/api/nope',
+    '/api/orders/%2e%2e/x',
+    '/',
+    '/admin/',
+    '/api/docs',
+    '/robots.txt',
+  ];
   it.each(paths)('should send every security header on %s, without banner or cross-origin resource policy', async (path) => {
     const res = await fetch(t.url + path);
     for (const [name, value] of Object.entries(EXPECTED)) {

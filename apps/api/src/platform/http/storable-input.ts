@@ -74,7 +74,13 @@ function headerProblems(headers: Record<string, unknown>): TextProblem[] {
  * headers and the parsed body of every /api request, before Nest routes it to a handler. Registered as a
  * Fastify preValidation hook (after the body is parsed).
  */
-export function checkStorableInput(request: { url: string; params?: unknown; query?: unknown; headers?: Record<string, unknown>; body?: unknown }): void {
+export function checkStorableInput(request: {
+  url: string;
+  params?: unknown;
+  query?: unknown;
+  headers?: Record<string, unknown>;
+  body?: unknown;
+}): void {
   if (!String(request.url).startsWith('/api')) return;
   const problems = [
     ...findUnstorableText(request.params, ''),
@@ -109,7 +115,9 @@ export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
  * The JSON body parser: Fastify's own (it refuses __proto__ and constructor.prototype keys), behind a
  * depth limit so deep nesting is a 400 with a clear detail, never a stack overflow.
  */
-export function depthLimitedJsonParser(defaultParser: (req: unknown, body: string, done: (err: Error | null, value?: unknown) => void) => void) {
+export function depthLimitedJsonParser(
+  defaultParser: (req: unknown, body: string, done: (err: Error | null, value?: unknown) => void) => void,
+) {
   return (req: unknown, body: string, done: (err: Error | null, value?: unknown) => void): void => {
     if (jsonDepthExceeds(body)) {
       done(new BadInputError(`The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of objects and arrays).`));

@@ -14,7 +14,10 @@ export const ERROR_BODY_SCHEMA = {
       items: {
         type: 'object',
         required: ['field', 'message'],
-        properties: { field: { type: 'string', example: 'email' }, message: { type: 'string', example: 'Please enter a valid email address' } },
+        properties: {
+          field: { type: 'string', example: 'email' },
+          message: { type: 'string', example: 'Please enter a valid email address' },
+        },
       },
     },
     // POST /api/auth/verify-email answers its refusals in the shape its first clients read, around the same detail.
@@ -27,13 +30,13 @@ export const ERROR_BODY_SCHEMA = {
 const TAGS: { name: string; description: string }[] = [
   { name: 'health', description: 'Public. Whether the shop and its dependencies answer (for load balancers and monitors).' },
   { name: 'catalogue', description: 'Public. Products and categories as the storefront shows them.' },
-  { name: 'orders', description: 'Public and account. Placing orders and consultation requests; a customer\'s own orders.' },
+  { name: 'orders', description: "Public and account. Placing orders and consultation requests; a customer's own orders." },
   { name: 'payments', description: 'Public. Hosted checkout and the payment sandbox.' },
-  { name: 'custom designs', description: 'Public and account. Custom design requests; a customer\'s own requests.' },
+  { name: 'custom designs', description: "Public and account. Custom design requests; a customer's own requests." },
   { name: 'contact', description: 'Public. The contact form.' },
   { name: 'media', description: 'Public images, and staff uploads.' },
   { name: 'auth', description: 'Account. Customer registration, e-mail verification, sign-in and password reset.' },
-  { name: 'account', description: 'Account. The signed-in customer\'s profile; erasing the account.' },
+  { name: 'account', description: "Account. The signed-in customer's profile; erasing the account." },
   { name: 'staff', description: 'Staff. Signing staff in and out (the token for "Authorize").' },
   { name: 'admin: catalogue', description: 'Staff. Editing products and uploading images.' },
   { name: 'admin: orders', description: 'Staff. Orders and consultation requests and their statuses.' },
@@ -65,7 +68,14 @@ type Operation = {
   parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: unknown }[];
   requestBody?: unknown;
   security?: unknown[];
-  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }>; headers?: Record<string, { schema?: unknown; description?: string }> }>;
+  responses: Record<
+    string,
+    {
+      description: string;
+      content?: Record<string, { schema?: unknown }>;
+      headers?: Record<string, { schema?: unknown; description?: string }>;
+    }
+  >;
 };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -101,7 +111,10 @@ export function finishDocument(document: OpenAPIObject): OpenAPIObject {
         if (existing?.content && !(path.startsWith('/api/health') && status === '503')) {
           existing.content = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
         } else if (!existing) {
-          op.responses[status] = { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
+          op.responses[status] = {
+            description: ERROR_DESCRIPTIONS[status],
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+          };
         } else if (!existing.content) {
           existing.content = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
         }
@@ -120,7 +133,9 @@ export function finishDocument(document: OpenAPIObject): OpenAPIObject {
 
 /** Who may call an operation, written out for operations whose decorators only gave a summary. */
 function describeAccess(op: Operation): string {
-  const access = op.security?.length ? 'Needs a staff or customer session: a bearer token from a login route, or the session cookie.' : 'Public: no session needed.';
+  const access = op.security?.length
+    ? 'Needs a staff or customer session: a bearer token from a login route, or the session cookie.'
+    : 'Public: no session needed.';
   return op.summary ? `${op.summary}. ${access}` : access;
 }
 
@@ -153,7 +168,15 @@ export function buildDocument(app: INestApplication): OpenAPIObject {
     )
     .setVersion('1.0')
     // The tokens are random opaque strings kept server-side, not JWTs.
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'The token from POST /api/staff/login or /api/auth/login (an opaque random string)' }, 'bearer')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'opaque',
+        description: 'The token from POST /api/staff/login or /api/auth/login (an opaque random string)',
+      },
+      'bearer',
+    )
     .addCookieAuth('facet_session', { type: 'apiKey', in: 'cookie', name: 'facet_session' }, 'session')
     .build();
   return finishDocument(SwaggerModule.createDocument(app, config));

@@ -97,7 +97,7 @@ export class PersonalData {
     const key = await this.keys.keyFor(subjectId);
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const plain = isText ? (value) : JSON.stringify(value);
+    const plain = isText ? value : JSON.stringify(value);
     const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     const prefix = isText ? PREFIX : JSON_PREFIX;
     return `${prefix}${encodeURIComponent(subjectId)}:${iv.toString('base64')}:${cipher.getAuthTag().toString('base64')}:${ciphertext.toString('base64')}`;

@@ -163,7 +163,11 @@ export class CatchUpRunner {
         }
         checkpoint ??= await this.work.loadCheckpoint();
         this.woken = false;
-        const { events, heldBack } = await this.store.readBatch({ after: checkpoint, limit: this.work.batchSize, eventTypes: this.work.eventTypes });
+        const { events, heldBack } = await this.store.readBatch({
+          after: checkpoint,
+          limit: this.work.batchSize,
+          eventTypes: this.work.eventTypes,
+        });
         if (events.length > 0 && !this.stopped) {
           const reached = await this.handleBatch(checkpoint, events);
           if (reached) {

@@ -40,7 +40,10 @@ describe('Parked events', () => {
       await tx.query('INSERT INTO poison_test (stream, n) VALUES ($1, $2)', [e.streamId, e.data.n]);
     },
     async applyBatch(tx, events) {
-      await tx.query('INSERT INTO poison_test (stream, n) SELECT * FROM unnest($1::text[], $2::int[])', [events.map((e) => e.streamId), events.map((e) => e.data.n)]);
+      await tx.query('INSERT INTO poison_test (stream, n) SELECT * FROM unnest($1::text[], $2::int[])', [
+        events.map((e) => e.streamId),
+        events.map((e) => e.data.n),
+      ]);
     },
   };
   const reacted: number[] = [];
@@ -56,9 +59,15 @@ describe('Parked events', () => {
   };
   const note = (stream: string, n: number, extra: Record<string, unknown> = {}) =>
     es.append(stream, [{ type: 'PoisonTestNoted', data: { n, ...extra } }], 'any', { waitForProjections: false });
-  const rowsOf = async (stream: string) => (await db.query('SELECT n FROM rm.poison_test WHERE stream = $1 ORDER BY seq', [stream])).rows.map((r) => r.n);
+  const rowsOf = async (stream: string) =>
+    (await db.query('SELECT n FROM rm.poison_test WHERE stream = $1 ORDER BY seq', [stream])).rows.map((r) => r.n);
   const parkedOf = async (consumer: string, stream: string) =>
-    (await db.query('SELECT * FROM public.parked_events WHERE consumer = $1 AND stream_id = $2 ORDER BY commit_pos, prepare_pos', [consumer, stream])).rows.map((r) => ({
+    (
+      await db.query('SELECT * FROM public.parked_events WHERE consumer = $1 AND stream_id = $2 ORDER BY commit_pos, prepare_pos', [
+        consumer,
+        stream,
+      ])
+    ).rows.map((r) => ({
       ...r,
       stream_revision: Number(r.stream_revision),
     }));
@@ -68,12 +77,15 @@ describe('Parked events', () => {
     db = t.app.get(DatabaseService).pool;
     es = t.app.get(EventSourcing);
     runners = t.app.get(RunnersService);
-    await db.query('CREATE TABLE rm.poison_test (seq serial PRIMARY KEY, stream text NOT NULL, n int NOT NULL CONSTRAINT no_negatives CHECK (n >= 0))');
+    await db.query(
+      'CREATE TABLE rm.poison_test (seq serial PRIMARY KEY, stream text NOT NULL, n int NOT NULL CONSTRAINT no_negatives CHECK (n >= 0))',
+    );
     runners.startProjection(poisonProjection);
     runners.startReactor(poisonReactor);
     admin = await t.staffToken();
     await t.app.get(CommandBus).execute(new AddStaffMemberCommand('clerk@facet.test', 'Clara Clerk', 'staff', 'Clerk-Password-1985!'));
-    clerk = (await t.request('POST', '/api/staff/login', { body: { username: 'clerk@facet.test', password: 'Clerk-Password-1985!' } })).body.token;
+    clerk = (await t.request('POST', '/api/staff/login', { body: { username: 'clerk@facet.test', password: 'Clerk-Password-1985!' } })).body
+      .token;
   });
   afterAll(async () => t.close());
 
@@ -106,10 +118,15 @@ describe('Parked events', () => {
     expect(await parkedOf('projection:poison_test', a)).toHaveLength(3);
 
     // Other projections never waited: a product created now is readable at once.
-    const created = await t.request('POST', '/api/admin/products', { token: admin, body: { name: 'Unblocked Ring', price: 10, category: 'men-rings' } });
+    const created = await t.request('POST', '/api/admin/products', {
+      token: admin,
+      body: { name: 'Unblocked Ring', price: 10, category: 'men-rings' },
+    });
     expect(created.status).toBe(201);
     expect((await t.request('GET', `/api/products/${created.body.id}`)).status).toBe(200);
-    console.log(`projection failure parked after ${parkedAfter} ms (2 attempts, 50 ms backoff); stream b projected 3/3, stream a 1/4 (3 parked)`);
+    console.log(
+      `projection failure parked after ${parkedAfter} ms (2 attempts, 50 ms backoff); stream b projected 3/3, stream a 1/4 (3 parked)`,
+    );
   });
 
   it('should park a reactor event that fails, and keep retrying infrastructure failures without parking', async () => {
@@ -149,7 +166,13 @@ describe('Parked events', () => {
     const first = list.body.items.find((i: any) => i.blocked_by === null);
     const one = await t.request('GET', `/api/admin/parked-events/${first.id}`, { token: admin });
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ consumer: 'projection:poison_test', stream_id: a, stream_revision: 1, attempts: 2, event_type: 'PoisonTestNoted' });
+    expect(one.body).toMatchObject({
+      consumer: 'projection:poison_test',
+      stream_id: a,
+      stream_revision: 1,
+      attempts: 2,
+      event_type: 'PoisonTestNoted',
+    });
     expect(one.body.event).toMatchObject({ id: first.event_id, type: 'PoisonTestNoted', stream_id: a, data: { n: -1 } });
     expect(Date.parse(one.body.first_failed_at)).toBeLessThanOrEqual(Date.parse(one.body.last_failed_at));
 
@@ -158,15 +181,37 @@ describe('Parked events', () => {
     expect((await t.request('GET', `/api/admin/parked-events/${first.id}`, { token: clerk })).status).toBe(403);
     expect((await t.request('POST', `/api/admin/parked-events/${first.id}/retry`, { token: clerk })).status).toBe(403);
     // Not UTF-8 at all, or a NUL: refused at the edge before routing.
-    for (const id of ['%ED%A0%80', '%00']) expect((await t.request('GET', `/api/admin/parked-events/${id}`, { token: admin })).status).toBe(400);
-    for (const id of ['0', '-1', 'abc', '1e3', '99999999999999999999', '1%20OR%201%3D1', '%D9%A1', '9007199254740993', '1.5', '%F0%9F%92%8E']) {
+    for (const id of ['%ED%A0%80', '%00'])
+      expect((await t.request('GET', `/api/admin/parked-events/${id}`, { token: admin })).status).toBe(400);
+    for (const id of [
+      '0',
+      '-1',
+      'abc',
+      '1e3',
+      '99999999999999999999',
+      '1%20OR%201%3D1',
+      '%D9%A1',
+      '9007199254740993',
+      '1.5',
+      '%F0%9F%92%8E',
+    ]) {
       const res = await t.request('GET', `/api/admin/parked-events/${id}`, { token: admin });
       expect([id, res.status]).toEqual([id, 404]);
       const retry = await t.request('POST', `/api/admin/parked-events/${id}/retry`, { token: admin });
       expect([id, retry.status]).toEqual([id, 404]);
     }
     expect((await t.request('GET', '/api/admin/parked-events/123456789', { token: admin })).status).toBe(404);
-    for (const q of ['consumer=%00', 'consumer=projection:x%00', "consumer=projection:'", 'stream=a%00b', 'stream=%ED%A0%80', 'limit=101', 'page=0', 'page=1e308', 'limit=-0.5']) {
+    for (const q of [
+      'consumer=%00',
+      'consumer=projection:x%00',
+      "consumer=projection:'",
+      'stream=a%00b',
+      'stream=%ED%A0%80',
+      'limit=101',
+      'page=0',
+      'page=1e308',
+      'limit=-0.5',
+    ]) {
       const res = await t.request('GET', `/api/admin/parked-events?${q}`, { token: admin });
       expect([q, res.status]).toEqual([q, 400]);
       expect(typeof res.body.detail).toBe('string');
@@ -207,11 +252,37 @@ describe('Parked events', () => {
     // A real projection that fails on one event: products refuse a name by a CHECK added in this test.
     await db.query(`ALTER TABLE rm.products ADD CONSTRAINT no_poison CHECK (name <> 'Poison Ring')`);
     const id = randomUUID();
-    await store.appendToStream(`product-${id}`, [{
-      type: 'ProductCreated',
-      data: { product_id: id, name: 'Poison Ring', description: 'd', price_cents: 1000, original_price_cents: null, image: '/i.svg', images: ['/i.svg'], category: 'men-rings', features: [], rating: 4.5, reviews_count: 0, in_stock: true },
-      metadata: { eventId: randomUUID(), schemaVersion: 1, occurredAt: new Date().toISOString(), actor: { type: 'system' }, correlationId: randomUUID(), causationId: null },
-    }], 'no_stream');
+    await store.appendToStream(
+      `product-${id}`,
+      [
+        {
+          type: 'ProductCreated',
+          data: {
+            product_id: id,
+            name: 'Poison Ring',
+            description: 'd',
+            price_cents: 1000,
+            original_price_cents: null,
+            image: '/i.svg',
+            images: ['/i.svg'],
+            category: 'men-rings',
+            features: [],
+            rating: 4.5,
+            reviews_count: 0,
+            in_stock: true,
+          },
+          metadata: {
+            eventId: randomUUID(),
+            schemaVersion: 1,
+            occurredAt: new Date().toISOString(),
+            actor: { type: 'system' },
+            correlationId: randomUUID(),
+            causationId: null,
+          },
+        },
+      ],
+      'no_stream',
+    );
     await until('live projection parked the product', async () => (await parkedOf('projection:products', `product-${id}`)).length === 1);
     const started = Date.now();
     const result = await runners.replay({ compare: true });
@@ -221,7 +292,10 @@ describe('Parked events', () => {
     expect(await parkedOf('projection:poison_test', a)).toHaveLength(0);
     // Reactors' parked events are not read models: the replay leaves them.
     expect((await parkedOf('reactor:poison_test', a)).length).toBeGreaterThanOrEqual(3);
-    const created = await t.request('POST', '/api/admin/products', { token, body: { name: 'After Replay Ring', price: 10, category: 'men-rings' } });
+    const created = await t.request('POST', '/api/admin/products', {
+      token,
+      body: { name: 'After Replay Ring', price: 10, category: 'men-rings' },
+    });
     expect(created.status).toBe(201);
     const health = await t.request('GET', '/api/health');
     expect(health.body.consumers.find((c: any) => c.name === 'products' && c.kind === 'projection')).toMatchObject({ parked: 1 });

@@ -52,7 +52,10 @@ export function errorText(err: unknown): string {
   const e = err as { message?: string; code?: string };
   const text = [e?.code ? `[${e.code}]` : '', e?.message ?? String(err)].filter(Boolean).join(' ');
   // NUL is what broke the projection in the first place; PostgreSQL text refuses it.
-  return text.replace(/\u0000/g, '\\0').replace(/[\uD800-\uDFFF]/g, '\uFFFD').slice(0, 2000);
+  return text
+    .replace(/\u0000/g, '\\0')
+    .replace(/[\uD800-\uDFFF]/g, '\uFFFD')
+    .slice(0, 2000);
 }
 
 export async function insertParks(tx: Tx | Pool, consumer: string, parks: Park[]): Promise<void> {
@@ -85,14 +88,24 @@ export async function insertParks(tx: Tx | Pool, consumer: string, parks: Park[]
 
 /** Parks the events of `events` whose stream already has a parked event; returns the others, in order. */
 export async function parkFollowers(tx: Tx, consumer: string, events: RecordedEvent[]): Promise<{ rest: RecordedEvent[]; parked: number }> {
-  const blocked = await parkedStreams(tx, consumer, events.map((e) => e.streamId));
+  const blocked = await parkedStreams(
+    tx,
+    consumer,
+    events.map((e) => e.streamId),
+  );
   if (blocked.size === 0) return { rest: events, parked: 0 };
   const now = new Date();
   const followers = events.filter((e) => blocked.has(e.streamId));
   await insertParks(
     tx,
     consumer,
-    followers.map((event) => ({ event, error: waitingBehind(blocked.get(event.streamId)!), blockedBy: blocked.get(event.streamId)!, attempts: 0, firstFailedAt: now })),
+    followers.map((event) => ({
+      event,
+      error: waitingBehind(blocked.get(event.streamId)!),
+      blockedBy: blocked.get(event.streamId)!,
+      attempts: 0,
+      firstFailedAt: now,
+    })),
   );
   return { rest: events.filter((e) => !blocked.has(e.streamId)), parked: followers.length };
 }
@@ -126,7 +139,12 @@ export class ParkedEventsStore {
   private static readonly COLUMNS = `id::text, consumer, event_id, stream_id, stream_revision::int, commit_pos::text || '/' || prepare_pos::text AS position,
     event_type, error, blocked_by, attempts, first_failed_at, last_failed_at`;
 
-  async list(filter: { consumer?: string; stream?: string; page: number; limit: number }): Promise<{ items: ParkedEvent[]; total: number }> {
+  async list(filter: {
+    consumer?: string;
+    stream?: string;
+    page: number;
+    limit: number;
+  }): Promise<{ items: ParkedEvent[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.consumer) {

@@ -14,7 +14,11 @@ export const SCHEMA_SWAP_LOCK = 1_985_001;
  * models get ERASED where a person was erased (the same placeholder their live purge writes); reactors
  * get null, so they have nothing to send.
  */
-export async function openEvents(privacy: PersonalData, events: RecordedEvent[], whenErased: null | typeof ERASED = ERASED): Promise<RecordedEvent[]> {
+export async function openEvents(
+  privacy: PersonalData,
+  events: RecordedEvent[],
+  whenErased: null | typeof ERASED = ERASED,
+): Promise<RecordedEvent[]> {
   return Promise.all(events.map(async (e) => ({ ...e, data: await privacy.openDeep(e.data, whenErased) })));
 }
 
@@ -71,7 +75,13 @@ async function inProjectionTransaction(
  * Writes one batch of read-model rows and the new checkpoint in one transaction. Events of a stream that
  * already has a parked event for this projection are parked behind it instead (a stream's order is kept).
  */
-export async function projectBatch(pool: Pool, schema: string, projection: Projection, expected: Position, events: RecordedEvent[]): Promise<boolean> {
+export async function projectBatch(
+  pool: Pool,
+  schema: string,
+  projection: Projection,
+  expected: Position,
+  events: RecordedEvent[],
+): Promise<boolean> {
   return inProjectionTransaction(pool, schema, projection, expected, events[events.length - 1].position, async (tx) => {
     const { rest } = await parkFollowers(tx, projectionConsumer(projection), events);
     await applyEvents(tx, projection, rest);
@@ -79,6 +89,14 @@ export async function projectBatch(pool: Pool, schema: string, projection: Proje
 }
 
 /** Parks one event that keeps failing and moves the checkpoint past it, in one transaction. */
-export async function parkInProjection(pool: Pool, schema: string, projection: Projection, expected: Position, park: Park): Promise<boolean> {
-  return inProjectionTransaction(pool, schema, projection, expected, park.event.position, (tx) => insertParks(tx, projectionConsumer(projection), [park]));
+export async function parkInProjection(
+  pool: Pool,
+  schema: string,
+  projection: Projection,
+  expected: Position,
+  park: Park,
+): Promise<boolean> {
+  return inProjectionTransaction(pool, schema, projection, expected, park.event.position, (tx) =>
+    insertParks(tx, projectionConsumer(projection), [park]),
+  );
 }

@@ -48,7 +48,12 @@ export const ReadModelProjection = (): ClassDecorator => SetMetadata(PROJECTION_
  * projections' one-event and batch paths share it, so a replay writes exactly what live projecting does.
  * The table is resolved on the runner's search_path (rm, or rm_next during a replay).
  */
-export async function insertRows(tx: Tx, table: string, rows: Record<string, unknown>[], onConflict = 'ON CONFLICT DO NOTHING'): Promise<void> {
+export async function insertRows(
+  tx: Tx,
+  table: string,
+  rows: Record<string, unknown>[],
+  onConflict = 'ON CONFLICT DO NOTHING',
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]).join(', ');
   await tx.query(

@@ -38,7 +38,10 @@ describe('Replay', () => {
     const after = (await t.request('GET', '/api/products?limit=100&sort_by=name')).body;
     expect(after).toEqual(before);
     // The live projection goes on from the swapped-in checkpoint: a new write shows up once.
-    const created = await t.request('POST', '/api/admin/products', { body: { name: 'After Replay', price: 10, category: 'men-rings' }, token });
+    const created = await t.request('POST', '/api/admin/products', {
+      body: { name: 'After Replay', price: 10, category: 'men-rings' },
+      token,
+    });
     expect(created.status).toBe(201);
     const found = (await t.request('GET', '/api/products?search=After%20Replay')).body;
     expect(found.total).toBe(1);
@@ -60,56 +63,98 @@ describe('Projection runner killed mid-run', () => {
   const built = existsSync(MAIN);
   if (!built) console.log(`Projection kill test needs the built API (${MAIN}); run 'npm run build' first. npm test builds it.`);
 
-  (built ? it : it.skip)('should lose and duplicate nothing: after a restart the read model equals a fresh replay', async () => {
-    const store = new PostgresEventStore(pool, db.url);
-    const total = 4000;
-    const meta = () => ({ eventId: randomUUID(), schemaVersion: 1, occurredAt: new Date().toISOString(), actor: { type: 'system' as const }, correlationId: randomUUID(), causationId: null });
-    for (let i = 0; i < total; i += 200) {
-      await Promise.all(
-        Array.from({ length: 200 }, (_, j) => {
-          const id = randomUUID();
-          return store.appendToStream(`product-${id}`, [{
-            type: 'ProductCreated',
-            data: { product_id: id, name: `Ring ${i + j}`, description: 'd', price_cents: 1000 + i + j, original_price_cents: null, image: '/i.svg', images: ['/i.svg'], category: 'men-rings', features: [], rating: 4.5, reviews_count: 0, in_stock: true },
-            metadata: meta(),
-          }], 'no_stream');
-        }),
+  (built ? it : it.skip)(
+    'should lose and duplicate nothing: after a restart the read model equals a fresh replay',
+    async () => {
+      const store = new PostgresEventStore(pool, db.url);
+      const total = 4000;
+      const meta = () => ({
+        eventId: randomUUID(),
+        schemaVersion: 1,
+        occurredAt: new Date().toISOString(),
+        actor: { type: 'system' as const },
+        correlationId: randomUUID(),
+        causationId: null,
+      });
+      for (let i = 0; i < total; i += 200) {
+        await Promise.all(
+          Array.from({ length: 200 }, (_, j) => {
+            const id = randomUUID();
+            return store.appendToStream(
+              `product-${id}`,
+              [
+                {
+                  type: 'ProductCreated',
+                  data: {
+                    product_id: id,
+                    name: `Ring ${i + j}`,
+                    description: 'd',
+                    price_cents: 1000 + i + j,
+                    original_price_cents: null,
+                    image: '/i.svg',
+                    images: ['/i.svg'],
+                    category: 'men-rings',
+                    features: [],
+                    rating: 4.5,
+                    reviews_count: 0,
+                    in_stock: true,
+                  },
+                  metadata: meta(),
+                },
+              ],
+              'no_stream',
+            );
+          }),
+        );
+      }
+      const env = {
+        ...process.env,
+        DATABASE_URL: db.url,
+        QUEUE_PREFIX: `facet-kill-${randomUUID().slice(0, 8)}`,
+        FACET_ROLES: 'projector',
+        FACET_SEED: 'false',
+        LOG_LEVEL: 'error',
+        NODE_ENV: 'test',
+        ADMIN_EMAIL: 'a@b.c',
+        ADMIN_PASSWORD: 'X-y-1234!',
+      };
+      const checkpoint = async () => (await pool.query(`SELECT count(*)::int AS n FROM rm.products`)).rows[0].n as number;
+
+      // First run: kill -9 as soon as it has written something but not everything.
+      const first = spawn(process.execPath, [MAIN], { env, stdio: 'ignore' });
+      let seen = 0;
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        seen = await checkpoint();
+        if (seen > 0) break;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      first.kill('SIGKILL');
+      await new Promise((r) => first.once('exit', r));
+      const atKill = await checkpoint();
+      expect(atKill).toBeGreaterThan(0);
+
+      // Second run catches up from the checkpoint.
+      const second = spawn(process.execPath, [MAIN], { env, stdio: 'ignore' });
+      const deadline2 = Date.now() + 60_000;
+      while (Date.now() < deadline2 && (await checkpoint()) < total) await new Promise((r) => setTimeout(r, 50));
+      second.kill('SIGTERM');
+      const killer = setTimeout(() => second.kill('SIGKILL'), 10_000);
+      await new Promise((r) => second.once('exit', r));
+      clearTimeout(killer);
+
+      const rows = await pool.query('SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM rm.products');
+      expect(rows.rows[0]).toEqual({ n: total, d: total });
+
+      const privacy = new PersonalData({ pool } as any);
+      const result = await replayAll(pool, db.url, store, privacy, [new ProductsProjection()], { compare: true });
+      expect(result.differences).toHaveProperty('products', 0);
+      expect(Object.values(result.differences ?? {}).every((n) => n === 0)).toBe(true);
+      await store.close();
+      console.log(
+        `projector killed after ${atKill} of ${total} products were projected; after restart ${total} rows, equal to a fresh replay`,
       );
-    }
-    const env = { ...process.env, DATABASE_URL: db.url, QUEUE_PREFIX: `facet-kill-${randomUUID().slice(0, 8)}`, FACET_ROLES: 'projector', FACET_SEED: 'false', LOG_LEVEL: 'error', NODE_ENV: 'test', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'X-y-1234!' };
-    const checkpoint = async () => (await pool.query(`SELECT count(*)::int AS n FROM rm.products`)).rows[0].n as number;
-
-    // First run: kill -9 as soon as it has written something but not everything.
-    const first = spawn(process.execPath, [MAIN], { env, stdio: 'ignore' });
-    let seen = 0;
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      seen = await checkpoint();
-      if (seen > 0) break;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    first.kill('SIGKILL');
-    await new Promise((r) => first.once('exit', r));
-    const atKill = await checkpoint();
-    expect(atKill).toBeGreaterThan(0);
-
-    // Second run catches up from the checkpoint.
-    const second = spawn(process.execPath, [MAIN], { env, stdio: 'ignore' });
-    const deadline2 = Date.now() + 60_000;
-    while (Date.now() < deadline2 && (await checkpoint()) < total) await new Promise((r) => setTimeout(r, 50));
-    second.kill('SIGTERM');
-    const killer = setTimeout(() => second.kill('SIGKILL'), 10_000);
-    await new Promise((r) => second.once('exit', r));
-    clearTimeout(killer);
-
-    const rows = await pool.query('SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM rm.products');
-    expect(rows.rows[0]).toEqual({ n: total, d: total });
-
-    const privacy = new PersonalData({ pool } as any);
-    const result = await replayAll(pool, db.url, store, privacy, [new ProductsProjection()], { compare: true });
-    expect(result.differences).toHaveProperty('products', 0);
-    expect(Object.values(result.differences ?? {}).every((n) => n === 0)).toBe(true);
-    await store.close();
-    console.log(`projector killed after ${atKill} of ${total} products were projected; after restart ${total} rows, equal to a fresh replay`);
-  }, 120_000);
+    },
+    120_000,
+  );
 });

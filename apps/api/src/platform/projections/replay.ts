@@ -58,7 +58,12 @@ export async function replayAll(
   const started = Date.now();
   let events = 0;
   const report = (phase: ReplayProgress['phase'], projection?: string) =>
-    options.onProgress?.({ phase, projection, events, eventsPerSecond: Math.round(events / Math.max(0.001, (Date.now() - started) / 1000)) });
+    options.onProgress?.({
+      phase,
+      projection,
+      events,
+      eventsPerSecond: Math.round(events / Math.max(0.001, (Date.now() - started) / 1000)),
+    });
 
   const lockClient = new Client({ connectionString });
   await lockClient.connect();
@@ -92,7 +97,15 @@ export async function replayAll(
       const types = typesOf.get(projection)!;
       const blocked = parkedStreams.get(projection)!;
       const parkBehind = (e: RecordedEvent) =>
-        parks.get(projection)!.push({ event: e, error: waitingBehind(blocked.get(e.streamId)!), blockedBy: blocked.get(e.streamId)!, attempts: 0, firstFailedAt: new Date() });
+        parks
+          .get(projection)!
+          .push({
+            event: e,
+            error: waitingBehind(blocked.get(e.streamId)!),
+            blockedBy: blocked.get(e.streamId)!,
+            attempts: 0,
+            firstFailedAt: new Date(),
+          });
       const mine: RecordedEvent[] = [];
       for (const e of events) {
         if (!types.has(e.type)) continue;
@@ -132,7 +145,9 @@ export async function replayAll(
     };
     const inNextSchema = <T>(fn: (tx: Tx) => Promise<T>) =>
       withTransaction(pool, async (t) => {
-        await t.query(`${REPLAY_LIMITS}; SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${NEXT_SCHEMA}, public`);
+        await t.query(
+          `${REPLAY_LIMITS}; SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${NEXT_SCHEMA}, public`,
+        );
         return fn(t);
       });
     const read = (after: Position) => {
@@ -154,7 +169,9 @@ export async function replayAll(
           for (const projection of projections) await applyTo(tx, projection, opened);
         } else {
           applying = Promise.all(
-            projections.filter((p) => opened.some((e) => typesOf.get(p)!.has(e.type))).map((p) => inNextSchema((t) => applyTo(t, p, opened))),
+            projections
+              .filter((p) => opened.some((e) => typesOf.get(p)!.has(e.type)))
+              .map((p) => inNextSchema((t) => applyTo(t, p, opened))),
           );
           applying.catch(() => undefined); // awaited before the next batch and after the last
         }

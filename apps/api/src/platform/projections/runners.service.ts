@@ -123,10 +123,18 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
         eventTypes: projection.eventTypes,
         batchSize: 500,
         loadCheckpoint: () => withTransaction(this.pool, (tx) => readCheckpoint(tx, 'projection_checkpoints', projection.name)),
-        handle: async (checkpoint, events) => projectBatch(this.pool, READ_MODEL_SCHEMA, projection, checkpoint, await openEvents(this.privacy, events)),
-        handleOne: async (checkpoint, event) => projectBatch(this.pool, READ_MODEL_SCHEMA, projection, checkpoint, await openEvents(this.privacy, [event])),
+        handle: async (checkpoint, events) =>
+          projectBatch(this.pool, READ_MODEL_SCHEMA, projection, checkpoint, await openEvents(this.privacy, events)),
+        handleOne: async (checkpoint, event) =>
+          projectBatch(this.pool, READ_MODEL_SCHEMA, projection, checkpoint, await openEvents(this.privacy, [event])),
         park: (checkpoint, event, error, attempts, firstFailedAt) =>
-          parkInProjection(this.pool, READ_MODEL_SCHEMA, projection, checkpoint, { event, error: errorText(error), blockedBy: null, attempts, firstFailedAt }),
+          parkInProjection(this.pool, READ_MODEL_SCHEMA, projection, checkpoint, {
+            event,
+            error: errorText(error),
+            blockedBy: null,
+            attempts,
+            firstFailedAt,
+          }),
         infrastructureUp: this.databaseUp,
         onProgress: (position) => this.status.advanced(projection.name, position),
         onParked: this.onParked,
@@ -170,7 +178,9 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
             }
           }),
         park: (_checkpoint, event, error, attempts, firstFailedAt) =>
-          inTransaction(event, (tx) => insertParks(tx, consumer, [{ event, error: errorText(error), blockedBy: null, attempts, firstFailedAt }])),
+          inTransaction(event, (tx) =>
+            insertParks(tx, consumer, [{ event, error: errorText(error), blockedBy: null, attempts, firstFailedAt }]),
+          ),
         infrastructureUp: async () => (await this.databaseUp()) && (await this.queues.ping().then(() => true)),
         onParked: this.onParked,
       },
@@ -191,8 +201,15 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
     if (!first) return null;
     const consumer = first.consumer;
     const projection = this.started.get(consumer)?.projection ?? this.projections().find((p) => projectionConsumer(p) === consumer);
-    const reactor = projection ? undefined : (this.started.get(consumer)?.reactor ?? this.reactors().find((r) => `reactor:${r.name}` === consumer));
-    if (!projection && !reactor) return { retried: 0, still_parked: await this.countParked(consumer, first.stream_id), error: `No projection or reactor is named ${consumer} any more` };
+    const reactor = projection
+      ? undefined
+      : (this.started.get(consumer)?.reactor ?? this.reactors().find((r) => `reactor:${r.name}` === consumer));
+    if (!projection && !reactor)
+      return {
+        retried: 0,
+        still_parked: await this.countParked(consumer, first.stream_id),
+        error: `No projection or reactor is named ${consumer} any more`,
+      };
     let history = await this.store.readStream(first.stream_id);
     let retried = 0;
     for (;;) {
@@ -201,7 +218,10 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
       try {
         await client.query('BEGIN');
         // Same lock order as a projection's batch: the swap lock, then the consumer's parked-events lock.
-        if (projection) await client.query(`SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${READ_MODEL_SCHEMA}, public`);
+        if (projection)
+          await client.query(
+            `SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${READ_MODEL_SCHEMA}, public`,
+          );
         await lockParkedOf(client, consumer);
         next = (
           await client.query(
@@ -251,7 +271,10 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async countParked(consumer: string, streamId: string): Promise<number> {
-    const r = await this.db.pool.query('SELECT count(*)::int AS n FROM public.parked_events WHERE consumer = $1 AND stream_id = $2', [consumer, streamId]);
+    const r = await this.db.pool.query('SELECT count(*)::int AS n FROM public.parked_events WHERE consumer = $1 AND stream_id = $2', [
+      consumer,
+      streamId,
+    ]);
     return r.rows[0].n;
   }
 
@@ -285,7 +308,8 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
     // Parked events of a consumer this process does not know (started elsewhere, or since removed) count too.
     for (const [consumer, n] of parked) {
       const [kind, name] = consumer.split(/:(.*)/s) as ['projection' | 'reactor', string];
-      if (!known.some((c) => c.kind === kind && c.name === name)) known.push({ name, kind, events_behind: 0, seconds_behind: 0, parked: n });
+      if (!known.some((c) => c.kind === kind && c.name === name))
+        known.push({ name, kind, events_behind: 0, seconds_behind: 0, parked: n });
     }
     return known;
   }

@@ -6,7 +6,8 @@ import { RecordedEvent } from '../event-store/event-store';
 import { queueDelayedJob, startDelayedJobWorker } from './delayed-jobs';
 import { Queues } from './queues.service';
 
-const event = (eventId: string) => ({ type: 'Something', streamId: 's-1', revision: 0, data: {}, metadata: { eventId } }) as unknown as RecordedEvent;
+const event = (eventId: string) =>
+  ({ type: 'Something', streamId: 's-1', revision: 0, data: {}, metadata: { eventId } }) as unknown as RecordedEvent;
 
 /** The delayed-job plumbing order expiry and payment polling share, on the real Redis. */
 describe('delayed jobs (Redis)', () => {
@@ -48,7 +49,9 @@ describe('delayed jobs (Redis)', () => {
   it('should refuse a delay that is no time (a corrupt date), plainly and without queueing', async () => {
     for (const delay of [NaN, Infinity]) {
       const eventId = randomUUID();
-      await expect(queueDelayedJob(queues, job, event(eventId), { n: 1 }, delay)).rejects.toThrow(`delayed-try for event ${eventId}: a delay of ${delay} ms is not a time`);
+      await expect(queueDelayedJob(queues, job, event(eventId), { n: 1 }, delay)).rejects.toThrow(
+        `delayed-try for event ${eventId}: a delay of ${delay} ms is not a time`,
+      );
       expect(await queues.queue(job.queue).getJob(`delayed-try-${eventId}`)).toBeUndefined();
     }
   });

@@ -21,8 +21,15 @@ export interface DelayedJobKind {
  * conversation. A delay that is no time at all (NaN, +Infinity: a corrupt date) is refused with a plain
  * error rather than Redis's, so the reactor retries and then parks the event for staff to see.
  */
-export async function queueDelayedJob<T extends object>(queues: Queues, job: DelayedJobKind, event: RecordedEvent, data: T, delayMs: number): Promise<void> {
-  if (Number.isNaN(delayMs) || delayMs === Infinity) throw new Error(`${job.kind} for event ${event.metadata.eventId}: a delay of ${delayMs} ms is not a time`);
+export async function queueDelayedJob<T extends object>(
+  queues: Queues,
+  job: DelayedJobKind,
+  event: RecordedEvent,
+  data: T,
+  delayMs: number,
+): Promise<void> {
+  if (Number.isNaN(delayMs) || delayMs === Infinity)
+    throw new Error(`${job.kind} for event ${event.metadata.eventId}: a delay of ${delayMs} ms is not a time`);
   // Typed as plain objects here: BullMQ derives job names from the data type, which a generic T leaves open.
   await queues
     .queue<object>(job.queue)

@@ -57,7 +57,11 @@ export class Queues implements OnApplicationShutdown {
     return q as Queue<T>;
   }
 
-  worker<T = any>(name: string, processor: (job: Job<T>, token?: string) => Promise<unknown>, options: Partial<WorkerOptions> = {}): Worker<T> {
+  worker<T = any>(
+    name: string,
+    processor: (job: Job<T>, token?: string) => Promise<unknown>,
+    options: Partial<WorkerOptions> = {},
+  ): Worker<T> {
     const connection = new IORedis(this.config.redisUrl, { maxRetriesPerRequest: null, retryStrategy: (t) => Math.min(t * 200, 2000) });
     connection.on('error', () => undefined);
     this.workerConnections.push(connection);
@@ -76,7 +80,10 @@ export class Queues implements OnApplicationShutdown {
    * sealed content in public.mail_outbox. A job being sent right now finds its content gone and sends nothing.
    */
   async removeJobsOfSubjects(subjects: string[]): Promise<void> {
-    const rows = await this.db.query<{ mail_id: string }>('DELETE FROM public.mail_outbox WHERE subject_id = ANY($1::text[]) RETURNING mail_id', [subjects]);
+    const rows = await this.db.query<{ mail_id: string }>(
+      'DELETE FROM public.mail_outbox WHERE subject_id = ANY($1::text[]) RETURNING mail_id',
+      [subjects],
+    );
     const queue = this.queue('mail');
     for (const { mail_id } of rows) await queue.remove(mail_id).catch(() => undefined);
   }

@@ -29,7 +29,13 @@ export function operationsOf(doc: any): Operation[] {
   return out;
 }
 
-const SQLI = ["' OR 1=1--", "1; DROP TABLE rm.products;--", "\" OR \"\"=\"", "' UNION SELECT password_hash FROM rm.staff--", "name; DELETE FROM es_events"];
+const SQLI = [
+  "' OR 1=1--",
+  '1; DROP TABLE rm.products;--',
+  '" OR ""="',
+  "' UNION SELECT password_hash FROM rm.staff--",
+  'name; DELETE FROM es_events',
+];
 const XSS = ['<script>window.__xss=1</script>', '<img src=x onerror=window.__xss=1>', 'javascript:alert(1)'];
 const PATHS = ['../../etc/passwd', '..%2f..%2fetc%2fpasswd', '....//....//', '%00', 'C:\\Windows\\win.ini'];
 /** Text PostgreSQL cannot store (NUL, lone surrogates) and text that confuses display (RTL and zero-width marks). */
@@ -54,7 +60,22 @@ export function badValue(): fc.Arbitrary<unknown> {
     fc.string({ maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 60 }),
     fc.string({ unit: 'binary', maxLength: 60 }),
-    fc.constantFrom(...SQLI, ...XSS, ...PATHS, '', ' ', '\u0000', '\uFEFF', '𝔉𝔞𝔠𝔢𝔱 💎', 'e\u0301'.repeat(50), 'NaN', 'Infinity', 'true', '[]', '{}'),
+    fc.constantFrom(
+      ...SQLI,
+      ...XSS,
+      ...PATHS,
+      '',
+      ' ',
+      '\u0000',
+      '\uFEFF',
+      '𝔉𝔞𝔠𝔢𝔱 💎',
+      'e\u0301'.repeat(50),
+      'NaN',
+      'Infinity',
+      'true',
+      '[]',
+      '{}',
+    ),
     fc.constantFrom(...UNSTORABLE, ...MARKS),
     fc.constantFrom(1e308, -1e308, -0),
     fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...UNSTORABLE), fc.string({ maxLength: 10 })).map((p) => p.join('')),
@@ -124,19 +145,36 @@ function mutatedBody(doc: any, schema: any): fc.Arbitrary<{ kind: string; value:
       delete copy[f];
       return { kind: 'missing-field', value: copy };
     }),
-    fc.tuple(valid, fc.constantFrom('role', 'price', 'status', 'id', 'is_admin', 'payment_status', 'zzz'), badValue()).map(([v, f, bad]) => ({
-      kind: 'extra-field',
-      value: { ...(v as object), [f]: bad ?? 'admin' },
-    })),
+    fc
+      .tuple(valid, fc.constantFrom('role', 'price', 'status', 'id', 'is_admin', 'payment_status', 'zzz'), badValue())
+      .map(([v, f, bad]) => ({
+        kind: 'extra-field',
+        value: { ...(v as object), [f]: bad ?? 'admin' },
+      })),
     badValue().map((value) => ({ kind: 'whole-body-wrong', value })),
-    fc.tuple(valid, field, fc.integer({ min: 2, max: 600 }), fc.constantFrom('object' as const, 'array' as const)).map(([v, f, n, kind]) => ({
-      kind: 'deep-field',
-      value: { ...(v as object), [f]: nested(n, kind) },
-    })),
+    fc
+      .tuple(valid, field, fc.integer({ min: 2, max: 600 }), fc.constantFrom('object' as const, 'array' as const))
+      .map(([v, f, n, kind]) => ({
+        kind: 'deep-field',
+        value: { ...(v as object), [f]: nested(n, kind) },
+      })),
   );
 }
 
-const MALFORMED = ['{', '{"a":', '[1,2', 'nul', '{"a":1}}', "{'a':1}", '\u0000\u0001', '{"a":"\\uZZZZ"}', '{"a":1,}', '"', '1e999999', '{"__proto__":'];
+const MALFORMED = [
+  '{',
+  '{"a":',
+  '[1,2',
+  'nul',
+  '{"a":1}}',
+  "{'a':1}",
+  '\u0000\u0001',
+  '{"a":"\\uZZZZ"}',
+  '{"a":1,}',
+  '"',
+  '1e999999',
+  '{"__proto__":',
+];
 
 function paramValue(doc: any, p: any): fc.Arbitrary<string> {
   return fc.oneof(
@@ -184,7 +222,10 @@ export function requestsFor(doc: any, { method, path, op }: Operation, token: st
     .tuple(
       fc.subarray(queryParams),
       fc.array(fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 })), { maxLength: 2 }),
-      fc.option(fc.tuple(fc.constantFrom(...(queryParams.length ? queryParams.map((p) => p.name) : ['q'])), fc.constantFrom(...RAW_QUERY_VALUES)), { freq: 4 }),
+      fc.option(
+        fc.tuple(fc.constantFrom(...(queryParams.length ? queryParams.map((p) => p.name) : ['q'])), fc.constantFrom(...RAW_QUERY_VALUES)),
+        { freq: 4 },
+      ),
     )
     .chain(([chosen, extra, raw]) =>
       fc.tuple(...chosen.map((p) => paramValue(doc, p))).map((values) => {
@@ -206,15 +247,43 @@ export function requestsFor(doc: any, { method, path, op }: Operation, token: st
   if (bodyType) {
     const schema = content[bodyType].schema ?? {};
     bodyArb = fc.oneof(
-      { weight: 6, arbitrary: mutatedBody(doc, schema).map(({ kind, value }) => ({ kind, body: toJson(value), contentType: bodyType === 'application/x-www-form-urlencoded' ? 'application/json' : bodyType })) },
+      {
+        weight: 6,
+        arbitrary: mutatedBody(doc, schema).map(({ kind, value }) => ({
+          kind,
+          body: toJson(value),
+          contentType: bodyType === 'application/x-www-form-urlencoded' ? 'application/json' : bodyType,
+        })),
+      },
       ...(bodyType === 'application/x-www-form-urlencoded'
-        ? [{ weight: 2, arbitrary: fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 40 }), { maxKeys: 6 }).map((d) => ({ kind: 'form', body: new URLSearchParams(d).toString(), contentType: bodyType })) }]
+        ? [
+            {
+              weight: 2,
+              arbitrary: fc
+                .dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 40 }), { maxKeys: 6 })
+                .map((d) => ({ kind: 'form', body: new URLSearchParams(d).toString(), contentType: bodyType })),
+            },
+          ]
         : []),
-      { weight: 1, arbitrary: fc.constantFrom(...MALFORMED).map((body) => ({ kind: 'malformed-json', body, contentType: 'application/json' })) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(...MALFORMED).map((body) => ({ kind: 'malformed-json', body, contentType: 'application/json' })),
+      },
       {
         weight: 1,
         arbitrary: fc
-          .tuple(fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'image/png', 'application/json; charset=utf-16', 'text/html'), fc.string({ maxLength: 200 }))
+          .tuple(
+            fc.constantFrom(
+              'text/plain',
+              'application/xml',
+              'multipart/form-data; boundary=x',
+              'application/octet-stream',
+              'image/png',
+              'application/json; charset=utf-16',
+              'text/html',
+            ),
+            fc.string({ maxLength: 200 }),
+          )
           .map(([contentType, body]) => ({ kind: 'wrong-content-type', body, contentType })),
       },
       { weight: 1, arbitrary: fc.constant({ kind: 'empty-json', body: '', contentType: 'application/json' }) },

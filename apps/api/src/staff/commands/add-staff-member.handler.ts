@@ -32,7 +32,14 @@ export class AddStaffMemberHandler implements ICommandHandler<AddStaffMemberComm
     if (!(await this.claims.claim(normalized, staffId))) throw new ConflictError(STAFF_EMAIL_TAKEN);
     try {
       const passwordHash = await hashPassword(password);
-      await this.es.decide(staffStream(staffId), staffMember, { type: 'AddStaffMember', staffId, email: normalized, name, role, passwordHash });
+      await this.es.decide(staffStream(staffId), staffMember, {
+        type: 'AddStaffMember',
+        staffId,
+        email: normalized,
+        name,
+        role,
+        passwordHash,
+      });
     } catch (err) {
       await this.claims.release(staffId).catch(() => undefined);
       throw err;

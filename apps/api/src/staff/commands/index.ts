@@ -3,9 +3,4 @@ import { ChangeStaffRoleHandler } from './change-staff-role.handler';
 import { CreateFirstAdministratorHandler } from './create-first-administrator.handler';
 import { RemoveStaffMemberHandler } from './remove-staff-member.handler';
 
-export const COMMAND_HANDLERS = [
-  AddStaffMemberHandler,
-  ChangeStaffRoleHandler,
-  RemoveStaffMemberHandler,
-  CreateFirstAdministratorHandler,
-];
+export const COMMAND_HANDLERS = [AddStaffMemberHandler, ChangeStaffRoleHandler, RemoveStaffMemberHandler, CreateFirstAdministratorHandler];

@@ -53,7 +53,13 @@ export const staffMember = {
       return [
         {
           type: 'StaffMemberAdded',
-          data: { staff_id: command.staffId, email: command.email, name: command.name, role: command.role, password_hash: command.passwordHash },
+          data: {
+            staff_id: command.staffId,
+            email: command.email,
+            name: command.name,
+            role: command.role,
+            password_hash: command.passwordHash,
+          },
         },
       ];
     }

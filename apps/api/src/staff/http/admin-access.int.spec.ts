@@ -34,7 +34,10 @@ function declaredRules(t: TestApp): Map<string, AccessRule | undefined> {
       const rule = reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_METADATA, [handler, type]);
       for (const prefix of prefixes) {
         for (const path of paths) {
-          const full = `/api/${prefix}/${path}`.replace(/\/+/g, '/').replace(/\/$/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+          const full = `/api/${prefix}/${path}`
+            .replace(/\/+/g, '/')
+            .replace(/\/$/, '')
+            .replace(/:([A-Za-z0-9_]+)/g, '{$1}');
           rules.set(`${RequestMethod[method]} ${full}`, rule);
         }
       }
@@ -63,7 +66,9 @@ describe('Access to every /api/admin route', () => {
       body: { email: 'clerk@facet.test', name: 'Clerk', role: 'staff', password: 'Clerk-Sapphire-2031!' },
     });
     expect(clerk.status).toBe(201);
-    tokens.staff = (await t.request('POST', '/api/staff/login', { body: { username: 'clerk@facet.test', password: 'Clerk-Sapphire-2031!' } })).body.token;
+    tokens.staff = (
+      await t.request('POST', '/api/staff/login', { body: { username: 'clerk@facet.test', password: 'Clerk-Sapphire-2031!' } })
+    ).body.token;
 
     const doc = (await t.request('GET', '/api/docs-json')).body;
     const rules = declaredRules(t);

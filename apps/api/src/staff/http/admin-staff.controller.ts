@@ -65,7 +65,7 @@ export class AdminStaffController {
   @Put(':id')
   @ApiOkResponse({ type: StaffMemberDto })
   @ApiConflictResponse({ description: NOT_YOURSELF })
-  @ApiOperation({ summary: 'Change a staff member\'s role (administrators only)' })
+  @ApiOperation({ summary: "Change a staff member's role (administrators only)" })
   changeRole(
     @Param('id', UuidOr404Pipe) id: string,
     @Body() body: ChangeStaffRoleDto,
@@ -77,10 +77,20 @@ export class AdminStaffController {
 
   @Delete(':id')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'Removed; their sessions end', schema: { type: 'object', required: ['success', 'message'], properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' } } } })
+  @ApiOkResponse({
+    description: 'Removed; their sessions end',
+    schema: {
+      type: 'object',
+      required: ['success', 'message'],
+      properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' } },
+    },
+  })
   @ApiConflictResponse({ description: NOT_YOURSELF })
   @ApiOperation({ summary: 'Remove a staff account (administrators only; not the last administrator)' })
-  async remove(@Param('id', UuidOr404Pipe) id: string, @CurrentPrincipal() principal: Principal): Promise<{ success: true; message: string }> {
+  async remove(
+    @Param('id', UuidOr404Pipe) id: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ success: true; message: string }> {
     if (id === principal.id) throw new ConflictError(NOT_YOURSELF);
     await this.commands.execute(new RemoveStaffMemberCommand(id));
     return { success: true, message: 'Staff member removed' };

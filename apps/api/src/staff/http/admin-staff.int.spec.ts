@@ -5,7 +5,8 @@ const CLERK_PASSWORD = 'Clerk-Sapphire-2031!';
 describe('Staff management over HTTP', () => {
   let t: TestApp;
   let admin: string;
-  const staffLogin = (username: string, password = CLERK_PASSWORD) => t.request('POST', '/api/staff/login', { body: { username, password } });
+  const staffLogin = (username: string, password = CLERK_PASSWORD) =>
+    t.request('POST', '/api/staff/login', { body: { username, password } });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -43,7 +44,10 @@ describe('Staff management over HTTP', () => {
   it('should add one member when the same e-mail is added many times at once', async () => {
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        t.request('POST', '/api/admin/staff', { token: admin, body: { email: 'twin@facet.test', name: `Twin ${i}`, role: 'staff', password: CLERK_PASSWORD } }),
+        t.request('POST', '/api/admin/staff', {
+          token: admin,
+          body: { email: 'twin@facet.test', name: `Twin ${i}`, role: 'staff', password: CLERK_PASSWORD },
+        }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
@@ -91,7 +95,7 @@ describe('Staff management over HTTP', () => {
     expect((await t.request('GET', '/api/admin/customers', { token: clerk })).status).toBe(200);
   });
 
-  it('should change a role at once, ending the member\'s sessions, and never one\'s own', async () => {
+  it("should change a role at once, ending the member's sessions, and never one's own", async () => {
     const list = await t.request('GET', '/api/admin/staff?q=clara', { token: admin });
     const clara = list.body.items[0];
     const before = (await staffLogin('clara@facet.test')).body.token;
@@ -107,7 +111,9 @@ describe('Staff management over HTTP', () => {
     expect(self.status).toBe(409);
     expect((await t.request('DELETE', `/api/admin/staff/${me.id}`, { token: admin })).status).toBe(409);
     expect((await t.request('PUT', `/api/admin/staff/${clara.id}`, { token: admin, body: { role: 'boss' } })).status).toBe(400);
-    expect((await t.request('PUT', '/api/admin/staff/00000000-0000-4000-8000-000000000000', { token: admin, body: { role: 'staff' } })).status).toBe(404);
+    expect(
+      (await t.request('PUT', '/api/admin/staff/00000000-0000-4000-8000-000000000000', { token: admin, body: { role: 'staff' } })).status,
+    ).toBe(404);
   });
 
   it('should remove a member: sessions end, sign-in fails, and the e-mail may be used again', async () => {

@@ -32,10 +32,18 @@ export class StaffAuthController {
   @ApiUnauthorizedResponse({ description: ADMIN_LOGIN_FAILED })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts' })
   @ApiOperation({ summary: 'Sign a staff member in; answers the bearer token and sets the session cookie' })
-  async login(@Body() body: StaffLoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<StaffSession> {
+  async login(
+    @Body() body: StaffLoginDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StaffSession> {
     // Counted before the password is checked: a burst of guesses evaluates at most the limit.
-    const attempt = await this.throttle.reserve('staff', body.username, request.ip, GUESS_POLICY, (wait) =>
-      `Too many failed sign-in attempts. Please wait ${wait} and try again, or ask an administrator to reset your password.`,
+    const attempt = await this.throttle.reserve(
+      'staff',
+      body.username,
+      request.ip,
+      GUESS_POLICY,
+      (wait) => `Too many failed sign-in attempts. Please wait ${wait} and try again, or ask an administrator to reset your password.`,
     );
     const member = await this.queries.execute(new AuthenticateStaffQuery(body.username, body.password));
     if (!member) throw new UnauthorizedError(ADMIN_LOGIN_FAILED);

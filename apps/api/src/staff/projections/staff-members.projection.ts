@@ -25,7 +25,11 @@ export class StaffMembersProjection implements Projection {
         );
         break;
       case 'StaffRoleChanged':
-        await tx.query('UPDATE staff_members SET role = $2, updated_at = $3 WHERE id = $1', [d.staff_id, d.role, event.metadata.occurredAt]);
+        await tx.query('UPDATE staff_members SET role = $2, updated_at = $3 WHERE id = $1', [
+          d.staff_id,
+          d.role,
+          event.metadata.occurredAt,
+        ]);
         break;
       case 'StaffPasswordChanged':
         await tx.query('UPDATE staff_members SET password_hash = $2, updated_at = $3 WHERE id = $1', [

@@ -14,9 +14,7 @@ export interface StaffList {
 
 /** Staff accounts, filtered by role and a search over e-mail and name, sorted and paged. */
 export class ListStaffQuery extends Query<StaffList> {
-  constructor(
-    readonly filter: { q?: string; role?: StaffRole; sort: StaffSort; order: 'asc' | 'desc'; page: number; limit: number },
-  ) {
+  constructor(readonly filter: { q?: string; role?: StaffRole; sort: StaffSort; order: 'asc' | 'desc'; page: number; limit: number }) {
     super();
   }
 }

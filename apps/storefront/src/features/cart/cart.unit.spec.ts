@@ -94,8 +94,8 @@ describe('the selection (cart)', () => {
   it('keeps only well-formed lines from storage', () => {
     expect(sanitizeCart('nonsense')).toEqual([]);
     const good = addToCart([], ring)[0];
-    expect(
-      sanitizeCart([good, { ...good }, { id: 'x', price: 'free', quantity: 1 }, { id: 'y', price: 1, quantity: 0 }, null]),
-    ).toEqual([good]);
+    expect(sanitizeCart([good, { ...good }, { id: 'x', price: 'free', quantity: 1 }, { id: 'y', price: 1, quantity: 0 }, null])).toEqual([
+      good,
+    ]);
   });
 });

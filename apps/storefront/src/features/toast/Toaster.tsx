@@ -6,12 +6,7 @@ import './toast.css';
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <RadixToast.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label="Notification"
-    >
+    <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label="Notification">
       {toasts.map((t) => (
         <RadixToast.Root
           key={t.id}
@@ -24,9 +19,7 @@ export function Toaster() {
         >
           <div className="toast__body">
             <RadixToast.Title className="toast__title">{t.title}</RadixToast.Title>
-            {t.description && (
-              <RadixToast.Description className="toast__description">{t.description}</RadixToast.Description>
-            )}
+            {t.description && <RadixToast.Description className="toast__description">{t.description}</RadixToast.Description>}
           </div>
           <RadixToast.Close className="toast__close" aria-label="Close">
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">

@@ -85,5 +85,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useToasts(): ToastState[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 }

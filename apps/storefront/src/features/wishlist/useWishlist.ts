@@ -1,13 +1,6 @@
 /** The wishlist, persisted under 'facet:wishlist'. */
 import { createPersistentStore, useStore } from '../storage';
-import {
-  addToWishlist,
-  isInWishlist,
-  removeFromWishlist,
-  sanitizeWishlist,
-  toggleWishlist,
-  type WishlistProduct,
-} from './wishlist';
+import { addToWishlist, isInWishlist, removeFromWishlist, sanitizeWishlist, toggleWishlist, type WishlistProduct } from './wishlist';
 
 export const wishlistStore = createPersistentStore('wishlist', sanitizeWishlist);
 

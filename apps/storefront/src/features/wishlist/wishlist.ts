@@ -16,10 +16,7 @@ export interface WishlistItem {
   addedAt: string;
 }
 
-export type WishlistProduct = Pick<
-  Product,
-  'id' | 'name' | 'price' | 'original_price' | 'image' | 'category'
-> &
+export type WishlistProduct = Pick<Product, 'id' | 'name' | 'price' | 'original_price' | 'image' | 'category'> &
   Partial<Pick<Product, 'description' | 'rating' | 'reviews_count' | 'in_stock'>>;
 
 export function toWishlistItem(p: WishlistProduct, now: Date): WishlistItem {

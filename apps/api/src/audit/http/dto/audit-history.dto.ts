@@ -14,7 +14,8 @@ export class AsOfQueryDto {
   as_of?: string;
 
   @ApiPropertyOptional({
-    description: 'A version (revision) instead of a moment: versions written in the same millisecond (one command) can only be told apart this way; -1 is before the record existed',
+    description:
+      'A version (revision) instead of a moment: versions written in the same millisecond (one command) can only be told apart this way; -1 is before the record existed',
     minimum: -1,
   })
   @IsOptional()
@@ -87,11 +88,21 @@ export class VersionDto {
 
 export class RecordAsOfDto {
   @ApiProperty() stream_id!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'product, order (consultation requests too), custom-design, customer, staff-member, contact-message; null for other streams' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'product, order (consultation requests too), custom-design, customer, staff-member, contact-message; null for other streams',
+  })
   kind!: string | null;
   @ApiProperty({ type: String, nullable: true }) as_of!: string | null;
   @ApiProperty({ description: 'The last version folded (-1: the record did not exist yet)' }) revision!: number;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: "The record's state at that moment, folded by the write side's evolve (secrets redacted)" })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: "The record's state at that moment, folded by the write side's evolve (secrets redacted)",
+  })
   state!: unknown;
   @ApiProperty({ type: [AuditEventDto], description: 'The events up to that moment, oldest first' }) events!: AuditEventDto[];
   @ApiProperty({ type: [VersionDto], description: 'Every version of the record, for a time slider' }) versions!: VersionDto[];
@@ -99,8 +110,30 @@ export class RecordAsOfDto {
 
 export class ChangeDto {
   @ApiProperty({ description: 'Field path in the state, e.g. fields.price_cents' }) field!: string;
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object', additionalProperties: true }, { type: 'array', items: {} }], nullable: true, description: 'Any JSON value' }) before!: unknown;
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object', additionalProperties: true }, { type: 'array', items: {} }], nullable: true, description: 'Any JSON value' }) after!: unknown;
+  @ApiProperty({
+    oneOf: [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: {} },
+    ],
+    nullable: true,
+    description: 'Any JSON value',
+  })
+  before!: unknown;
+  @ApiProperty({
+    oneOf: [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: {} },
+    ],
+    nullable: true,
+    description: 'Any JSON value',
+  })
+  after!: unknown;
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
@@ -144,7 +177,8 @@ export class LogVerificationDto {
   @ApiProperty() events!: number;
   @ApiProperty() streams!: number;
   @ApiProperty() breaks!: number;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'streamId, revision, position, reason' }) first_break!: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'streamId, revision, position, reason' })
+  first_break!: Record<string, unknown> | null;
   @ApiProperty() checkpoints_checked!: number;
   @ApiProperty() checkpoints_written!: number;
   @ApiProperty({ type: Number, nullable: true }) events_per_second!: number | null;

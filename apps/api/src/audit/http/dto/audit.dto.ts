@@ -45,7 +45,12 @@ export class AuditEventDto {
   @ApiProperty() stream_id!: string;
   @ApiProperty() revision!: number;
   @ApiProperty() type!: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The payload, personal data opened ("erased" once its person is erased)' }) data!: Record<string, unknown>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The payload, personal data opened ("erased" once its person is erased)',
+  })
+  data!: Record<string, unknown>;
   @ApiProperty() occurred_at!: string;
   @ApiProperty({ type: ActorDto }) actor!: ActorDto;
   @ApiProperty() correlation_id!: string;
@@ -74,7 +79,8 @@ export class ReplayStatusDto {
   @ApiPropertyOptional({ type: String, nullable: true }) started_at?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) finished_at?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) started_by?: string | null;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'events, seconds, eventsPerSecond' }) result?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'events, seconds, eventsPerSecond' })
+  result?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: String, nullable: true }) error?: string | null;
 }
 
@@ -94,7 +100,8 @@ export class QueueOverviewDto {
   @ApiProperty() failed!: number;
   @ApiProperty() delayed!: number;
   @ApiProperty({ type: [FailedJobDto] }) last_failed!: FailedJobDto[];
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Set when the counts could not be read (Redis down)' }) error?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Set when the counts could not be read (Redis down)' }) error?:
+    string | null;
 }
 
 export class QueueListDto {
@@ -114,8 +121,13 @@ export class DashboardDto {
   @ApiProperty() category_count!: number;
   @ApiProperty({ description: 'Average product price in dollars, rounded' }) average_price!: number;
   @ApiProperty({ description: 'Consultation requests not yet contacted' }) new_consultation_requests!: number;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'Orders per status' }) orders_by_status!: Record<string, number>;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'Custom designs per status' }) custom_designs_by_status!: Record<string, number>;
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'Newest contact messages' }) latest_messages!: Record<string, unknown>[];
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'Orders per status' }) orders_by_status!: Record<
+    string,
+    number
+  >;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'Custom designs per status' })
+  custom_designs_by_status!: Record<string, number>;
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'Newest contact messages' })
+  latest_messages!: Record<string, unknown>[];
   @ApiProperty({ type: [RequestsOnDayDto], description: 'Last 30 days, oldest first' }) requests_per_day!: RequestsOnDayDto[];
 }

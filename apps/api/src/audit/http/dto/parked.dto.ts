@@ -27,7 +27,11 @@ export class ParkedEventDto {
   @ApiProperty({ description: 'Global position, commit/prepare' }) position!: string;
   @ApiProperty() event_type!: string;
   @ApiProperty({ description: 'Why it failed, or which parked event of its stream it waits behind' }) error!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'The event id of the earlier parked event of the same stream; null for the one that failed' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The event id of the earlier parked event of the same stream; null for the one that failed',
+  })
   blocked_by!: string | null;
   @ApiProperty({ description: 'Attempts made (0 for an event that waits behind another)' }) attempts!: number;
   @ApiProperty() first_failed_at!: string;

@@ -1,4 +1,13 @@
-import { CATEGORY_IDS, CategoryId, MAX_PAGE_SIZE, MAX_PRODUCT_PRICE, PRICE_RANGES, PriceRange, SORT_OPTIONS, SortOption } from '@facet/contracts';
+import {
+  CATEGORY_IDS,
+  CategoryId,
+  MAX_PAGE_SIZE,
+  MAX_PRODUCT_PRICE,
+  PRICE_RANGES,
+  PriceRange,
+  SORT_OPTIONS,
+  SortOption,
+} from '@facet/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {

@@ -55,7 +55,8 @@ export class ContactMessageDto {
   @ApiProperty({ type: String, nullable: true }) customer_id: string | null;
   @ApiProperty() handled: boolean;
   @ApiProperty({ type: String, nullable: true }) handled_at: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, example: { type: 'staff', id: '…' } }) handled_by: object | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, example: { type: 'staff', id: '…' } }) handled_by:
+    object | null;
   @ApiProperty({ type: String, nullable: true }) handled_note: string | null;
   @ApiProperty() created_at: string;
   @ApiProperty() updated_at: string;

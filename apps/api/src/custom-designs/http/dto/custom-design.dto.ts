@@ -52,7 +52,12 @@ export class SubmitCustomDesignDto {
   @IsIn(KARATS, oneOf(KARATS))
   metal_karat: MetalKarat;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'A JPEG or PNG as a base64 data URL, at most 10485760 bytes decoded', example: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'A JPEG or PNG as a base64 data URL, at most 10485760 bytes decoded',
+    example: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(15_000_000)
@@ -76,7 +81,12 @@ export class SubmitCustomDesignDto {
   @MaxLength(254)
   contact_email: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: '+1 (212) 555-0199', description: 'Required when preferred_contact is phone or text' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '+1 (212) 555-0199',
+    description: 'Required when preferred_contact is phone or text',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(40)
@@ -121,7 +131,13 @@ export class CustomDesignItemDto {
 export class CustomDesignHistoryEntryDto {
   @ApiProperty({ example: 'CustomDesignStatusChanged' }) type: string;
   @ApiProperty() occurred_at: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Who did it: type (staff, customer, system) and id', example: { type: 'staff', id: '…' } }) actor: object;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Who did it: type (staff, customer, system) and id',
+    example: { type: 'staff', id: '…' },
+  })
+  actor: object;
   @ApiProperty({ type: String, nullable: true }) note: string | null;
   @ApiProperty({ type: String, nullable: true }) from: string | null;
   @ApiProperty({ type: String, nullable: true }) to: string | null;
@@ -168,7 +184,10 @@ export class ListCustomDesignsQueryDto extends DateRangePageQueryDto {
 }
 
 export class ChangeCustomDesignStatusDto {
-  @ApiProperty({ enum: CUSTOM_DESIGN_STATUSES, description: 'Allowed moves: pending→contacted|cancelled, contacted→in_progress|cancelled, in_progress→completed|cancelled' })
+  @ApiProperty({
+    enum: CUSTOM_DESIGN_STATUSES,
+    description: 'Allowed moves: pending→contacted|cancelled, contacted→in_progress|cancelled, in_progress→completed|cancelled',
+  })
   @IsIn(CUSTOM_DESIGN_STATUSES, oneOf(CUSTOM_DESIGN_STATUSES))
   status: CustomDesignStatus;
 

@@ -1,4 +1,12 @@
-import { EMAIL_PATTERN, MAX_ORDER_LINES, MAX_ORDER_TOTAL_CENTS, MAX_QUANTITY_PER_LINE, ORDER_STATUSES, OrderStatus, PAYMENT_STATUSES } from '@facet/contracts';
+import {
+  EMAIL_PATTERN,
+  MAX_ORDER_LINES,
+  MAX_ORDER_TOTAL_CENTS,
+  MAX_QUANTITY_PER_LINE,
+  ORDER_STATUSES,
+  OrderStatus,
+  PAYMENT_STATUSES,
+} from '@facet/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -28,7 +36,11 @@ const MAX_CLAIMED_TOTAL = MAX_ORDER_TOTAL_CENTS / 100;
 
 export class OrderItemInputDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID('all', { message: 'product_id must be a product id' }) product_id: string;
-  @ApiPropertyOptional({ description: 'Shown in messages; the catalogue name is stored' }) @IsOptional() @IsString() @MaxLength(200) product_name?: string;
+  @ApiPropertyOptional({ description: 'Shown in messages; the catalogue name is stored' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  product_name?: string;
   @ApiProperty({ example: 2450, description: 'Unit price in dollars as the shopper saw it; checked against the catalogue' })
   @IsNumber(money)
   @Min(0)
@@ -37,7 +49,9 @@ export class OrderItemInputDto {
   @ApiProperty({ example: 1, minimum: 1, maximum: MAX_QUANTITY_PER_LINE })
   @IsInt()
   @Min(1, { message: 'quantity must be at least 1' })
-  @Max(MAX_QUANTITY_PER_LINE, { message: `You can order at most ${MAX_QUANTITY_PER_LINE} of one piece. For more, please request a consultation.` })
+  @Max(MAX_QUANTITY_PER_LINE, {
+    message: `You can order at most ${MAX_QUANTITY_PER_LINE} of one piece. For more, please request a consultation.`,
+  })
   quantity: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) image?: string;
 }
@@ -46,7 +60,12 @@ export class ShippingInputDto {
   @ApiProperty() @IsString() @Length(1, 100, { message: 'First name is required' }) first_name: string;
   @ApiProperty() @IsString() @Length(1, 100, { message: 'Last name is required' }) last_name: string;
   @ApiProperty() @IsString() @MaxLength(254) @Matches(EMAIL_PATTERN, { message: 'Please enter a valid email address' }) email: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(40) @Matches(/^$|^\+?[\d\s\-()]{10,}$/, { message: 'Please enter a valid phone number' }) phone?: string;
+  @ApiPropertyOptional({ default: '' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  @Matches(/^$|^\+?[\d\s\-()]{10,}$/, { message: 'Please enter a valid phone number' })
+  phone?: string;
   @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(300) address?: string;
   @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) apartment?: string;
   @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) city?: string;
@@ -57,7 +76,10 @@ export class ShippingInputDto {
 
 export class PaymentInputDto {
   @ApiProperty({ description: 'Name on card; empty for a consultation request' }) @IsString() @MaxLength(100) card_name: string;
-  @ApiProperty({ description: 'Last four digits; empty for a consultation request' }) @IsString() @Matches(/^(\d{4})?$/, { message: 'last_4 must be four digits' }) last_4: string;
+  @ApiProperty({ description: 'Last four digits; empty for a consultation request' })
+  @IsString()
+  @Matches(/^(\d{4})?$/, { message: 'last_4 must be four digits' })
+  last_4: string;
 }
 
 export class CreateOrderDto {
@@ -74,8 +96,18 @@ export class CreateOrderDto {
   @ApiProperty({ type: ShippingInputDto }) @IsObject() @ValidateNested() @Type(() => ShippingInputDto) shipping: ShippingInputDto;
   @ApiProperty({ type: PaymentInputDto }) @IsObject() @ValidateNested() @Type(() => PaymentInputDto) payment: PaymentInputDto;
 
-  @ApiPropertyOptional({ description: 'Dollars; checked against the server price' }) @IsOptional() @IsNumber(money) @Min(0) @Max(MAX_CLAIMED_TOTAL) subtotal?: number;
-  @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) @Max(MAX_CLAIMED_TOTAL) shipping_cost?: number;
+  @ApiPropertyOptional({ description: 'Dollars; checked against the server price' })
+  @IsOptional()
+  @IsNumber(money)
+  @Min(0)
+  @Max(MAX_CLAIMED_TOTAL)
+  subtotal?: number;
+  @ApiPropertyOptional({ description: 'Dollars; checked' })
+  @IsOptional()
+  @IsNumber(money)
+  @Min(0)
+  @Max(MAX_CLAIMED_TOTAL)
+  shipping_cost?: number;
   @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) @Max(MAX_CLAIMED_TOTAL) tax?: number;
   @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) @Max(MAX_CLAIMED_TOTAL) total?: number;
 
@@ -167,7 +199,8 @@ export class AdminOrderListQueryDto extends DateRangePageQueryDto {
 
 export class AdminOrderDto extends OrderDto {
   @ApiProperty({ example: '3F2A9C1B', description: 'The short order reference shoppers see' }) reference: string;
-  @ApiProperty({ type: String, nullable: true, description: "The order's open (or last) checkout session" }) payment_session_id: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The order's open (or last) checkout session" }) payment_session_id:
+    string | null;
   @ApiProperty({ type: String, nullable: true }) customer_id: string | null;
   @ApiProperty({ type: String, nullable: true }) card_name: string | null;
   @ApiProperty() updated_at: string;
@@ -182,6 +215,8 @@ export class AdminOrderListDto {
 }
 
 export class ChangeOrderStatusDto {
-  @ApiProperty({ enum: ORDER_STATUSES }) @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` }) status: OrderStatus;
+  @ApiProperty({ enum: ORDER_STATUSES })
+  @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
+  status: OrderStatus;
   @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(2000) note?: string;
 }

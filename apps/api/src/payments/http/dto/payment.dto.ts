@@ -15,7 +15,12 @@ export class CreateCheckoutSessionDto {
   origin_url: string;
   @ApiProperty({ format: 'uuid' }) @IsUUID('all', { message: 'order_id must be an order id' }) order_id: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(254) user_email?: string;
-  @ApiPropertyOptional({ type: CheckoutMetadataDto }) @IsOptional() @IsObject() @ValidateNested() @Type(() => CheckoutMetadataDto) metadata?: CheckoutMetadataDto;
+  @ApiPropertyOptional({ type: CheckoutMetadataDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CheckoutMetadataDto)
+  metadata?: CheckoutMetadataDto;
 }
 
 export class CheckoutSessionDto {
@@ -39,11 +44,19 @@ export class CheckoutStatusDto {
 
 export class SandboxPayDto {
   @ApiProperty({ enum: ['card', 'bank_transfer'] }) @IsIn(['card', 'bank_transfer']) method: 'card' | 'bank_transfer';
-  @ApiPropertyOptional({ example: '4242 4242 4242 4242' }) @ValidateIf((o) => o.method === 'card') @IsString() @MaxLength(23) card_number?: string;
+  @ApiPropertyOptional({ example: '4242 4242 4242 4242' })
+  @ValidateIf((o) => o.method === 'card')
+  @IsString()
+  @MaxLength(23)
+  card_number?: string;
   @ApiPropertyOptional({ example: '12/30' }) @ValidateIf((o) => o.method === 'card') @IsString() @MaxLength(7) expiry?: string;
   @ApiPropertyOptional({ example: '123' }) @ValidateIf((o) => o.method === 'card') @IsString() @MaxLength(4) cvv?: string;
   @ApiPropertyOptional() @ValidateIf((o) => o.method === 'card') @IsString() @MaxLength(100) name?: string;
-  @ApiPropertyOptional({ example: 'facet-demo-checking' }) @ValidateIf((o) => o.method === 'bank_transfer') @IsString() @MaxLength(100) account_id?: string;
+  @ApiPropertyOptional({ example: 'facet-demo-checking' })
+  @ValidateIf((o) => o.method === 'bank_transfer')
+  @IsString()
+  @MaxLength(100)
+  account_id?: string;
 }
 
 export class SandboxPayResultDto {

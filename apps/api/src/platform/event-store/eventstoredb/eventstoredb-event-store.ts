@@ -50,7 +50,6 @@ import {
   toStoredMetadata,
 } from './eventstoredb-mapping';
 
-
 /** How many events of the log an audit page scans at most (see readLog). */
 const LOG_SCAN_LIMIT = 20_000;
 /** Raw events fetched per round trip when reading $all (the filter is applied on this side). */
@@ -248,7 +247,7 @@ export class EventStoreDbEventStore implements EventStore {
   async readLog(f: LogFilter): Promise<LogPage> {
     const matched: RecordedEvent[] = [];
     let after = START;
-    for (let scanned = 0; scanned < LOG_SCAN_LIMIT; ) {
+    for (let scanned = 0; scanned < LOG_SCAN_LIMIT;) {
       const batch = await this.readAll({ after, limit: 1000, eventTypes: f.eventTypes?.length ? f.eventTypes : undefined });
       if (batch.length === 0) break;
       scanned += batch.length;

@@ -1,12 +1,5 @@
 import { randomUUID } from 'crypto';
-import {
-  AppendTooLargeError,
-  comparePositions,
-  EventToAppend,
-  START,
-  StreamDeletedError,
-  ConcurrencyError,
-} from '../event-store';
+import { AppendTooLargeError, comparePositions, EventToAppend, START, StreamDeletedError, ConcurrencyError } from '../event-store';
 import { HttpExceptionFilter } from '../../http/http-exception.filter';
 import { ChainChecker } from '../log-chain';
 import { eventStoreContract } from '../event-store.contract';
@@ -131,7 +124,7 @@ describe('EventStoreDbEventStore', () => {
   });
 
   describe('When a stream was deleted for good (tombstoned)', () => {
-    it('should answer reads and appends with the port\'s StreamDeletedError, which HTTP maps to 410', async () => {
+    it("should answer reads and appends with the port's StreamDeletedError, which HTTP maps to 410", async () => {
       await store.appendToStream('gone', [event('A', 1)], 'no_stream');
       client.tombstoneStream('gone');
       await expect(store.readStream('gone')).rejects.toBeInstanceOf(StreamDeletedError);
@@ -146,7 +139,7 @@ describe('EventStoreDbEventStore', () => {
   });
 
   describe('When an append is larger than the server accepts (1 MiB)', () => {
-    it('should refuse it with the port\'s AppendTooLargeError naming the limit, which HTTP maps to 413', async () => {
+    it("should refuse it with the port's AppendTooLargeError naming the limit, which HTTP maps to 413", async () => {
       const half = 'x'.repeat(MAX_APPEND_SIZE / 2);
       const error = await store.appendToStream('big', [event('A', 1, { half }), event('A', 2, { half })], 'no_stream').catch((e) => e);
       expect(error).toBeInstanceOf(AppendTooLargeError);
@@ -162,7 +155,7 @@ describe('EventStoreDbEventStore', () => {
   });
 
   describe('When reading $all', () => {
-    it('should never return system events, nor count them as a reader\'s backlog', async () => {
+    it("should never return system events, nor count them as a reader's backlog", async () => {
       await store.appendToStream('s', [event('A', 1)], 'no_stream');
       const all = await store.readAll({ limit: 100 });
       expect(all.map((e) => e.type)).toEqual(['A']);
@@ -173,7 +166,12 @@ describe('EventStoreDbEventStore', () => {
     });
 
     it('should find a rare event type across many pages and not rescan a tail that held nothing', async () => {
-      for (let i = 0; i < 12; i++) await store.appendToStream(`noise-${i}`, Array.from({ length: 50 }, (_, j) => event('Noise', j)), 'any');
+      for (let i = 0; i < 12; i++)
+        await store.appendToStream(
+          `noise-${i}`,
+          Array.from({ length: 50 }, (_, j) => event('Noise', j)),
+          'any',
+        );
       await store.appendToStream('rare', [event('Rare', 1)], 'no_stream');
       const found = await store.readAll({ limit: 10, eventTypes: ['Rare'] });
       expect(found.map((e) => e.streamId)).toEqual(['rare']);
@@ -181,7 +179,11 @@ describe('EventStoreDbEventStore', () => {
       const after = found[0].position;
       const first = client.readAllCalls;
       expect(await store.readAll({ after, limit: 10, eventTypes: ['Rare'] })).toEqual([]);
-      await store.appendToStream('noise-x', Array.from({ length: 50 }, (_, j) => event('Noise', j)), 'any');
+      await store.appendToStream(
+        'noise-x',
+        Array.from({ length: 50 }, (_, j) => event('Noise', j)),
+        'any',
+      );
       const second = client.readAllCalls;
       expect(await store.readAll({ after, limit: 10, eventTypes: ['Rare'] })).toEqual([]);
       // The second poll resumes where the first one found nothing: a single page.

@@ -8,14 +8,7 @@ import {
   START as ESDB_START,
   STREAM_EXISTS,
 } from '@eventstore/db-client';
-import {
-  comparePositions,
-  EventMetadata,
-  ExpectedRevision,
-  Position,
-  RecordedEvent,
-  START,
-} from '../event-store';
+import { comparePositions, EventMetadata, ExpectedRevision, Position, RecordedEvent, START } from '../event-store';
 
 /**
  * Pure translations between the event store port and @eventstore/db-client, kept apart from the adapter
@@ -71,7 +64,6 @@ export function isStreamDeleted(err: unknown): boolean {
 export function isMaxAppendSizeExceeded(err: unknown): err is { type: ErrorType; maxAppendSize?: number } {
   return typeof err === 'object' && err !== null && (err as { type?: unknown }).type === ErrorType.MAXIMUM_APPEND_SIZE_EXCEEDED;
 }
-
 
 /** Where to start a read of $all: the client's START for the port's START (or no position), else the pair. */
 export function toReadPosition(after: Position | undefined): ReadPosition {

@@ -29,7 +29,8 @@ interface StoredEvent {
 }
 
 type Pos = { commit: bigint; prepare: bigint };
-const cmp = (a: Pos, b: Pos) => (a.commit !== b.commit ? (a.commit < b.commit ? -1 : 1) : a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1);
+const cmp = (a: Pos, b: Pos) =>
+  a.commit !== b.commit ? (a.commit < b.commit ? -1 : 1) : a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1;
 
 interface FakeSubscription extends PassThrough {
   esdbFilter?: Filter;
@@ -146,10 +147,7 @@ export class FakeEventStoreDbClient {
     this.tombstoned.add(streamName);
   }
 
-  readStream(
-    streamName: string,
-    options: { fromRevision?: 'start' | 'end' | bigint; maxCount?: number; direction?: string } = {},
-  ) {
+  readStream(streamName: string, options: { fromRevision?: 'start' | 'end' | bigint; maxCount?: number; direction?: string } = {}) {
     this.readStreamCalls++;
     if (this.failStreamReads) return this.readable(new Error('14 UNAVAILABLE: Connection dropped'), []);
     if (this.tombstoned.has(streamName)) return this.readable(new StreamDeletedError(undefined, streamName), []);

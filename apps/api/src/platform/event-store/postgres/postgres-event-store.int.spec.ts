@@ -76,9 +76,15 @@ describe('PostgresEventStore gap safety', () => {
     await slow.query('COMMIT');
     slow.release();
     // Transaction ids are cluster-wide: a test writing in another database may hold both back a moment.
-    const afterCommit = await eventually(() => store.readAll({ limit: 10 }), (events) => events.length === 2);
+    const afterCommit = await eventually(
+      () => store.readAll({ limit: 10 }),
+      (events) => events.length === 2,
+    );
     expect(afterCommit.map((e) => e.type)).toEqual(['Slow', 'Fast']);
-    const batch = await eventually(() => store.readBatch({ limit: 10 }), (b) => !b.heldBack);
+    const batch = await eventually(
+      () => store.readBatch({ limit: 10 }),
+      (b) => !b.heldBack,
+    );
     expect(batch.heldBack).toBe(false);
     expect(batch.events.map((e) => e.type)).toEqual(['Slow', 'Fast']);
   });
@@ -93,7 +99,10 @@ describe('PostgresEventStore gap safety', () => {
 
   it('should order by transaction id as a number, not as text, when ids gain a digit', async () => {
     // Old transaction ids (below any running one) written explicitly: 999 must come before 1000.
-    for (const [xid, type] of [[1000, 'Second'], [999, 'First']] as const) {
+    for (const [xid, type] of [
+      [1000, 'Second'],
+      [999, 'First'],
+    ] as const) {
       const m = meta();
       await pool.query(
         `INSERT INTO es_events (transaction_id, stream_id, stream_revision, event_id, event_type, data, metadata, occurred_at)
@@ -102,7 +111,10 @@ describe('PostgresEventStore gap safety', () => {
       );
     }
     const types = ['First', 'Second'];
-    const fromStart = await eventually(() => store.readAll({ limit: 10, eventTypes: types }), (events) => events.length === 2);
+    const fromStart = await eventually(
+      () => store.readAll({ limit: 10, eventTypes: types }),
+      (events) => events.length === 2,
+    );
     expect(fromStart.map((e) => e.type)).toEqual(['First', 'Second']);
     expect((await store.readBatch({ limit: 10, eventTypes: types })).events.map((e) => e.type)).toEqual(['First', 'Second']);
     // Resuming after the first must still find the second.

@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 export class StaffLoginDto {
-  @ApiProperty({ description: 'The staff member\'s e-mail (the console calls it the username)', example: 'admin@facet.local' })
+  @ApiProperty({ description: "The staff member's e-mail (the console calls it the username)", example: 'admin@facet.local' })
   @IsString()
   @IsNotEmpty({ message: 'username is required' })
   @MaxLength(254)
