@@ -9,6 +9,17 @@ bash scripts/ensure.sh deps services chromium build || exit 1
 
 out=$(mktemp -d)
 status=0
+
+# Lint first (Prettier's check, then ESLint with type information; errors only here, `npm run lint` also
+# lists the warnings): a failure fails `npm test`, and the tests still run so one report shows everything.
+lint_status=0
+npm run --silent lint -- --quiet || lint_status=$?
+if [ $lint_status -ne 0 ]; then
+  echo "[facet] lint failed (npm run lint; npm run format fixes formatting)" >&2
+  status=$lint_status
+else
+  echo "[facet] lint clean: no ESLint errors, every file formatted"
+fi
 run_jest() { # name, extra args...
   local name=$1; shift
   npx jest --ci --forceExit --json --outputFile="$out/$name.json" "$@"
@@ -27,7 +38,7 @@ node -e '
     const r = JSON.parse(fs.readFileSync(process.argv[1] + "/" + f, "utf8"));
     passed += r.numPassedTests; failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0); skipped += r.numPendingTests;
   }
-  console.log(`\n${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
-' "$out"
+  console.log(`\n${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : "") + (process.argv[2] !== "0" ? ", lint failed" : ""));
+' "$out" "$lint_status"
 rm -rf "$out"
 exit $status

@@ -41,7 +41,6 @@ async function main(): Promise<void> {
 
 main().catch((err) => {
   // A refused setting or a changed migration is said in plain words, without a stack trace.
-  // eslint-disable-next-line no-console
   console.error(err instanceof ConfigError || err instanceof MigrationChecksumError ? err.message : err);
   process.exit(1);
 });

@@ -50,19 +50,17 @@ describe('Mail archive and MailSent version 2', () => {
 
     // A new mail through the outbox and the worker: version 2.
     const newId = `mail-test-${randomUUID()}`;
-    await t.app
-      .get(MailOutbox)
-      .send(
-        {
-          kind: 'consultation-confirmation',
-          to: 'new@facet.test',
-          subject: 'We will call you',
-          html: hostileHtml,
-          text: 'Plain \u0000 text',
-          subjectId: 'email:new-subject',
-        },
-        newId,
-      );
+    await t.app.get(MailOutbox).send(
+      {
+        kind: 'consultation-confirmation',
+        to: 'new@facet.test',
+        subject: 'We will call you',
+        html: hostileHtml,
+        text: 'Plain \u0000 text',
+        subjectId: 'email:new-subject',
+      },
+      newId,
+    );
     await waitUntil(async () => (await db.one('SELECT count(*)::int AS n FROM rm.sent_mail WHERE id = ANY($1)', [[oldId, newId]])).n === 2);
 
     const [oldRow] = await db.query(`SELECT schema_version, octet_length(data::text) AS bytes FROM public.es_events WHERE stream_id = $1`, [

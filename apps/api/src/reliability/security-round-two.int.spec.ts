@@ -59,7 +59,6 @@ describe('Security round two', () => {
         delete process.env.ADMIN_EMAIL;
         delete process.env.ADMIN_PASSWORD;
         // As `npm run replay` does (it boots the api role).
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
         const { cliContext } = require('../cli/context');
         ctx = (await cliContext('api')) as INestApplicationContext;
         await ctx.get(RunnersService).replay({});

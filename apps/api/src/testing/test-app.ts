@@ -53,17 +53,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
   Object.assign(process.env, vars);
   // Loaded late so the module graph reads this test's environment.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createApp } = require('../bootstrap');
   const app: NestFastifyApplication = await createApp();
   // As main.ts does at a server's start; then wait until the console can sign the administrator in.
   if ((process.env.FACET_ROLES ?? 'api').includes('api')) {
-    /* eslint-disable @typescript-eslint/no-require-imports */
     const { CommandBus } = require('@nestjs/cqrs') as typeof import('@nestjs/cqrs');
     const { CreateFirstAdministratorCommand } =
       require('../staff/commands/create-first-administrator.command') as typeof import('../staff/commands/create-first-administrator.command');
     const { StaffDirectory } = require('../staff/queries/staff-directory') as typeof import('../staff/queries/staff-directory');
-    /* eslint-enable @typescript-eslint/no-require-imports */
     await app.get(CommandBus).execute(new CreateFirstAdministratorCommand());
     const staff = app.get(StaffDirectory);
     for (let i = 0; i < 300 && !(await staff.byEmail(TEST_ADMIN.email)) && process.env.ADMIN_EMAIL === TEST_ADMIN.email; i++) {

@@ -34,6 +34,8 @@ export default function OrdersPage() {
     return () => {
       live = false;
     };
+    // Loads again only when another person signs in, not each time the same person's details refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user?.id]);
 
   if (!user) return <SignInPrompt title="Please log in to view your orders" />;

@@ -53,6 +53,8 @@ export default function ProfilePage() {
     return () => {
       live = false;
     };
+    // Loads again only when another person signs in, not each time the same person's details refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user?.id]);
 
   if (!user || !form) return <SignInPrompt title="Please log in to view your profile" text="Sign in to see and edit your details." />;

@@ -97,15 +97,13 @@ export async function replayAll(
       const types = typesOf.get(projection)!;
       const blocked = parkedStreams.get(projection)!;
       const parkBehind = (e: RecordedEvent) =>
-        parks
-          .get(projection)!
-          .push({
-            event: e,
-            error: waitingBehind(blocked.get(e.streamId)!),
-            blockedBy: blocked.get(e.streamId)!,
-            attempts: 0,
-            firstFailedAt: new Date(),
-          });
+        parks.get(projection)!.push({
+          event: e,
+          error: waitingBehind(blocked.get(e.streamId)!),
+          blockedBy: blocked.get(e.streamId)!,
+          attempts: 0,
+          firstFailedAt: new Date(),
+        });
       const mine: RecordedEvent[] = [];
       for (const e of events) {
         if (!types.has(e.type)) continue;
