@@ -99,6 +99,8 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
     preCompressed: true,
     setHeaders: (reply: { header(name: string, value: string): void }, path: string) => {
       if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      // Artwork keeps its name when redrawn: a day fresh, then revalidated (ETag) in the background.
+      else if (/[\\/]images[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800');
     },
   };
   if (existsSync(ADMIN_DIST)) {

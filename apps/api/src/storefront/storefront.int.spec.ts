@@ -99,7 +99,16 @@ describe('Server-rendered storefront', () => {
         new RegExp(`<meta property="og:image" content="http://[^"]+${p.image.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}">`),
       );
       expect(res.html).toContain('<meta name="twitter:card" content="summary_large_image">');
-      expect(res.html).toContain(`<link rel="preload" as="image" href="${p.image}" fetchpriority="high">`);
+      // The picture preloaded and shown is the WebP the build made from the product's SVG, served as such.
+      const webp = p.image.replace(/\.svg$/, '.webp');
+      expect(res.html).toContain(`<link rel="preload" as="image" href="${webp}" fetchpriority="high">`);
+      expect(res.html).toContain(`src="${webp}"`);
+      expect(res.html).not.toMatch(/<img[^>]+src="\/images\/products\/[^"]+\.svg"/);
+      const picture = await fetch(t.url + webp);
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get('content-type')).toBe('image/webp');
+      expect(picture.headers.get('cache-control')).toMatch(/max-age=86400/);
+      expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(1000);
       expect(preloadedFonts(res.html)).toContain('inter-latin-600-normal');
       // No inline executable script: the CSP (script-src 'self') would refuse it.
       for (const tag of scriptTags(res.html)) expect(tag).toMatch(/type="(module"[^>]* src=|application\/json"|application\/ld\+json")/);
@@ -186,7 +195,7 @@ describe('Server-rendered storefront', () => {
       expect(res.status).toBe(200);
       const org = jsonLdIn(res.html).find((d) => d['@type'] === 'Organization');
       expect(validateJsonLd(org)).toEqual([]);
-      expect(res.html).toContain('<link rel="preload" as="image" href="/images/hero/slide-1.svg" fetchpriority="high">');
+      expect(res.html).toContain('<link rel="preload" as="image" href="/images/hero/slide-1.webp" fetchpriority="high">');
       expect(res.html).toMatch(/<link rel="preload" as="font" type="font\/woff2" href="\/assets\/[^"]+\.woff2" crossorigin>/);
       // The faces home's first screen shows are preloaded, and none it does not show.
       expect(preloadedFonts(res.html)).toEqual(['cormorant-garamond-latin-300-normal', 'inter-latin-400-normal', 'inter-latin-500-normal']);

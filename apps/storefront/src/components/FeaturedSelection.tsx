@@ -12,6 +12,7 @@ import { usePageData } from '../routing/usePageData';
 import { HeartIcon } from './Icons';
 import { Stars } from './Stars';
 import './FeaturedSelection.css';
+import { picture } from '../lib/artwork';
 
 type Load = { state: 'loading' } | { state: 'loaded'; products: Product[] };
 
@@ -100,7 +101,7 @@ export function FeaturedSelection() {
                   aria-current={i === index}
                   onClick={() => show(i)}
                 >
-                  <img src={p.image} alt="" width={72} height={72} loading="lazy" />
+                  <img src={picture(p.image)} alt="" width={72} height={72} loading="lazy" />
                 </button>
               ))}
           </div>
@@ -131,7 +132,7 @@ function SelectionPiece({
       data-testid="featured-product"
     >
       <Link to={href} className="selection__media" tabIndex={-1} aria-hidden="true">
-        <img src={product.image} alt="" width={800} height={800} loading="lazy" />
+        <img src={picture(product.image)} alt="" width={800} height={800} loading="lazy" />
       </Link>
       <div className="selection__text">
         <p className="eyebrow">{categoryName(product.category)}</p>

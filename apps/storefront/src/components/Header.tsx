@@ -9,6 +9,7 @@ import { UserMenu, useLogout } from './UserMenu';
 import { useAuth } from '../features/auth/useAuth';
 import { SearchBox } from './SearchBox';
 import './Header.css';
+import { picture } from '../lib/artwork';
 
 /** Short labels for the menu columns: "Rings" rather than "Women's Rings". */
 const shortName = (name: string) => name.replace(/^(Wo)?[Mm]en's /, '');
@@ -182,7 +183,7 @@ function FineJewelryMenu({ open, setOpen }: { open: boolean; setOpen: (o: boolea
             </ul>
           </div>
           <Link to="/jewelry/rings" className="megamenu__feature">
-            <img src="/images/categories/women-rings.svg" alt="" width={1200} height={900} loading="lazy" />
+            <img src={picture('/images/categories/women-rings.svg')} alt="" width={1200} height={900} loading="lazy" />
             <span className="megamenu__feature-text">
               <span className="eyebrow">The Ring Edit</span>
               <span className="megamenu__feature-title">Engagement &amp; eternity</span>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { HERO_INTERVAL_MS, wrapIndex } from '../lib/rotation';
 import { ChevronLeft, ChevronRight } from './Icons';
 import './HeroCarousel.css';
+import { picture } from '../lib/artwork';
 
 export interface HeroSlide {
   id: number;
@@ -103,7 +104,7 @@ export function HeroCarousel({ slides = HERO_SLIDES }: { slides?: HeroSlide[] })
           >
             <img
               className="hero__image"
-              src={s.url}
+              src={picture(s.url)}
               alt={s.alt}
               width={1920}
               height={1080}

@@ -2,6 +2,7 @@ import { formatPrice } from '@facet/contracts';
 import type { ReactNode } from 'react';
 import { cartSummary, type CartItem } from '../features/cart/cart';
 import '../pages/Checkout.css';
+import { picture } from '../lib/artwork';
 
 /** The order's lines and totals beside the checkout and payment forms. */
 export function OrderSummary({ items, children }: { items: readonly CartItem[]; children?: ReactNode }) {
@@ -14,7 +15,7 @@ export function OrderSummary({ items, children }: { items: readonly CartItem[]; 
       <ul className="co-summary__lines">
         {items.map((i) => (
           <li key={i.id}>
-            <img src={i.image} alt="" width={56} height={56} />
+            <img src={picture(i.image)} alt="" width={56} height={56} />
             <span className="co-summary__name">
               {i.name}
               <span className="muted"> × {i.quantity}</span>

@@ -7,6 +7,7 @@ import { categoryName } from '../lib/collections';
 import { HeartIcon } from './Icons';
 import { Stars } from './Stars';
 import './ProductCard.css';
+import { picture } from '../lib/artwork';
 
 export interface ProductCardProps {
   product: Product;
@@ -29,7 +30,7 @@ export function ProductCard({ product, index = 0, delayStep = 0.08, layout = 'gr
     <article className={`card card--${layout}`} style={style} data-testid="product-card">
       <div className="card__media">
         <Link to={href} tabIndex={-1} aria-hidden="true" className="card__image-link">
-          <img src={product.image} alt="" width={600} height={600} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          <img src={picture(product.image)} alt="" width={600} height={600} loading={eager ? 'eager' : 'lazy'} decoding="async" />
         </Link>
         <div className="card__badges">
           {isOnSale(product) && <span className="badge badge--sale">Sale</span>}

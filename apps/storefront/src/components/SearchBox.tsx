@@ -8,6 +8,7 @@ import { catalogueSearchHref, searchPageHref, suggestionView } from '../lib/sugg
 import { useDebounced } from '../lib/useDebounced';
 import { CloseIcon, SearchIcon } from './Icons';
 import './SearchBox.css';
+import { picture } from '../lib/artwork';
 
 /**
  * The header's search: live suggestions ranked by name (starts with, then a word starts with, then A-Z).
@@ -140,7 +141,7 @@ export function SearchBox({ onNavigate, autoFocus = false }: { onNavigate?: () =
                       onClick={reset}
                       tabIndex={-1}
                     >
-                      <img src={p.image} alt="" width={48} height={48} loading="lazy" />
+                      <img src={picture(p.image)} alt="" width={48} height={48} loading="lazy" />
                       <span className="searchbox__name">{p.name}</span>
                       <span className="searchbox__price">{formatPrice(p.price)}</span>
                     </Link>

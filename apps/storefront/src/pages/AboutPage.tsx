@@ -3,6 +3,7 @@ import { DiamondIcon, ShieldIcon, SparkIcon } from '../components/Icons';
 import { SHOP, YEARS_OF_CRAFT } from '../config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './AboutPage.css';
+import { picture } from '../lib/artwork';
 
 const STATS = [
   { value: YEARS_OF_CRAFT, label: 'Years of craft' },
@@ -51,7 +52,13 @@ export default function AboutPage() {
             </p>
           </div>
           <div className="about-hero__media">
-            <img src="/images/about/atelier.svg" alt="The Facet atelier on Fifth Avenue" width={1200} height={800} fetchPriority="high" />
+            <img
+              src={picture('/images/about/atelier.svg')}
+              alt="The Facet atelier on Fifth Avenue"
+              width={1200}
+              height={800}
+              fetchPriority="high"
+            />
           </div>
         </div>
       </section>
@@ -70,7 +77,13 @@ export default function AboutPage() {
       <section className="section">
         <div className="container about-story">
           <div className="about-story__media">
-            <img src="/images/about/craftsman.svg" alt="A craftsman setting a diamond by hand" width={1200} height={800} loading="lazy" />
+            <img
+              src={picture('/images/about/craftsman.svg')}
+              alt="A craftsman setting a diamond by hand"
+              width={1200}
+              height={800}
+              loading="lazy"
+            />
           </div>
           <div className="about-story__text">
             <p className="eyebrow">Our Story</p>

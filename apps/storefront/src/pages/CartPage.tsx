@@ -14,6 +14,7 @@ import { useCart } from '../features/cart/useCart';
 import { categoryName } from '../lib/collections';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './CartPage.css';
+import { picture } from '../lib/artwork';
 
 const ConsultationModal = lazy(() => import('../components/ConsultationModal').then((m) => ({ default: m.ConsultationModal })));
 
@@ -55,7 +56,7 @@ export default function CartPage() {
             {items.map((item) => (
               <li key={item.id} className="cart-line" data-testid="cart-line">
                 <Link to={`/product/${item.id}`} className="cart-line__media" tabIndex={-1} aria-hidden="true">
-                  <img src={item.image} alt="" width={160} height={160} loading="lazy" />
+                  <img src={picture(item.image)} alt="" width={160} height={160} loading="lazy" />
                 </Link>
                 <div className="cart-line__info">
                   <p className="cart-line__category">{categoryName(item.category)}</p>

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { CATEGORY_PAGE_LIMIT, type CategoryData } from '../routing/loaders';
 import { usePageData } from '../routing/usePageData';
 import './CategoryPage.css';
+import { picture } from '../lib/artwork';
 
 export { CATEGORY_PAGE_LIMIT };
 
@@ -132,7 +133,7 @@ export default function CategoryPage() {
             </p>
           </div>
           <div className="category-header__media">
-            {c && <img src={c.image} alt={c.name} width={800} height={600} fetchPriority="high" />}
+            {c && <img src={picture(c.image)} alt={c.name} width={800} height={600} fetchPriority="high" />}
           </div>
         </div>
       </header>

@@ -11,6 +11,7 @@ import type { CollectionData } from '../routing/loaders';
 import { usePageData } from '../routing/usePageData';
 import NotFoundPage from './NotFoundPage';
 import './CollectionPage.css';
+import { picture } from '../lib/artwork';
 
 export default function CollectionPage({ slug }: { slug: string }) {
   const collection = findCollection(slug);
@@ -89,7 +90,7 @@ function CollectionScreen({ collection: c }: { collection: Collection }) {
           <p className="collection-hero__tagline">{c.tagline}</p>
         </div>
         <div className="collection-hero__media">
-          <img src={c.category.image} alt="" width={1200} height={900} fetchPriority="high" />
+          <img src={picture(c.category.image)} alt="" width={1200} height={900} fetchPriority="high" />
         </div>
       </section>
 

@@ -5,6 +5,7 @@ import type { ConsultationConfirmation } from '../components/ConsultationModal';
 import { SHOP, telHref } from '../config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './ConsultationSubmittedPage.css';
+import { picture } from '../lib/artwork';
 
 function isConfirmation(state: unknown): state is ConsultationConfirmation {
   const s = state as ConsultationConfirmation | null;
@@ -40,7 +41,7 @@ export default function ConsultationSubmittedPage() {
         <ul>
           {order.items.map((i) => (
             <li key={i.product_id}>
-              <img src={i.image} alt="" width={64} height={64} loading="lazy" />
+              <img src={picture(i.image)} alt="" width={64} height={64} loading="lazy" />
               <span className="confirmation__name">
                 {i.product_name} <span className="muted">× {i.quantity}</span>
               </span>

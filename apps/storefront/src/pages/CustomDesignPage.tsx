@@ -34,6 +34,7 @@ import {
 } from '../lib/customDesign';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './CustomDesignPage.css';
+import { picture } from '../lib/artwork';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -222,7 +223,7 @@ export default function CustomDesignPage() {
                         aria-pressed={form.jewelryType === t.id}
                         onClick={() => choose({ jewelryType: t.id })}
                       >
-                        <img src={t.image} alt="" width={72} height={72} />
+                        <img src={picture(t.image)} alt="" width={72} height={72} />
                         <span className="option__title">{t.name.replace(/^(Wo)?[Mm]en's /, '')}</span>
                       </button>
                     ))}

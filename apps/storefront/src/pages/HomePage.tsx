@@ -8,6 +8,7 @@ import { ServiceStrip } from '../components/ServiceStrip';
 import { SHOP } from '../config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './HomePage.css';
+import { picture } from '../lib/artwork';
 
 export default function HomePage() {
   useDocumentTitle('Fine Jewelry & Diamonds');
@@ -57,7 +58,7 @@ export default function HomePage() {
       <section className="cta-pair container" aria-label="Services">
         <Link to="/custom-design" className="cta-block">
           <span className="cta-block__media">
-            <img src="/images/custom-design/sketch.svg" alt="" width={1200} height={900} loading="lazy" />
+            <img src={picture('/images/custom-design/sketch.svg')} alt="" width={1200} height={900} loading="lazy" />
           </span>
           <span className="cta-block__text">
             <span className="eyebrow">Bespoke</span>
@@ -72,7 +73,7 @@ export default function HomePage() {
         </Link>
         <Link to="/contact" className="cta-block cta-block--dark">
           <span className="cta-block__media">
-            <img src="/images/about/atelier.svg" alt="" width={1200} height={800} loading="lazy" />
+            <img src={picture('/images/about/atelier.svg')} alt="" width={1200} height={800} loading="lazy" />
           </span>
           <span className="cta-block__text">
             <span className="eyebrow">The Atelier</span>

@@ -12,6 +12,7 @@ import { toast } from '../features/toast/toasts';
 import { formatLongDate, orderStatusBadge, orderStatusLabel } from '../lib/orders';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './Profile.css';
+import { picture } from '../lib/artwork';
 
 export default function OrdersPage() {
   useDocumentTitle('My Orders');
@@ -92,7 +93,7 @@ export default function OrdersPage() {
               <ul className="order-card__items">
                 {(open === order.orderId ? order.items : order.items.slice(0, 2)).map((item) => (
                   <li key={item.id} className="order-item">
-                    <img src={item.image} alt="" width={64} height={64} loading="lazy" />
+                    <img src={picture(item.image)} alt="" width={64} height={64} loading="lazy" />
                     <span className="order-item__name">{item.name}</span>
                     <span className="muted">Qty {item.quantity}</span>
                     <span className="price">{formatPrice(item.price)}</span>

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { RELATED_COUNT, type ProductData } from '../routing/loaders';
 import { usePageData } from '../routing/usePageData';
 import './ProductPage.css';
+import { picture } from '../lib/artwork';
 
 export { RELATED_COUNT };
 
@@ -132,7 +133,7 @@ function ProductDetail({ product: p, related }: { product: Product; related?: Pr
               {images.map((src, i) => (
                 <img
                   key={src + i}
-                  src={src}
+                  src={picture(src)}
                   alt={i === active ? `${p.name}, view ${i + 1} of ${images.length}` : ''}
                   width={900}
                   height={900}
@@ -155,7 +156,7 @@ function ProductDetail({ product: p, related }: { product: Product; related?: Pr
                     aria-current={i === active}
                     onClick={() => setActive(i)}
                   >
-                    <img src={src} alt="" width={120} height={120} loading="lazy" />
+                    <img src={picture(src)} alt="" width={120} height={120} loading="lazy" />
                   </button>
                 ))}
               </div>

@@ -9,6 +9,7 @@ import type { WishlistItem } from '../features/wishlist/wishlist';
 import { categoryName } from '../lib/collections';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './WishlistPage.css';
+import { picture } from '../lib/artwork';
 
 const SHORTCUTS = [
   { to: '/category/rings', label: 'Rings' },
@@ -94,7 +95,7 @@ function WishlistCard({ item, onRemove }: { item: WishlistItem; onRemove: () => 
     <li className="card" data-testid="wishlist-item">
       <div className="card__media">
         <Link to={href} tabIndex={-1} aria-hidden="true" className="card__image-link">
-          <img src={item.image} alt="" width={600} height={600} loading="lazy" />
+          <img src={picture(item.image)} alt="" width={600} height={600} loading="lazy" />
         </Link>
         <button type="button" className="card__heart is-saved" aria-label={`Remove ${item.name}`} onClick={onRemove}>
           <TrashIcon size={18} />

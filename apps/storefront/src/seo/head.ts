@@ -1,6 +1,7 @@
 /** The per-page part of <head>, as HTML: every value is escaped. */
 import { absolute, scriptJson } from './jsonLd';
 import { DEFAULT_IMAGE, documentTitle, SITE_NAME, type PageMeta } from './meta';
+import { picture } from '../lib/artwork';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -17,7 +18,7 @@ export function renderHead(meta: PageMeta, origin: string, assets: { fonts: stri
     meta.noindex ? '<meta name="robots" content="noindex, follow">' : '',
     `<link rel="canonical" href="${url}">`,
     // The largest image of the first screen is requested with the document, ahead of scripts.
-    meta.lcpImage ? `<link rel="preload" as="image" href="${escapeHtml(meta.lcpImage)}" fetchpriority="high">` : '',
+    meta.lcpImage ? `<link rel="preload" as="image" href="${escapeHtml(picture(meta.lcpImage))}" fetchpriority="high">` : '',
     ...assets.fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(href)}" crossorigin>`),
     ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
     `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}">`,
