@@ -47,7 +47,8 @@ export class EventSourcing {
   /** Reads a stream with its personal data opened. */
   async load<E extends DomainEvent = DomainEvent>(streamId: string): Promise<(RecordedEvent & E)[]> {
     const events = await this.store.readStream(streamId);
-    return Promise.all(events.map(async (e) => ({ ...e, data: await this.privacy.openDeep(e.data) }))) as any;
+    const data = await this.privacy.openMany(events.map((e) => e.data));
+    return events.map((e, i) => ({ ...e, data: data[i] })) as (RecordedEvent & E)[];
   }
 
   async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {

@@ -35,4 +35,39 @@ describe('Personal data sealed per subject', () => {
     expect(await fresh.open(after)).toEqual({ name: 'Grace H.' });
     expect(await fresh.openDeep({ old: before, now: after }, ERASED)).toEqual({ old: ERASED, now: { name: 'Grace H.' } });
   });
+
+  it('should open a batch of many subjects with one key query, erased, unknown and hostile ones included', async () => {
+    const events = [];
+    for (let i = 0; i < 60; i++) {
+      events.push({
+        n: i,
+        to: await privacy.seal(`guest:batch-${i}`, `person${i}@example.com`),
+        shipping: await privacy.seal(`guest:batch-${i}`, { city: 'Zürich 🏔', note: 'a\u0000b' }),
+        plain: ['pii-like but plain', { deep: [i] }],
+      });
+    }
+    await privacy.erase('guest:batch-7');
+    // Sealed for a subject that never had a key, and a subject id with ':' and '%' (encoded in the value).
+    const stranger = 'pii:v1:guest%3Anobody:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA==:AAAA';
+    const odd = await privacy.seal('guest:50%:x\ud800', 'odd');
+    // A fresh process: nothing cached, so every key comes from the one query.
+    const fresh = new PersonalData(t.app.get(DatabaseService));
+    const pool = t.app.get(DatabaseService).pool;
+    const query = jest.spyOn(pool, 'query');
+    const opened = await fresh.openMany([...events, { stranger, odd }], ERASED);
+    expect(query).toHaveBeenCalledTimes(1);
+    query.mockRestore();
+    expect(opened[0]).toEqual({
+      n: 0,
+      to: 'person0@example.com',
+      shipping: { city: 'Zürich 🏔', note: 'a\u0000b' },
+      plain: events[0].plain,
+    });
+    expect(opened[7]).toEqual({ ...events[7], to: ERASED, shipping: ERASED });
+    expect(opened[59].to).toBe('person59@example.com');
+    expect(opened[60]).toEqual({ stranger: ERASED, odd: 'odd' });
+    // Values without sealed strings come back as they are (no copy).
+    const plain = { a: 1 };
+    expect((await fresh.openMany([plain]))[0]).toBe(plain);
+  });
 });

@@ -19,7 +19,12 @@ export async function openEvents(
   events: RecordedEvent[],
   whenErased: null | typeof ERASED = ERASED,
 ): Promise<RecordedEvent[]> {
-  return Promise.all(events.map(async (e) => ({ ...e, data: await privacy.openDeep(e.data, whenErased) })));
+  // One key query for the whole batch's subjects.
+  const data = await privacy.openMany(
+    events.map((e) => e.data),
+    whenErased,
+  );
+  return events.map((e, i) => (data[i] === e.data ? e : { ...e, data: data[i] }));
 }
 
 /** The dead-letter and lock name of a projection. */

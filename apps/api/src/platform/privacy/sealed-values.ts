@@ -1,0 +1,168 @@
+// Sealed personal data: the format, the subjects' keys and opening, with no Nest dependency, so a worker
+// thread (the replay's log reader) can open events too. PersonalData (personal-data.ts) is the shop's door to it.
+import { createDecipheriv, randomBytes } from 'crypto';
+import { Pool } from 'pg';
+
+/**
+ * Crypto-shredding: personal data inside events is sealed with a key per data subject (a customer, a
+ * staff member, a shopper's e-mail). Deleting the key erases the person from every event at once; the
+ * log keeps its shape. Sealed values are strings `pii:v1:<subject>:<iv>:<tag>:<ciphertext>`.
+ */
+export const PREFIX = 'pii:v1:';
+export const JSON_PREFIX = 'pii:v1j:';
+export const ERASED_CHANNEL = 'facet_subject_erased';
+
+/**
+ * What read models show where an erased person's data was (a name, an e-mail, a phone, a note), both
+ * when the live projection purges them and when a replay opens their sealed fields without a key, so the
+ * two give the same rows. Deciders and reactors still see null (nothing to act on).
+ */
+export const ERASED = 'erased';
+
+/** A personal text column as a read model keeps it after erasure: the placeholder, or null if it was empty. */
+export const erasedColumn = (column: string): string => `CASE WHEN ${column} IS NULL THEN NULL ELSE '${ERASED}' END`;
+
+export function isSealed(value: unknown): value is string {
+  return typeof value === 'string' && (value.startsWith(PREFIX) || value.startsWith(JSON_PREFIX));
+}
+
+export function containsSealed(value: unknown): boolean {
+  if (typeof value === 'string') return isSealed(value);
+  if (Array.isArray(value)) return value.some(containsSealed);
+  if (value && typeof value === 'object') {
+    for (const k in value as Record<string, unknown>) if (containsSealed((value as Record<string, unknown>)[k])) return true;
+  }
+  return false;
+}
+
+export class SubjectKeys {
+  private cache = new Map<string, Buffer | null>();
+  private listening = false;
+
+  constructor(private readonly pool: Pool) {}
+
+  /** The subject's key, created on first use. */
+  async keyFor(subjectId: string): Promise<Buffer> {
+    const cached = this.cache.get(subjectId);
+    if (cached) return cached;
+    const fresh = randomBytes(32);
+    const r = await this.pool.query(
+      `INSERT INTO public.subject_keys (subject_id, key) VALUES ($1, $2)
+       ON CONFLICT (subject_id) DO UPDATE SET subject_id = EXCLUDED.subject_id RETURNING key`,
+      [subjectId, fresh],
+    );
+    const key = r.rows[0].key as Buffer;
+    this.remember(subjectId, key);
+    return key;
+  }
+
+  /** The key if it still exists; null once the subject was erased. */
+  async existingKey(subjectId: string): Promise<Buffer | null> {
+    if (this.cache.has(subjectId)) return this.cache.get(subjectId) ?? null;
+    const r = await this.pool.query('SELECT key FROM public.subject_keys WHERE subject_id = $1', [subjectId]);
+    const key = r.rowCount ? (r.rows[0].key as Buffer) : null;
+    this.remember(subjectId, key);
+    return key;
+  }
+
+  /**
+   * The keys of many subjects (null where erased), with one query for those not cached: readers of many
+   * events call it once per batch instead of once per subject.
+   */
+  async keysOf(subjectIds: Iterable<string>): Promise<Map<string, Buffer | null>> {
+    const keys = new Map<string, Buffer | null>();
+    const missing: string[] = [];
+    for (const id of subjectIds) {
+      if (this.cache.has(id)) keys.set(id, this.cache.get(id) ?? null);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const r = await this.pool.query('SELECT subject_id, key FROM public.subject_keys WHERE subject_id = ANY($1::text[])', [missing]);
+      const found = new Map(r.rows.map((row) => [row.subject_id as string, row.key as Buffer]));
+      for (const id of missing) {
+        const key = found.get(id) ?? null;
+        keys.set(id, key);
+        this.remember(id, key);
+      }
+    }
+    return keys;
+  }
+
+  async erase(subjectId: string): Promise<void> {
+    await this.pool.query('DELETE FROM public.subject_keys WHERE subject_id = $1', [subjectId]);
+    this.cache.set(subjectId, null);
+    // Other processes drop their cached copy of the key.
+    await this.pool.query('SELECT pg_notify($1, $2)', [ERASED_CHANNEL, subjectId]);
+  }
+
+  forget(subjectId: string): void {
+    this.cache.delete(subjectId);
+  }
+
+  private remember(subjectId: string, key: Buffer | null): void {
+    if (this.cache.size > 50_000) this.cache.clear();
+    this.cache.set(subjectId, key);
+  }
+}
+
+/** The subject a sealed string was sealed for. */
+export function sealedSubject(value: string): string {
+  const start = value.startsWith(JSON_PREFIX) ? JSON_PREFIX.length : PREFIX.length;
+  const encoded = value.slice(start, value.indexOf(':', start));
+  // Most subject ids need no decoding (a uuid, a hex digest); decodeURIComponent would throw on a malformed escape.
+  if (!encoded.includes('%')) return encoded;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return encoded;
+  }
+}
+
+function collectSubjects(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') {
+    if (isSealed(value)) into.add(sealedSubject(value));
+  } else if (Array.isArray(value)) {
+    for (const v of value) collectSubjects(v, into);
+  } else if (value && typeof value === 'object') {
+    for (const k in value as Record<string, unknown>) collectSubjects((value as Record<string, unknown>)[k], into);
+  }
+}
+
+/** Opens with the keys given (openMany loaded them); values without sealed strings are kept as they are. */
+function openWith<T>(value: T, keys: Map<string, Buffer | null>, whenErased: null | typeof ERASED): T {
+  if (typeof value === 'string') return (isSealed(value) ? decrypt(value, keys.get(sealedSubject(value)) ?? null, whenErased) : value) as T;
+  if (!containsSealed(value)) return value;
+  if (Array.isArray(value)) return value.map((v) => openWith(v, keys, whenErased)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = openWith(v, keys, whenErased);
+  return out as T;
+}
+
+export function decrypt(value: string, key: Buffer | null, whenErased: null | typeof ERASED): any {
+  if (!key) return whenErased;
+  const isJson = value.startsWith(JSON_PREFIX);
+  const [, ivB64, tagB64, ctB64] = value.slice(isJson ? JSON_PREFIX.length : PREFIX.length).split(':');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(ivB64, 'base64'));
+  decipher.setAuthTag(Buffer.from(tagB64, 'base64'));
+  let plain: string;
+  try {
+    plain = Buffer.concat([decipher.update(Buffer.from(ctB64, 'base64')), decipher.final()]).toString('utf8');
+  } catch {
+    // Sealed under an earlier key of this subject: it was erased, then came back (a guest's e-mail used
+    // again makes the same subject) and got a new key. What the old key sealed is erased for good.
+    return whenErased;
+  }
+  return isJson ? JSON.parse(plain) : plain;
+}
+
+/**
+ * Opens every sealed string inside many values (a batch of events' data) with one key query for all their
+ * subjects, then without a promise per field. Shared by PersonalData and the replay's reader thread.
+ */
+export async function openSealed<T>(keys: SubjectKeys, values: T[], whenErased: null | typeof ERASED): Promise<T[]> {
+  const subjects = new Set<string>();
+  for (const v of values) collectSubjects(v, subjects);
+  if (subjects.size === 0) return values;
+  const found = await keys.keysOf(subjects);
+  return values.map((v) => openWith(v, found, whenErased));
+}
