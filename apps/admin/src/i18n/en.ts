@@ -272,6 +272,8 @@ export const en = {
       phase: 'Phase',
       events: 'Events:',
       events_per_second: '%{rate} events/s',
+      of_total: 'of %{total}',
+      eta: 'about %{seconds} s left',
       started: 'Started %{at}',
       finished: 'finished %{at}',
       done: 'Replayed %{events} events in %{seconds} s (%{rate} events/s).',

@@ -52,10 +52,20 @@ export function ReplayPage() {
                 {humanize(status.phase)}
                 {status.projection ? ` · ${status.projection}` : ''}
               </Typography>
-              {status.running ? <LinearProgress sx={{ mb: 2 }} /> : null}
+              {status.running ? (
+                status.phase === 'replaying' && status.total ? (
+                  <LinearProgress variant="determinate" value={Math.min(100, (100 * status.events) / status.total)} sx={{ mb: 2 }} />
+                ) : (
+                  <LinearProgress sx={{ mb: 2 }} />
+                )
+              ) : null}
               <Typography>
-                {translate('facet.replay.events')} <b>{status.events.toLocaleString()}</b> ·{' '}
+                {translate('facet.replay.events')} <b>{status.events.toLocaleString()}</b>
+                {status.total ? ` ${translate('facet.replay.of_total', { total: Number(status.total).toLocaleString() })}` : ''} ·{' '}
                 {translate('facet.replay.events_per_second', { rate: status.events_per_second.toLocaleString() })}
+                {status.running && typeof status.eta_seconds === 'number'
+                  ? ` · ${translate('facet.replay.eta', { seconds: status.eta_seconds.toLocaleString() })}`
+                  : ''}
               </Typography>
               {status.started_at ? (
                 <Typography variant="body2" color="text.secondary">

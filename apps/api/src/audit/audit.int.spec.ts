@@ -148,6 +148,10 @@ describe('Audit API', () => {
       expect(done.body.events).toBeGreaterThan(0);
       expect(done.body.result.events).toBe(done.body.events);
       expect(typeof done.body.events_per_second).toBe('number');
+      // What was to replay, counted at the start, and no time left once done; where the time went, per projection.
+      expect(done.body.total).toBe(done.body.events);
+      expect(done.body.eta_seconds).toBeNull();
+      expect(done.body.result.projections.products.events).toBeGreaterThan(0);
       // The read models still answer after the swap.
       const p = await t.request('GET', `/api/products/${productId}`);
       expect(p.body.price).toBe(1300);

@@ -10,14 +10,26 @@ async function main(): Promise<void> {
   let last = 0;
   const result = await app.get(RunnersService).replay({
     compare: process.argv.includes('--compare'),
+    // --reader-thread / --no-reader-thread: read and open the log in a worker thread or not (default: on 4+ cores).
+    readerThread: process.argv.includes('--reader-thread') ? true : process.argv.includes('--no-reader-thread') ? false : undefined,
     onProgress: (p) => {
       if (Date.now() - last > 1000 || p.phase === 'done') {
         last = Date.now();
-        console.log(`${p.phase}${p.projection ? ` ${p.projection}` : ''}: ${p.events} events (${p.eventsPerSecond}/s)`);
+        const eta = p.etaSeconds === null ? '' : `, about ${p.etaSeconds} s left`;
+        console.log(`${p.phase}${p.projection ? ` ${p.projection}` : ''}: ${p.events} of ${p.total} events (${p.eventsPerSecond}/s${eta})`);
       }
     },
   });
   console.log(`replayed ${result.events} events in ${result.seconds.toFixed(2)} s: ${result.eventsPerSecond} events/s`);
+  // Where the time went: projections write side by side, overlapping the reading and opening of the next batch.
+  console.log(
+    `  reading the log: ${result.readSeconds.toFixed(2)} s; opening personal data: ${result.openSeconds.toFixed(2)} s (${result.readerThread} thread); ` +
+      `projections waiting for the next batch: ${result.waitSeconds.toFixed(2)} s`,
+  );
+  for (const [name, f] of Object.entries(result.projections))
+    console.log(
+      `  ${name}: ${f.events} events, ${f.seconds.toFixed(2)} s busy (${f.seconds ? Math.round(f.events / f.seconds) : 0} events/s)`,
+    );
   if (result.differences) console.log('rows differing from the live tables before the swap:', result.differences);
   await app.close();
 }

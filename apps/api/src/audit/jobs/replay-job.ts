@@ -38,7 +38,9 @@ export class ReplayJob {
             phase: p.phase,
             projection: p.projection ?? null,
             events: p.events,
+            total: p.total,
             events_per_second: p.eventsPerSecond,
+            eta_seconds: p.etaSeconds,
           };
         },
       })
@@ -49,6 +51,7 @@ export class ReplayJob {
           running: false,
           events: result.events,
           events_per_second: result.eventsPerSecond,
+          eta_seconds: null,
           finished_at: new Date().toISOString(),
           result: { ...result },
         };

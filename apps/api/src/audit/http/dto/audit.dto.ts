@@ -75,7 +75,9 @@ export class ReplayStatusDto {
   @ApiProperty() running!: boolean;
   @ApiPropertyOptional({ type: String, nullable: true }) projection?: string | null;
   @ApiProperty() events!: number;
+  @ApiPropertyOptional({ description: 'Events to replay, counted when the replay started' }) total?: number;
   @ApiProperty() events_per_second!: number;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Seconds left at the current rate' }) eta_seconds?: number | null;
   @ApiPropertyOptional({ type: String, nullable: true }) started_at?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) finished_at?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) started_by?: string | null;

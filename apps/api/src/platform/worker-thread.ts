@@ -1,0 +1,19 @@
+import { join } from 'path';
+import { Worker } from 'worker_threads';
+
+/**
+ * Starts a worker thread on a module of this app. The built app runs its .js; the tests run the TypeScript
+ * sources, which the worker compiles on load with swc and the build's own options (.swcrc), as jest does.
+ */
+export function startWorker(file: string, workerData: unknown): Worker {
+  if (file.endsWith('.js')) return new Worker(file, { workerData });
+  const swcrc = join(__dirname, '..', '..', '..', '..', '.swcrc');
+  const bootstrap = `
+    const { readFileSync } = require('fs');
+    const swc = require(${JSON.stringify(require.resolve('@swc/core'))});
+    const { sourceMaps, ...options } = JSON.parse(readFileSync(${JSON.stringify(swcrc)}, 'utf8'));
+    require.extensions['.ts'] = (module, filename) =>
+      module._compile(swc.transformSync(readFileSync(filename, 'utf8'), { ...options, filename }).code, filename);
+    require(${JSON.stringify(file)});`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
