@@ -150,15 +150,24 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
   startReactor(reactor: Reactor): CatchUpRunner {
     const consumer = `reactor:${reactor.name}`;
     this.started.set(consumer, { reactor });
-    // Each event in its own transaction with the checkpoint: a failure retries from the first one not yet
-    // done, and the parked-events lock keeps a staff retry of this reactor's stream in order with it.
-    const inTransaction = (event: RecordedEvent, work: (tx: import('pg').PoolClient) => Promise<void>) =>
+    // A batch in one transaction with the checkpoint; if an event of it fails, the runner goes again one
+    // event per transaction, from the batch's start: the events before the failing one react a second time,
+    // which reactors allow (a job's id is its event's, appends check revisions), as after a crash. The
+    // parked-events lock keeps a staff retry of this reactor's stream in order with it.
+    const inTransaction = (last: RecordedEvent, work: (tx: import('pg').PoolClient) => Promise<void>) =>
       withTransaction(this.pool, async (tx) => {
         await lockParkedOf(tx, consumer);
         await work(tx);
-        await writeCheckpoint(tx, 'public.reactor_checkpoints', reactor.name, event.position);
+        await writeCheckpoint(tx, 'public.reactor_checkpoints', reactor.name, last.position);
         return true;
       });
+    const react = async (tx: import('pg').PoolClient, events: RecordedEvent[]) => {
+      const { rest } = await parkFollowers(tx, consumer, events);
+      // What the reactor appends or queues is caused by its event, in its conversation. Reactors get null,
+      // never "erased", for an erased person's fields, so nothing is sent to "erased".
+      for (const opened of await openEvents(this.privacy, rest, null))
+        await runWithContext(contextCausedBy(opened, reactor.name), () => reactor.react(opened));
+    };
     const runner = new CatchUpRunner(
       this.store,
       this.locks,
@@ -167,16 +176,8 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
         eventTypes: reactor.eventTypes,
         batchSize: 100,
         loadCheckpoint: () => withTransaction(this.pool, (tx) => readCheckpoint(tx, 'public.reactor_checkpoints', reactor.name)),
-        handleOne: (_checkpoint, event) =>
-          inTransaction(event, async (tx) => {
-            const { rest } = await parkFollowers(tx, consumer, [event]);
-            // What the reactor appends or queues is caused by this event, in its conversation. Reactors get
-            // null, never "erased", for an erased person's fields, so nothing is sent to "erased".
-            if (rest.length) {
-              const [opened] = await openEvents(this.privacy, [event], null);
-              await runWithContext(contextCausedBy(event, reactor.name), () => reactor.react(opened));
-            }
-          }),
+        handle: (_checkpoint, events) => inTransaction(events[events.length - 1], (tx) => react(tx, events)),
+        handleOne: (_checkpoint, event) => inTransaction(event, (tx) => react(tx, [event])),
         park: (_checkpoint, event, error, attempts, firstFailedAt) =>
           inTransaction(event, (tx) =>
             insertParks(tx, consumer, [{ event, error: errorText(error), blockedBy: null, attempts, firstFailedAt }]),
