@@ -1,6 +1,6 @@
 import { startTestApp, TestApp } from '../../testing/test-app';
 
-/** The headers every answer carries since @fastify/helmet sends them; values as the hand-written hook sent. */
+/** The headers every answer carries since helmet sends them; values as the hand-written hook sent. */
 const EXPECTED = {
   'content-security-policy':
     "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'",
@@ -22,7 +22,7 @@ function directives(csp: string | null): Record<string, string> {
   );
 }
 
-describe('Security headers (@fastify/helmet)', () => {
+describe('Security headers (helmet)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
