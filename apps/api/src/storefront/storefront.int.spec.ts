@@ -1,3 +1,4 @@
+import { QueryBus } from '@nestjs/cqrs';
 import { CATEGORIES, formatPrice } from '@facet/contracts';
 import { existsSync } from 'fs';
 import { request as httpRequest } from 'http';
@@ -373,6 +374,41 @@ describe('Server-rendered storefront', () => {
     it('should not cache the random pick, errors, or personal answers publicly', async () => {
       const random = await rawGet(t.url, '/api/products/random?limit=3');
       expect(random.headers.etag).toBeUndefined();
+    it('should answer a repeated read with the same bytes and headers without running the route, until the catalogue moves', async () => {
+      const url = `/api/products?limit=7&sort_by=price-low&search=${encodeURIComponent('ring')}`;
+      const first = await rawGet(t.url, url);
+      const list = jest.spyOn(t.app.get(QueryBus), 'execute');
+      const second = await rawGet(t.url, url);
+      const third = await rawGet(t.url, url, { 'accept-encoding': 'br' });
+      // Kept: the route (its validation and query) did not run, and the bytes and headers are the same.
+      expect(list).not.toHaveBeenCalled();
+      expect(second.status).toBe(200);
+      expect(second.body.equals(first.body)).toBe(true);
+      const comparable = (h: Record<string, any>) => {
+        const { date: _date, 'x-correlation-id': _corr, ...rest } = h;
+        return rest;
+      };
+      expect(comparable(second.headers)).toEqual(comparable(first.headers));
+      // Still compressed for a client that asks, with its own tag.
+      expect(third.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(third.body).equals(first.body)).toBe(true);
+      expect(third.headers.etag).toMatch(/-br"$/);
+      // A different query is its own answer; an invalid one is never kept.
+      expect(JSON.parse((await rawGet(t.url, url.replace('limit=7', 'limit=3'))).body.toString()).products).toHaveLength(3);
+      expect((await rawGet(t.url, '/api/products?limit=-1')).status).toBe(400);
+      expect((await rawGet(t.url, '/api/products?limit=-1')).status).toBe(400);
+      list.mockRestore();
+
+      // The catalogue changes: the next read runs the route again and shows the change.
+      const token = await t.staffToken();
+      const cheapest = JSON.parse(first.body.toString()).products[0];
+      const p = (await t.request('GET', `/api/products/${cheapest.id}`)).body;
+      await t.request('PUT', `/api/admin/products/${p.id}`, { token, body: { name: `${p.name} Renamed`, version: p.version } });
+      const after = await rawGet(t.url, url);
+      expect(after.headers.etag).not.toBe(first.headers.etag);
+      expect(JSON.parse(after.body.toString()).products[0].name).toBe(`${p.name} Renamed`);
+    });
+
       expect(random.headers['cache-control']).toBe('no-cache');
       const missing = await rawGet(t.url, '/api/products/00000000-0000-4000-8000-000000000000');
       expect(missing.status).toBe(404);

@@ -6,8 +6,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The catalogue's tag, set on catalogue reads before the answer is computed. */
     catalogueEtag?: string;
+    /** The catalogue's version the tag names, and whether the answer came from the kept bodies. */
+    catalogueVersion?: string;
+    catalogueBodyKept?: boolean;
   }
 }
+
+/** Serialized catalogue answers kept per URL: at most this many characters in all (the oldest go first). */
+const MAX_KEPT_CHARS = 16 * 1024 * 1024;
 
 /** Browsers and shared caches keep a catalogue answer a minute, and may serve it stale while refreshing. */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
@@ -39,14 +45,40 @@ export async function catalogueHttpCache(app: NestFastifyApplication): Promise<v
 }
 
 function addHooks(fastify: FastifyInstance, cache: CatalogCache): void {
+  // The JSON of recent 200 answers, with the catalogue version it was computed at. A read of the same URL at
+  // the same version gets the same bytes without running the route (validation, query, serialization: most
+  // of a catalogue read's CPU); the response hooks (compression, these tags, security headers) still run.
+  const bodies = new Map<string, { version: string; body: string }>();
+  let keptChars = 0;
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isCatalogueRead(request.method, request.url)) return;
     // The position is read before the answer, so the tag is never newer than the body it goes with.
-    const etag = `"c${await cache.version()}"`;
+    const version = await cache.version();
+    const etag = `"c${version}"`;
     request.catalogueEtag = etag;
+    request.catalogueVersion = version;
     if (matches(request.headers['if-none-match'], etag)) {
-      reply.code(304).header('etag', etag).header('cache-control', CATALOGUE_CACHE_CONTROL).send();
+      return reply.code(304).header('etag', etag).header('cache-control', CATALOGUE_CACHE_CONTROL).send();
     }
+    const kept = bodies.get(request.url);
+    if (kept?.version === version) {
+      request.catalogueBodyKept = true;
+      return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(kept.body);
+    }
+  });
+  // Before the routes' own onSend hooks (compression), so the payload is still the JSON text.
+  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (request.method !== 'GET' || !request.catalogueVersion || request.catalogueBodyKept || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' || payload.length > MAX_KEPT_CHARS / 16) return payload;
+    keptChars += payload.length - (bodies.get(request.url)?.body.length ?? 0);
+    bodies.delete(request.url); // re-inserted last: the Map's order is the eviction order
+    bodies.set(request.url, { version: request.catalogueVersion, body: payload });
+    for (const [url, kept] of bodies) {
+      if (keptChars <= MAX_KEPT_CHARS) break;
+      keptChars -= kept.body.length;
+      bodies.delete(url);
+    }
+    return payload;
   });
 
   // @fastify/compress adds its onSend to each route as the route is declared; this one goes after it, so
