@@ -66,6 +66,29 @@ describe('Server-rendered storefront in the browser', () => {
     await context.close();
   });
 
+  it("should load the first slide's picture first, and the other slides' only once the page has hydrated", async () => {
+    const { page, context } = await newPage(browser);
+    const slides: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/images/hero/')) slides.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/');
+    await hydrated(page);
+    // The server sends the first slide's picture only; the browser loaded it before anything else of the hero.
+    expect(slides[0]).toBe('/images/hero/slide-1.webp');
+    const timings = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const script = resources.find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name))!;
+      const others = resources.filter((r) => /\/images\/hero\/slide-[2-5]\.webp$/.test(r.name)).map((r) => r.startTime);
+      return { scriptEnd: script.responseEnd, others };
+    });
+    // Slides 2 to 5 are asked for only once React runs (it adds them after hydrating), never with the first.
+    expect(timings.others).toHaveLength(4);
+    for (const start of timings.others) expect(start).toBeGreaterThan(timings.scriptEnd);
+    expect(await page.locator('.hero__image').count()).toBe(5);
+    await context.close();
+  });
+
   it('should respond to clicks once hydrated, and fetch only what a client-side navigation needs', async () => {
     const { page, context } = await newPage(browser);
     const seen = watch(page);

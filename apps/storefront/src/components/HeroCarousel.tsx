@@ -76,6 +76,10 @@ export function HeroCarousel({ slides = HERO_SLIDES }: { slides?: HeroSlide[] })
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
+  // The other slides' pictures load once the page has started (after hydration), so they do not compete
+  // with the first slide, the page's largest paint. The server and the first client render leave them out alike.
+  const [warm, setWarm] = useState(false);
+  useEffect(() => setWarm(true), []);
   const go = useCallback((i: number) => setIndex(wrapIndex(i, slides.length)), [slides.length]);
 
   useEffect(() => {
@@ -102,17 +106,19 @@ export function HeroCarousel({ slides = HERO_SLIDES }: { slides?: HeroSlide[] })
             aria-label={`${i + 1} of ${slides.length}`}
             aria-hidden={i !== index}
           >
-            <img
-              className="hero__image"
-              src={picture(s.url)}
-              alt={s.alt}
-              width={1920}
-              height={1080}
-              style={{ objectPosition: s.focus }}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'auto'}
-              decoding={i === 0 ? 'sync' : 'async'}
-            />
+            {i === 0 || warm ? (
+              <img
+                className="hero__image"
+                src={picture(s.url)}
+                alt={s.alt}
+                width={1920}
+                height={1080}
+                style={{ objectPosition: s.focus }}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+                decoding={i === 0 ? 'sync' : 'async'}
+              />
+            ) : null}
             <div className="hero__shade" />
             <div className="hero__content container">
               <p className="eyebrow hero__eyebrow">Facet · Est. 1985</p>
