@@ -5,7 +5,7 @@ import { Queues } from '../../platform/queue/queues.service';
 import { QueueOverviewDto } from '../http/dto/audit.dto';
 import { ListQueuesQuery } from './list-queues.query';
 
-/** Queues the shop is known to use; others found in Redis under our prefix are listed too. */
+/** Queues the shop is known to use; those in the registry of opened queues, and others found in Redis under our prefix, are listed too. */
 export const KNOWN_QUEUES = ['mail'];
 
 @QueryHandler(ListQueuesQuery)
@@ -20,6 +20,8 @@ export class ListQueuesHandler implements IQueryHandler<ListQueuesQuery, QueueOv
     try {
       const prefix = this.config.queuePrefix;
       const redis = this.queues.redis();
+      for (const name of await redis.smembers(this.queues.registryKey())) names.add(name);
+      // Queues opened before the registry existed: a bounded scan, which may miss some in a very large Redis.
       let cursor = '0';
       let rounds = 0;
       do {

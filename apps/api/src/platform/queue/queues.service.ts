@@ -53,8 +53,17 @@ export class Queues implements OnApplicationShutdown {
       });
       q.on('error', () => undefined);
       this.queues.set(name, q);
+      // Named in a registry so the console lists it without scanning a Redis that may hold millions of keys.
+      this.redis()
+        .sadd(this.registryKey(), name)
+        .catch(() => undefined);
     }
     return q as Queue<T>;
+  }
+
+  /** The set of queue names every process of this shop has opened under its prefix. */
+  registryKey(): string {
+    return `${this.config.queuePrefix}-queues`;
   }
 
   worker<T = any>(
