@@ -5,8 +5,8 @@
 // throwaway database (as bench/run.mjs does) and drops it afterwards. Run it under the shared lock:
 //   flock /tmp/facet-heavy.lock node bench/lighthouse.mjs
 import { execFileSync, spawn } from 'child_process';
-import { mkdirSync, writeFileSync } from 'fs';
-import { loadavg } from 'os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { loadavg, tmpdir } from 'os';
 import { dirname, join } from 'path';
 import { fileURLToPath } from 'url';
 import pg from 'pg';
@@ -67,27 +67,38 @@ function figures(lh) {
   };
 }
 
-function lighthouse(url) {
-  let out;
+function lighthouse(url, attempt = 1) {
+  const file = join(tmpdir(), `facet-lighthouse-${process.pid}.json`);
+  rmSync(file, { force: true });
   try {
-    out = run(url);
+    run(url, file);
   } catch (err) {
     // Lighthouse exits 1 with a report when the page had a runtime error: keep the report, say why.
-    if (!err.stdout?.length) throw err;
-    out = err.stdout.toString();
+    if (!existsSync(file)) throw err;
   }
-  const lh = JSON.parse(out);
+  let lh;
+  try {
+    lh = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    // A Chrome that died mid-run leaves a cut report: run the page again (twice at most).
+    if (attempt >= 3) throw err;
+    log(`unreadable report for ${url} (${err.message}); running it again`);
+    return lighthouse(url, attempt + 1);
+  } finally {
+    rmSync(file, { force: true });
+  }
   if (lh.runtimeError) log(`runtime error on ${url}: ${lh.runtimeError.code} ${lh.runtimeError.message}`);
   return lh;
 }
 
-function run(url) {
+function run(url, file) {
   return execFileSync(
     process.execPath,
     [
       join(ROOT, 'node_modules/lighthouse/cli/index.js'),
       url,
       '--output=json',
+      `--output-path=${file}`,
       '--quiet',
       '--only-categories=performance,accessibility,best-practices,seo',
       `--chrome-flags=${CHROME_FLAGS}`,

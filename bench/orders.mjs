@@ -1,0 +1,86 @@
+// Orders alone, as a profile: the shop on a throwaway database, consultation orders from 32 clients
+// (autocannon) for N seconds, then orders/s, latency, the shop's CPU time per order and the statements it
+// sent per order (counted in the shop by bench/count-queries.cjs), most frequent first.
+// Usage: node bench/orders.mjs [seconds=10] [--prof] (a CPU profile of the shop in /tmp/orders-prof)
+import { execFile } from 'child_process';
+import { readFileSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { dirname, join } from 'path';
+import { fileURLToPath } from 'url';
+import { promisify } from 'util';
+import pg from 'pg';
+import { consultationOrder, startShop } from './shop.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10);
+const PROF = process.argv.includes('--prof');
+const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (...a) => console.log('[orders-bench]', ...a);
+
+const cpuSeconds = (pid) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+};
+
+async function main() {
+  const name = `facet_orders_${process.pid}`;
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const u = new URL(SERVER);
+  u.pathname = `/${name}`;
+  const port = 3950 + Math.floor(Math.random() * 40);
+  const countFile = join(tmpdir(), `facet-queries-${process.pid}.json`);
+  let running = null;
+  try {
+    running = await startShop({
+      dbUrl: u.toString(),
+      port,
+      nodeArgs: [...(PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/orders-prof'] : []), '-r', join(ROOT, 'bench/count-queries.cjs')],
+      env: { FACET_QUERY_COUNT_FILE: countFile },
+    });
+    const { shop, base } = running;
+    const p = (await (await fetch(`${base}/api/products?limit=100`)).json()).products.find((x) => x.in_stock && x.price < 500);
+    const order = consultationOrder(p);
+    const first = await fetch(`${base}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(order),
+    });
+    if (!first.ok) throw new Error(`POST /api/orders answered ${first.status}: ${await first.text()}`);
+    await sleep(3000); // its mails, so the counts below are of the load alone
+    const before = JSON.parse(readFileSync(countFile, 'utf8'));
+    const cpu0 = cpuSeconds(shop.pid);
+    const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-j', '-c', '32', '-d', String(SECONDS), '-m', 'POST'];
+    args.push('-H', 'content-type=application/json', '-b', JSON.stringify(order), `${base}/api/orders`);
+    const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+    const r = JSON.parse(stdout);
+    await sleep(3000); // the mails and projections of the last orders
+    const cpu = cpuSeconds(shop.pid) - cpu0;
+    await sleep(1100);
+    const after = JSON.parse(readFileSync(countFile, 'utf8'));
+    const orders = r['2xx'];
+    const per = Object.entries(after)
+      .map(([k, n]) => [k, (n - (before[k] ?? 0)) / orders])
+      .filter(([, n]) => n > 0)
+      .sort((a, b) => b[1] - a[1]);
+    const total = per.reduce((a, [, n]) => a + n, 0);
+    log(
+      `${orders} orders in ${SECONDS} s: ${Math.round(r.requests.average)}/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}`,
+    );
+    log(`shop CPU ${cpu.toFixed(2)} s = ${((1000 * cpu) / orders).toFixed(2)} ms per order (request, projections, reactors, mail)`);
+    log(`statements per order: ${total.toFixed(1)}`);
+    for (const [k, n] of per.slice(0, 25)) console.log(`  ${n.toFixed(2).padStart(6)}  ${k}`);
+  } finally {
+    await running?.stop();
+    rmSync(countFile, { force: true });
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+// What the benches share: the built shop started on a database, and the consultation order they place.
+import { spawn } from 'child_process';
+import { dirname, join } from 'path';
+import { fileURLToPath } from 'url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts apps/api/dist/main.js on the database and port (node arguments first, e.g. --cpu-prof); resolves once it lists products. */
+export async function startShop({ dbUrl, port, nodeArgs = [], env = {} }) {
+  const shop = spawn(process.execPath, [...nodeArgs, join(ROOT, 'apps/api/dist/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      QUEUE_PREFIX: `bench-${port}-${process.pid}`,
+      PUBLIC_ORIGINS: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      const r = await fetch(`${base}/api/products?limit=1`);
+      if (r.ok && (await r.json()).total > 0) break;
+    } catch {
+      /* not yet */
+    }
+    if (i > 300 || shop.exitCode !== null) {
+      await stopShop(shop);
+      throw new Error('shop did not start');
+    }
+    await sleep(200);
+  }
+  return { shop, base, stop: () => stopShop(shop) };
+}
+
+async function stopShop(shop) {
+  if (shop.exitCode !== null) return;
+  shop.kill('SIGTERM');
+  await new Promise((r) => shop.once('exit', r));
+}
+
+/** A consultation request for one piece, priced as the shop prices it (shipping free over $500, 8 % tax). */
+export function consultationOrder(p, lastName = 'Bench', email = 'ada@bench.test') {
+  const subtotal = p.price;
+  const shippingCost = subtotal > 500 ? 0 : 25;
+  const tax = Math.round(subtotal * 8) / 100;
+  return {
+    items: [{ product_id: p.id, product_name: p.name, price: p.price, quantity: 1, image: p.image }],
+    shipping: {
+      first_name: 'Ada',
+      last_name: lastName,
+      email,
+      phone: '+1 212 555 0100',
+      address: '1 Fifth Avenue',
+      apartment: '',
+      city: 'New York',
+      state: 'NY',
+      zip_code: '10003',
+      country: 'US',
+    },
+    payment: { card_name: '', last_4: '' },
+    subtotal,
+    shipping_cost: shippingCost,
+    tax,
+    total: Math.round((subtotal + shippingCost + tax) * 100) / 100,
+    status: 'consultation_requested',
+    payment_status: 'pending_consultation',
+  };
+}
