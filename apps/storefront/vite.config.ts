@@ -38,6 +38,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         cssCodeSplit: true,
         manifest: true,
         reportCompressedSize: true,
+        // boot.ts: the small first script the server puts in place of the app's entry (see boot.ts).
+        rollupOptions: {
+          input: {
+            index: fileURLToPath(new URL('index.html', import.meta.url)),
+            boot: fileURLToPath(new URL('src/boot.ts', import.meta.url)),
+          },
+        },
       },
   server: { proxy: { '/api': { target: api, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: api, changeOrigin: false } } },

@@ -137,6 +137,14 @@ class PageTemplate {
     for (const href of css.match(/\/assets\/[a-z0-9-]+-(?:normal|italic)-[A-Za-z0-9_-]+\.woff2/g) ?? []) {
       this.fontFiles.set(/^\/assets\/(.+-(?:normal|italic))-/.exec(href)?.[1] ?? href, href);
     }
+    // The app's entry is requested by boot.ts once the first screen is shown, not by the parser at once.
+    const boot = options.manifest['src/boot.ts']?.file;
+    if (boot) {
+      html = html.replace(
+        /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+        (_all, app: string) => `<script type="module" crossorigin src="/${boot}" data-app="${app}"></script>`,
+      );
+    }
     const marker = '<div id="root"></div>';
     if (!html.includes(marker) || !html.includes('</head>')) throw new Error('index.html has no <div id="root"></div>');
     const [head, rest] = html.split('</head>');

@@ -200,6 +200,12 @@ describe('Server-rendered storefront', () => {
       // Only the first slide's picture: the others would compete with it, the page's largest paint.
       expect(res.html).toContain('src="/images/hero/slide-1.webp"');
       expect(res.html).not.toContain('/images/hero/slide-2.webp');
+      // The parser asks for the small boot script only; it asks for the app once the first screen is shown.
+      expect(res.html).toMatch(
+        /<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js" data-app="\/assets\/index-[\w-]+\.js"><\/script>/,
+      );
+      expect(res.html.match(/<script type="module"/g)).toHaveLength(1);
+      expect(res.html).not.toMatch(/<link rel="modulepreload"[^>]*index-/);
       expect(res.html).toMatch(/<link rel="preload" as="font" type="font\/woff2" href="\/assets\/[^"]+\.woff2" crossorigin>/);
       // The faces home's first screen shows are preloaded, and none it does not show.
       expect(preloadedFonts(res.html)).toEqual(['cormorant-garamond-latin-300-normal', 'inter-latin-400-normal', 'inter-latin-500-normal']);
