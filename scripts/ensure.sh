@@ -95,7 +95,7 @@ ensure_build() {
   # WebP pictures of the artwork (skipped when up to date), before the storefront's build copies public/.
   node scripts/rasterize.mjs || return 1
   for app in storefront admin; do
-    if [ -f "apps/$app/vite.config.ts" ] && stale "apps/$app/dist/index.html" "apps/$app/src" "apps/$app/public" "apps/$app/index.html" "apps/$app/vite.config.ts" libs/contracts/src scripts/precompress.mjs scripts/rasterize.mjs; then
+    if [ -f "apps/$app/vite.config.ts" ] && stale "apps/$app/dist/index.html" "apps/$app/src" "apps/$app/build" "apps/$app/public" "apps/$app/index.html" "apps/$app/vite.config.ts" libs/contracts/src scripts/precompress.mjs scripts/rasterize.mjs; then
       say "building apps/$app"
       (cd "apps/$app" && npx vite build --logLevel warn)
       node scripts/precompress.mjs "apps/$app/dist" >/dev/null

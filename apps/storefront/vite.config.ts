@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { subsetFontsPlugin } from './build/subset-fonts';
 
 /** Shared types and rules come straight from the contracts library's sources. */
 export const alias = {
@@ -16,7 +17,7 @@ const api = process.env.FACET_API_URL ?? 'http://127.0.0.1:3000';
  */
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), subsetFontsPlugin(fileURLToPath(new URL('.', import.meta.url)))],
   resolve: { alias },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
