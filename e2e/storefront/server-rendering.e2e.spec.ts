@@ -19,17 +19,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Console errors and warnings, and the API requests the page made, from the first byte on. */
+/** Console errors and warnings, and the API and stylesheet requests the page made, from the first byte on. */
 function watch(page: Page) {
   const console: string[] = [];
   const api: string[] = [];
+  const styles: string[] = [];
   page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && console.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => console.push(`pageerror: ${e.message}`));
   page.on('request', (r: Request) => {
     const url = new URL(r.url());
     if (url.pathname.startsWith('/api/')) api.push(url.pathname + url.search);
+    if (url.pathname.endsWith('.css')) styles.push(url.pathname);
   });
-  return { console, api };
+  return { console, api, styles };
 }
 
 /** Hydration is done when React has attached to the root (its container carries React's internal key). */
@@ -53,7 +55,7 @@ describe('Server-rendered storefront in the browser', () => {
     ['catalogue', () => '/catalogue'],
     ['search', () => '/search?q=gold'],
     ['about', () => '/about'],
-  ])('should hydrate the %s page with no hydration warning and no second fetch of its data', async (_name, path) => {
+  ])('should hydrate the %s page with no hydration warning and no second fetch of its data or styles', async (name, path) => {
     const { page, context } = await newPage(browser);
     const seen = watch(page);
     const response = await page.goto(path());
@@ -63,6 +65,10 @@ describe('Server-rendered storefront in the browser', () => {
     expect(seen.console).toEqual([]);
     // The loaders' data came with the page: no catalogue request on load.
     expect(seen.api.filter((p) => p.startsWith('/api/products') || p.startsWith('/api/categories'))).toEqual([]);
+    // Nor a second copy of the styles the server inlined (named by disabled links the app's loader sees).
+    const inlined = await page.$$eval('link[rel="stylesheet"][disabled]', (links) => links.map((l) => l.getAttribute('href')));
+    if (name !== 'home') expect(inlined.length).toBeGreaterThan(0); // home's styles are all in the entry's
+    expect(seen.styles.filter((href) => inlined.includes(href))).toEqual([]);
     await context.close();
   });
 

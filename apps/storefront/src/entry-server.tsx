@@ -125,7 +125,7 @@ class PageTemplate {
   private readonly after: string;
   /** Built font files by face name (inter-latin-500-normal -> /assets/inter-latin-500-normal-<hash>.woff2). */
   private readonly fontFiles = new Map<string, string>();
-  private readonly chunkCache = new Map<string, { scripts: string[]; styles: string }>();
+  private readonly chunkCache = new Map<string, RouteChunk>();
 
   constructor(private readonly options: RendererOptions) {
     let html = options.template.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
@@ -154,13 +154,14 @@ class PageTemplate {
   }
 
   render(meta: PageMeta, handle: RouteHandle | undefined, body: string, hydrationData: unknown, reactPreloads: string): string {
-    const route = handle?.chunk ? this.routeChunk(handle.chunk) : { scripts: [], styles: '' };
+    const route = handle?.chunk ? this.routeChunk(handle.chunk) : { scripts: [], styles: '', styleLinks: '' };
     const fonts = [...FIRST_SCREEN_FONTS, ...(handle?.fonts ?? [])].flatMap((face) => this.fontFiles.get(face) ?? []);
     const head = renderHead(meta, this.options.origin, { fonts, scripts: route.scripts });
     const [beforeRoot, afterRoot] = this.after.split('\u0000');
     return (
       this.before +
       (route.styles ? `<style>${route.styles}</style>` : '') +
+      route.styleLinks +
       head +
       reactPreloads +
       '</head>' +
@@ -172,7 +173,7 @@ class PageTemplate {
   }
 
   /** The route's own chunk and the chunks it imports (modulepreloaded) and their styles (inlined). */
-  private routeChunk(key: string): { scripts: string[]; styles: string } {
+  private routeChunk(key: string): RouteChunk {
     const known = this.chunkCache.get(key);
     if (known) return known;
     const { manifest } = this.options;
@@ -186,10 +187,20 @@ class PageTemplate {
     const scripts = keys.map((k) => '/' + manifest[k].file);
     const css = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))];
     const styles = css.map((file) => this.options.readAsset('/' + file)).join('');
-    const found = { scripts, styles };
+    // The inlined files named by disabled links (never fetched): the app's loader, which adds a stylesheet
+    // link for each chunk's CSS unless one is there, then does not fetch them again and restyle the page.
+    const styleLinks = css.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('');
+    const found = { scripts, styles, styleLinks };
     this.chunkCache.set(key, found);
     return found;
   }
+}
+
+/** A route's chunks: modulepreloaded scripts, inlined styles and the disabled links that name them. */
+interface RouteChunk {
+  scripts: string[];
+  styles: string;
+  styleLinks: string;
 }
 
 /** The chunks `keys` name and every chunk they import, statically, once each. */

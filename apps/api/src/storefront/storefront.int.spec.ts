@@ -103,6 +103,11 @@ describe('Server-rendered storefront', () => {
       // The picture preloaded and shown is the WebP the build made from the product's SVG, served as such.
       const webp = p.image.replace(/\.svg$/, '.webp');
       expect(res.html).toContain(`<link rel="preload" as="image" href="${webp}" fetchpriority="high">`);
+      // The page chunk's styles are inlined, each file named by a disabled link (never fetched) so the app's
+      // loader does not fetch it again after hydrating.
+      const inlined = [...res.html.matchAll(/<link rel="stylesheet" href="(\/assets\/[\w-]+\.css)" disabled>/g)].map((m) => m[1]);
+      expect(inlined.some((href) => href.includes('ProductPage'))).toBe(true);
+      expect(res.html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
       expect(res.html).toContain(`src="${webp}"`);
       expect(res.html).not.toMatch(/<img[^>]+src="\/images\/products\/[^"]+\.svg"/);
       const picture = await fetch(t.url + webp);
@@ -206,6 +211,7 @@ describe('Server-rendered storefront', () => {
       );
       expect(res.html.match(/<script type="module"/g)).toHaveLength(1);
       expect(res.html).not.toMatch(/<link rel="modulepreload"[^>]*index-/);
+      expect(res.html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
       expect(res.html).toMatch(/<link rel="preload" as="font" type="font\/woff2" href="\/assets\/[^"]+\.woff2" crossorigin>/);
       // The faces home's first screen shows are preloaded, and none it does not show.
       expect(preloadedFonts(res.html)).toEqual(['cormorant-garamond-latin-300-normal', 'inter-latin-400-normal', 'inter-latin-500-normal']);
