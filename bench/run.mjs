@@ -445,7 +445,7 @@ function report() {
         typeof r.value === 'number' && typeof r.baseline === 'number' && r.baseline && r.ratioLabel
           ? `${(r.value / r.baseline).toFixed(2)} (${r.ratioLabel})`
           : '';
-      const v = typeof r.value === 'number' ? fmt(r.value, r.unit === 'MB' ? 0 : 0) : r.value;
+      const v = typeof r.value === 'number' ? fmt(r.value) : r.value === null ? '—' : r.value; // null: too little work to time
       const b = r.baseline === null || r.baseline === undefined ? '' : typeof r.baseline === 'number' ? fmt(r.baseline) : r.baseline;
       return `| ${r.area} | ${r.metric} | ${v} ${r.unit} | ${b} | ${ratio} | ${r.target ?? ''} |`;
     }),
