@@ -94,7 +94,7 @@ function CollectionScreen({ collection: c }: { collection: Collection }) {
         </div>
       </section>
 
-      <section className="section container" aria-labelledby="collection-heading">
+      <section className="section container collection__products" aria-labelledby="collection-heading">
         <div className="collection__head">
           <h2 id="collection-heading" className="collection__heading">
             {c.heading}
@@ -120,7 +120,8 @@ function CollectionScreen({ collection: c }: { collection: Collection }) {
           </div>
         ) : (
           <>
-            <ProductGrid products={state.items} delayStep={0.08} label={c.category.name} />
+            {/* Below the collection hero on every device: no picture of the grid competes with the hero. */}
+            <ProductGrid products={state.items} delayStep={0.08} label={c.category.name} eagerCount={0} />
             {c.loadMore && state.hasMore && (
               <div className="collection__more">
                 <button
