@@ -362,24 +362,34 @@ async function storefront(shopUrl) {
   ]) {
     try {
       const runs = [];
-      for (let run = 0; run < 3; run++) {
-        const out = execFileSync(
-          process.execPath,
-          [
-            join(ROOT, 'node_modules/lighthouse/cli/index.js'),
-            shopUrl + path,
-            '--output=json',
-            '--quiet',
-            '--only-categories=performance,accessibility,best-practices,seo',
-            '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
-          ],
-          {
-            cwd: ROOT,
-            env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-            maxBuffer: 256 * 1024 * 1024,
-            stdio: ['ignore', 'pipe', 'ignore'],
-          },
-        ).toString();
+      // Lighthouse now and then loses its trace (NO_NAVSTART); such a run is run again, up to twice.
+      for (let run = 0, failed = 0; run < 3; run++) {
+        let out;
+        try {
+          out = execFileSync(
+            process.execPath,
+            [
+              join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+              shopUrl + path,
+              '--output=json',
+              '--quiet',
+              '--only-categories=performance,accessibility,best-practices,seo',
+              '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+            ],
+            {
+              cwd: ROOT,
+              env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+              maxBuffer: 256 * 1024 * 1024,
+              stdio: ['ignore', 'pipe', 'ignore'],
+            },
+          ).toString();
+          const error = JSON.parse(out).runtimeError;
+          if (error) throw new Error(`${error.code}: ${error.message}`);
+        } catch (err) {
+          if (++failed > 2) throw err;
+          run--;
+          continue;
+        }
         const lh = JSON.parse(out);
         runs.push({
           performance: Math.round(lh.categories.performance.score * 100),
