@@ -5,7 +5,7 @@
  * (or a crawler) gets before this change (the bare shell every URL used to answer) and after.
  */
 import type { Browser, Page, Request } from 'playwright-core';
-import { BASE_URL, launch, newPage, PHONE, screenshot, someProducts, type ApiProduct } from './browser';
+import { BASE_URL, DESKTOP, launch, newPage, PHONE, screenshot, someProducts, type ApiProduct } from './browser';
 
 jest.setTimeout(90_000);
 
@@ -95,6 +95,103 @@ describe('Server-rendered storefront in the browser', () => {
     expect(timings.others).toHaveLength(4);
     for (const start of timings.others) expect(start).toBeGreaterThan(timings.scriptEnd);
     expect(await page.locator('.hero__image').count()).toBe(5);
+    await context.close();
+  });
+
+  it.each([
+    ['a phone', PHONE],
+    ["Lighthouse's phone", { width: 412, height: 823 }],
+    ['a desktop', DESKTOP],
+  ])("should declare in the page's own style every face the first screen shows on %s", async (_name, viewport) => {
+    // The faces a page's route does not list are declared by boot.ts after the first screen is shown: text in
+    // view set in one of them would change face (and maybe move) then. With JavaScript off only the page's
+    // own declarations exist, so what the first screen wants must be among them.
+    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false, viewport });
+    const page = await context.newPage();
+    const paths = [
+      '/',
+      '/jewelry',
+      '/jewelry/rings',
+      '/jewelry/mens-necklaces',
+      '/category/women-earrings',
+      '/catalogue',
+      '/search?q=gold',
+    ];
+    paths.push(`/product/${product.id}`, '/about', '/contact', '/privacy-policy', '/terms-of-service', '/no-such-page', '/cart');
+    const missing: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      const faces = await page.evaluate(() => {
+        const declared = new Set([...document.fonts].map((f) => `${f.family.replace(/"/g, '')} ${f.weight} ${f.style}`));
+        const wanted = new Set<string>();
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const el = n.parentElement!;
+          const box = el.getBoundingClientRect();
+          if (!n.textContent?.trim() || box.width === 0 || box.top >= innerHeight || box.bottom <= 0) continue;
+          const style = getComputedStyle(el);
+          if (style.visibility === 'hidden') continue;
+          wanted.add(`${style.fontFamily.split(',')[0].replace(/"/g, '')} ${style.fontWeight} ${style.fontStyle}`);
+        }
+        return { declared: [...declared], wanted: [...wanted] };
+      });
+      expect(faces.declared.length).toBeGreaterThanOrEqual(3);
+      for (const face of faces.wanted) if (!faces.declared.includes(face)) missing.push(`${path}: ${face}`);
+    }
+    expect(missing).toEqual([]);
+    await context.close();
+  });
+
+  it("should fetch the faces a collection's first screen does not show only after its picture, then show them", async () => {
+    const { page, context } = await newPage(browser, { width: 412, height: 823 });
+    const seen = watch(page);
+    await page.goto('/jewelry/rings');
+    await hydrated(page);
+    const lcpImage = await page.locator('img[fetchpriority="high"]').first().getAttribute('src');
+    const timings = await page.evaluate(async (picture) => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const fonts = resources
+        .filter((r) => r.name.endsWith('.woff2'))
+        .map((r) => ({ name: r.name.replace(/^.*\/assets\//, ''), start: r.startTime }));
+      // When the browser painted the picture (its largest-contentful-paint entry).
+      const painted = await new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => {
+          const entry = (list.getEntries() as (PerformanceEntry & { element?: Element; renderTime: number })[]).find((e) =>
+            (e.element as HTMLImageElement | undefined)?.src.endsWith(picture!),
+          );
+          if (entry) resolve(entry.renderTime || entry.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true }),
+      );
+      return { fonts, painted };
+    }, lcpImage);
+    const later = timings.fonts.filter((f) => /^(cormorant-garamond-latin-500-normal|inter-latin-600-normal)-/.test(f.name));
+    const first = timings.fonts.filter((f) => /^(cormorant-garamond-latin-300-normal|inter-latin-400-normal)-/.test(f.name));
+    expect(first).toHaveLength(2);
+    // The cards' title face (further down the page) was asked for once the first screen's picture was painted,
+    // not beside it while it loaded.
+    expect(later.map((f) => f.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^cormorant-garamond-latin-500-normal-/)]));
+    for (const f of later) expect(f.start).toBeGreaterThanOrEqual(timings.painted);
+    // And the cards show it: the face is loaded and used for a card's title.
+    await page.locator('.card').first().scrollIntoViewIfNeeded();
+    await page.waitForFunction(() =>
+      [...document.fonts].some((f) => f.family.includes('Cormorant') && f.weight === '500' && f.status === 'loaded'),
+    );
+    expect(await page.evaluate(() => document.fonts.check('500 24px "Cormorant Garamond"'))).toBe(true);
+    // Nothing on the first screen moved while the faces arrived.
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+              if (!e.hadRecentInput) total += e.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 200);
+        }),
+    );
+    expect(shifted).toBe(0);
+    expect(seen.console).toEqual([]);
     await context.close();
   });
 

@@ -3,7 +3,8 @@
  * data-app). The page is complete without JavaScript; what a shopper waits for is its largest picture, the
  * img the server marks fetchpriority="high" and preloads. On a phone's connection the app, about a hundred
  * kilobytes, would share the bandwidth and the main thread with that picture, so it is requested once the
- * picture has been painted. Nothing is imported here, so this stays one small file.
+ * picture has been painted, and so are the font faces the first screen does not show. Nothing is imported
+ * here, so this stays one small file.
  */
 
 /** Longest the app waits for the first screen's pictures to load. */
@@ -46,5 +47,31 @@ async function firstScreenShown(): Promise<void> {
   await Promise.race([painted(pictures), after(MAX_PAINT_WAIT_MS)]);
 }
 
+/** A face the page's first screen does not show, as the server lists it (entry-server.tsx). */
+interface LaterFont {
+  family: string;
+  style: string;
+  weight: string;
+  src: string;
+  unicodeRange?: string;
+}
+
+/**
+ * Declares the faces the server left out of the page's styles; the browser fetches each when text needs it.
+ * Text set in one of them showed in its family's nearest declared weight until now.
+ */
+function declareLaterFonts(): void {
+  const listed = document.getElementById('later-fonts')?.textContent;
+  if (!listed || typeof FontFace === 'undefined') return;
+  for (const f of JSON.parse(listed) as LaterFont[]) {
+    const descriptors: FontFaceDescriptors = { style: f.style, weight: f.weight, display: 'swap' };
+    if (f.unicodeRange) descriptors.unicodeRange = f.unicodeRange;
+    document.fonts.add(new FontFace(f.family, `url(${f.src}) format("woff2")`, descriptors));
+  }
+}
+
 const app = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;
-if (app) void firstScreenShown().then(() => import(/* @vite-ignore */ app));
+void firstScreenShown().then(() => {
+  declareLaterFonts();
+  if (app) return import(/* @vite-ignore */ app);
+});

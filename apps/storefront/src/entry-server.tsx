@@ -119,13 +119,21 @@ function renderToHtml(element: ReactNode, signal?: AbortSignal): Promise<string>
  * The client build's index.html, prepared once: its stylesheet inlined (the first screen needs no second
  * request to paint), its fixed title and description replaced per page, and the fonts of the first screen
  * preloaded (the @font-face rules use font-display: swap).
+ *
+ * Only the faces of the page's first screen are declared in its inline style. The others (a card's title
+ * further down, the footer's italic) would otherwise be fetched as soon as the browser lays that text out,
+ * before the first screen's picture has arrived, and share a phone's bandwidth with it; boot.ts declares
+ * them (FontFace) once that picture is painted. Until then such text shows in the nearest declared weight
+ * of its family; without JavaScript it stays so.
  */
 class PageTemplate {
   private readonly before: string;
+  private readonly css: string;
   private readonly after: string;
-  /** Built font files by face name (inter-latin-500-normal -> /assets/inter-latin-500-normal-<hash>.woff2). */
-  private readonly fontFiles = new Map<string, string>();
   private readonly chunkCache = new Map<string, RouteChunk>();
+  /** The built stylesheet's @font-face rules by face name, taken out of the inlined styles. */
+  private readonly fontFaces = new Map<string, FontFaceRule>();
+  private readonly fontsCache = new Map<string, PageFonts>();
 
   constructor(private readonly options: RendererOptions) {
     let html = options.template.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
@@ -134,9 +142,11 @@ class PageTemplate {
       css += options.readAsset(href);
       return '';
     });
-    for (const href of css.match(/\/assets\/[a-z0-9-]+-(?:normal|italic)-[A-Za-z0-9_-]+\.woff2/g) ?? []) {
-      this.fontFiles.set(/^\/assets\/(.+-(?:normal|italic))-/.exec(href)?.[1] ?? href, href);
-    }
+    css = css.replace(/@font-face\s*\{[^}]*\}/g, (rule) => {
+      const face = parseFontFace(rule);
+      if (face) this.fontFaces.set(face.name, face);
+      return face ? '' : rule;
+    });
     // The app's entry is requested by boot.ts once the first screen is shown, not by the parser at once.
     const boot = options.manifest['src/boot.ts']?.file;
     if (boot) {
@@ -148,18 +158,21 @@ class PageTemplate {
     const marker = '<div id="root"></div>';
     if (!html.includes(marker) || !html.includes('</head>')) throw new Error('index.html has no <div id="root"></div>');
     const [head, rest] = html.split('</head>');
-    this.before = head + `<style>${css}</style>`;
+    this.before = head;
+    this.css = css;
     const [beforeRoot, afterRoot] = rest.split(marker);
     this.after = beforeRoot + '\u0000' + afterRoot; // \u0000 marks where the page goes
   }
 
   render(meta: PageMeta, handle: RouteHandle | undefined, body: string, hydrationData: unknown, reactPreloads: string): string {
     const route = handle?.chunk ? this.routeChunk(handle.chunk) : { scripts: [], styles: '', styleLinks: '' };
-    const fonts = [...FIRST_SCREEN_FONTS, ...(handle?.fonts ?? [])].flatMap((face) => this.fontFiles.get(face) ?? []);
-    const head = renderHead(meta, this.options.origin, { fonts, scripts: route.scripts });
+    const fonts = this.pageFonts(handle);
+    const head = renderHead(meta, this.options.origin, { fonts: fonts.preloads, scripts: route.scripts });
     const [beforeRoot, afterRoot] = this.after.split('\u0000');
     return (
       this.before +
+      `<style>${fonts.firstScreen}${this.css}</style>` +
+      fonts.later +
       (route.styles ? `<style>${route.styles}</style>` : '') +
       route.styleLinks +
       head +
@@ -170,6 +183,24 @@ class PageTemplate {
       `<script type="application/json" id="${HYDRATION_DATA_ID}">${scriptJson(hydrationData)}</script>` +
       afterRoot
     );
+  }
+
+  /** The faces a route's first screen shows (declared and preloaded) and the others (declared by boot.ts). */
+  private pageFonts(handle: RouteHandle | undefined): PageFonts {
+    const names = new Set([...FIRST_SCREEN_FONTS, ...(handle?.fonts ?? [])]);
+    const key = [...names].join(' ');
+    const known = this.fontsCache.get(key);
+    if (known) return known;
+    const faces = [...this.fontFaces.values()];
+    const first = faces.filter((f) => names.has(f.name));
+    const later = faces.filter((f) => !names.has(f.name)).map(({ name: _name, rule: _rule, ...face }) => face);
+    const found: PageFonts = {
+      firstScreen: first.map((f) => f.rule).join(''),
+      preloads: first.map((f) => f.src),
+      later: later.length ? `<script type="application/json" id="${LATER_FONTS_ID}">${scriptJson(later)}</script>` : '',
+    };
+    this.fontsCache.set(key, found);
+    return found;
   }
 
   /** The route's own chunk and the chunks it imports (modulepreloaded) and their styles (inlined). */
@@ -194,6 +225,46 @@ class PageTemplate {
     this.chunkCache.set(key, found);
     return found;
   }
+}
+
+/** Where boot.ts finds the faces it declares once the first screen is shown. */
+const LATER_FONTS_ID = 'later-fonts';
+
+/** One @font-face rule of the built stylesheet; name is the face's file stem (inter-latin-500-normal). */
+interface FontFaceRule {
+  name: string;
+  rule: string;
+  family: string;
+  style: string;
+  weight: string;
+  src: string;
+  unicodeRange?: string;
+}
+
+interface PageFonts {
+  /** @font-face rules of the first screen's faces, inlined. */
+  firstScreen: string;
+  /** Their files, preloaded. */
+  preloads: string[];
+  /** A JSON script naming the other faces for boot.ts ('' when there are none). */
+  later: string;
+}
+
+/** Reads a minified @font-face rule (Vite's output); null for one this shop's faces do not look like. */
+export function parseFontFace(rule: string): FontFaceRule | null {
+  const get = (descriptor: string) => new RegExp(`[{;]\\s*${descriptor}\\s*:\\s*([^;}]+)`).exec(rule)?.[1].trim();
+  const src = /url\(\s*["']?(\/assets\/([a-z0-9-]+-(?:normal|italic))-[\w-]+\.woff2)["']?\s*\)/.exec(get('src') ?? '');
+  const family = get('font-family')?.replace(/^["']|["']$/g, '');
+  if (!src || !family) return null;
+  return {
+    name: src[2],
+    rule,
+    family,
+    style: get('font-style') ?? 'normal',
+    weight: get('font-weight') ?? '400',
+    src: src[1],
+    unicodeRange: get('unicode-range'),
+  };
 }
 
 /** A route's chunks: modulepreloaded scripts, inlined styles and the disabled links that name them. */

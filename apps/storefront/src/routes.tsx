@@ -42,15 +42,20 @@ const CustomDesignPage = lazyPage(() => import('./pages/CustomDesignPage'));
 /**
  * What the server sends with a route's first screen: `chunk`, the page's own module (its script is
  * modulepreloaded, its styles inlined), and `fonts`, the faces its first screen shows beyond the ones every
- * first screen shows (preloaded; built files are named <face>-<hash>.woff2).
+ * first screen shows (declared inline and preloaded; built files are named <face>-<hash>.woff2). The
+ * other faces are declared once the first screen is shown.
  */
 export interface RouteHandle {
   chunk?: string;
   fonts?: string[];
 }
 
-/** Faces on every page's first screen, phone and desktop: the header, the nav and the page title. */
+/**
+ * Faces on every page's first screen, phone and desktop: the header, the nav and the page title. A face no
+ * list names for a page is declared only after its first screen is shown (entry-server.tsx, boot.ts).
+ */
 export const FIRST_SCREEN_FONTS = ['cormorant-garamond-latin-300-normal', 'inter-latin-400-normal', 'inter-latin-500-normal'];
+const CORMORANT_400 = 'cormorant-garamond-latin-400-normal';
 
 const page = (Component: ComponentType) => <Component />;
 /** A screen shown in the browser only: the server sends the shell with a loading state in its place. */
@@ -70,7 +75,8 @@ export function createRoutes(shop: ShopData): RouteObject[] {
   const load = createLoaders(shop);
   const chunk = (name: string, fonts?: string[]): RouteHandle => ({ chunk: `src/pages/${name}.tsx`, fonts });
   // Collections and categories open on a lede in Cormorant (roman and italic); products on a price in Inter 600.
-  const listingFonts = ['cormorant-garamond-latin-400-normal', 'cormorant-garamond-latin-400-italic'];
+  // e2e/storefront/server-rendering checks these lists against what each first screen shows, phone and desktop.
+  const listingFonts = [CORMORANT_400, 'cormorant-garamond-latin-400-italic'];
   return [
     {
       id: 'layout',
@@ -78,7 +84,13 @@ export function createRoutes(shop: ShopData): RouteObject[] {
       hydrateFallbackElement: <PageLoading />,
       children: [
         { id: 'home', path: '/', loader: load.home, element: page(HomePage) },
-        { id: 'jewelry', path: '/jewelry', loader: load.jewelry, element: page(JewelryPage), handle: chunk('JewelryPage') },
+        {
+          id: 'jewelry',
+          path: '/jewelry',
+          loader: load.jewelry,
+          element: page(JewelryPage),
+          handle: chunk('JewelryPage', [CORMORANT_400]),
+        },
         ...COLLECTIONS.map((c) => ({
           id: `collection:${c.slug}`,
           path: c.category.href,
@@ -98,16 +110,22 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           path: '/catalog',
           loader: load.catalogue,
           element: page(CataloguePage),
-          handle: chunk('CataloguePage', ['cormorant-garamond-latin-500-normal']),
+          handle: chunk('CataloguePage', ['cormorant-garamond-latin-500-normal', CORMORANT_400, 'inter-latin-600-normal']),
         },
         {
           id: 'catalogue',
           path: '/catalogue',
           loader: load.catalogue,
           element: page(CataloguePage),
-          handle: chunk('CataloguePage', ['cormorant-garamond-latin-500-normal']),
+          handle: chunk('CataloguePage', ['cormorant-garamond-latin-500-normal', CORMORANT_400, 'inter-latin-600-normal']),
         },
-        { id: 'search', path: '/search', loader: load.search, element: page(SearchPage), handle: chunk('SearchPage') },
+        {
+          id: 'search',
+          path: '/search',
+          loader: load.search,
+          element: page(SearchPage),
+          handle: chunk('SearchPage', ['inter-latin-600-normal']),
+        },
         {
           id: 'product',
           path: '/product/:id',
@@ -116,9 +134,19 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           handle: chunk('ProductPage', ['inter-latin-600-normal']),
         },
         { id: 'about', path: '/about', element: page(AboutPage), handle: chunk('AboutPage') },
-        { id: 'contact', path: '/contact', element: page(ContactPage), handle: chunk('ContactPage') },
-        { id: 'privacy-policy', path: '/privacy-policy', element: page(PrivacyPolicyPage), handle: chunk('PrivacyPolicyPage') },
-        { id: 'terms-of-service', path: '/terms-of-service', element: page(TermsOfServicePage), handle: chunk('TermsOfServicePage') },
+        { id: 'contact', path: '/contact', element: page(ContactPage), handle: chunk('ContactPage', [CORMORANT_400]) },
+        {
+          id: 'privacy-policy',
+          path: '/privacy-policy',
+          element: page(PrivacyPolicyPage),
+          handle: chunk('PrivacyPolicyPage', [CORMORANT_400]),
+        },
+        {
+          id: 'terms-of-service',
+          path: '/terms-of-service',
+          element: page(TermsOfServicePage),
+          handle: chunk('TermsOfServicePage', [CORMORANT_400]),
+        },
         // Rendered in the browser only, inside the server-rendered shell (personal or session-bound).
         { path: '/cart', element: browserPage(CartPage) },
         { path: '/wishlist', element: browserPage(WishlistPage) },

@@ -215,6 +215,23 @@ describe('Server-rendered storefront', () => {
       expect(res.html).toMatch(/<link rel="preload" as="font" type="font\/woff2" href="\/assets\/[^"]+\.woff2" crossorigin>/);
       // The faces home's first screen shows are preloaded, and none it does not show.
       expect(preloadedFonts(res.html)).toEqual(['cormorant-garamond-latin-300-normal', 'inter-latin-400-normal', 'inter-latin-500-normal']);
+      // Only those are declared in the page's style; the others are listed for boot.ts, which declares them
+      // once the first screen is shown (so text further down does not fetch them beside the first picture).
+      expect(declaredFonts(res.html)).toEqual(preloadedFonts(res.html));
+      const listing = /<script type="application\/json" id="later-fonts">([^<]*)<\/script>/.exec(res.html)!;
+      const later = JSON.parse(listing[1]);
+      expect(later).toHaveLength(4);
+      for (const face of later) {
+        expect(face).toEqual({
+          family: expect.stringMatching(/^(Inter|Cormorant Garamond)$/),
+          style: expect.stringMatching(/^(normal|italic)$/),
+          weight: expect.stringMatching(/^[1-9]00$/),
+          src: expect.stringMatching(/^\/assets\/[a-z0-9-]+-(normal|italic)-[\w-]+\.woff2$/),
+          unicodeRange: expect.stringMatching(/^U\+0020-007E,/),
+        });
+        expect(res.html.replace(listing[0], '')).not.toContain(face.src); // neither declared nor preloaded
+        expect((await fetch(t.url + face.src)).status).toBe(200);
+      }
       expect(res.html).not.toMatch(/<link rel="stylesheet"/);
       expect(res.html).toMatch(/<style>[^<]*font-display:\s*swap/);
       expect(res.html).toContain('data-testid="featured-product"');
@@ -529,6 +546,11 @@ describe('The schema.org validator used above', () => {
     ).toContain('position must be 1');
   });
 });
+
+/** The font faces a page's inline style declares (@font-face), by name. */
+function declaredFonts(html: string): string[] {
+  return [...html.matchAll(/@font-face\{[^}]*url\(\/assets\/([a-z0-9-]+-(?:normal|italic))-[^)]+\)/g)].map((m) => m[1]);
+}
 
 /** The font faces a page preloads, by name (the built files are <face>-<hash>.woff2). */
 function preloadedFonts(html: string): string[] {
