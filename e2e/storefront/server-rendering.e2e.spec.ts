@@ -195,6 +195,24 @@ describe('Server-rendered storefront in the browser', () => {
     await context.close();
   });
 
+  it('should still start the app when the list of later faces cannot be read', async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    const seen = watch(page);
+    await page.route('**/jewelry/rings', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/(<script type="application\/json" id="later-fonts">)[^<]*/, '$1{"broken":');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/jewelry/rings');
+    await hydrated(page);
+    // The page still works (hydrated, a click answered) with the faces it declared itself.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    expect(await page.evaluate(() => [...document.fonts].some((f) => f.weight === '600'))).toBe(false);
+    expect(seen.console.filter((m) => HYDRATION_PROBLEM.test(m))).toEqual([]);
+    await context.close();
+  });
+
   it('should respond to clicks once hydrated, and fetch only what a client-side navigation needs', async () => {
     const { page, context } = await newPage(browser);
     const seen = watch(page);

@@ -72,6 +72,10 @@ function declareLaterFonts(): void {
 
 const app = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;
 void firstScreenShown().then(() => {
-  declareLaterFonts();
+  try {
+    declareLaterFonts();
+  } catch {
+    // A list the browser cannot take: the page keeps the faces it declared, and the app must still start.
+  }
   if (app) return import(/* @vite-ignore */ app);
 });
