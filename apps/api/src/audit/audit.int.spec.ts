@@ -194,6 +194,8 @@ describe('Audit API', () => {
       expect(probe.failed).toBe(1);
       expect(probe.last_failed[0].reason).toBe('probe failed on purpose');
       expect(Object.keys(probe).sort()).toEqual(['active', 'completed', 'delayed', 'error', 'failed', 'last_failed', 'name', 'waiting']);
+      // Other processes' consoles find it in the registry of opened queues (written once its connection was ready).
+      expect(await redis.smembers(t.app.get(Queues).registryKey())).toEqual(expect.arrayContaining(['mail', 'audit-probe']));
     });
 
     it("should give the spec's stats and thirty days of requests", async () => {

@@ -16,7 +16,7 @@ export class ListQueuesHandler implements IQueryHandler<ListQueuesQuery, QueueOv
   ) {}
 
   private async names(): Promise<string[]> {
-    const names = new Set(KNOWN_QUEUES);
+    const names = new Set([...KNOWN_QUEUES, ...this.queues.openedHere()]);
     try {
       const prefix = this.config.queuePrefix;
       const redis = this.queues.redis();

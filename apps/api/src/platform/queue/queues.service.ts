@@ -54,11 +54,17 @@ export class Queues implements OnApplicationShutdown {
       q.on('error', () => undefined);
       this.queues.set(name, q);
       // Named in a registry so the console lists it without scanning a Redis that may hold millions of keys.
-      this.redis()
-        .sadd(this.registryKey(), name)
+      // Once the queue's connection is ready: the shared connection refuses commands until then (no offline queue).
+      q.waitUntilReady()
+        .then((client) => client.sadd(this.registryKey(), name))
         .catch(() => undefined);
     }
     return q as Queue<T>;
+  }
+
+  /** Names of the queues this process has opened. */
+  openedHere(): string[] {
+    return [...this.queues.keys()];
   }
 
   /** The set of queue names every process of this shop has opened under its prefix. */

@@ -1,0 +1,40 @@
+// The projector thread (projector-thread.ts): the shop's projections in a Nest context of their own, as a
+// process with FACET_ROLES=projector runs them. Its environment is a copy of the process's.
+import { parentPort } from 'worker_threads';
+import { cliContext } from '../../cli/context';
+import type { ProjectorThreadMessage } from './projector-thread';
+import { RunnersService } from './runners.service';
+
+async function run(port: NonNullable<typeof parentPort>): Promise<void> {
+  const send = (m: ProjectorThreadMessage) => port.postMessage(m);
+  let app: Awaited<ReturnType<typeof cliContext>>;
+  try {
+    app = await cliContext('projector');
+  } catch (err) {
+    send({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+    return;
+  }
+  send({ kind: 'ready' });
+  // The API's health page counts events parked since the start: this thread's count goes with it.
+  const runners = app.get(RunnersService);
+  let told = 0;
+  const parked = setInterval(() => {
+    if (runners.parkedSinceStart === told) return;
+    told = runners.parkedSinceStart;
+    send({ kind: 'parked', sinceStart: told });
+  }, 1000);
+  parked.unref();
+  port.on('message', (m) => {
+    if (m !== 'close') return;
+    clearInterval(parked);
+    void app
+      .close()
+      .catch(() => undefined)
+      .then(() => {
+        send({ kind: 'closed' });
+        port.close();
+      });
+  });
+}
+
+if (parentPort) void run(parentPort);
