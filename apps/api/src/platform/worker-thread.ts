@@ -6,7 +6,10 @@ import { Worker } from 'worker_threads';
  * sources, which the worker compiles on load with swc and the build's own options (.swcrc), as jest does.
  */
 export function startWorker(file: string, workerData: unknown): Worker {
-  if (file.endsWith('.js')) return new Worker(file, { workerData });
+  // The environment as this module sees it: under jest that is the test file's own copy, which the
+  // thread would otherwise not get (it would read the process's and reach the development database).
+  const env = { ...process.env };
+  if (file.endsWith('.js')) return new Worker(file, { workerData, env });
   const swcrc = join(__dirname, '..', '..', '..', '..', '.swcrc');
   const bootstrap = `
     const { readFileSync } = require('fs');
@@ -15,5 +18,5 @@ export function startWorker(file: string, workerData: unknown): Worker {
     require.extensions['.ts'] = (module, filename) =>
       module._compile(swc.transformSync(readFileSync(filename, 'utf8'), { ...options, filename }).code, filename);
     require(${JSON.stringify(file)});`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return new Worker(bootstrap, { eval: true, workerData, env });
 }

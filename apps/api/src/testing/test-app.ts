@@ -48,6 +48,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     // A loaded CI machine can leave projections seconds behind; tests that assert 201 (read your writes)
     // wait up to 15 s rather than get the honest 202. Tests of the 202 path set their own.
     READ_YOUR_WRITES_TIMEOUT_MS: '15000',
+    // Projections in this thread, where tests can reach them (startProjection); the thread has its own test.
+    FACET_PROJECTOR_THREAD: 'false',
     ...env,
   };
   const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));

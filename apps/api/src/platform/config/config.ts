@@ -44,6 +44,11 @@ export interface FacetConfig {
   logFormat: 'json' | 'pretty';
   /** FACET_SEED: list the demo catalogue in an empty shop (default: yes, except in production). */
   seedDemoCatalogue: boolean;
+  /**
+   * FACET_PROJECTOR_THREAD: a process with the projector role and others runs its projections in a worker
+   * thread of their own (default: yes; tests run them in process).
+   */
+  projectorThread: boolean;
 }
 
 /** Limits every pooled PostgreSQL connection runs under, so one slow query or held lock cannot pile up the pool. */
@@ -216,6 +221,7 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   LOG_LEVEL: oneOf(LOG_LEVELS),
   LOG_FORMAT: oneOf(['json', 'pretty'] as const),
   FACET_SEED: oneOf(['true', 'false'] as const),
+  FACET_PROJECTOR_THREAD: oneOf(['true', 'false'] as const),
 });
 
 /** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
@@ -284,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'log'),
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     seedDemoCatalogue: nodeEnv === 'production' ? e.FACET_SEED === 'true' : e.FACET_SEED !== 'false',
+    projectorThread: e.FACET_PROJECTOR_THREAD !== 'false',
   };
 }
 

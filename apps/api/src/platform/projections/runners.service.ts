@@ -15,6 +15,8 @@ import { applyEvents, openEvents, parkInProjection, projectBatch, projectionCons
 import { errorText, insertParks, isInfrastructureError, lockParkedOf, ParkedEventsStore, parkFollowers } from './parked-events';
 import { Queues } from '../queue/queues.service';
 import { Pool } from 'pg';
+import { isMainThread } from 'worker_threads';
+import { ProjectorThread } from './projector-thread';
 import { Position, RecordedEvent, START } from '../event-store/event-store';
 import { Projection, PROJECTION_METADATA } from './projection';
 import { ProjectionStatus } from './projection-status';
@@ -63,8 +65,10 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
   /** The projections', reactors' and replay's own connections. */
   readonly pool: Pool;
   readonly parked: ParkedEventsStore;
-  /** Events parked by this process since it started (each logged once at error level). */
-  parkedSinceStart = 0;
+  /** Events parked by this thread since it started (each logged once at error level). */
+  private parkedHere = 0;
+  /** Runs the projections when this process has the projector role among others (FACET_PROJECTOR_THREAD). */
+  private projectorThread: ProjectorThread | null = null;
   /** Projections and reactors started here, by consumer name (tests start some of their own). */
   private started = new Map<string, { projection?: Projection; reactor?: Reactor }>();
 
@@ -90,9 +94,27 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
     return discover<Reactor>(this.discovery, REACTOR_METADATA);
   }
 
+  /** Where this process runs its projections: its projector thread, the main thread, or not at all. */
+  get projectionsRunIn(): 'thread' | 'main' | 'none' {
+    if (this.projectorThread?.running) return 'thread';
+    return [...this.started.values()].some((s) => s.projection) ? 'main' : 'none';
+  }
+
+  /** Events parked by this process (and its projector thread) since it started. */
+  get parkedSinceStart(): number {
+    return this.parkedHere + (this.projectorThread?.parkedSinceStart ?? 0);
+  }
+
   onApplicationBootstrap(): void {
     if (this.config.roles.includes('projector')) {
-      for (const p of this.projections()) this.startProjection(p);
+      const alone = this.config.roles.length === 1;
+      if (this.config.projectorThread && !alone && isMainThread) {
+        this.projectorThread = new ProjectorThread(() => {
+          for (const p of this.projections()) this.startProjection(p);
+        });
+      } else {
+        for (const p of this.projections()) this.startProjection(p);
+      }
     }
     if (this.config.roles.includes('worker')) {
       for (const r of this.reactors()) this.startReactor(r);
@@ -109,7 +131,7 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
   };
 
   private onParked = () => {
-    this.parkedSinceStart++;
+    this.parkedHere++;
   };
 
   /** Starts a projection's runner; exported for tests that inject a projection of their own. */
@@ -325,7 +347,7 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.runners.map((r) => r.stop()));
+    await Promise.all([...this.runners.map((r) => r.stop()), this.projectorThread?.close()]);
     await this.locks.close();
     await this.pool.end().catch(() => undefined);
   }
