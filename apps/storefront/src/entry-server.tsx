@@ -251,7 +251,7 @@ interface PageFonts {
 }
 
 /** Reads a minified @font-face rule (Vite's output); null for one this shop's faces do not look like. */
-export function parseFontFace(rule: string): FontFaceRule | null {
+function parseFontFace(rule: string): FontFaceRule | null {
   const get = (descriptor: string) => new RegExp(`[{;]\\s*${descriptor}\\s*:\\s*([^;}]+)`).exec(rule)?.[1].trim();
   const src = /url\(\s*["']?(\/assets\/([a-z0-9-]+-(?:normal|italic))-[\w-]+\.woff2)["']?\s*\)/.exec(get('src') ?? '');
   const family = get('font-family')?.replace(/^["']|["']$/g, '');
