@@ -25,13 +25,15 @@ export class Queues implements OnApplicationShutdown {
 
   /** The shared producer connection; commands fail at once while Redis is unreachable. */
   redis(): Redis {
-    this.producerConnection ??= new IORedis(this.config.redisUrl, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      lazyConnect: false,
-      retryStrategy: (times) => Math.min(times * 200, 2000),
-    });
-    this.producerConnection.on('error', () => undefined); // reported through health, not the log
+    if (!this.producerConnection) {
+      this.producerConnection = new IORedis(this.config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+        retryStrategy: (times) => Math.min(times * 200, 2000),
+      });
+      this.producerConnection.on('error', () => undefined); // reported through health, not the log
+    }
     return this.producerConnection;
   }
 
@@ -56,7 +58,7 @@ export class Queues implements OnApplicationShutdown {
       // Named in a registry so the console lists it without scanning a Redis that may hold millions of keys.
       // Once the queue's connection is ready: the shared connection refuses commands until then (no offline queue).
       q.waitUntilReady()
-        .then((client) => client.sadd(this.registryKey(), name))
+        .then(() => this.redis().sadd(this.registryKey(), name))
         .catch(() => undefined);
     }
     return q as Queue<T>;

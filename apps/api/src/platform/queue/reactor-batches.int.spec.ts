@@ -68,7 +68,12 @@ describe('Reactor batches', () => {
   it('should park the one failing event of a batch and react to every other one', async () => {
     const last = (await append('BatchTestPoison', 30)).map((r) => r.position.prepare).reduce((a, b) => (a > b ? a : b));
     t.app.get(RunnersService).startReactor(reactor('batch_poison', 'BatchTestPoison'));
-    await until('the poisoned reactor reached the last event', async () => (await checkpointOf('batch_poison')) === last.toString());
+    // One event at a time after the failure, each its own transaction: on a loaded CI machine that took over 20 s once.
+    await until(
+      'the poisoned reactor reached the last event',
+      async () => (await checkpointOf('batch_poison')) === last.toString(),
+      50_000,
+    );
     const mine = reactions.filter((r) => r.name === 'batch_poison');
     const times = (n: number) => mine.filter((r) => r.n === n).length;
     expect(times(13)).toBe(0);
