@@ -55,9 +55,8 @@ async function inProjectionTransaction(
     // One round trip: BEGIN, the shared swap lock and the schema (constants, so no parameters needed).
     await client.query(`BEGIN; SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${schema}, public`);
     // The consumer's advisory lock, not FOR UPDATE on the checkpoint row, keeps other holders (and a staff
-    // retry) out: a row lock would give this transaction an id at once, and readers of the log hold back every
-    // event newer than the oldest running transaction id, so a batch stuck behind a locked table would stall
-    // every other projection too. Until it writes, this transaction has no id.
+    // retry) out: a row lock would give this transaction an id at once. Until it writes, it has none. (Readers
+    // of the log no longer wait for a transaction like this one, which cannot append: see HORIZON.)
     await lockParkedOf(client, projectionConsumer(projection));
     const current = await readCheckpoint(client, 'projection_checkpoints', projection.name);
     if (comparePositions(current, expected) !== 0) {

@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { createTestDatabase } from '../../../testing/test-database';
 import { createPool } from '../../database/database';
 import { eventStoreContract } from '../event-store.contract';
@@ -87,6 +87,56 @@ describe('PostgresEventStore gap safety', () => {
     );
     expect(batch.heldBack).toBe(false);
     expect(batch.events.map((e) => e.type)).toEqual(['Slow', 'Fast']);
+  });
+
+  it('should not hold readers back behind open transactions that cannot append: here or in another database', async () => {
+    // A reactor's or a projection's transaction (it read the log, then wrote elsewhere) and another
+    // database's transaction, all given an id and left open. Readers used to wait for every one of them.
+    await pool.query('CREATE TABLE IF NOT EXISTS elsewhere (n int)');
+    const reactorLike = await pool.connect();
+    await reactorLike.query('BEGIN');
+    await reactorLike.query('SELECT count(*) FROM es_events');
+    await reactorLike.query('INSERT INTO elsewhere VALUES (1)');
+    const elsewhereUrl = new URL(db.url);
+    elsewhereUrl.pathname = '/postgres';
+    const otherDatabase = new Client({ connectionString: elsewhereUrl.toString() });
+    await otherDatabase.connect();
+    await otherDatabase.query('BEGIN');
+    await otherDatabase.query('SELECT pg_current_xact_id()');
+    try {
+      await store.appendToStream('past-quiet', [{ type: 'PastQuiet', data: {}, metadata: meta() }], 'no_stream');
+      // Other test files write in other databases meanwhile: their appends may hold it back a moment.
+      const batch = await eventually(
+        () => store.readBatch({ limit: 10, eventTypes: ['PastQuiet'] }),
+        (b) => b.events.length === 1,
+      );
+      expect(batch.events.map((e) => e.type)).toEqual(['PastQuiet']);
+      expect((await store.readAll({ limit: 10, eventTypes: ['PastQuiet'] })).map((e) => e.type)).toEqual(['PastQuiet']);
+    } finally {
+      await reactorLike.query('ROLLBACK');
+      reactorLike.release();
+      await otherDatabase.query('ROLLBACK');
+      await otherDatabase.end();
+    }
+  });
+
+  it('should hold readers back behind a transaction that may still append: one holding a write lock on the log', async () => {
+    const writer = await pool.connect();
+    await writer.query('BEGIN');
+    await writer.query('LOCK TABLE es_events IN ROW EXCLUSIVE MODE');
+    await writer.query('SELECT pg_current_xact_id()');
+    try {
+      await store.appendToStream('behind-writer', [{ type: 'BehindWriter', data: {}, metadata: meta() }], 'no_stream');
+      expect(await store.readBatch({ limit: 10, eventTypes: ['BehindWriter'] })).toEqual({ events: [], heldBack: true });
+    } finally {
+      await writer.query('COMMIT');
+      writer.release();
+    }
+    const batch = await eventually(
+      () => store.readBatch({ limit: 10, eventTypes: ['BehindWriter'] }),
+      (b) => b.events.length === 1,
+    );
+    expect(batch.events.map((e) => e.type)).toEqual(['BehindWriter']);
   });
 
   it('should wake local readers with the appended event types', async () => {

@@ -57,6 +57,30 @@ function readAllFilter({ after = START, eventTypes }: ReadAllOptions): { where: 
   return { where, params };
 }
 
+/**
+ * The readers' horizon (a CTE named horizon, column h): every event of a transaction below it is committed
+ * and visible to this statement, or never will be. It is the oldest transaction still open when the
+ * statement's snapshot was taken, leaving out those that cannot append: still open now and holding no
+ * write lock on es_events. That is sound because an append is one statement, which locks es_events before
+ * it takes its transaction id (appendToStream is the only writer; keep it one statement). So a reactor's
+ * or a projection's transaction, a slow one on a locked table, or another database's on the same server, no
+ * longer holds every reader back while it works. pg_locks is read once, after the snapshot: a transaction
+ * that ended in between counts as open, to be safe; so does one whose locks are not seen.
+ */
+const HORIZON = `locks AS MATERIALIZED (
+    SELECT locktype, mode, granted, pid, transactionid, database, relation FROM pg_catalog.pg_locks
+    WHERE locktype IN ('transactionid', 'relation')),
+  quiet AS MATERIALIZED (
+    SELECT t.transactionid AS xid FROM locks t
+    WHERE t.locktype = 'transactionid' AND t.mode = 'ExclusiveLock' AND t.granted AND t.pid IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM locks r WHERE r.pid = t.pid AND r.locktype = 'relation'
+        AND r.relation = 'public.es_events'::regclass AND r.mode <> 'AccessShareLock'
+        AND r.database = (SELECT oid FROM pg_catalog.pg_database WHERE datname = current_database()))),
+  horizon AS MATERIALIZED (
+    SELECT coalesce(
+      (SELECT min(x) FROM pg_snapshot_xip(pg_current_snapshot()) x WHERE NOT EXISTS (SELECT 1 FROM quiet q WHERE q.xid = xid(x))),
+      pg_snapshot_xmax(pg_current_snapshot())) AS h)`;
+
 // The select list names transaction_id::text "transaction_id", so ORDER BY must say es_events.transaction_id:
 // the bare name would sort the text ("1000" before "999") and could skip events when ids gain a digit.
 const SELECT_EVENT = `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_revision,
@@ -83,7 +107,7 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * One statement, so one round trip: move the stream's revision (checking the expectation), then insert
-   * the events numbered from it. A stale expectation updates no row, so nothing is inserted. The chain
+   * the events numbered from it. Readers rely on it being one statement outside any transaction (HORIZON). A stale expectation updates no row, so nothing is inserted. The chain
    * (log-chain.ts): Node computes each event's digest; es_chain links them to the stream's last hash, read
    * in the same UPDATE as the revision, so concurrent appends to one stream are chained in commit order.
    */
@@ -177,7 +201,8 @@ export class PostgresEventStore implements EventStore {
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     const { where, params } = readAllFilter(options);
     const r = await this.pool.query<EventRow>(
-      `${SELECT_EVENT} WHERE ${where} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      `WITH ${HORIZON}
+       ${SELECT_EVENT} WHERE ${where} AND transaction_id < (SELECT h FROM horizon)
        ORDER BY es_events.transaction_id, es_events.global_position LIMIT $${params.length + 1}`,
       [...params, options.limit],
     );
@@ -220,10 +245,11 @@ export class PostgresEventStore implements EventStore {
   async readBatch(options: ReadAllOptions): Promise<ReadBatch> {
     const { where, params } = readAllFilter(options);
     const r = await this.pool.query<EventRow & { held_back: boolean }>(
-      `SELECT h.held_back, e.* FROM
+      `WITH ${HORIZON}
+       SELECT h.held_back, e.* FROM
          (SELECT EXISTS (SELECT 1 FROM public.es_events WHERE ${where}
-            AND transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS held_back) h
-       LEFT JOIN LATERAL (${SELECT_EVENT} WHERE ${where} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+            AND transaction_id >= (SELECT h FROM horizon)) AS held_back) h
+       LEFT JOIN LATERAL (${SELECT_EVENT} WHERE ${where} AND transaction_id < (SELECT h FROM horizon)
          ORDER BY es_events.transaction_id, es_events.global_position LIMIT $${params.length + 1}) e ON true
        ORDER BY e.transaction_id::xid8, e.global_position`,
       [...params, options.limit],
@@ -236,7 +262,7 @@ export class PostgresEventStore implements EventStore {
 
   async countBehind(after: Position, eventTypes: readonly string[], limit: number): Promise<Backlog> {
     // Straight from the table: also counts committed events that readers hold back behind an older open
-    // transaction (a long one anywhere stalls every reader; health must show that too).
+    // transaction that may still append (a long one stalls every reader; health must show that too).
     const r = await this.pool.query(
       `SELECT count(*)::int AS n, min(occurred_at) AS oldest FROM (SELECT occurred_at FROM public.es_events
          WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) AND event_type = ANY($3::text[]) LIMIT $4) behind`,
