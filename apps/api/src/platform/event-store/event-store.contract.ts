@@ -331,6 +331,19 @@ export function eventStoreContract(adapter: string, setup: () => Promise<{ store
       );
 
       it(
+        'should wake onAppended listeners when another thread says it appended',
+        () => {
+          const seen: (readonly string[] | null)[] = [];
+          const unsubscribe = store.onAppended((types) => seen.push(types));
+          store.wakeReaders(['Told']);
+          unsubscribe();
+          store.wakeReaders(['AfterUnsubscribe']);
+          expect(seen).toEqual([['Told']]);
+        },
+        STEP_TIMEOUT_MS,
+      );
+
+      it(
         'should wake onAppended listeners on an append',
         async () => {
           let woken = 0;

@@ -151,6 +151,11 @@ export interface EventStore {
    */
   onAppended(listener: AppendedListener): () => void;
   /**
+   * Calls this store's onAppended listeners as its own append of these types would: for appends made by
+   * another thread of this process, heard at once instead of through the database (the projector thread).
+   */
+  wakeReaders(eventTypes: readonly string[] | null): void;
+  /**
    * How far a reader at `after` is behind: wanted events after it (counted up to `limit`), and when the
    * oldest of them occurred. Counts committed events a reader cannot see yet too, so health shows a
    * stalled reader.

@@ -41,6 +41,24 @@ describe('The projector thread (FACET_PROJECTOR_THREAD)', () => {
     expect(health.body.consumers.filter((c: any) => c.kind === 'projection' && c.events_behind > 0)).toEqual([]);
   });
 
+  it("should tell the thread of this thread's appends directly, so its projections need not wait for NOTIFY", async () => {
+    // NOTIFY is sent from this thread's busy pool and event loop; the thread is told directly instead.
+    const worker = (runners as any).projectorThread.worker as import('worker_threads').Worker;
+    const told: unknown[] = [];
+    const post = worker.postMessage.bind(worker);
+    const spy = jest.spyOn(worker, 'postMessage').mockImplementation((m: unknown) => {
+      told.push(m);
+      post(m);
+    });
+    try {
+      const created = await t.request('POST', '/api/admin/products', { body: ring('Celeste, told directly'), token: await t.staffToken() });
+      expect(created.status).toBe(201);
+      await until('the message', () => told.some((m: any) => m?.kind === 'appended' && m.types?.includes('ProductCreated')), 5_000);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('should hand the projections back to the main thread when the thread stops', async () => {
     await (runners as any).projectorThread.crash();
     await until('projections on the main thread', () => runners.projectionsRunIn === 'main');

@@ -7,6 +7,9 @@ import { startWorker } from '../worker-thread';
 export type ProjectorThreadMessage =
   { kind: 'ready' } | { kind: 'parked'; sinceStart: number } | { kind: 'failed'; message: string } | { kind: 'closed' };
 
+/** What the main thread tells the projector thread. */
+export type ToProjectorThread = 'close' | { kind: 'appended'; types: string[] | null };
+
 /** Longest a shutdown waits for the thread's current batches to commit before it is stopped. */
 const CLOSE_TIMEOUT_MS = 10_000;
 
@@ -27,6 +30,9 @@ export class ProjectorThread {
   private exited: Promise<void>;
   /** Events the thread parked since it started. */
   parkedSinceStart = 0;
+  /** Types appended in this thread since the last message to the projector thread (null: any). */
+  private appendedTypes: Set<string> | null = new Set();
+  private appendedPending = false;
 
   constructor(private readonly onLost: (reason: string) => void) {
     const file = join(__dirname, `projector-thread.worker${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
@@ -48,6 +54,25 @@ export class ProjectorThread {
     return this.ready && !this.lost && !this.closing;
   }
 
+  /**
+   * Wakes the thread's readers after an append made here, without waiting for PostgreSQL's NOTIFY: that
+   * is sent from this thread's busy event loop and pool, and waiting for it was most of the projections'
+   * lag under load. Appends in one turn of the event loop go as one message.
+   */
+  appended(types: readonly string[] | null): void {
+    if (this.closing || this.lost) return;
+    if (types === null) this.appendedTypes = null;
+    else if (this.appendedTypes) for (const t of types) this.appendedTypes.add(t);
+    if (this.appendedPending) return;
+    this.appendedPending = true;
+    setImmediate(() => {
+      const message: ToProjectorThread = { kind: 'appended', types: this.appendedTypes ? [...this.appendedTypes] : null };
+      this.appendedTypes = new Set();
+      this.appendedPending = false;
+      if (!this.closing && !this.lost) this.worker.postMessage(message);
+    });
+  }
+
   /** Stops the thread at once, as a crash would (tests). */
   crash(): Promise<number> {
     return this.worker.terminate();
@@ -64,7 +89,7 @@ export class ProjectorThread {
   /** Lets the thread finish its batches and close its connections; stops it after CLOSE_TIMEOUT_MS. */
   async close(): Promise<void> {
     this.closing = true;
-    this.worker.postMessage('close');
+    this.worker.postMessage('close' satisfies ToProjectorThread);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.exited, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)))]);
     clearTimeout(timer);

@@ -2,7 +2,8 @@
 // process with FACET_ROLES=projector runs them. Its environment is a copy of the process's.
 import { parentPort } from 'worker_threads';
 import { cliContext } from '../../cli/context';
-import type { ProjectorThreadMessage } from './projector-thread';
+import { EVENT_STORE, EventStore } from '../event-store/event-store';
+import type { ProjectorThreadMessage, ToProjectorThread } from './projector-thread';
 import { RunnersService } from './runners.service';
 
 async function run(port: NonNullable<typeof parentPort>): Promise<void> {
@@ -24,8 +25,12 @@ async function run(port: NonNullable<typeof parentPort>): Promise<void> {
     send({ kind: 'parked', sinceStart: told });
   }, 1000);
   parked.unref();
-  port.on('message', (m) => {
-    if (m !== 'close') return;
+  const store = app.get<EventStore>(EVENT_STORE);
+  port.on('message', (m: ToProjectorThread) => {
+    if (m !== 'close') {
+      store.wakeReaders(m.types);
+      return;
+    }
     clearInterval(parked);
     void app
       .close()

@@ -109,9 +109,12 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
     if (this.config.roles.includes('projector')) {
       const alone = this.config.roles.length === 1;
       if (this.config.projectorThread && !alone && isMainThread) {
-        this.projectorThread = new ProjectorThread(() => {
+        const thread = new ProjectorThread(() => {
+          unsubscribe();
           for (const p of this.projections()) this.startProjection(p);
         });
+        const unsubscribe = this.store.onAppended((types) => thread.appended(types));
+        this.projectorThread = thread;
       } else {
         for (const p of this.projections()) this.startProjection(p);
       }

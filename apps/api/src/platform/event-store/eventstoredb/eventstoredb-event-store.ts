@@ -285,6 +285,10 @@ export class EventStoreDbEventStore implements EventStore {
     return () => this.listeners.delete(listener);
   }
 
+  wakeReaders(eventTypes: readonly string[] | null): void {
+    this.notify(eventTypes);
+  }
+
   private notify(eventTypes: readonly string[] | null): void {
     for (const listener of this.listeners) listener(eventTypes);
   }

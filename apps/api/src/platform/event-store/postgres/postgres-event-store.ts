@@ -277,6 +277,10 @@ export class PostgresEventStore implements EventStore {
     return () => this.listeners.delete(listener);
   }
 
+  wakeReaders(eventTypes: readonly string[] | null): void {
+    this.listeners.forEach((l) => l(eventTypes));
+  }
+
   /** One LISTEN connection per store; it reconnects after PostgreSQL restarts. */
   private ensureListening(): Promise<void> {
     if (this.listening || this.closed) return this.listening ?? Promise.resolve();
