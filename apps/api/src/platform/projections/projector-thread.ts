@@ -56,8 +56,8 @@ export class ProjectorThread {
 
   /**
    * Wakes the thread's readers after an append made here, without waiting for PostgreSQL's NOTIFY: that
-   * is sent from this thread's busy event loop and pool, and waiting for it was most of the projections'
-   * lag under load. Appends in one turn of the event loop go as one message.
+   * is sent from this thread's busy event loop and pool, and waiting for it added to the projections' lag
+   * under load (README, Projection lag). Appends in one turn of the event loop go as one message.
    */
   appended(types: readonly string[] | null): void {
     if (this.closing || this.lost) return;

@@ -107,9 +107,10 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * One statement, so one round trip: move the stream's revision (checking the expectation), then insert
-   * the events numbered from it. Readers rely on it being one statement outside any transaction (HORIZON). A stale expectation updates no row, so nothing is inserted. The chain
-   * (log-chain.ts): Node computes each event's digest; es_chain links them to the stream's last hash, read
-   * in the same UPDATE as the revision, so concurrent appends to one stream are chained in commit order.
+   * the events numbered from it; readers rely on its being one statement outside any transaction (HORIZON).
+   * A stale expectation updates no row, so nothing is inserted. The chain (log-chain.ts): Node computes
+   * each event's digest; es_chain links them to the stream's last hash, read in the same UPDATE as the
+   * revision, so concurrent appends to one stream are chained in commit order.
    */
   async appendToStream(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
