@@ -65,7 +65,8 @@ function readAllFilter({ after = START, eventTypes }: ReadAllOptions): { where: 
  * it takes its transaction id (appendToStream is the only writer; keep it one statement). So a reactor's
  * or a projection's transaction, a slow one on a locked table, or another database's on the same server, no
  * longer holds every reader back while it works. pg_locks is read once, after the snapshot: a transaction
- * that ended in between counts as open, to be safe; so does one whose locks are not seen.
+ * that ended in between counts as open, to be safe; so does one whose locks are not seen. (ORDER BY ...
+ * LIMIT 1, not min(): PostgreSQL 14 has no min() for xid8.)
  */
 const HORIZON = `locks AS MATERIALIZED (
     SELECT locktype, mode, granted, pid, transactionid, database, relation FROM pg_catalog.pg_locks
@@ -78,7 +79,8 @@ const HORIZON = `locks AS MATERIALIZED (
         AND r.database = (SELECT oid FROM pg_catalog.pg_database WHERE datname = current_database()))),
   horizon AS MATERIALIZED (
     SELECT coalesce(
-      (SELECT min(x) FROM pg_snapshot_xip(pg_current_snapshot()) x WHERE NOT EXISTS (SELECT 1 FROM quiet q WHERE q.xid = xid(x))),
+      (SELECT x FROM pg_snapshot_xip(pg_current_snapshot()) x WHERE NOT EXISTS (SELECT 1 FROM quiet q WHERE q.xid = xid(x))
+        ORDER BY x LIMIT 1),
       pg_snapshot_xmax(pg_current_snapshot())) AS h)`;
 
 // The select list names transaction_id::text "transaction_id", so ORDER BY must say es_events.transaction_id:
