@@ -56,6 +56,7 @@ export interface RouteHandle {
  */
 export const FIRST_SCREEN_FONTS = ['cormorant-garamond-latin-300-normal', 'inter-latin-400-normal', 'inter-latin-500-normal'];
 const CORMORANT_400 = 'cormorant-garamond-latin-400-normal';
+const INTER_600 = 'inter-latin-600-normal';
 
 const page = (Component: ComponentType) => <Component />;
 /** A screen shown in the browser only: the server sends the shell with a loading state in its place. */
@@ -77,6 +78,7 @@ export function createRoutes(shop: ShopData): RouteObject[] {
   // Collections and categories open on a lede in Cormorant (roman and italic); products on a price in Inter 600.
   // e2e/storefront/server-rendering checks these lists against what each first screen shows, phone and desktop.
   const listingFonts = [CORMORANT_400, 'cormorant-garamond-latin-400-italic'];
+  const catalogueFonts = ['cormorant-garamond-latin-500-normal', CORMORANT_400, INTER_600];
   return [
     {
       id: 'layout',
@@ -110,28 +112,28 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           path: '/catalog',
           loader: load.catalogue,
           element: page(CataloguePage),
-          handle: chunk('CataloguePage', ['cormorant-garamond-latin-500-normal', CORMORANT_400, 'inter-latin-600-normal']),
+          handle: chunk('CataloguePage', catalogueFonts),
         },
         {
           id: 'catalogue',
           path: '/catalogue',
           loader: load.catalogue,
           element: page(CataloguePage),
-          handle: chunk('CataloguePage', ['cormorant-garamond-latin-500-normal', CORMORANT_400, 'inter-latin-600-normal']),
+          handle: chunk('CataloguePage', catalogueFonts),
         },
         {
           id: 'search',
           path: '/search',
           loader: load.search,
           element: page(SearchPage),
-          handle: chunk('SearchPage', ['inter-latin-600-normal']),
+          handle: chunk('SearchPage', [INTER_600]),
         },
         {
           id: 'product',
           path: '/product/:id',
           loader: load.product,
           element: page(ProductPage),
-          handle: chunk('ProductPage', ['inter-latin-600-normal']),
+          handle: chunk('ProductPage', [INTER_600]),
         },
         { id: 'about', path: '/about', element: page(AboutPage), handle: chunk('AboutPage') },
         { id: 'contact', path: '/contact', element: page(ContactPage), handle: chunk('ContactPage', [CORMORANT_400]) },
