@@ -121,7 +121,8 @@ export function matchesLogFilter(e: RecordedEvent, f: LogFilter): boolean {
   return !((f.from && at < f.from.getTime()) || (f.to && at > f.to.getTime()));
 }
 
-export type AppendedListener = (eventTypes: readonly string[] | null) => void;
+/** Told of appends; `here` when this store made them (not heard from another thread or process). */
+export type AppendedListener = (eventTypes: readonly string[] | null, here: boolean) => void;
 
 /** True when a wake-up with these appended types concerns a reader of `wanted` (all types when undefined). */
 export function concerns(wanted: readonly string[] | undefined, appended: readonly string[] | null): boolean {

@@ -113,7 +113,10 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
           unsubscribe();
           for (const p of this.projections()) this.startProjection(p);
         });
-        const unsubscribe = this.store.onAppended((types) => thread.appended(types));
+        // Only this thread's own appends: the thread hears NOTIFY from other processes itself.
+        const unsubscribe = this.store.onAppended((types, here) => {
+          if (here) thread.appended(types);
+        });
         this.projectorThread = thread;
       } else {
         for (const p of this.projections()) this.startProjection(p);

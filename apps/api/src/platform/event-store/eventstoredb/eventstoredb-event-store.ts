@@ -290,7 +290,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   private notify(eventTypes: readonly string[] | null): void {
-    for (const listener of this.listeners) listener(eventTypes);
+    for (const listener of this.listeners) listener(eventTypes, false);
   }
 
   /** One live subscription (from the end of $all, no system events) wakes every listener on each new event. */

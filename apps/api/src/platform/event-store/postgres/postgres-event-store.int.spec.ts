@@ -147,6 +147,16 @@ describe('PostgresEventStore gap safety', () => {
     expect(seen).toContainEqual(['Woken']);
   });
 
+  it("should say which wake-ups are this store's own appends (the projector thread is told only of those)", async () => {
+    const seen: [readonly string[] | null, boolean][] = [];
+    const unsubscribe = store.onAppended((types, here) => seen.push([types, here]));
+    await store.appendToStream('wake-here', [{ type: 'WokenHere', data: {}, metadata: meta() }], 'no_stream');
+    store.wakeReaders(['FromAnotherThread']);
+    unsubscribe();
+    expect(seen.filter(([, here]) => here)).toEqual([[['WokenHere'], true]]);
+    expect(seen).toContainEqual([['FromAnotherThread'], false]);
+  });
+
   it('should order by transaction id as a number, not as text, when ids gain a digit', async () => {
     // Old transaction ids (below any running one) written explicitly: 999 must come before 1000.
     for (const [xid, type] of [

@@ -175,7 +175,7 @@ export class PostgresEventStore implements EventStore {
    * survive a crash, so it commits asynchronously; a reader that misses one catches up on its next poll.
    */
   private announce(eventTypes: readonly string[]): void {
-    this.listeners.forEach((l) => l(eventTypes));
+    this.listeners.forEach((l) => l(eventTypes, true));
     for (const t of eventTypes) this.unannounced.add(t);
     if (this.notifying) return;
     this.notifying = (async () => {
@@ -281,7 +281,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   wakeReaders(eventTypes: readonly string[] | null): void {
-    this.listeners.forEach((l) => l(eventTypes));
+    this.listeners.forEach((l) => l(eventTypes, false));
   }
 
   /** One LISTEN connection per store; it reconnects after PostgreSQL restarts. */
@@ -298,7 +298,7 @@ export class PostgresEventStore implements EventStore {
       }
       client.on('notification', (msg) => {
         const types = msg.payload ? msg.payload.split(',') : null;
-        this.listeners.forEach((l) => l(types));
+        this.listeners.forEach((l) => l(types, false));
       });
       const reconnect = () => {
         if (this.listenClient !== client) return;
@@ -306,7 +306,7 @@ export class PostgresEventStore implements EventStore {
         this.listening = null;
         client.end().catch(() => undefined);
         this.scheduleListen();
-        this.listeners.forEach((l) => l(null));
+        this.listeners.forEach((l) => l(null, false));
       };
       client.on('error', reconnect);
       client.on('end', reconnect);
@@ -315,7 +315,7 @@ export class PostgresEventStore implements EventStore {
         await client.connect();
         await client.query(`LISTEN ${CHANNEL}`);
         // Readers may have missed a notification while we were not listening.
-        this.listeners.forEach((l) => l(null));
+        this.listeners.forEach((l) => l(null, false));
       } catch {
         reconnect();
       }
