@@ -70,4 +70,35 @@ describe('Personal data sealed per subject', () => {
     const plain = { a: 1 };
     expect((await fresh.openMany([plain]))[0]).toBe(plain);
   });
+
+  it('should leave text that only looks sealed as it was typed, and open under odd keys without touching the rest', async () => {
+    const sealed = await privacy.seal('guest:lookalike', 'Ada');
+    const [, , subject, iv, tag] = sealed!.split(':');
+    // What a shopper or a staff member may type in any plain field: none of it was sealed by the shop.
+    const typed = [
+      'pii:v1:',
+      'pii:v1:x',
+      'pii:v1j:',
+      `pii:v1:${subject}:${iv}`,
+      `pii:v1:${subject}:AAAA:${tag}:AAAA`,
+      `pii:v1j:${subject}:${iv}:AAAA:AAAA`,
+    ];
+    for (const text of typed) {
+      expect(await privacy.open(text, ERASED)).toBe(text);
+      expect(await privacy.openMany([{ name: text }], ERASED)).toEqual([{ name: text }]);
+    }
+    // Well formed but not sealed with this subject's key: erased, as for a key that is gone.
+    expect(await privacy.open(`pii:v1:${subject}:${iv}:${tag}:AAAA`, ERASED)).toBe(ERASED);
+    // A key named __proto__ stays a key; untouched parts of an opened value are the same objects.
+    const items = [{ sku: 'a' }];
+    const data = JSON.parse(`{"__proto__": ${JSON.stringify(sealed)}, "items": [], "deep": [{"to": ${JSON.stringify(sealed)}}]}`);
+    data.items = items;
+    const [opened] = await privacy.openMany([data]);
+    expect(Object.getPrototypeOf(opened)).toBe(Object.prototype);
+    expect(Object.keys(opened)).toEqual(['__proto__', 'items', 'deep']);
+    expect(Object.getOwnPropertyDescriptor(opened, '__proto__')?.value).toBe('Ada');
+    expect(opened.deep).toEqual([{ to: 'Ada' }]);
+    expect(opened.items).toBe(items);
+    expect(data.deep[0].to).toBe(sealed);
+  });
 });

@@ -105,10 +105,17 @@ export class SubjectKeys {
   }
 }
 
-/** The subject a sealed string was sealed for. */
-export function sealedSubject(value: string): string {
-  const start = value.startsWith(JSON_PREFIX) ? JSON_PREFIX.length : PREFIX.length;
-  const encoded = value.slice(start, value.indexOf(':', start));
+/** Where a sealed string's subject starts: after the prefix. */
+const subjectStart = (value: string): number => (value.startsWith(JSON_PREFIX) ? JSON_PREFIX.length : PREFIX.length);
+
+/** A sealed string's subject as written in it (URI-encoded). */
+function encodedSubject(value: string): string {
+  const start = subjectStart(value);
+  const end = value.indexOf(':', start);
+  return end < 0 ? value.slice(start) : value.slice(start, end);
+}
+
+function decodeSubject(encoded: string): string {
   // Most subject ids need no decoding (a uuid, a hex digest); decodeURIComponent would throw on a malformed escape.
   if (!encoded.includes('%')) return encoded;
   try {
@@ -118,9 +125,15 @@ export function sealedSubject(value: string): string {
   }
 }
 
+/** The subject a sealed string was sealed for. */
+export function sealedSubject(value: string): string {
+  return decodeSubject(encodedSubject(value));
+}
+
+/** Collects the subjects (as written in the values) of every sealed string inside a value. */
 function collectSubjects(value: unknown, into: Set<string>): void {
   if (typeof value === 'string') {
-    if (isSealed(value)) into.add(sealedSubject(value));
+    if (isSealed(value)) into.add(encodedSubject(value));
   } else if (Array.isArray(value)) {
     for (const v of value) collectSubjects(v, into);
   } else if (value && typeof value === 'object') {
@@ -128,25 +141,60 @@ function collectSubjects(value: unknown, into: Set<string>): void {
   }
 }
 
-/** Opens with the keys given (openMany loaded them); values without sealed strings are kept as they are. */
+/**
+ * Opens with the keys given (openSealed loaded them, by subject as written in the values), in one pass:
+ * a value holding no sealed string comes back as it is, others as copies with only the sealed parts changed.
+ */
 function openWith<T>(value: T, keys: Map<string, Buffer | null>, whenErased: null | typeof ERASED): T {
-  if (typeof value === 'string') return (isSealed(value) ? decrypt(value, keys.get(sealedSubject(value)) ?? null, whenErased) : value) as T;
-  if (!containsSealed(value)) return value;
-  if (Array.isArray(value)) return value.map((v) => openWith(v, keys, whenErased)) as T;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = openWith(v, keys, whenErased);
-  return out as T;
+  if (typeof value === 'string')
+    return (isSealed(value) ? decrypt(value, keys.get(encodedSubject(value)) ?? null, whenErased) : value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const opened = openWith(value[i], keys, whenErased);
+      if (opened !== value[i]) (out ??= value.slice())[i] = opened;
+    }
+    return (out ?? value) as T;
+  }
+  let out: Record<string, unknown> | null = null;
+  for (const k of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[k];
+    const opened = openWith(v, keys, whenErased);
+    if (opened === v) continue;
+    out ??= { ...(value as Record<string, unknown>) };
+    // defineProperty: a key named __proto__ (JSON allows it) stays a plain key.
+    Object.defineProperty(out, k, { value: opened, writable: true, enumerable: true, configurable: true });
+  }
+  return (out ?? value) as T;
 }
 
+/** Scratch space for a sealed value's IV and tag: decoding them allocates nothing. */
+const scratch = Buffer.alloc(64);
+
+/**
+ * Opens one sealed string with its subject's key: the plain value, or `whenErased` when the key is gone or
+ * is not the one it was sealed with. A string that only looks sealed (a shopper may type "pii:v1:...")
+ * comes back as it is.
+ */
 export function decrypt(value: string, key: Buffer | null, whenErased: null | typeof ERASED): any {
-  if (!key) return whenErased;
   const isJson = value.startsWith(JSON_PREFIX);
-  const [, ivB64, tagB64, ctB64] = value.slice(isJson ? JSON_PREFIX.length : PREFIX.length).split(':');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(ivB64, 'base64'));
-  decipher.setAuthTag(Buffer.from(tagB64, 'base64'));
+  const subjectEnd = value.indexOf(':', isJson ? JSON_PREFIX.length : PREFIX.length);
+  const ivEnd = subjectEnd < 0 ? -1 : value.indexOf(':', subjectEnd + 1);
+  const tagEnd = ivEnd < 0 ? -1 : value.indexOf(':', ivEnd + 1);
+  if (tagEnd < 0) return value;
+  const ctEnd = value.indexOf(':', tagEnd + 1);
+  const ivLength = scratch.write(value.slice(subjectEnd + 1, ivEnd), 0, 'base64');
+  const tagLength = scratch.write(value.slice(ivEnd + 1, tagEnd), 32, 'base64');
+  if (ivLength !== 12 || tagLength !== 16) return value;
+  if (!key) return whenErased;
   let plain: string;
   try {
-    plain = Buffer.concat([decipher.update(Buffer.from(ctB64, 'base64')), decipher.final()]).toString('utf8');
+    const decipher = createDecipheriv('aes-256-gcm', key, scratch.subarray(0, 12));
+    decipher.setAuthTag(scratch.subarray(32, 48));
+    const opened = decipher.update(Buffer.from(ctEnd < 0 ? value.slice(tagEnd + 1) : value.slice(tagEnd + 1, ctEnd), 'base64'));
+    decipher.final(); // checks the tag: nothing is returned unless it holds
+    plain = opened.toString('utf8');
   } catch {
     // Sealed under an earlier key of this subject: it was erased, then came back (a guest's e-mail used
     // again makes the same subject) and got a new key. What the old key sealed is erased for good.
@@ -160,9 +208,11 @@ export function decrypt(value: string, key: Buffer | null, whenErased: null | ty
  * subjects, then without a promise per field. Shared by PersonalData and the replay's reader thread.
  */
 export async function openSealed<T>(keys: SubjectKeys, values: T[], whenErased: null | typeof ERASED): Promise<T[]> {
-  const subjects = new Set<string>();
-  for (const v of values) collectSubjects(v, subjects);
-  if (subjects.size === 0) return values;
-  const found = await keys.keysOf(subjects);
-  return values.map((v) => openWith(v, found, whenErased));
+  const written = new Set<string>();
+  for (const v of values) collectSubjects(v, written);
+  if (written.size === 0) return values;
+  const subjectOf = new Map([...written].map((w) => [w, decodeSubject(w)]));
+  const found = await keys.keysOf(new Set(subjectOf.values()));
+  const keyOf = new Map([...subjectOf].map(([w, subject]) => [w, found.get(subject) ?? null]));
+  return values.map((v) => openWith(v, keyOf, whenErased));
 }
