@@ -1,6 +1,7 @@
 import { CATEGORY_IDS, priceOrderInDollars } from '@facet/contracts';
 import fc from 'fast-check';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
+import { RunnersService } from '../platform/projections/runners.service';
 import { expectEverythingProjected } from '../testing/projection-health';
 import { startTestApp, TestApp, TestResponse } from '../testing/test-app';
 
@@ -558,6 +559,18 @@ describe('Whatever a command accepts, every read model stores', () => {
         ([path, q]) => send('GET', path + encodeURIComponent(q), undefined, staff),
         async () => undefined,
       );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a replay of everything accepted rebuilds the same read models (rows copied in bulk)',
+    async () => {
+      const result = await t.app.get(RunnersService).replay({ compare: true });
+      expect(result.parked).toBe(0);
+      expect(Object.entries(result.differences ?? {}).filter(([, n]) => n > 0)).toEqual([]);
+      expect(result.projections.orders.events).toBeGreaterThan(0);
+      expect(result.projections.sent_mail.events).toBeGreaterThan(0);
     },
     TIMEOUT,
   );

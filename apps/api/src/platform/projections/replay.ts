@@ -7,7 +7,7 @@ import { inlineLogReader, workerLogReader } from './log-reader';
 import { projectionConsumer, SCHEMA_SWAP_LOCK } from './project-batch';
 import { writeCheckpoint } from './checkpoints';
 import { errorText, insertParks, isInfrastructureError, Park, waitingBehind } from './parked-events';
-import { Projection } from './projection';
+import { bulkLoad, BulkLoad, Projection } from './projection';
 
 const NEXT_SCHEMA = 'rm_next';
 const OLD_SCHEMA = 'rm_old';
@@ -141,6 +141,8 @@ export async function replayAll(
     // does (no retries: a replay reads the same data again). Savepoints undo only the failed part.
     const parks = new Map<Projection, Park[]>(projections.map((p) => [p, []]));
     const parkedStreams = new Map<Projection, Map<string, string>>(projections.map((p) => [p, new Map()]));
+    // Batches are copied into the fresh tables (insertRows); the one-by-one fallback below inserts.
+    const load: BulkLoad = { jsonColumns: new Map() };
     const applyTo = async (tx: Tx, projection: Projection, events: RecordedEvent[]) => {
       const types = typesOf.get(projection)!;
       const blocked = parkedStreams.get(projection)!;
@@ -162,7 +164,7 @@ export async function replayAll(
       figures[projection.name].events += mine.length;
       try {
         await tx.query('SAVEPOINT replay_batch');
-        if (projection.applyBatch) await projection.applyBatch(tx, mine);
+        if (projection.applyBatch) await bulkLoad(tx, load, () => projection.applyBatch!(tx, mine));
         else for (const e of mine) await projection.apply(tx, e);
         await tx.query('RELEASE SAVEPOINT replay_batch');
         return;
