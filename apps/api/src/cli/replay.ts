@@ -12,6 +12,8 @@ async function main(): Promise<void> {
     compare: process.argv.includes('--compare'),
     // --reader-thread / --no-reader-thread: read and open the log in a worker thread or not (default: on 4+ cores).
     readerThread: process.argv.includes('--reader-thread') ? true : process.argv.includes('--no-reader-thread') ? false : undefined,
+    // --no-opener-thread: decrypt personal data in the main thread (when it reads the log).
+    openerThread: process.argv.includes('--no-opener-thread') ? false : undefined,
     onProgress: (p) => {
       if (Date.now() - last > 1000 || p.phase === 'done') {
         last = Date.now();

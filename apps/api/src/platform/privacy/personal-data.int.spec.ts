@@ -1,6 +1,7 @@
 import { DatabaseService } from '../database/database.service';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { ERASED, PersonalData } from './personal-data';
+import { startSealedOpener } from './sealed-opener';
 
 describe('Personal data sealed per subject', () => {
   let t: TestApp;
@@ -100,5 +101,40 @@ describe('Personal data sealed per subject', () => {
     expect(opened.deep).toEqual([{ to: 'Ada' }]);
     expect(opened.items).toBe(items);
     expect(data.deep[0].to).toBe(sealed);
+  });
+
+  it("should open the same in a thread of its own (the replay's opener) as here", async () => {
+    const values: unknown[] = [];
+    for (let i = 0; i < 40; i++) {
+      values.push({
+        to: await privacy.seal(`guest:thread-${i % 7}`, `person${i}@example.com`),
+        shipping: await privacy.seal(`guest:thread-${i % 7}`, { city: 'Zürich 🏔', note: 'a\u0000b', n: i }),
+        typed: ['pii:v1:x', 'pii:v1j:', `plain ${i}`],
+      });
+    }
+    await privacy.erase('guest:thread-3');
+    const sealed = String((values[0] as { to: string }).to);
+    values.push({
+      stranger: 'pii:v1:guest%3Anobody:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA==:AAAA',
+      tampered: `${sealed.slice(0, -4)}AAAA`,
+    });
+    const opener = startSealedOpener();
+    try {
+      const here = await new PersonalData(t.app.get(DatabaseService)).openMany(values, ERASED);
+      const there = await new PersonalData(t.app.get(DatabaseService)).openMany(values, ERASED, opener.decryptMany);
+      expect(there).toEqual(here);
+      expect(there[3]).toEqual({ to: ERASED, shipping: ERASED, typed: ['pii:v1:x', 'pii:v1j:', 'plain 3'] });
+      expect(there[8]).toMatchObject({ to: 'person8@example.com', shipping: { n: 8 } });
+      expect(there[40]).toEqual({ stranger: ERASED, tampered: ERASED });
+      // Many batches at once come back each to its caller.
+      const batches = await Promise.all(
+        [0, 1, 2, 3].map((k) => privacy.openMany(values.slice(k * 10, k * 10 + 10), ERASED, opener.decryptMany)),
+      );
+      expect(batches.flat()).toEqual(here.slice(0, 40));
+    } finally {
+      await opener.close();
+    }
+    // A stopped opener refuses at once instead of leaving its caller waiting.
+    await expect(opener.decryptMany([sealed], [null])).rejects.toThrow(/opener/);
   });
 });

@@ -4,6 +4,7 @@ import { DatabaseService } from '../database/database.service';
 import {
   containsSealed,
   decrypt,
+  DecryptMany,
   ERASED,
   ERASED_CHANNEL,
   isSealed,
@@ -66,8 +67,8 @@ export class PersonalData {
    * Opens every sealed string inside many values (a batch of events' data) with one key query for all
    * their subjects, then without a promise per field: what readers of the log use.
    */
-  async openMany<T>(values: T[], whenErased: null | typeof ERASED = null): Promise<T[]> {
-    return openSealed(this.keys, values, whenErased);
+  async openMany<T>(values: T[], whenErased: null | typeof ERASED = null, decryptMany?: DecryptMany): Promise<T[]> {
+    return openSealed(this.keys, values, whenErased, decryptMany);
   }
 
   /** Opens every sealed string anywhere inside a value (events' data, as read from the log). */

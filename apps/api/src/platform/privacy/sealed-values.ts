@@ -130,29 +130,28 @@ export function sealedSubject(value: string): string {
   return decodeSubject(encodedSubject(value));
 }
 
-/** Collects the subjects (as written in the values) of every sealed string inside a value. */
-function collectSubjects(value: unknown, into: Set<string>): void {
+/** Collects every sealed string inside a value. */
+function collectSealed(value: unknown, into: string[]): void {
   if (typeof value === 'string') {
-    if (isSealed(value)) into.add(encodedSubject(value));
+    if (isSealed(value)) into.push(value);
   } else if (Array.isArray(value)) {
-    for (const v of value) collectSubjects(v, into);
+    for (const v of value) collectSealed(v, into);
   } else if (value && typeof value === 'object') {
-    for (const k in value as Record<string, unknown>) collectSubjects((value as Record<string, unknown>)[k], into);
+    for (const k in value as Record<string, unknown>) collectSealed((value as Record<string, unknown>)[k], into);
   }
 }
 
 /**
- * Opens with the keys given (openSealed loaded them, by subject as written in the values), in one pass:
- * a value holding no sealed string comes back as it is, others as copies with only the sealed parts changed.
+ * Replaces the sealed strings inside a value with what `open` gives for them, in one pass: a value holding
+ * no sealed string comes back as it is, others as copies with only the sealed parts changed.
  */
-function openWith<T>(value: T, keys: Map<string, Buffer | null>, whenErased: null | typeof ERASED): T {
-  if (typeof value === 'string')
-    return (isSealed(value) ? decrypt(value, keys.get(encodedSubject(value)) ?? null, whenErased) : value) as T;
+function openWith<T>(value: T, open: (sealed: string) => unknown): T {
+  if (typeof value === 'string') return (isSealed(value) ? open(value) : value) as T;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let out: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
-      const opened = openWith(value[i], keys, whenErased);
+      const opened = openWith(value[i], open);
       if (opened !== value[i]) (out ??= value.slice())[i] = opened;
     }
     return (out ?? value) as T;
@@ -160,7 +159,7 @@ function openWith<T>(value: T, keys: Map<string, Buffer | null>, whenErased: nul
   let out: Record<string, unknown> | null = null;
   for (const k of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[k];
-    const opened = openWith(v, keys, whenErased);
+    const opened = openWith(v, open);
     if (opened === v) continue;
     out ??= { ...(value as Record<string, unknown>) };
     // defineProperty: a key named __proto__ (JSON allows it) stays a plain key.
@@ -173,13 +172,11 @@ function openWith<T>(value: T, keys: Map<string, Buffer | null>, whenErased: nul
 const scratch = Buffer.alloc(64);
 
 /**
- * Opens one sealed string with its subject's key: the plain value, or `whenErased` when the key is gone or
- * is not the one it was sealed with. A string that only looks sealed (a shopper may type "pii:v1:...")
- * comes back as it is.
+ * The plain text of one sealed string: null when the key is gone or is not the one it was sealed with, the
+ * string itself when it only looks sealed (a shopper may type "pii:v1:..."). JSON-sealed values stay text.
  */
-export function decrypt(value: string, key: Buffer | null, whenErased: null | typeof ERASED): any {
-  const isJson = value.startsWith(JSON_PREFIX);
-  const subjectEnd = value.indexOf(':', isJson ? JSON_PREFIX.length : PREFIX.length);
+export function decryptText(value: string, key: Uint8Array | null): string | null {
+  const subjectEnd = value.indexOf(':', subjectStart(value));
   const ivEnd = subjectEnd < 0 ? -1 : value.indexOf(':', subjectEnd + 1);
   const tagEnd = ivEnd < 0 ? -1 : value.indexOf(':', ivEnd + 1);
   if (tagEnd < 0) return value;
@@ -187,32 +184,60 @@ export function decrypt(value: string, key: Buffer | null, whenErased: null | ty
   const ivLength = scratch.write(value.slice(subjectEnd + 1, ivEnd), 0, 'base64');
   const tagLength = scratch.write(value.slice(ivEnd + 1, tagEnd), 32, 'base64');
   if (ivLength !== 12 || tagLength !== 16) return value;
-  if (!key) return whenErased;
-  let plain: string;
+  if (!key) return null;
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, scratch.subarray(0, 12));
     decipher.setAuthTag(scratch.subarray(32, 48));
     const opened = decipher.update(Buffer.from(ctEnd < 0 ? value.slice(tagEnd + 1) : value.slice(tagEnd + 1, ctEnd), 'base64'));
     decipher.final(); // checks the tag: nothing is returned unless it holds
-    plain = opened.toString('utf8');
+    return opened.toString('utf8');
   } catch {
     // Sealed under an earlier key of this subject: it was erased, then came back (a guest's e-mail used
     // again makes the same subject) and got a new key. What the old key sealed is erased for good.
-    return whenErased;
+    return null;
   }
-  return isJson ? JSON.parse(plain) : plain;
+}
+
+/** A sealed string's value from its plain text (decryptText): parsed if it was sealed as JSON. */
+function fromText(value: string, text: string | null, whenErased: null | typeof ERASED): unknown {
+  if (text === null) return whenErased;
+  if (text === value) return value;
+  return value.startsWith(JSON_PREFIX) ? JSON.parse(text) : text;
+}
+
+/** Opens one sealed string with its subject's key: the plain value, or `whenErased` once the key is gone. */
+export function decrypt(value: string, key: Buffer | null, whenErased: null | typeof ERASED): any {
+  return fromText(value, decryptText(value, key), whenErased);
 }
 
 /**
- * Opens every sealed string inside many values (a batch of events' data) with one key query for all their
- * subjects, then without a promise per field. Shared by PersonalData and the replay's reader thread.
+ * Decrypts many sealed strings, each with its key (decryptText for each): a replay hands this work to a
+ * thread of its own (sealed-opener.ts).
  */
-export async function openSealed<T>(keys: SubjectKeys, values: T[], whenErased: null | typeof ERASED): Promise<T[]> {
-  const written = new Set<string>();
-  for (const v of values) collectSubjects(v, written);
-  if (written.size === 0) return values;
+export type DecryptMany = (values: string[], keys: (Buffer | null)[]) => Promise<(string | null)[]>;
+
+/**
+ * Opens every sealed string inside many values (a batch of events' data) with one key query for all their
+ * subjects, then without a promise per field. Shared by PersonalData and the replay's log readers.
+ */
+export async function openSealed<T>(
+  keys: SubjectKeys,
+  values: T[],
+  whenErased: null | typeof ERASED,
+  decryptMany?: DecryptMany,
+): Promise<T[]> {
+  const sealed: string[] = [];
+  for (const v of values) collectSealed(v, sealed);
+  if (sealed.length === 0) return values;
+  const written = new Set(sealed.map(encodedSubject));
   const subjectOf = new Map([...written].map((w) => [w, decodeSubject(w)]));
   const found = await keys.keysOf(new Set(subjectOf.values()));
   const keyOf = new Map([...subjectOf].map(([w, subject]) => [w, found.get(subject) ?? null]));
-  return values.map((v) => openWith(v, keyOf, whenErased));
+  if (!decryptMany) return values.map((v) => openWith(v, (s) => decrypt(s, keyOf.get(encodedSubject(s)) ?? null, whenErased)));
+  const texts = await decryptMany(
+    sealed,
+    sealed.map((s) => keyOf.get(encodedSubject(s)) ?? null),
+  );
+  const opened = new Map(sealed.map((s, i) => [s, fromText(s, texts[i], whenErased)]));
+  return values.map((v) => openWith(v, (s) => opened.get(s)));
 }

@@ -5,6 +5,7 @@ import { DatabaseService } from '../database/database.service';
 import { RecordedEvent, START } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { ERASED, PersonalData } from '../privacy/personal-data';
+import { startSealedOpener } from '../privacy/sealed-opener';
 import { createTestDatabase, TestDatabase } from '../../testing/test-database';
 import { inlineLogReader, LogReader, workerLogReader } from './log-reader';
 
@@ -21,7 +22,7 @@ async function readAll(reader: LogReader): Promise<RecordedEvent[][]> {
   }
 }
 
-describe("Replay's log reader, in this thread and in a worker thread", () => {
+describe("Replay's log reader, in this thread (decrypting here or in an opener thread) and in a worker thread", () => {
   let db: TestDatabase;
   let pool: Pool;
   let store: PostgresEventStore;
@@ -73,6 +74,46 @@ describe("Replay's log reader, in this thread and in a worker thread", () => {
     expect(person(3)).toBe(ERASED);
     expect(person(8)).toBe(ERASED);
     expect(events[0].data.list).toEqual([[[[0]]]]);
+  });
+
+  it('should give the same batches with the decryption in an opener thread, reading two batches ahead', async () => {
+    const options = { eventTypes: ['Opened', 'Noted'], batchSize: 10, after: START };
+    const here = await readAll(inlineLogReader(store, privacy, options));
+    const opener = startSealedOpener();
+    try {
+      const reader = inlineLogReader(store, privacy, { ...options, decryptMany: opener.decryptMany });
+      const inThread = await readAll(reader);
+      expect(inThread).toEqual(here);
+      expect(reader.figures().thread).toBe('opener');
+      // Read to its end: later calls keep saying so instead of reading again.
+      expect(await reader.next()).toEqual([]);
+    } finally {
+      await opener.close();
+    }
+  });
+
+  it('should fail, not hang, when the opener thread is gone or a read fails', async () => {
+    const options = { eventTypes: ['Opened', 'Noted'], batchSize: 10, after: START };
+    const opener = startSealedOpener();
+    await opener.close();
+    await expect(inlineLogReader(store, privacy, { ...options, decryptMany: opener.decryptMany }).next()).rejects.toThrow(/opener closed/);
+    // A store whose second read fails: the first batch comes, then the failure, and nothing is read after it.
+    let reads = 0;
+    const failing = {
+      readAll: async (o: Parameters<PostgresEventStore['readAll']>[0]) => {
+        if (++reads === 2) throw new Error('the log is locked');
+        return store.readAll(o);
+      },
+    } as unknown as PostgresEventStore;
+    const live = startSealedOpener();
+    try {
+      const reader = inlineLogReader(failing, privacy, { ...options, decryptMany: live.decryptMany });
+      expect(await reader.next()).toHaveLength(10);
+      await expect(reader.next()).rejects.toThrow('the log is locked');
+      expect(reads).toBe(2);
+    } finally {
+      await live.close();
+    }
   });
 
   it('should start after a position and read only the types asked for', async () => {

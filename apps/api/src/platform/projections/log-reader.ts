@@ -1,6 +1,7 @@
 import { join } from 'path';
 import { EventStore, Position, RecordedEvent } from '../event-store/event-store';
 import { ERASED, PersonalData } from '../privacy/personal-data';
+import type { DecryptMany } from '../privacy/sealed-values';
 import { startWorker } from '../worker-thread';
 import { openEvents } from './project-batch';
 
@@ -11,7 +12,7 @@ import { openEvents } from './project-batch';
 export interface LogReader {
   next(): Promise<RecordedEvent[]>;
   /** Seconds spent reading and opening (in whichever thread did it). */
-  figures(): { readSeconds: number; openSeconds: number; thread: 'main' | 'worker' };
+  figures(): { readSeconds: number; openSeconds: number; thread: 'main' | 'opener' | 'worker' };
   close(): Promise<void>;
 }
 
@@ -19,36 +20,55 @@ export interface LogReaderOptions {
   eventTypes: readonly string[];
   batchSize: number;
   after: Position;
+  /** Where the inline reader has sealed strings decrypted (a thread of its own); here when not given. */
+  decryptMany?: DecryptMany;
 }
 
-/** Reads and opens in this thread, one batch ahead of the caller: any event store. */
+/**
+ * Reads and opens in this thread, one batch ahead of the caller: any event store. With the decryption in a
+ * thread of its own (decryptMany), two batches ahead, so that the next read overlaps that thread's work.
+ */
 export function inlineLogReader(store: EventStore, privacy: PersonalData, options: LogReaderOptions): LogReader {
+  const depth = options.decryptMany ? 2 : 1;
   let after = options.after;
+  let ended = false;
   let readSeconds = 0;
   let openSeconds = 0;
-  const fetch = async (): Promise<RecordedEvent[]> => {
-    const t0 = performance.now();
-    const batch = await store.readAll({ after, limit: options.batchSize, eventTypes: options.eventTypes });
-    const t1 = performance.now();
-    readSeconds += (t1 - t0) / 1000;
-    if (batch.length === 0) return batch;
-    after = batch[batch.length - 1].position;
-    const opened = await openEvents(privacy, batch, ERASED);
-    openSeconds += (performance.now() - t1) / 1000;
+  // Reads one after another (each starts where the last ended); opening follows each read on its own.
+  let reading: Promise<unknown> = Promise.resolve();
+  const fetch = (): Promise<RecordedEvent[]> => {
+    const read = reading.then(async () => {
+      if (ended) return [];
+      const t0 = performance.now();
+      const batch = await store.readAll({ after, limit: options.batchSize, eventTypes: options.eventTypes });
+      readSeconds += (performance.now() - t0) / 1000;
+      if (batch.length === 0) ended = true;
+      else after = batch[batch.length - 1].position;
+      return batch;
+    });
+    reading = read.catch(() => (ended = true));
+    const opened = read.then(async (batch) => {
+      if (batch.length === 0) return batch;
+      const t1 = performance.now();
+      const events = await openEvents(privacy, batch, ERASED, options.decryptMany);
+      openSeconds += (performance.now() - t1) / 1000;
+      return events;
+    });
+    opened.catch(() => undefined); // awaited by next(); this only keeps a failed read-ahead from going unhandled
     return opened;
   };
-  let ahead = fetch();
-  ahead.catch(() => undefined); // awaited by next(); this only keeps a failed read-ahead from going unhandled
+  const ahead: Promise<RecordedEvent[]>[] = [];
+  const fill = () => {
+    while (ahead.length < depth && !ended) ahead.push(fetch());
+  };
+  fill();
   return {
     async next() {
-      const batch = await ahead;
-      if (batch.length > 0) {
-        ahead = fetch();
-        ahead.catch(() => undefined);
-      }
+      const batch = await (ahead.shift() ?? Promise.resolve([]));
+      fill();
       return batch;
     },
-    figures: () => ({ readSeconds, openSeconds, thread: 'main' }),
+    figures: () => ({ readSeconds, openSeconds, thread: options.decryptMany ? 'opener' : 'main' }),
     close: async () => undefined,
   };
 }

@@ -2,6 +2,7 @@ import { Pool } from 'pg';
 import { Tx } from '../database/database';
 import { comparePositions, Position, RecordedEvent } from '../event-store/event-store';
 import { ERASED, PersonalData } from '../privacy/personal-data';
+import type { DecryptMany } from '../privacy/sealed-values';
 import { readCheckpoint, writeCheckpoint } from './checkpoints';
 import { insertParks, lockParkedOf, Park, parkFollowers } from './parked-events';
 import { Projection } from './projection';
@@ -18,11 +19,13 @@ export async function openEvents(
   privacy: PersonalData,
   events: RecordedEvent[],
   whenErased: null | typeof ERASED = ERASED,
+  decryptMany?: DecryptMany,
 ): Promise<RecordedEvent[]> {
   // One key query for the whole batch's subjects.
   const data = await privacy.openMany(
     events.map((e) => e.data),
     whenErased,
+    decryptMany,
   );
   return events.map((e, i) => (data[i] === e.data ? e : { ...e, data: data[i] }));
 }

@@ -3,6 +3,7 @@ import { Client, Pool } from 'pg';
 import { READ_MODEL_SCHEMA, Tx, withTransaction } from '../database/database';
 import { EventStore, Position, RecordedEvent, START } from '../event-store/event-store';
 import { PersonalData } from '../privacy/personal-data';
+import { startSealedOpener } from '../privacy/sealed-opener';
 import { inlineLogReader, workerLogReader } from './log-reader';
 import { projectionConsumer, SCHEMA_SWAP_LOCK } from './project-batch';
 import { writeCheckpoint } from './checkpoints';
@@ -49,7 +50,7 @@ export interface ReplayResult {
   /** Seconds spent reading the log and opening its personal data (overlapping the writes), and by which thread. */
   readSeconds: number;
   openSeconds: number;
-  readerThread: 'main' | 'worker';
+  readerThread: 'main' | 'opener' | 'worker';
   /** Seconds the projections waited for the next batch: near 0 when reading keeps ahead of the writes. */
   waitSeconds: number;
 }
@@ -63,6 +64,11 @@ export interface ReplayOptions {
    * cores; on fewer, the thread costs more CPU (batches cross threads by copy) than it saves in time.
    */
   readerThread?: boolean;
+  /**
+   * When the log is read in this thread: decrypt its sealed strings in a thread of their own (only strings
+   * and keys cross over, so the hand-over costs little next to the work). Default: on.
+   */
+  openerThread?: boolean;
   onProgress?: (p: ReplayProgress) => void;
 }
 
@@ -99,7 +105,7 @@ export async function replayAll(
   let readSeconds = 0;
   let openSeconds = 0;
   let waitSeconds = 0;
-  let readerThread: 'main' | 'worker' = 'main';
+  let readerThread: ReplayResult['readerThread'] = 'main';
   const useReaderThread = store.name === 'postgres' && (options.readerThread ?? availableParallelism() >= 4);
   const timed = async <T>(work: () => Promise<T>, add: (seconds: number) => void): Promise<T> => {
     const t0 = performance.now();
@@ -201,9 +207,9 @@ export async function replayAll(
       });
     const catchUp = async (start: Position, tx: Tx | null): Promise<Position> => {
       let after = start;
-      // The bulk pass may read and open the log in a worker thread (see readerThread); the swap's short tail
-      // is read here.
-      const readerOptions = { eventTypes: allTypes, batchSize, after: start };
+      // The bulk pass may read and open the log in a worker thread (see readerThread) or decrypt in one (see
+      // openerThread); the swap's short tail is read and opened here.
+      const readerOptions = { eventTypes: allTypes, batchSize, after: start, decryptMany: tx ? undefined : opener?.decryptMany };
       const reader =
         !tx && useReaderThread ? workerLogReader(connectionString, readerOptions) : inlineLogReader(store, privacy, readerOptions);
       let applying: Promise<unknown> = Promise.resolve();
@@ -247,7 +253,8 @@ export async function replayAll(
       else await inNextSchema((t) => moveCheckpoints(t, after));
       return after;
     };
-    const reached = await catchUp(START, null);
+    const opener = !useReaderThread && (options.openerThread ?? true) ? startSealedOpener() : null;
+    const reached = await catchUp(START, null).finally(() => opener?.close());
 
     // The swap: take what arrived meanwhile, compare if asked, rename the schemas.
     report('swapping');
