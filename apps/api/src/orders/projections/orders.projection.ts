@@ -12,21 +12,21 @@ import { ORDER_EVENT_TYPES, OrderRequestedData } from '../domain/order';
 /** The rm.orders row of an OrderRequested event. */
 function orderRow(event: RecordedEvent): Record<string, unknown> {
   const d = event.data as OrderRequestedData;
+  // One object filled in place (not spreads): a replay builds a row per order.
+  const row = orderFields(event);
   // Replayed after an erasure, the sealed blocks open as ERASED: the row then reads as the live purge leaves it.
-  if ((d.shipping as unknown) === ERASED || (d.payment as unknown) === ERASED) return { ...orderFields(event), ...ERASED_ORDER_PERSON };
+  if ((d.shipping as unknown) === ERASED || (d.payment as unknown) === ERASED) return Object.assign(row, ERASED_ORDER_PERSON);
   const s = d.shipping ?? null;
-  return {
-    ...orderFields(event),
-    first_name: s?.first_name ?? null,
-    last_name: s?.last_name ?? null,
-    email: s?.email ?? null,
-    phone: s?.phone ?? null,
-    address: s
-      ? { address: s.address, apartment: s.apartment, city: s.city, state: s.state, zip_code: s.zip_code, country: s.country }
-      : null,
-    card_name: d.payment?.card_name ?? null,
-    last_4: d.payment?.last_4 ?? null,
-  };
+  row.first_name = s?.first_name ?? null;
+  row.last_name = s?.last_name ?? null;
+  row.email = s?.email ?? null;
+  row.phone = s?.phone ?? null;
+  row.address = s
+    ? { address: s.address, apartment: s.apartment, city: s.city, state: s.state, zip_code: s.zip_code, country: s.country }
+    : null;
+  row.card_name = d.payment?.card_name ?? null;
+  row.last_4 = d.payment?.last_4 ?? null;
+  return row;
 }
 
 /** An erased person's fields in rm.orders, as both the live purge and a replay write them. */

@@ -137,7 +137,7 @@ function collectSealed(value: unknown, into: string[]): void {
   } else if (Array.isArray(value)) {
     for (const v of value) collectSealed(v, into);
   } else if (value && typeof value === 'object') {
-    for (const k in value as Record<string, unknown>) collectSealed((value as Record<string, unknown>)[k], into);
+    for (const k of Object.keys(value)) collectSealed((value as Record<string, unknown>)[k], into);
   }
 }
 
@@ -229,15 +229,14 @@ export async function openSealed<T>(
   const sealed: string[] = [];
   for (const v of values) collectSealed(v, sealed);
   if (sealed.length === 0) return values;
-  const written = new Set(sealed.map(encodedSubject));
-  const subjectOf = new Map([...written].map((w) => [w, decodeSubject(w)]));
+  const writtenOf = sealed.map(encodedSubject);
+  const subjectOf = new Map<string, string>();
+  for (const w of writtenOf) if (!subjectOf.has(w)) subjectOf.set(w, decodeSubject(w));
   const found = await keys.keysOf(new Set(subjectOf.values()));
-  const keyOf = new Map([...subjectOf].map(([w, subject]) => [w, found.get(subject) ?? null]));
-  if (!decryptMany) return values.map((v) => openWith(v, (s) => decrypt(s, keyOf.get(encodedSubject(s)) ?? null, whenErased)));
-  const texts = await decryptMany(
-    sealed,
-    sealed.map((s) => keyOf.get(encodedSubject(s)) ?? null),
-  );
-  const opened = new Map(sealed.map((s, i) => [s, fromText(s, texts[i], whenErased)]));
-  return values.map((v) => openWith(v, (s) => opened.get(s)));
+  const keyOf = writtenOf.map((w) => found.get(subjectOf.get(w)!) ?? null);
+  // openWith meets the sealed strings in the order collectSealed found them (both walk Object.keys).
+  let next = 0;
+  if (!decryptMany) return values.map((v) => openWith(v, (s) => decrypt(s, keyOf[next++], whenErased)));
+  const texts = await decryptMany(sealed, keyOf);
+  return values.map((v) => openWith(v, (s) => fromText(s, texts[next++], whenErased)));
 }
