@@ -5,6 +5,9 @@ import type { DecryptMany } from '../privacy/sealed-values';
 import { startWorker } from '../worker-thread';
 import { openEvents } from './project-batch';
 
+/** Which thread opened the log's personal data: this one, the opener thread (decryption only), or the reader thread. */
+export type OpeningThread = 'main' | 'opener' | 'worker';
+
 /**
  * The log, read in order from a position in batches with personal data opened (ERASED where erased), for
  * a replay. `next()` resolves with the next batch, empty at the end.
@@ -12,7 +15,7 @@ import { openEvents } from './project-batch';
 export interface LogReader {
   next(): Promise<RecordedEvent[]>;
   /** Seconds spent reading and opening (in whichever thread did it). */
-  figures(): { readSeconds: number; openSeconds: number; thread: 'main' | 'opener' | 'worker' };
+  figures(): { readSeconds: number; openSeconds: number; thread: OpeningThread };
   close(): Promise<void>;
 }
 

@@ -4,7 +4,7 @@ import { READ_MODEL_SCHEMA, Tx, withTransaction } from '../database/database';
 import { EventStore, Position, RecordedEvent, START } from '../event-store/event-store';
 import { PersonalData } from '../privacy/personal-data';
 import { startSealedOpener } from '../privacy/sealed-opener';
-import { inlineLogReader, workerLogReader } from './log-reader';
+import { inlineLogReader, OpeningThread, workerLogReader } from './log-reader';
 import { projectionConsumer, SCHEMA_SWAP_LOCK } from './project-batch';
 import { writeCheckpoint } from './checkpoints';
 import { errorText, insertParks, isInfrastructureError, Park, waitingBehind } from './parked-events';
@@ -50,7 +50,7 @@ export interface ReplayResult {
   /** Seconds spent reading the log and opening its personal data (overlapping the writes), and by which thread. */
   readSeconds: number;
   openSeconds: number;
-  readerThread: 'main' | 'opener' | 'worker';
+  readerThread: OpeningThread;
   /** Seconds the projections waited for the next batch: near 0 when reading keeps ahead of the writes. */
   waitSeconds: number;
 }
@@ -105,7 +105,7 @@ export async function replayAll(
   let readSeconds = 0;
   let openSeconds = 0;
   let waitSeconds = 0;
-  let readerThread: ReplayResult['readerThread'] = 'main';
+  let readerThread: OpeningThread = 'main';
   const useReaderThread = store.name === 'postgres' && (options.readerThread ?? availableParallelism() >= 4);
   const timed = async <T>(work: () => Promise<T>, add: (seconds: number) => void): Promise<T> => {
     const t0 = performance.now();
@@ -205,6 +205,8 @@ export async function replayAll(
         );
         return fn(t);
       });
+    // Closed once the bulk pass is over, below.
+    const opener = !useReaderThread && (options.openerThread ?? true) ? startSealedOpener() : null;
     const catchUp = async (start: Position, tx: Tx | null): Promise<Position> => {
       let after = start;
       // The bulk pass may read and open the log in a worker thread (see readerThread) or decrypt in one (see
@@ -253,7 +255,6 @@ export async function replayAll(
       else await inNextSchema((t) => moveCheckpoints(t, after));
       return after;
     };
-    const opener = !useReaderThread && (options.openerThread ?? true) ? startSealedOpener() : null;
     const reached = await catchUp(START, null).finally(() => opener?.close());
 
     // The swap: take what arrived meanwhile, compare if asked, rename the schemas.
