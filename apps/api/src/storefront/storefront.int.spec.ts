@@ -312,6 +312,32 @@ describe('Server-rendered storefront', () => {
       burst.forEach((r, i) => expect(h1(r.html)).toBe(products[i % products.length].name));
     });
 
+    it('should search for the text around control characters in the URL, and send no NUL byte in the HTML', async () => {
+      const count = (html: string) => /(\d+) (?:items|products) found/.exec(html)?.[1] ?? null;
+      const search = await page(t, '/search?q=ring');
+      const catalogue = await page(t, '/catalogue?search=ring');
+      expect(Number(count(search.html))).toBeGreaterThan(0);
+      // Before, "ring%00" found nothing (the API refuses a NUL) and the NUL went into the title, h1 and input raw.
+      for (const path of ['/search?q=ring%00', '/search?q=%01ring%00%00', '/search?q=%7Fring%1F']) {
+        const res = await page(t, path);
+        expect({ path, nul: res.html.includes('\u0000'), h1: h1(res.html), found: count(res.html) }).toEqual({
+          path,
+          nul: false,
+          h1: 'Results for “ring”',
+          found: count(search.html),
+        });
+        expect(res.html).toContain('<title>Search: ring | Facet');
+      }
+      for (const path of ['/catalogue?search=ring%00', '/catalogue?search=%00ring%0A']) {
+        const res = await page(t, path);
+        expect({ path, nul: res.html.includes('\u0000'), found: count(res.html) }).toEqual({
+          path,
+          nul: false,
+          found: count(catalogue.html),
+        });
+      }
+    });
+
     it('should render a product page in process well under 15 ms at the median', async () => {
       const renderer = t.app.get(require('./storefront-renderer').StorefrontRenderer);
       const path = `/product/${products[0].id}`;

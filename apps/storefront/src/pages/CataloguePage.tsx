@@ -14,7 +14,7 @@ import {
   type CatalogueFilters,
 } from '../lib/catalogue';
 import { useAsync } from '../lib/useAsync';
-import { catalogueKey, type ListData } from '../routing/loaders';
+import { catalogueKey, searchText, type ListData } from '../routing/loaders';
 import { usePageData } from '../routing/usePageData';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { formatPrice } from '@facet/contracts';
@@ -30,7 +30,7 @@ type Layout = 'grid' | 'list';
 export default function CataloguePage() {
   useDocumentTitle('Product Catalogue');
   const [params, setParams] = useSearchParams();
-  const urlSearch = params.get('search') ?? '';
+  const urlSearch = searchText(params.get('search'));
   const [filters, setFilters] = useState<CatalogueFilters>(() => ({ ...clearedFilters(), search: urlSearch }));
   const [layout, setLayout] = useState<Layout>('grid');
   const [panelOpen, setPanelOpen] = useState(false);

@@ -21,7 +21,7 @@ import {
 } from '../lib/search';
 import { searchPageHref } from '../lib/suggestions';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { searchKey, type SearchData } from '../routing/loaders';
+import { searchKey, searchText, type SearchData } from '../routing/loaders';
 import { usePageData } from '../routing/usePageData';
 import './SearchPage.css';
 
@@ -36,7 +36,7 @@ const KIND_LABELS: Record<SearchKind, string> = {
 /** /search?q=: 100 products fetched with the sort and price range, then matched on name, description, category and features. */
 export default function SearchPage() {
   const [params] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
+  const q = searchText(params.get('q'));
   useDocumentTitle(q ? `Search: ${q}` : 'Search');
   const [kind, setKind] = useState<SearchKind>('all');
   const [priceRange, setPriceRange] = useState<PriceRange>('all');

@@ -42,9 +42,22 @@ export interface ProductData extends PageData {
   related: Product[];
 }
 
-/** Search text as the screens send it: trimmed, at most MAX_SEARCH_LENGTH characters. */
+// Control characters and lone surrogates reach a search only through a hand-made or pasted URL
+// (/search?q=ring%00): the API refuses a NUL and nothing matches the others, so "ring" found nothing, and a
+// NUL went into the server's HTML as a raw byte.
+const NOT_TEXT = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Search text from the URL, read alike by the server's render, its meta tags and the page in the browser:
+ * control characters and lone surrogates turned into spaces, runs of spaces made one (the API matches the
+ * text as a phrase), trimmed, at most MAX_SEARCH_LENGTH characters.
+ */
 export function searchText(raw: string | null): string {
-  return (raw ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  return (raw ?? '')
+    .replace(NOT_TEXT, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim()
+    .slice(0, MAX_SEARCH_LENGTH);
 }
 
 /** The catalogue's key: the query its filters make (the loader loads the first state: cleared, ?search=). */

@@ -7,7 +7,7 @@ import { findCategory, formatPrice, type Category } from '@facet/contracts';
 import { HERO_SLIDES } from '../components/HeroCarousel';
 import { SHOP } from '../config';
 import type { Collection } from '../lib/collections';
-import type { CategoryData, ProductData } from '../routing/loaders';
+import { searchText, type CategoryData, type ProductData } from '../routing/loaders';
 import { breadcrumbJsonLd, organizationJsonLd, productJsonLd, type JsonLd } from './jsonLd';
 
 export const SITE_NAME = 'Facet Fine Jewelry';
@@ -96,7 +96,7 @@ export const catalogueMeta: MetaFunction = () => ({
 });
 
 export const searchMeta: MetaFunction = ({ url }) => {
-  const q = (url.searchParams.get('q') ?? '').trim();
+  const q = searchText(url.searchParams.get('q'));
   return {
     title: q ? `Search: ${q}` : 'Search',
     description: 'Search the Facet fine jewelry catalogue.',
