@@ -34,6 +34,24 @@ export class SessionsService {
     return { token, expiresAt };
   }
 
+  /**
+   * A session for credentials checked a moment ago, unless `unchanged()`, asked after the session exists,
+   * says they changed meanwhile (a reset, a role change, a removal): then it is revoked and null answered.
+   * Those changes revoke every session only once their read model shows them, so a session made before
+   * that revocation is revoked by it, and one made after it is caught here: none outlives the change.
+   */
+  async createUnlessChanged(
+    kind: Principal['kind'],
+    subjectId: string,
+    role: string,
+    unchanged: () => Promise<boolean>,
+  ): Promise<{ token: string; expiresAt: Date } | null> {
+    const session = await this.create(kind, subjectId, role);
+    if (await unchanged()) return session;
+    await this.revoke(hashToken(session.token));
+    return null;
+  }
+
   async resolve(token: string, via: Principal['via']): Promise<Principal | null> {
     if (!token || token.length > 200) return null;
     const tokenHash = hashToken(token);

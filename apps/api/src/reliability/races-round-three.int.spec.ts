@@ -1,0 +1,146 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { AddStaffMemberCommand } from '../staff/commands/add-staff-member.command';
+import { expectEverythingProjected } from '../testing/projection-health';
+import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
+import { startTestApp, TestApp, TestResponse } from '../testing/test-app';
+
+/**
+ * Round three: sign-ins racing the changes that must end every session (a password reset, a role change,
+ * a removal), and bursts against the throttles the earlier rounds did not reach.
+ */
+describe('Races, round three', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let box: Mailbox;
+  let admin: string;
+  let ip = 0;
+  const addr = () => `203.0.${Math.floor(++ip / 250)}.${ip % 250}`;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestApp({ SMTP_URL: sink.url });
+    box = new Mailbox(sink);
+    admin = await t.staffToken();
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  /**
+   * Signs in over and over from `lanes` parallel clients until `stop()` says so; answers every response.
+   * Each sign-in reads the credentials, spends an argon2 check, then makes a session: the race's window.
+   */
+  function keepSigningIn(attempt: () => Promise<TestResponse>, lanes: number) {
+    let stopped = false;
+    const seen: TestResponse[] = [];
+    const loops = Array.from({ length: lanes }, async () => {
+      while (!stopped) seen.push(await attempt());
+    });
+    return {
+      async stop() {
+        stopped = true;
+        await Promise.all(loops);
+        return seen;
+      },
+    };
+  }
+
+  describe('When a sign-in with the old password races a password reset', () => {
+    it('should leave no session made with the old password alive once the reset has answered', async () => {
+      const email = await verifiedCustomer(t, box, 'raced.reset@example.com');
+      let password = PASSWORD;
+      const survivors: string[] = [];
+      let made = 0;
+      for (let round = 0; round < 4; round++) {
+        const old = password;
+        const next = `Emerald-Step-${2031 + round}#`;
+        // The attacker knows the old password and signs in continuously (successes give their slot back).
+        const attacker = keepSigningIn(
+          () => t.request('POST', '/api/auth/login', { body: { email, password: old }, headers: { 'x-forwarded-for': addr() } }),
+          3,
+        );
+        await new Promise((r) => setTimeout(r, 150));
+        expect(
+          (await t.request('POST', '/api/auth/forgot-password', { body: { email }, headers: { 'x-forwarded-for': addr() } })).status,
+        ).toBe(200);
+        const token = tokenOf(await box.next(email, 'password-reset'));
+        const reset = await t.request('POST', '/api/auth/reset-password', {
+          body: { email, token, password: next },
+          headers: { 'x-forwarded-for': addr() },
+        });
+        expect(reset.status).toBe(200);
+        const seen = await attacker.stop();
+        for (const r of seen) expect([200, 401]).toContain(r.status);
+        const tokens = seen.filter((r) => r.status === 200).map((r) => r.body.token as string);
+        made += tokens.length;
+        for (const session of tokens) {
+          if ((await t.request('GET', '/api/auth/session', { token: session })).status !== 401) survivors.push(session);
+        }
+        password = next;
+      }
+      console.log(
+        `password reset x4 under continuous sign-ins with the old password: ${made} sessions made, ${survivors.length} alive after`,
+      );
+      expect(survivors).toEqual([]);
+      // The owner's new password works.
+      expect(
+        (await t.request('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': addr() } })).status,
+      ).toBe(200);
+    }, 120_000);
+  });
+
+  describe('When a staff sign-in races a role change or a removal', () => {
+    const STAFF_PASSWORD = 'Clerk-Sapphire-2031!';
+    const staffLogin = (username: string) =>
+      t.request('POST', '/api/staff/login', { body: { username, password: STAFF_PASSWORD }, headers: { 'x-forwarded-for': addr() } });
+
+    it('should leave no admin session to a member demoted while signing in', async () => {
+      const email = 'raced.admin@facet.test';
+      await t.app.get(CommandBus).execute(new AddStaffMemberCommand(email, 'Rae Raced', 'admin', STAFF_PASSWORD));
+      await expectEverythingProjected(t);
+      const id = (await t.request('GET', `/api/admin/staff?q=raced.admin`, { token: admin })).body.items[0].id as string;
+      const survivors: string[] = [];
+      let made = 0;
+      for (let round = 0; round < 4; round++) {
+        const member = keepSigningIn(() => staffLogin(email), 3);
+        await new Promise((r) => setTimeout(r, 150));
+        const demoted = await t.request('PUT', `/api/admin/staff/${id}`, { token: admin, body: { role: 'staff' } });
+        expect(demoted.status).toBe(200);
+        const seen = await member.stop();
+        const tokens = seen.filter((r) => r.status === 200).map((r) => r.body.token as string);
+        made += tokens.length;
+        // Demoted: no token of theirs reaches an admin-only route.
+        for (const session of tokens) {
+          if ((await t.request('GET', '/api/admin/staff', { token: session })).status === 200) survivors.push(session);
+        }
+        expect((await t.request('PUT', `/api/admin/staff/${id}`, { token: admin, body: { role: 'admin' } })).status).toBe(200);
+      }
+      console.log(`role change x4 under continuous sign-ins: ${made} sessions made, ${survivors.length} still admin after the demotion`);
+      expect(survivors).toEqual([]);
+    }, 120_000);
+
+    it('should leave no session to a member removed while signing in', async () => {
+      const survivors: string[] = [];
+      let made = 0;
+      for (let round = 0; round < 3; round++) {
+        const email = `raced.removed.${round}@facet.test`;
+        await t.app.get(CommandBus).execute(new AddStaffMemberCommand(email, 'Remy Removed', 'staff', STAFF_PASSWORD));
+        await expectEverythingProjected(t);
+        const id = (await t.request('GET', `/api/admin/staff?q=raced.removed.${round}`, { token: admin })).body.items[0].id as string;
+        const member = keepSigningIn(() => staffLogin(email), 3);
+        await new Promise((r) => setTimeout(r, 150));
+        expect((await t.request('DELETE', `/api/admin/staff/${id}`, { token: admin })).status).toBe(200);
+        const seen = await member.stop();
+        const tokens = seen.filter((r) => r.status === 200).map((r) => r.body.token as string);
+        made += tokens.length;
+        for (const session of tokens) {
+          if ((await t.request('GET', '/api/admin/orders', { token: session })).status === 200) survivors.push(session);
+        }
+      }
+      console.log(`staff removal x3 under continuous sign-ins: ${made} sessions made, ${survivors.length} still let in after`);
+      expect(survivors).toEqual([]);
+    }, 120_000);
+  });
+});
