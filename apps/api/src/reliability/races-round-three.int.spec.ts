@@ -1,4 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
+import { Client } from 'pg';
 import { Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../customers/testing/customer-helpers';
 import { AddStaffMemberCommand } from '../staff/commands/add-staff-member.command';
 import { expectEverythingProjected } from '../testing/projection-health';
@@ -89,6 +90,53 @@ describe('Races, round three', () => {
         (await t.request('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': addr() } })).status,
       ).toBe(200);
     }, 120_000);
+  });
+
+  describe('When the sessions table is locked while the owner resets the password', () => {
+    it('should end the sessions made with the old password once the lock is released, though the reset answered 503', async () => {
+      const email = await verifiedCustomer(t, box, 'locked.sessions@example.com');
+      const stolen = (
+        await t.request('POST', '/api/auth/login', { body: { email, password: PASSWORD }, headers: { 'x-forwarded-for': addr() } })
+      ).body.token as string;
+      await t.request('POST', '/api/auth/forgot-password', { body: { email }, headers: { 'x-forwarded-for': addr() } });
+      const token = tokenOf(await box.next(email, 'password-reset'));
+
+      const locker = new Client({ connectionString: t.db.url });
+      await locker.connect();
+      let reset: TestResponse;
+      try {
+        await locker.query('BEGIN');
+        await locker.query('LOCK TABLE public.sessions IN ACCESS EXCLUSIVE MODE');
+        reset = await t.request('POST', '/api/auth/reset-password', {
+          body: { email, token, password: 'Emerald-Step-2041#' },
+          headers: { 'x-forwarded-for': addr() },
+        });
+      } finally {
+        await locker.query('ROLLBACK');
+        await locker.end();
+      }
+      console.log(`password reset with public.sessions locked: ${reset.status} ${JSON.stringify(reset.body?.detail ?? '')}`);
+      // Recorded or not, it answered without hanging; a 503 must not leave the half it did not do undone.
+      expect([200, 503]).toContain(reset.status);
+      await expectEverythingProjected(t);
+      const stillIn = await t.request('GET', '/api/auth/session', { token: stolen });
+      const newPassword = await t.request('POST', '/api/auth/login', {
+        body: { email, password: 'Emerald-Step-2041#' },
+        headers: { 'x-forwarded-for': addr() },
+      });
+      if (newPassword.status === 200) {
+        // The password did change: the session made with the old one must be over.
+        expect(stillIn.status).toBe(401);
+      } else {
+        // Nothing changed: the owner's token still works for a second try.
+        const again = await t.request('POST', '/api/auth/reset-password', {
+          body: { email, token, password: 'Emerald-Step-2041#' },
+          headers: { 'x-forwarded-for': addr() },
+        });
+        expect(again.status).toBe(200);
+        expect((await t.request('GET', '/api/auth/session', { token: stolen })).status).toBe(401);
+      }
+    }, 60_000);
   });
 
   describe('When a staff sign-in races a role change or a removal', () => {

@@ -67,8 +67,12 @@ export class SessionsService {
     await this.db.query('UPDATE public.sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
   }
 
-  /** Ends every session of a subject (password reset, erasure, role change). */
-  async revokeAllFor(subjectId: string): Promise<void> {
-    await this.db.query('UPDATE public.sessions SET revoked_at = now() WHERE subject_id = $1 AND revoked_at IS NULL', [subjectId]);
+  /** Ends every session of a subject (password reset, erasure, role change), or those made up to `madeBy`. */
+  async revokeAllFor(subjectId: string, madeBy?: string): Promise<void> {
+    await this.db.query(
+      `UPDATE public.sessions SET revoked_at = now()
+        WHERE subject_id = $1 AND revoked_at IS NULL AND ($2::timestamptz IS NULL OR created_at <= $2::timestamptz)`,
+      [subjectId, madeBy ?? null],
+    );
   }
 }
