@@ -1,6 +1,10 @@
+import { priceOrderInDollars } from '@facet/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { Client } from 'pg';
-import { Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
+import { login, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { DatabaseService } from '../platform/database/database.service';
+import { ERASED, PersonalData } from '../platform/privacy/personal-data';
 import { AddStaffMemberCommand } from '../staff/commands/add-staff-member.command';
 import { expectEverythingProjected } from '../testing/projection-health';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
@@ -137,6 +141,63 @@ describe('Races, round three', () => {
         expect((await t.request('GET', '/api/auth/session', { token: stolen })).status).toBe(401);
       }
     }, 60_000);
+  });
+
+  describe('When a customer is erased while their orders come in', () => {
+    it('should make no new key under their subject, so every order of theirs in the log opens as erased', async () => {
+      await t.app.get(CatalogSeeder).seedIfEmpty();
+      const p = (await t.request('GET', '/api/products?limit=20&sort_by=price-low')).body.products.find((x: any) => x.in_stock);
+      const totals = priceOrderInDollars([{ price: p.price, quantity: 1 }]);
+      const order = {
+        items: [{ product_id: p.id, product_name: p.name, price: p.price, quantity: 1, image: p.image }],
+        shipping: {
+          first_name: 'Vanishing',
+          last_name: 'Vera',
+          email: 'vanishing.vera@example.com',
+          phone: '+1 (555) 010-4000',
+          address: '4 Erasure Row',
+          city: 'Boston',
+          state: 'MA',
+          zip_code: '02101',
+          country: 'US',
+        },
+        payment: { card_name: '', last_4: '' },
+        subtotal: totals.subtotal,
+        shipping_cost: totals.shipping,
+        tax: totals.tax,
+        total: totals.total,
+        status: 'consultation_requested',
+        payment_status: 'pending_consultation',
+      };
+      const db = t.app.get(DatabaseService);
+      const leaks: string[] = [];
+      let orders = 0;
+      for (let round = 0; round < 3; round++) {
+        const email = await verifiedCustomer(t, box, `vanishing.${round}@example.com`);
+        const token = await login(t, email, PASSWORD, { 'x-forwarded-for': addr() });
+        const id = (await t.request('GET', '/api/auth/session', { token })).body.user.id as string;
+        const shopper = keepSigningIn(() => t.request('POST', '/api/orders', { token, body: order }), 3);
+        await new Promise((r) => setTimeout(r, 150));
+        expect((await t.request('DELETE', '/api/me', { token })).status).toBe(200);
+        const seen = await shopper.stop();
+        for (const r of seen) expect([200, 201, 202, 401]).toContain(r.status);
+        await expectEverythingProjected(t);
+        const keys = await db.query('SELECT 1 FROM public.subject_keys WHERE subject_id = $1', [`customer:${id}`]);
+        if (keys.length) leaks.push(`round ${round}: a key under customer:${id}`);
+        // Every order sealed under their subject, in the log, opens as erased (no key of theirs anywhere).
+        const events = await db.query<{ data: any }>(
+          `SELECT data FROM public.es_events WHERE event_type = 'OrderRequested' AND data->>'subject_id' = $1`,
+          [`customer:${id}`],
+        );
+        for (const e of events) {
+          const opened = await t.app.get(PersonalData).openDeep(e.data, ERASED);
+          if (opened.shipping?.first_name === 'Vanishing') leaks.push(`round ${round}: order ${e.data.order_id} readable in the log`);
+        }
+        orders += events.length;
+      }
+      console.log(`erasure racing orders x3: ${orders} orders of theirs in the log; ${leaks.length} readable: ${JSON.stringify(leaks)}`);
+      expect(leaks).toEqual([]);
+    }, 120_000);
   });
 
   describe('When a staff sign-in races a role change or a removal', () => {
