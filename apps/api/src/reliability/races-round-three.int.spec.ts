@@ -206,6 +206,47 @@ describe('Races, round three', () => {
     }, 120_000);
   });
 
+  describe('When a customer is erased while their design requests and messages come in', () => {
+    it('should show none of them with their name in rm.custom_designs or rm.contact_messages', async () => {
+      const db = t.app.get(DatabaseService);
+      const design = {
+        category: 'women',
+        jewelry_type: 'women-rings',
+        diamond_shape: 'oval',
+        diamond_size: '1-1.5',
+        metal_type: 'rose-gold',
+        metal_karat: '14K',
+        design_image: null,
+        design_notes: 'For Fading Fiona',
+        contact_name: 'Fading Fiona',
+        contact_email: 'fading.fiona@example.com',
+        contact_phone: null,
+        preferred_contact: 'email',
+      };
+      const message = { name: 'Fading Fiona', email: 'fading.fiona@example.com', subject: 'Hello', message: 'From Fading Fiona' };
+      let sent = 0;
+      for (let round = 0; round < 3; round++) {
+        const email = await verifiedCustomer(t, box, `fading.${round}@example.com`);
+        const token = await login(t, email, PASSWORD, { 'x-forwarded-for': addr() });
+        const shopper = keepSigningIn(async () => {
+          const r = await t.request('POST', '/api/custom-design', { token, body: design });
+          return r.status < 300 ? t.request('POST', '/api/contact', { token, body: message, headers: { 'x-forwarded-for': addr() } }) : r;
+        }, 3);
+        await new Promise((r) => setTimeout(r, 150));
+        expect((await t.request('DELETE', '/api/me', { token })).status).toBe(200);
+        sent += (await shopper.stop()).length;
+      }
+      await expectEverythingProjected(t);
+      // Once the session is revoked the same bodies come from a guest (no customer_id), under their own subject: kept.
+      const designs = await db.query(`SELECT id FROM rm.custom_designs WHERE contact_name = 'Fading Fiona' AND customer_id IS NOT NULL`);
+      const messages = await db.query(`SELECT id FROM rm.contact_messages WHERE name = 'Fading Fiona' AND customer_id IS NOT NULL`);
+      console.log(
+        `erasure racing designs and messages x3: ${sent} pairs sent; ${designs.length} designs, ${messages.length} messages show the name`,
+      );
+      expect({ designs: designs.length, messages: messages.length }).toEqual({ designs: 0, messages: 0 });
+    }, 120_000);
+  });
+
   describe('When a staff sign-in races a role change or a removal', () => {
     const STAFF_PASSWORD = 'Clerk-Sapphire-2031!';
     const staffLogin = (username: string) =>
