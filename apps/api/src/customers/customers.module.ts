@@ -11,6 +11,7 @@ import { CustomersProjection } from './projections/customers.projection';
 import { QUERY_HANDLERS } from './queries';
 import { CustomerDirectory } from './queries/customer-queries';
 import { CustomerMailReactor } from './reactors/customer-mail.reactor';
+import { CustomerSessionsReactor } from './reactors/customer-sessions.reactor';
 
 /** Customer accounts: registration, e-mail verification, sign-in, password reset, profile and erasure. */
 @Module({
@@ -23,6 +24,7 @@ import { CustomerMailReactor } from './reactors/customer-mail.reactor';
     CustomerDirectory,
     CustomersProjection,
     CustomerMailReactor,
+    CustomerSessionsReactor,
     ...COMMAND_HANDLERS,
     ...QUERY_HANDLERS,
   ],

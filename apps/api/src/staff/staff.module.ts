@@ -7,11 +7,12 @@ import { StaffAuthController } from './http/staff-auth.controller';
 import { StaffMembersProjection } from './projections/staff-members.projection';
 import { QUERY_HANDLERS } from './queries';
 import { StaffDirectory } from './queries/staff-directory';
+import { StaffSessionsReactor } from './reactors/staff-sessions.reactor';
 
 /** Console accounts: the first administrator, staff members and their roles, and staff sign-in. */
 @Module({
   imports: [CqrsModule],
   controllers: [StaffAuthController, AdminStaffController],
-  providers: [StaffDirectory, StaffEmailClaims, StaffMembersProjection, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [StaffDirectory, StaffEmailClaims, StaffMembersProjection, StaffSessionsReactor, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
 })
 export class StaffModule {}

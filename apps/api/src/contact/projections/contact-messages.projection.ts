@@ -4,8 +4,8 @@ import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { CONTACT_EVENT_TYPES } from '../domain/contact-message';
-import { guestRowsOf } from '../../platform/privacy/erasure-match';
-import { erasedColumn } from '../../platform/privacy/personal-data';
+import { erasedAccount, guestRowsOf } from '../../platform/privacy/erasure-match';
+import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
 
 /** rm.contact_messages: the contact form's messages and whether staff handled them. */
 @Injectable()
@@ -18,13 +18,27 @@ export class ContactMessagesProjection implements Projection {
     const d = event.data;
     const at = event.metadata.occurredAt;
     switch (event.type) {
-      case 'ContactMessageReceived':
+      case 'ContactMessageReceived': {
+        // Sent while the account was being erased, so recorded after the purge: written as the purge leaves it.
+        const gone = await erasedAccount(tx, 'contact_messages_erased_customers', d.customer_id);
+        const personal = (v: unknown) => (gone && v != null ? ERASED : v);
         await tx.query(
           `INSERT INTO contact_messages (id, customer_id, name, email, phone, subject, message, handled, version, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, $9, $9) ON CONFLICT (id) DO NOTHING`,
-          [d.message_id, d.customer_id, d.name, d.email, d.phone, d.subject, d.message, event.revision, at],
+          [
+            d.message_id,
+            d.customer_id,
+            personal(d.name),
+            personal(d.email),
+            personal(d.phone),
+            personal(d.subject),
+            personal(d.message),
+            event.revision,
+            at,
+          ],
         );
         break;
+      }
       case 'ContactMessageHandled':
         await tx.query(
           `UPDATE contact_messages SET handled = true, handled_at = $2, handled_by = $3, handled_note = $4, version = $5, updated_at = $2
@@ -40,6 +54,9 @@ export class ContactMessagesProjection implements Projection {
         // replay cannot match guest rows by an e-mail that already reads "erased".
         const columns = ['name', 'email', 'phone', 'subject', 'message', 'handled_note'].map((c) => `${c} = ${erasedColumn(c)}`).join(', ');
         await tx.query(`UPDATE contact_messages SET ${columns} WHERE customer_id = $1 OR id = ANY($2::uuid[])`, [d.customer_id, ids]);
+        if (d.customer_id) {
+          await tx.query('INSERT INTO contact_messages_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [d.customer_id]);
+        }
         break;
       }
     }

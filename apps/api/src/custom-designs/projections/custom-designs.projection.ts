@@ -1,6 +1,6 @@
 import { CUSTOMER_DELETED } from '@facet/contracts';
-import { guestRowsOf } from '../../platform/privacy/erasure-match';
-import { erasedColumn } from '../../platform/privacy/personal-data';
+import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
+import { erasedAccount, guestRowsOf } from '../../platform/privacy/erasure-match';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
@@ -21,7 +21,10 @@ export class CustomDesignsProjection implements Projection {
     const d = event.data;
     const at = event.metadata.occurredAt;
     switch (event.type) {
-      case 'CustomDesignSubmitted':
+      case 'CustomDesignSubmitted': {
+        // Sent while the account was being erased, so recorded after the purge: written as the purge leaves it.
+        const gone = await erasedAccount(tx, 'custom_designs_erased_customers', d.customer_id);
+        const personal = (v: unknown) => (gone && v != null ? ERASED : v);
         await tx.query(
           `INSERT INTO custom_designs (id, customer_id, status, category, jewelry_type, diamond_shape, diamond_size, metal_type, metal_karat,
              preferred_contact, contact_name, contact_email, contact_phone, design_notes, image_sha256, image_mime, image_size,
@@ -38,10 +41,10 @@ export class CustomDesignsProjection implements Projection {
             d.metal_type,
             d.metal_karat,
             d.preferred_contact,
-            d.contact_name,
-            d.contact_email,
-            d.contact_phone,
-            d.design_notes,
+            personal(d.contact_name),
+            personal(d.contact_email),
+            personal(d.contact_phone),
+            personal(d.design_notes),
             d.image?.sha256 ?? null,
             d.image?.mime ?? null,
             d.image?.size ?? null,
@@ -51,6 +54,7 @@ export class CustomDesignsProjection implements Projection {
         );
         await this.history(tx, event, null, null, 'pending');
         break;
+      }
       case 'CustomDesignStatusChanged':
         await tx.query('UPDATE custom_designs SET status = $2, version = $3, updated_at = $4 WHERE id = $1', [
           d.design_id,
@@ -79,6 +83,9 @@ export class CustomDesignsProjection implements Projection {
            WHERE design_id IN (SELECT id FROM custom_designs WHERE customer_id = $1) OR design_id = ANY($2::uuid[])`,
           [d.customer_id, ids],
         );
+        if (d.customer_id) {
+          await tx.query('INSERT INTO custom_designs_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [d.customer_id]);
+        }
         break;
       }
     }

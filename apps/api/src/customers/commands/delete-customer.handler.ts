@@ -32,7 +32,9 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
     }
     // Also when already deleted: finishes an erasure that was interrupted after the append.
     const subjects = [customerSubject(customerId), ...(state.email ? guestSubjects(state.email) : [])];
-    for (const subject of subjects) await this.privacy.erase(subject);
+    // Their account's subject for good (an order on its way must not seal them under a new key); the
+    // guest subjects of their e-mail only until someone orders as a guest with it again.
+    for (const subject of subjects) await this.privacy.erase(subject, subject === customerSubject(customerId));
     // What is kept outside the log: their uploads, mail jobs not sent yet, and the bodies of mail sent.
     await this.blobs.deleteForSubjects(subjects);
     await this.queues.removeJobsOfSubjects(subjects);

@@ -49,6 +49,7 @@ export const FORGOT_PASSWORD_ANSWER = "If an account exists with this email, you
 export const RESEND_ANSWER = 'If this email has an account waiting for verification, a new verification code is on its way.';
 export const REGISTERED = 'Registration successful! Please check your email for the 8-character verification code.';
 export const VERIFIED = 'Email verified successfully! You can now log in.';
+export const ACCOUNT_CHANGED = 'Your account changed while you were signing in. Please sign in again.';
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in with your new password.';
 const TOO_MANY_VERIFY = (wait: string) =>
   `Too many incorrect verification attempts. Please wait ${wait} and try again, or request a new code.`;
@@ -183,17 +184,24 @@ export class AuthController {
     const email = body.email.trim().toLowerCase();
     // Counted before the password is checked: a burst of guesses evaluates at most the limit.
     const attempt = await this.throttle.reserve('customer', email, request.ip, GUESS_POLICY, TOO_MANY_SIGN_INS);
-    const signIn = await this.queries.execute(new AuthenticateCustomerQuery(email, body.password));
-    if (signIn.outcome === 'unknown-email') throw new UnauthorizedError(USER_NOT_FOUND);
-    if (signIn.outcome === 'wrong-password') throw new UnauthorizedError(INVALID_PASSWORD);
-    if (signIn.outcome === 'unverified') throw new ForbiddenError(EMAIL_NOT_VERIFIED);
-    const { user } = signIn;
-    await this.throttle.succeeded(attempt);
-    // A fresh session at every login; the one this browser had is revoked.
-    if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
-    const { token, expiresAt } = await this.sessions.create('customer', user.id, 'customer');
-    setSessionCookie(reply, this.config, token, expiresAt);
-    return { success: true, message: 'Login successful', token, expires_at: expiresAt.toISOString(), user };
+    // The password is checked against a moment's read of the account: when a reset or an erasure lands
+    // before the session is made, the session is dropped and the account looked at again (its new state
+    // answers), so nobody keeps a session the change was meant to end.
+    for (let look = 0; look < 3; look++) {
+      const signIn = await this.queries.execute(new AuthenticateCustomerQuery(email, body.password));
+      if (signIn.outcome === 'unknown-email') throw new UnauthorizedError(USER_NOT_FOUND);
+      if (signIn.outcome === 'wrong-password') throw new UnauthorizedError(INVALID_PASSWORD);
+      if (signIn.outcome === 'unverified') throw new ForbiddenError(EMAIL_NOT_VERIFIED);
+      const { user } = signIn;
+      const session = await this.sessions.createUnlessChanged('customer', user.id, 'customer', signIn.unchanged);
+      if (!session) continue;
+      await this.throttle.succeeded(attempt);
+      // A fresh session at every login; the one this browser had is revoked.
+      if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
+      setSessionCookie(reply, this.config, session.token, session.expiresAt);
+      return { success: true, message: 'Login successful', token: session.token, expires_at: session.expiresAt.toISOString(), user };
+    }
+    throw new UnauthorizedError(ACCOUNT_CHANGED);
   }
 
   @Post('logout')

@@ -14,6 +14,10 @@ export class AuthenticateCustomerHandler implements IQueryHandler<AuthenticateCu
     if (!row) return { outcome: 'unknown-email' };
     if (!ok) return { outcome: 'wrong-password' };
     if (!row.email_verified) return { outcome: 'unverified' };
-    return { outcome: 'signed-in', user: toUser(row) };
+    const unchanged = async () => {
+      const now = await this.directory.byEmail(email);
+      return now?.id === row.id && now.password_hash === row.password_hash && now.email_verified;
+    };
+    return { outcome: 'signed-in', user: toUser(row), unchanged };
   }
 }

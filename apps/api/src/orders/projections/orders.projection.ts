@@ -72,14 +72,37 @@ export class OrdersProjection implements Projection {
 
   /** Replays and catch-up batches insert runs of new orders in one statement. */
   applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
-    return inRuns(events, { OrderRequested: (run) => insertRows(tx, 'orders', run.map(orderRow)) }, (e) => this.apply(tx, e));
+    return inRuns(events, { OrderRequested: (run) => this.insertOrders(tx, run) }, (e) => this.apply(tx, e));
+  }
+
+  /**
+   * Orders of an account already erased (placed while the erasure ran, so recorded after the purge) keep
+   * their row without the person: live, their sealed fields may still have opened in the moment before
+   * the key was deleted; a replay opens them as ERASED. Both give the purge's placeholder.
+   */
+  private async insertOrders(tx: Tx, events: RecordedEvent[]): Promise<void> {
+    const rows = events.map(orderRow);
+    const ids = [...new Set(rows.map((r) => r.customer_id as string | null).filter((id): id is string => id !== null))];
+    const { rows: erased } = ids.length
+      ? await tx.query<{ customer_id: string }>('SELECT customer_id FROM orders_erased_customers WHERE customer_id = ANY($1::text[])', [
+          ids,
+        ])
+      : { rows: [] };
+    const gone = new Set(erased.map((r) => r.customer_id));
+    await insertRows(
+      tx,
+      'orders',
+      rows.map((r) =>
+        gone.has(r.customer_id as string) ? Object.assign(r, ERASED_ORDER_PERSON, { customer_id: null, subject_id: ERASED }) : r,
+      ),
+    );
   }
 
   async apply(tx: Tx, event: RecordedEvent): Promise<void> {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'OrderRequested':
-        await insertRows(tx, 'orders', [orderRow(event)]);
+        await this.insertOrders(tx, [event]);
         break;
       case 'OrderStatusChanged':
         await tx.query(
@@ -142,6 +165,8 @@ export class OrdersProjection implements Projection {
            WHERE ($1::text IS NOT NULL AND customer_id = $1) OR subject_id = ANY($2::text[]) OR ($3::text IS NOT NULL AND lower(email) = $3)`,
           [customerId, subjects, email, ERASED],
         );
+        if (customerId)
+          await tx.query('INSERT INTO orders_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [customerId]);
         break;
       }
     }

@@ -34,6 +34,24 @@ export class SessionsService {
     return { token, expiresAt };
   }
 
+  /**
+   * A session for credentials checked a moment ago, unless `unchanged()`, asked after the session exists,
+   * says they changed meanwhile (a reset, a role change, a removal): then it is revoked and null answered.
+   * Those changes revoke every session only once their read model shows them, so a session made before
+   * that revocation is revoked by it, and one made after it is caught here: none outlives the change.
+   */
+  async createUnlessChanged(
+    kind: Principal['kind'],
+    subjectId: string,
+    role: string,
+    unchanged: () => Promise<boolean>,
+  ): Promise<{ token: string; expiresAt: Date } | null> {
+    const session = await this.create(kind, subjectId, role);
+    if (await unchanged()) return session;
+    await this.revoke(hashToken(session.token));
+    return null;
+  }
+
   async resolve(token: string, via: Principal['via']): Promise<Principal | null> {
     if (!token || token.length > 200) return null;
     const tokenHash = hashToken(token);
@@ -49,8 +67,12 @@ export class SessionsService {
     await this.db.query('UPDATE public.sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
   }
 
-  /** Ends every session of a subject (password reset, erasure, role change). */
-  async revokeAllFor(subjectId: string): Promise<void> {
-    await this.db.query('UPDATE public.sessions SET revoked_at = now() WHERE subject_id = $1 AND revoked_at IS NULL', [subjectId]);
+  /** Ends every session of a subject (password reset, erasure, role change), or those made up to `madeBy`. */
+  async revokeAllFor(subjectId: string, madeBy?: string): Promise<void> {
+    await this.db.query(
+      `UPDATE public.sessions SET revoked_at = now()
+        WHERE subject_id = $1 AND revoked_at IS NULL AND ($2::timestamptz IS NULL OR created_at <= $2::timestamptz)`,
+      [subjectId, madeBy ?? null],
+    );
   }
 }

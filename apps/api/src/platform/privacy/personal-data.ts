@@ -77,9 +77,12 @@ export class PersonalData {
     return containsSealed(value) ? (await this.openMany([value], whenErased))[0] : value;
   }
 
-  /** Deletes the subject's key: everything sealed for them becomes unreadable, everywhere. */
-  erase(subjectId: string): Promise<void> {
-    return this.keys.erase(subjectId);
+  /**
+   * Deletes the subject's key: everything sealed for them becomes unreadable, everywhere. `forever` for a
+   * subject whose id never comes back (an account): nothing can be sealed for them afterwards.
+   */
+  erase(subjectId: string, forever = false): Promise<void> {
+    return this.keys.erase(subjectId, forever);
   }
 
   static readonly ERASED_CHANNEL = ERASED_CHANNEL;

@@ -1,7 +1,7 @@
 // Sealed personal data: the format, the subjects' keys and opening, with no Nest dependency, so a worker
 // thread (the replay's log reader) can open events too. PersonalData (personal-data.ts) is the shop's door to it.
 import { createDecipheriv, randomBytes } from 'crypto';
-import { Pool } from 'pg';
+import { Pool, PoolClient } from 'pg';
 
 /**
  * Crypto-shredding: personal data inside events is sealed with a key per data subject (a customer, a
@@ -37,31 +37,44 @@ export function containsSealed(value: unknown): boolean {
 
 export class SubjectKeys {
   private cache = new Map<string, Buffer | null>();
+  /** Counts erasures seen by this process, so a key read before one is not cached after it. */
+  private erasures = 0;
   private listening = false;
 
   constructor(private readonly pool: Pool) {}
 
-  /** The subject's key, created on first use. */
+  /**
+   * The subject's key, created on first use. For a subject erased for good it is a key kept nowhere:
+   * what is sealed with it is erased as it is written, like what was sealed before the erasure. The
+   * subject's lock orders this against erase(), so no key is stored again after such an erasure.
+   */
   async keyFor(subjectId: string): Promise<Buffer> {
     const cached = this.cache.get(subjectId);
     if (cached) return cached;
     const fresh = randomBytes(32);
-    const r = await this.pool.query(
-      `INSERT INTO public.subject_keys (subject_id, key) VALUES ($1, $2)
-       ON CONFLICT (subject_id) DO UPDATE SET subject_id = EXCLUDED.subject_id RETURNING key`,
-      [subjectId, fresh],
-    );
-    const key = r.rows[0].key as Buffer;
-    this.remember(subjectId, key);
+    const epoch = this.erasures;
+    const key = await this.locked(subjectId, async (client) => {
+      const r = await client.query(
+        `INSERT INTO public.subject_keys (subject_id, key)
+         SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM public.erased_subjects WHERE subject_id = $1)
+         ON CONFLICT (subject_id) DO UPDATE SET subject_id = EXCLUDED.subject_id RETURNING key`,
+        [subjectId, fresh],
+      );
+      return r.rowCount ? (r.rows[0].key as Buffer) : null;
+    });
+    if (!key) return randomBytes(32); // never cached: existingKey() must keep answering null
+    // An erasure meanwhile may have deleted this key: caching it then would let this process still open it.
+    if (this.erasures === epoch) this.remember(subjectId, key);
     return key;
   }
 
   /** The key if it still exists; null once the subject was erased. */
   async existingKey(subjectId: string): Promise<Buffer | null> {
     if (this.cache.has(subjectId)) return this.cache.get(subjectId) ?? null;
+    const epoch = this.erasures;
     const r = await this.pool.query('SELECT key FROM public.subject_keys WHERE subject_id = $1', [subjectId]);
     const key = r.rowCount ? (r.rows[0].key as Buffer) : null;
-    this.remember(subjectId, key);
+    if (this.erasures === epoch) this.remember(subjectId, key);
     return key;
   }
 
@@ -77,25 +90,55 @@ export class SubjectKeys {
       else missing.push(id);
     }
     if (missing.length > 0) {
+      const epoch = this.erasures;
       const r = await this.pool.query('SELECT subject_id, key FROM public.subject_keys WHERE subject_id = ANY($1::text[])', [missing]);
       const found = new Map(r.rows.map((row) => [row.subject_id as string, row.key as Buffer]));
       for (const id of missing) {
         const key = found.get(id) ?? null;
         keys.set(id, key);
-        this.remember(id, key);
+        if (this.erasures === epoch) this.remember(id, key);
       }
     }
     return keys;
   }
 
-  async erase(subjectId: string): Promise<void> {
-    await this.pool.query('DELETE FROM public.subject_keys WHERE subject_id = $1', [subjectId]);
+  /**
+   * Deletes the subject's key. `forever` (a subject whose id is never used again, like a customer's
+   * account) also keeps it from getting a new one: a write racing the erasure must not seal the person
+   * again under a fresh key, where nothing would ever erase them.
+   */
+  async erase(subjectId: string, forever = false): Promise<void> {
+    await this.locked(subjectId, async (client) => {
+      if (forever) {
+        await client.query('INSERT INTO public.erased_subjects (subject_id) VALUES ($1) ON CONFLICT DO NOTHING', [subjectId]);
+      }
+      await client.query('DELETE FROM public.subject_keys WHERE subject_id = $1', [subjectId]);
+    });
+    this.erasures++;
     this.cache.set(subjectId, null);
     // Other processes drop their cached copy of the key.
     await this.pool.query('SELECT pg_notify($1, $2)', [ERASED_CHANNEL, subjectId]);
   }
 
+  /** Runs `fn` in a transaction holding the subject's lock (making and erasing its key take it). */
+  private async locked<T>(subjectId: string, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('subject-key:' || $1, 0))`, [subjectId]);
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
   forget(subjectId: string): void {
+    this.erasures++;
     this.cache.delete(subjectId);
   }
 

@@ -45,14 +45,21 @@ export class StaffAuthController {
       GUESS_POLICY,
       (wait) => `Too many failed sign-in attempts. Please wait ${wait} and try again, or ask an administrator to reset your password.`,
     );
-    const member = await this.queries.execute(new AuthenticateStaffQuery(body.username, body.password));
-    if (!member) throw new UnauthorizedError(ADMIN_LOGIN_FAILED);
-    await this.throttle.succeeded(attempt);
-    // A fresh session at every login; an older cookie on this browser is revoked.
-    if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
-    const { token, expiresAt } = await this.sessions.create('staff', member.id, member.role);
-    setSessionCookie(reply, this.config, token, expiresAt);
-    return { token, expires_at: expiresAt.toISOString(), staff: member };
+    // The session carries the role read with the password: when a role change or a removal lands before
+    // the session is made, it is dropped and the member looked at again, so it never outlives the change.
+    for (let look = 0; look < 3; look++) {
+      const found = await this.queries.execute(new AuthenticateStaffQuery(body.username, body.password));
+      if (!found) throw new UnauthorizedError(ADMIN_LOGIN_FAILED);
+      const { member } = found;
+      const session = await this.sessions.createUnlessChanged('staff', member.id, member.role, found.unchanged);
+      if (!session) continue;
+      await this.throttle.succeeded(attempt);
+      // A fresh session at every login; an older cookie on this browser is revoked.
+      if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
+      setSessionCookie(reply, this.config, session.token, session.expiresAt);
+      return { token: session.token, expires_at: session.expiresAt.toISOString(), staff: member };
+    }
+    throw new UnauthorizedError('Your account changed while you were signing in. Please sign in again.');
   }
 
   @Post('logout')

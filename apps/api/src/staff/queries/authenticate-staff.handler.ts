@@ -12,6 +12,10 @@ export class AuthenticateStaffHandler implements IQueryHandler<AuthenticateStaff
     // With no account verifyPassword still spends a hash's time, so the answer does not tell who exists.
     const ok = await verifyPassword(member?.password_hash, password);
     if (!ok || !member) return null;
-    return { id: member.id, email: member.email, name: member.name, role: member.role };
+    const unchanged = async () => {
+      const now = await this.directory.byEmail(email);
+      return now?.id === member.id && now.role === member.role && now.password_hash === member.password_hash;
+    };
+    return { member: { id: member.id, email: member.email, name: member.name, role: member.role }, unchanged };
   }
 }
