@@ -178,6 +178,29 @@ describe('Throttles under concurrent guessing', () => {
       expect(contact[429]).toBeGreaterThanOrEqual(BURST - LIMIT);
     });
 
+    it('should register at most 30 of 40 concurrent sign-ups from one address, mail only those, and let another address sign up', async () => {
+      const from = addr();
+      const emails = Array.from({ length: 40 }, (_, i) => `signup.burst${i}@example.com`);
+      const responses = await Promise.all(
+        emails.map((email) =>
+          t.request('POST', '/api/auth/register', { body: { email, password: PASSWORD }, headers: { 'x-forwarded-for': from } }),
+        ),
+      );
+      console.log('sign-up: 40 concurrent from one address ->', count(responses));
+      expect(count(responses)).toEqual({ 201: 30, 429: 10 });
+      expect(responses.find((r) => r.status === 429)?.body.detail).toMatch(/^Too many requests for this email\. Please wait \d+ minutes?/);
+      const elsewhere = await t.request('POST', '/api/auth/register', {
+        body: { email: 'signup.elsewhere@example.com', password: PASSWORD },
+        headers: { 'x-forwarded-for': addr() },
+      });
+      expect(elsewhere.status).toBe(201);
+      // Only the accepted sign-ups were mailed: the refused ones are no accounts and got nothing.
+      const accepted = emails.filter((_, i) => responses[i].status === 201);
+      for (const email of accepted) await box.next(email, 'verify-email');
+      const refused = emails.filter((_, i) => responses[i].status === 429);
+      for (const email of refused) expect(sink.messages.some((m) => m.to.includes(email))).toBe(false);
+    });
+
     it('should answer hostile account names with 400 or 401, never 500, and keep no name in the table', async () => {
       for (const username of ['nul\u0000@facet.test', 'lone\ud800@facet.test', 'x'.repeat(254), "' OR 1=1 --"]) {
         const res = await t.request('POST', '/api/staff/login', {

@@ -80,8 +80,12 @@ export class AuthController {
   @ApiCreatedResponse({ type: RegisterResult })
   @ApiBadRequestResponse({ description: 'Invalid e-mail, weak or common password' })
   @ApiConflictResponse({ description: 'The e-mail already has an account (verified or not)' })
+  @ApiTooManyRequestsResponse({ description: TOO_MANY_MAILS('15 minutes') })
   @ApiOperation({ summary: 'Register a customer account; a verification mail is sent' })
   async register(@Body() body: RegisterDto, @Req() request: FastifyRequest): Promise<RegisterResult> {
+    // A sign-up sends a mail to the address typed in: counted like the other mail requests, so one client
+    // cannot have the shop mail any number of addresses (or fill the customer list).
+    await this.countMailRequest('register', body.email.trim().toLowerCase(), request.ip);
     const origin = linkOrigin(request, this.config);
     const r: Registration = await this.commands.execute(new RegisterCustomerCommand(body.email, body.password, origin));
     return {

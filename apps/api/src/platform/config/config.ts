@@ -295,7 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
 }
 
 /**
- * Client addresses drive the sign-in, verification, reset, mail-request and contact throttles, so X-Forwarded-For is believed only
+ * Client addresses drive the sign-in, sign-up, verification, reset, mail-request and contact throttles, so X-Forwarded-For is believed only
  * from trusted proxies. The default trusts a proxy on this machine; behind a load balancer set
  * TRUST_PROXY to its addresses (e.g. 10.0.0.0/8) or to the number of proxy hops.
  */
