@@ -72,7 +72,8 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser(
     'application/json',
-    { parseAs: 'string', bodyLimit: fastify.initialConfig.bodyLimit },
+    // Bytes, not a string: the parser decodes them strictly (storable-input.ts).
+    { parseAs: 'buffer', bodyLimit: fastify.initialConfig.bodyLimit },
     depthLimitedJsonParser(fastify.getDefaultJsonParser('error', 'error')),
   );
   // Every string of every /api request (path, query, headers, body) that PostgreSQL could not store: 400.

@@ -1,6 +1,36 @@
+import { request as httpRequest } from 'http';
 import { expectEverythingProjected } from '../testing/projection-health';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
+
+/** A POST of raw bytes: with Content-Length, or chunked (no length) so the server cannot compare sizes. */
+function rawPost(url: string, path: string, bytes: Buffer, chunked: boolean): Promise<{ status: number; body: any }> {
+  const u = new URL(url);
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.203' };
+  if (!chunked) headers['content-length'] = String(bytes.length);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: u.hostname, port: u.port, path, method: 'POST', headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => {
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    req.on('error', reject);
+    if (chunked) {
+      // Split inside the body, so the server decodes it in more than one piece.
+      req.write(bytes.subarray(0, 10));
+      req.end(bytes.subarray(10));
+    } else req.end(bytes);
+  });
+}
 
 /**
  * Hostile input, round three: what the earlier suites (bad-input, unstorable-input, storable-commands,
@@ -45,6 +75,44 @@ describe('Hostile input, round three', () => {
       expect(since.body.total).toBe(all.body.total);
       const before = await t.request('GET', '/api/admin/audit/events?to=1999-12-31T23:59:59%2B01:00', { token: staff });
       expect({ status: before.status, total: before.body.total }).toEqual({ status: 200, total: 0 });
+    });
+  });
+
+  describe('A JSON body that is not UTF-8', () => {
+    const contact = (name: Buffer, email: string) =>
+      Buffer.concat([
+        Buffer.from('{"name":"'),
+        name,
+        Buffer.from(`","email":"${email}","subject":"Bytes","message":"Which bytes did I send?"}`),
+      ]);
+
+    it.each([
+      ['a stray 0xFF byte', Buffer.from([0x41, 0xff, 0x42])],
+      ['a UTF-8 encoded lone surrogate', Buffer.from([0xed, 0xa0, 0x80])],
+      ['a truncated sequence', Buffer.from([0x41, 0xf0, 0x9f, 0x92])],
+      ['an overlong NUL', Buffer.from([0xc0, 0x80])],
+    ])('should refuse %s the same way with and without Content-Length: 400 saying UTF-8, nothing stored', async (_name, bytes) => {
+      for (const chunked of [false, true]) {
+        const email = `bytes-${chunked ? 'chunked' : 'length'}-${bytes.toString('hex')}@example.com`;
+        const res = await rawPost(t.url, '/api/contact', contact(bytes, email), chunked);
+        expect({ chunked, status: res.status, detail: res.body?.detail }).toEqual({
+          chunked,
+          status: 400,
+          detail: expect.stringMatching(/not valid UTF-8/),
+        });
+        const listed = await t.request('GET', `/api/admin/messages?q=${encodeURIComponent(email)}`, { token: staff });
+        expect(listed.body.items).toEqual([]);
+      }
+    });
+
+    it('should take well-formed UTF-8 split across chunks inside a character', async () => {
+      // "💎" is four bytes; the chunked request splits the body at byte 10, inside it.
+      const body = Buffer.from('{"name":"💎 Ada","email":"split@example.com","subject":"Split","message":"One character, two packets."}');
+      expect(body.subarray(0, 10).toString('utf8')).toContain('\ufffd');
+      const res = await rawPost(t.url, '/api/contact', body, true);
+      expect(res.status).toBe(201);
+      const listed = await t.request('GET', '/api/admin/messages?q=split%40example.com', { token: staff });
+      expect(listed.body.items).toEqual([expect.objectContaining({ name: '💎 Ada' })]);
     });
   });
 

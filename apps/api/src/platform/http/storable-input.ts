@@ -111,14 +111,25 @@ export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
   return false;
 }
 
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * The JSON body parser: Fastify's own (it refuses __proto__ and constructor.prototype keys), behind a
- * depth limit so deep nesting is a 400 with a clear detail, never a stack overflow.
+ * depth limit so deep nesting is a 400 with a clear detail, never a stack overflow. It gets the raw bytes
+ * (parseAs 'buffer') and refuses what is not UTF-8: decoded as a string, bad bytes silently became U+FFFD
+ * (stored text the client never sent), and with a Content-Length the changed size was blamed on that header.
  */
 export function depthLimitedJsonParser(
   defaultParser: (req: unknown, body: string, done: (err: Error | null, value?: unknown) => void) => void,
 ) {
-  return (req: unknown, body: string, done: (err: Error | null, value?: unknown) => void): void => {
+  return (req: unknown, raw: Buffer | string, done: (err: Error | null, value?: unknown) => void): void => {
+    let body: string;
+    try {
+      body = typeof raw === 'string' ? raw : STRICT_UTF8.decode(raw);
+    } catch {
+      done(new BadInputError('The request body is not valid UTF-8 text; JSON must be sent as UTF-8.'));
+      return;
+    }
     if (jsonDepthExceeds(body)) {
       done(new BadInputError(`The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of objects and arrays).`));
       return;
