@@ -116,6 +116,29 @@ describe('Hostile input, round three', () => {
     });
   });
 
+  describe('E-mail addresses a mailer reads as a list', () => {
+    it.each([
+      ['a semicolon', 'x;victim-semicolon@example.com', 'victim-semicolon@example.com'],
+      ['a comma', 'x,victim-comma@example.com', 'victim-comma@example.com'],
+      ['a group', 'team:victim-group@example.com', 'victim-group@example.com'],
+    ])(
+      'should send the acknowledgement of a contact message from an address with %s to that address, not to another',
+      async (_name, from, other) => {
+        const sent = await t.request('POST', '/api/contact', {
+          body: { name: 'Ada', email: from, subject: 'Recipients', message: 'Who gets this?' },
+          headers: { 'x-forwarded-for': '198.51.100.204' },
+        });
+        expect(sent.status).toBe(201);
+        const mail = await sink.waitFor(
+          (m) => m.headers['x-facet-mail-kind'] === 'contact-acknowledgement' && (m.to.includes(from) || m.to.includes(other)),
+          15_000,
+        );
+        expect(mail.to).toEqual([from]);
+        expect(sink.messages.filter((m) => m.to.includes(other))).toEqual([]);
+      },
+    );
+  });
+
   it('should have projected everything these tests appended, and parked nothing', async () => {
     await expectEverythingProjected(t);
   });
