@@ -139,6 +139,77 @@ describe('Hostile input, round three', () => {
     );
   });
 
+  describe('Bodies with very many elements or fields', () => {
+    const post = async (path: string, text: string) => {
+      const started = Date.now();
+      const res = await t.request('POST', path, {
+        body: text,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.205' },
+      });
+      return { ...res, ms: Date.now() - started, size: JSON.stringify(res.body).length };
+    };
+    const order = (items: string) => `{"items":[${items}],"shipping":{},"payment":{}}`;
+
+    const refusedBeforeParsing = {
+      status: 400,
+      detail: 'The JSON body has an array or object of more than 1000 elements or fields.',
+    };
+
+    it.each([
+      ['100,000 empty order lines (300 KB)', 100_000],
+      ['5,000,000 empty order lines (15 MB, near the body limit)', 5_000_000],
+    ])(
+      'should refuse %s at once with a short 400',
+      async (_name, n) => {
+        const res = await post('/api/orders', order(Array(n).fill('{}').join(',')));
+        console.log(`${n} order lines: ${res.status} in ${res.ms} ms, ${res.size} characters`);
+        expect({ status: res.status, detail: res.body?.detail }).toEqual(refusedBeforeParsing);
+        expect(res.size).toBeLessThan(2_000);
+      },
+      60_000,
+    );
+
+    it('should refuse 100,000 unknown fields (1 MB) at once with a short 400', async () => {
+      const text = `{${Array.from({ length: 100_000 }, (_, i) => `"k${i}":0`).join(',')}}`;
+      const res = await post('/api/contact', text);
+      console.log(`100,000 unknown fields: ${res.status} in ${res.ms} ms, ${res.size} characters`);
+      expect({ status: res.status, detail: res.body?.detail }).toEqual(refusedBeforeParsing);
+      expect(res.size).toBeLessThan(2_000);
+    }, 60_000);
+
+    it('should count members per level, outside strings: 1,000 lines and a long text of commas pass the parser', async () => {
+      const res = await post(
+        '/api/orders',
+        order(Array(1000).fill('{"image":",,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,"}').join(',')),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.detail).not.toMatch(/more than 1000/);
+      const message = await post(
+        '/api/contact',
+        JSON.stringify({ name: 'Ada', email: 'commas@example.com', subject: 'Commas', message: ','.repeat(4999) }),
+      );
+      expect(message.status).toBe(201);
+    }, 60_000);
+
+    it('should name at most 50 problems of 1,000 bad lines, and say how many more', async () => {
+      const res = await post('/api/orders', order(Array(1000).fill('{}').join(',')));
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toHaveLength(50);
+      expect(res.body.detail).toMatch(/; and \d+ more$/);
+      expect(res.size).toBeLessThan(10_000);
+    }, 60_000);
+
+    it('should refuse a query string of 1,001 parameters as the query', async () => {
+      const query = Array.from({ length: 1001 }, (_, i) => `a${i}=`).join('&');
+      const res = await t.request('GET', `/api/products?${query}`);
+      expect({ status: res.status, detail: res.body?.detail }).toEqual({
+        status: 400,
+        detail: 'the query string has more than 1000 fields',
+      });
+      expect(res.body.errors).toEqual([expect.objectContaining({ field: 'query' })]);
+    });
+  });
+
   it('should have projected everything these tests appended, and parked nothing', async () => {
     await expectEverythingProjected(t);
   });
