@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'http';
+import { login, Mailbox, PASSWORD, verifiedCustomer } from '../customers/testing/customer-helpers';
 import { expectEverythingProjected } from '../testing/projection-health';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
@@ -207,6 +208,48 @@ describe('Hostile input, round three', () => {
         detail: 'the query string has more than 1000 fields',
       });
       expect(res.body.errors).toEqual([expect.objectContaining({ field: 'query' })]);
+    });
+  });
+
+  describe('Form bodies, which any page on the web can post without a preflight', () => {
+    /** As a cross-site HTML form sends it: form-encoded, no X-Requested-With, no token. */
+    const formPost = (path: string, fields: Record<string, string>) =>
+      fetch(t.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.206' },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      });
+
+    it('should refuse a form-encoded sign-in with 415 and set no session cookie (login CSRF)', async () => {
+      const email = await verifiedCustomer(t, new Mailbox(sink), `form-login-${Date.now()}@example.com`);
+      const res = await formPost('/api/auth/login', { email, password: PASSWORD });
+      expect({ status: res.status, cookie: res.headers.get('set-cookie') }).toEqual({ status: 415, cookie: null });
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/send JSON/);
+      // The same sign-in as JSON works.
+      expect(await login(t, email)).toEqual(expect.any(String));
+    }, 60_000);
+
+    it('should refuse form-encoded contact messages, sign-ups and password resets with 415, storing and sending nothing', async () => {
+      const contact = await formPost('/api/contact', {
+        name: 'Ada',
+        email: 'form-contact@example.com',
+        subject: 'Form',
+        message: 'Posted by another site',
+      });
+      const register = await formPost('/api/auth/register', { email: 'form-register@example.com', password: PASSWORD });
+      const forgot = await formPost('/api/auth/forgot-password', { email: 'form-register@example.com' });
+      expect([contact.status, register.status, forgot.status]).toEqual([415, 415, 415]);
+      await expectEverythingProjected(t);
+      expect((await t.request('GET', '/api/admin/messages?q=form-contact', { token: staff })).body.items).toEqual([]);
+      expect((await t.request('GET', '/api/admin/customers?q=form-register', { token: staff })).body.items).toEqual([]);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(sink.messages.filter((m) => m.to.some((to) => to.startsWith('form-contact') || to.startsWith('form-register')))).toEqual([]);
+    }, 60_000);
+
+    it("should still read the sandbox checkout page's own form", async () => {
+      const res = await formPost('/api/payments/sandbox/checkout/cs_test_unknown', { action: 'cancel' });
+      expect(res.status).toBe(404);
     });
   });
 

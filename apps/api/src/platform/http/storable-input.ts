@@ -178,3 +178,19 @@ export function depthLimitedJsonParser(
     defaultParser(req, body, done);
   };
 }
+
+/**
+ * The form body parser, for the routes a form is posted to (the sandbox's hosted checkout page) and no
+ * other: anywhere else a form body is a 415 like any other type that is not JSON. Any page on the web can
+ * post a form cross-site without a preflight; accepted everywhere, it signed a visitor into an account of
+ * the poster's choosing (login CSRF) and sent contact messages and sign-ups in their name.
+ */
+export function formParserFor(routes: readonly string[]) {
+  return (req: { routeOptions?: { url?: string } }, body: string, done: (err: Error | null, value?: unknown) => void): void => {
+    if (!routes.includes(req.routeOptions?.url ?? '')) {
+      done(new DomainError(415, 'Unsupported content type: send JSON (Content-Type: application/json).'));
+      return;
+    }
+    done(null, Object.fromEntries(new URLSearchParams(body)));
+  };
+}
