@@ -253,6 +253,59 @@ describe('Hostile input, round three', () => {
     });
   });
 
+  describe('Numbers in query strings and headers', () => {
+    const refused = (res: { status: number; body: any }, field: string) => {
+      expect({ status: res.status, detail: res.body?.detail }).toEqual({ status: 400, detail: expect.stringContaining(field) });
+      expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
+    };
+
+    it.each(['0x10', '1e3', '%201', '', '0b1', '1%2C2'])(
+      'should refuse page=%s on every paged list, not read it as another number',
+      async (value) => {
+        for (const path of [
+          '/api/products',
+          '/api/admin/orders',
+          '/api/admin/audit/events',
+          '/api/admin/staff',
+          '/api/products/category/women-rings',
+        ]) {
+          refused(await t.request('GET', `${path}?page=${value}`, { token: staff }), 'page');
+          refused(await t.request('GET', `${path}?limit=${value}`, { token: staff }), 'limit');
+        }
+      },
+    );
+
+    it('should take decimal numbers as before', async () => {
+      const res = await t.request('GET', '/api/products?page=1&limit=5&min_price=0.5&max_price=100000.25');
+      expect({ status: res.status, page: res.body.page, limit: res.body.limit }).toEqual({ status: 200, page: 1, limit: 5 });
+      refused(await t.request('GET', '/api/products?min_price=0x10'), 'min_price');
+      refused(await t.request('GET', '/api/products?max_price=1e3'), 'max_price');
+      refused(await t.request('GET', '/api/admin/audit/streams/product-x/diff?from=0x0&to=1', { token: staff }), 'from');
+    });
+
+    it('should refuse an If-Match beyond any version with a 400, and still take a real one', async () => {
+      const product = await t.request('POST', '/api/admin/products', {
+        body: { name: 'If-Match', price: 10, category: 'women-rings' },
+        token: staff,
+      });
+      expect(product.status).toBe(201);
+      for (const header of ['"99999999999999999999999"', '2147483648', '"00000000000000000000000000000000000000001"']) {
+        const res = await t.request('PUT', `/api/admin/products/${product.body.id}`, {
+          body: { name: 'Renamed' },
+          token: staff,
+          headers: { 'if-match': header },
+        });
+        refused(res, 'If-Match');
+      }
+      const ok = await t.request('PUT', `/api/admin/products/${product.body.id}`, {
+        body: { name: 'Renamed' },
+        token: staff,
+        headers: { 'if-match': 'W/"0"' },
+      });
+      expect({ status: ok.status, version: ok.body.version }).toEqual({ status: 200, version: 1 });
+    });
+  });
+
   it('should have projected everything these tests appended, and parked nothing', async () => {
     await expectEverythingProjected(t);
   });

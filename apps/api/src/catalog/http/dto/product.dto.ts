@@ -9,7 +9,6 @@ import {
   SortOption,
 } from '@facet/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -26,6 +25,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { QueryNumber } from '../../../platform/http/page-query.dto';
 
 /** Images are paths on this site (shipped artwork or uploads), never links elsewhere or script URLs. */
 export const SITE_PATH = /^\/(?!\/)[A-Za-z0-9._~/-]{1,300}$/;
@@ -148,7 +148,7 @@ export class ListProductsQueryDto {
 
   @ApiPropertyOptional({ default: 20, minimum: 1, maximum: MAX_PAGE_SIZE })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1)
   @Max(MAX_PAGE_SIZE)
@@ -156,7 +156,7 @@ export class ListProductsQueryDto {
 
   @ApiPropertyOptional({ default: 1, minimum: 1 })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt({ message: 'page must be a whole number' })
   @Min(1)
   @Max(100_000)
@@ -180,7 +180,7 @@ export class ListProductsQueryDto {
 
   @ApiPropertyOptional({ description: 'Dollars, inclusive' })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsNumber({}, { message: 'min_price must be a number' })
   @Min(0)
   @Max(10_000_000)
@@ -188,7 +188,7 @@ export class ListProductsQueryDto {
 
   @ApiPropertyOptional({ description: 'Dollars, inclusive' })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsNumber({}, { message: 'max_price must be a number' })
   @Min(0)
   @Max(10_000_000)
@@ -208,7 +208,7 @@ export class CategoryProductsQueryDto {
 
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: MAX_PAGE_SIZE })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1)
   @Max(MAX_PAGE_SIZE)
@@ -216,7 +216,7 @@ export class CategoryProductsQueryDto {
 
   @ApiPropertyOptional({ default: 1, minimum: 1 })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt({ message: 'page must be a whole number' })
   @Min(1)
   @Max(100_000)
@@ -226,7 +226,7 @@ export class CategoryProductsQueryDto {
 export class RandomProductsQueryDto {
   @ApiPropertyOptional({ default: 3, minimum: 1, maximum: 24 })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1)
   @Max(24)
