@@ -306,6 +306,30 @@ describe('Hostile input, round three', () => {
     });
   });
 
+  describe('A profile phone of the wrong type', () => {
+    it.each([[12345], [true], [{}], [[]], [['+1 212 555 0100']], [{ number: '+1 212 555 0100' }]])(
+      'should refuse phone %j with a 400 naming phone, and keep the profile',
+      async (phone) => {
+        const email = await verifiedCustomer(
+          t,
+          new Mailbox(sink),
+          `phone-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+        );
+        const token = await login(t, email);
+        expect((await t.request('PUT', '/api/me', { body: { phone: '+1 212 555 0100' }, token })).status).toBe(200);
+        const res = await t.request('PUT', '/api/me', { body: { firstName: 'Ada', phone }, token });
+        expect({ status: res.status, detail: res.body?.detail }).toEqual({ status: 400, detail: expect.stringContaining('phone') });
+        expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'phone' })]));
+        const me = await t.request('GET', '/api/me', { token });
+        expect({ firstName: me.body.firstName, phone: me.body.phone }).toEqual({ firstName: '', phone: '+1 212 555 0100' });
+        // A blank phone still clears it.
+        expect((await t.request('PUT', '/api/me', { body: { phone: '   ' }, token })).status).toBe(200);
+        expect((await t.request('GET', '/api/me', { token })).body.phone).toBe('');
+      },
+      60_000,
+    );
+  });
+
   it('should have projected everything these tests appended, and parked nothing', async () => {
     await expectEverythingProjected(t);
   });

@@ -88,7 +88,9 @@ export class UpdateProfileDto {
   @ApiPropertyOptional({ example: '+1 (212) 555-0100' })
   @IsOptional()
   @IsString()
-  @ValidateIf((_, v) => typeof v === 'string' && v.trim() !== '')
+  // Only a blank string (clearing the phone) skips the checks: skipping whatever was not a string let
+  // {"phone": 5} past IsString, and the handler's trim() then threw (a 500).
+  @ValidateIf((_, v) => typeof v !== 'string' || v.trim() !== '')
   @Matches(PHONE_PATTERN, { message: 'Please enter a valid phone number' })
   @MaxLength(30)
   phone?: string;
