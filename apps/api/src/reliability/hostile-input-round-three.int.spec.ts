@@ -330,6 +330,66 @@ describe('Hostile input, round three', () => {
     );
   });
 
+  describe('null where a field may only be left out', () => {
+    const refusedNull = (res: { status: number; body: any }, field: string) => {
+      expect({ status: res.status, detail: res.body?.detail }).toEqual({ status: 400, detail: expect.stringContaining(field) });
+      expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
+    };
+
+    it.each(['name', 'price', 'category', 'image', 'images', 'features', 'rating', 'reviews_count', 'in_stock'])(
+      'should refuse a product edit with %s null with a 400, appending nothing',
+      async (field) => {
+        const created = await t.request('POST', '/api/admin/products', {
+          body: { name: `Null ${field}`, price: 10, category: 'women-rings', description: 'Kept' },
+          token: staff,
+        });
+        expect(created.status).toBe(201);
+        refusedNull(await t.request('PUT', `/api/admin/products/${created.body.id}`, { body: { [field]: null }, token: staff }), field);
+        const history = await t.request('GET', `/api/admin/audit/streams/product-${created.body.id}`, { token: staff });
+        expect(history.body.events.map((e: { type: string }) => e.type)).toEqual(['ProductCreated']);
+        if (field !== 'category') {
+          refusedNull(
+            await t.request('POST', '/api/admin/products', {
+              body: { name: 'Null on create', price: 10, category: 'women-rings', [field]: null },
+              token: staff,
+            }),
+            field,
+          );
+        }
+      },
+    );
+
+    it('should take description null as an empty description, on create and on edit, and project it', async () => {
+      const created = await t.request('POST', '/api/admin/products', {
+        body: { name: 'No description', price: 10, category: 'women-rings', description: null, original_price: null },
+        token: staff,
+      });
+      expect({ status: created.status, description: created.body.description }).toEqual({ status: 201, description: '' });
+      const described = await t.request('PUT', `/api/admin/products/${created.body.id}`, { body: { description: 'Words' }, token: staff });
+      expect(described.body.description).toBe('Words');
+      const cleared = await t.request('PUT', `/api/admin/products/${created.body.id}`, {
+        body: { description: null, original_price: null },
+        token: staff,
+      });
+      expect({ status: cleared.status, description: cleared.body.description }).toEqual({ status: 200, description: '' });
+      await expectEverythingProjected(t);
+      expect((await t.request('GET', `/api/products/${created.body.id}`)).body).toEqual(
+        expect.objectContaining({ description: '', version: 2 }),
+      );
+    });
+
+    it.each(['firstName', 'lastName', 'phone', 'address'])(
+      'should refuse a profile with %s null with a 400',
+      async (field) => {
+        const email = await verifiedCustomer(t, new Mailbox(sink), `null-${field.toLowerCase()}-${Date.now()}@example.com`);
+        const token = await login(t, email);
+        refusedNull(await t.request('PUT', '/api/me', { body: { [field]: null }, token }), field);
+        expect((await t.request('PUT', '/api/me', { body: { firstName: 'Ada' }, token })).status).toBe(200);
+      },
+      60_000,
+    );
+  });
+
   it('should have projected everything these tests appended, and parked nothing', async () => {
     await expectEverythingProjected(t);
   });

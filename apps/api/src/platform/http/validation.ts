@@ -1,5 +1,5 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
-import type { ValidatorOptions } from 'class-validator';
+import { ValidateIf, type ValidatorOptions } from 'class-validator';
 
 /**
  * The most telling constraint first: a missing or unknown field, then a wrong type, then a bad value.
@@ -89,4 +89,13 @@ export function createValidationPipe(): ValidationPipe {
       });
     },
   });
+}
+
+/**
+ * A field that may be left out but is not null. class-validator's IsOptional skips every check for null as
+ * well, so {"name": null} reached handlers (whose trim() threw: a 500) or was appended as it was, and then
+ * parked a projection at a NOT NULL column. Fields that do take null keep IsOptional with ValidateIf(v !== null).
+ */
+export function Omittable(): PropertyDecorator {
+  return ValidateIf((_object, value) => value !== undefined);
 }
