@@ -378,6 +378,25 @@ describe('Hostile input, round three', () => {
       );
     });
 
+    it.each(['subtotal', 'shipping_cost', 'tax', 'total'])(
+      'should refuse an order claiming %s null with a 400, not a 409 about changed prices',
+      async (field) => {
+        const product = await t.request('POST', '/api/admin/products', {
+          body: { name: 'Claimed', price: 100, category: 'women-rings' },
+          token: staff,
+        });
+        const body = {
+          items: [{ product_id: product.body.id, price: 100, quantity: 1 }],
+          shipping: { first_name: 'Ada', last_name: 'L', email: 'claims@example.com', phone: '+1 212 555 0100' },
+          payment: { card_name: '', last_4: '' },
+          status: 'consultation_requested',
+          payment_status: 'pending_consultation',
+        };
+        refusedNull(await t.request('POST', '/api/orders', { body: { ...body, [field]: null } }), field);
+        expect((await t.request('POST', '/api/orders', { body })).status).toBe(200);
+      },
+    );
+
     it.each(['firstName', 'lastName', 'phone', 'address'])(
       'should refuse a profile with %s null with a 400',
       async (field) => {
