@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'http';
 import { login, Mailbox, PASSWORD, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { RunnersService } from '../platform/projections/runners.service';
 import { expectEverythingProjected } from '../testing/projection-health';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
@@ -409,7 +410,17 @@ describe('Hostile input, round three', () => {
     );
   });
 
-  it('should have projected everything these tests appended, and parked nothing', async () => {
-    await expectEverythingProjected(t);
+  it('should say what is wrong with a NUL in a page or file path, not a bare Bad Request', async () => {
+    for (const path of ['/%00', '/product/%00', '/images/%00', '/assets/a%00.js', '/admin/%00']) {
+      const res = await t.request('GET', path);
+      expect({ path, status: res.status, detail: res.body?.detail }).toEqual({ path, status: 400, detail: expect.stringMatching(/NUL/) });
+    }
   });
+
+  it('should have projected everything these tests appended, parked nothing, and rebuild the same rows on replay', async () => {
+    await expectEverythingProjected(t);
+    const result = await t.app.get(RunnersService).replay({ compare: true });
+    expect(result.parked).toBe(0);
+    expect(Object.entries(result.differences ?? {}).filter(([, n]) => n > 0)).toEqual([]);
+  }, 120_000);
 });
