@@ -19,7 +19,7 @@ import { HttpExceptionFilter, SpaRoot } from './platform/http/http-exception.fil
 import { setUpSwagger } from './platform/http/swagger';
 import { createValidationPipe } from './platform/http/validation';
 import { securityHeaders } from './platform/http/security-headers';
-import { checkStorableInput, depthLimitedJsonParser } from './platform/http/storable-input';
+import { checkStorableInput, depthLimitedJsonParser, formParserFor } from './platform/http/storable-input';
 import { StorefrontRenderer } from './storefront/storefront-renderer';
 import { constants as zlib } from 'zlib';
 
@@ -66,14 +66,22 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
     done();
   });
 
-  // Nest's JSON and form parsers, then the JSON one swapped for the same parser behind a depth limit.
+  // Nest's JSON and form parsers, then both swapped: JSON behind a depth limit, forms for one route only.
   const fastify = adapter.getInstance();
   adapter.registerParserMiddleware('api', false);
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser(
     'application/json',
-    { parseAs: 'string', bodyLimit: fastify.initialConfig.bodyLimit },
+    // Bytes, not a string: the parser decodes them strictly (storable-input.ts).
+    { parseAs: 'buffer', bodyLimit: fastify.initialConfig.bodyLimit },
     depthLimitedJsonParser(fastify.getDefaultJsonParser('error', 'error')),
+  );
+  // Form bodies only for the sandbox checkout page's own form (storable-input.ts says why).
+  fastify.removeContentTypeParser('application/x-www-form-urlencoded');
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: fastify.initialConfig.bodyLimit },
+    formParserFor(['/api/payments/sandbox/checkout/:sessionId']),
   );
   // Every string of every /api request (path, query, headers, body) that PostgreSQL could not store: 400.
   fastify.addHook('preValidation', async (request: FastifyRequest) => checkStorableInput(request));

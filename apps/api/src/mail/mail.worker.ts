@@ -50,7 +50,9 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     if (this.transport) {
       await this.transport.sendMail({
         from: this.config.mailFrom,
-        to: mail.to,
+        // One address, as given: a string is parsed by nodemailer as a list, and the shop's pattern takes
+        // 'x;someone@else.com' or 'team:someone@else.com', which went to someone@else.com instead.
+        to: { name: '', address: mail.to },
         subject: headerSafe(mail.subject),
         html: mail.html,
         text: mail.text,

@@ -32,8 +32,9 @@ function toFields(dto: Partial<CreateProductDto>): Partial<ProductFields> {
 
 function parseIfMatch(header: string | undefined): number | undefined {
   if (header === undefined) return undefined;
-  const m = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
-  if (!m) throw new BadInputError('If-Match must be the product version, like "3".', 'If-Match');
+  const m = /^(?:W\/)?"?(\d{1,10})"?$/.exec(header.trim());
+  // Within the range of the body's version (an int column): longer digits read as 1e+23 and ended in a 409.
+  if (!m || Number(m[1]) > 2_147_483_647) throw new BadInputError('If-Match must be the product version, like "3".', 'If-Match');
   return Number(m[1]);
 }
 

@@ -99,6 +99,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     // Fastify's own errors: malformed JSON, wrong content type, body too large.
     const err = exception as (FastifyErrorLike & { stack?: string }) | null | undefined;
     if (err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      // @fastify/static refuses a file path with a NUL or that cannot be decoded with a bare 'Bad Request'.
+      if (err.statusCode === 400 && err.message === 'Bad Request' && !String(request?.url ?? '').startsWith('/api')) {
+        return { status: 400, body: { detail: 'The path is not allowed (it holds a NUL character or cannot be decoded).' }, headers };
+      }
       return { status: err.statusCode, body: { detail: fastifyMessage(err) }, headers };
     }
     // Without the query string: a console search can carry a person's name or address.

@@ -1,12 +1,21 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, type ValidationArguments } from 'class-validator';
+
+/**
+ * A number in a query string, read only from decimal digits (with a sign and a fraction): Number() alone
+ * also read '0x10' as 16, '1e3' as 1000, ' 7 ' as 7 and '' as 0, answering a page nobody asked for. Anything
+ * else becomes NaN, which the number checks after it refuse.
+ */
+export function QueryNumber(): PropertyDecorator {
+  return Transform(({ value }) => (typeof value === 'string' && /^-?\d+(?:\.\d+)?$/.test(value) ? Number(value) : NaN));
+}
 
 /** page and limit of the console's lists; each list's query extends it with its own filters and sorts. */
 export class PageQueryDto {
   @ApiPropertyOptional({ default: 1, minimum: 1, maximum: 100_000 })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(1)
   @Max(100_000)
@@ -14,7 +23,7 @@ export class PageQueryDto {
 
   @ApiPropertyOptional({ default: 25, minimum: 1, maximum: 100 })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(1)
   @Max(100)

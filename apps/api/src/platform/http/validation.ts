@@ -1,5 +1,5 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
-import type { ValidatorOptions } from 'class-validator';
+import { ValidateIf, type ValidatorOptions } from 'class-validator';
 
 /**
  * The most telling constraint first: a missing or unknown field, then a wrong type, then a bad value.
@@ -27,18 +27,25 @@ function mainConstraint(constraints: Record<string, string>): string {
 }
 
 /** Flattens class-validator errors into `{ field, message }`, with nested paths like items.0.quantity. */
-export function flattenValidationErrors(errors: ValidationError[], parent = ''): { field: string; message: string }[] {
-  const out: { field: string; message: string }[] = [];
+export function flattenValidationErrors(
+  errors: ValidationError[],
+  parent = '',
+  out: { field: string; message: string }[] = [],
+): { field: string; message: string }[] {
   for (const e of errors) {
     const field = parent ? `${parent}.${e.property}` : e.property;
     if (e.constraints && Object.keys(e.constraints).length) {
       const message = mainConstraint(e.constraints);
       out.push({ field, message: message.replace(/^property (\S+) should not exist$/, 'unknown field $1 is not allowed') });
     }
-    if (e.children?.length) out.push(...flattenValidationErrors(e.children, field));
+    // Into the one list (spreading a long list of children as arguments overflowed the stack).
+    if (e.children?.length) flattenValidationErrors(e.children, field, out);
   }
   return out;
 }
+
+/** A 400 names at most this many problems: the first ones say what is wrong; thousands more only weigh. */
+const MAX_REPORTED_ERRORS = 50;
 
 /** Paths of non-integer numbers JavaScript writes in exponent form (like 7.5e-55). */
 function exponentNumbers(value: unknown, path = '', depth = 0): string[] {
@@ -73,11 +80,22 @@ export function createValidationPipe(): ValidationPipe {
     transformOptions: { enableImplicitConversion: false },
     stopAtFirstError: false,
     exceptionFactory: (errors) => {
-      const list = flattenValidationErrors(errors);
+      const all = flattenValidationErrors(errors);
+      const list = all.slice(0, MAX_REPORTED_ERRORS);
+      const more = all.length > list.length ? `; and ${all.length - list.length} more` : '';
       return new BadRequestException({
-        detail: list.map((e) => (e.message.startsWith(e.field) ? e.message : `${e.field}: ${e.message}`)).join('; '),
+        detail: list.map((e) => (e.message.startsWith(e.field) ? e.message : `${e.field}: ${e.message}`)).join('; ') + more,
         errors: list,
       });
     },
   });
+}
+
+/**
+ * A field that may be left out but is not null. class-validator's IsOptional skips every check for null as
+ * well, so {"name": null} reached handlers (whose trim() threw: a 500) or was appended as it was, and then
+ * parked a projection at a NOT NULL column. Fields that do take null keep IsOptional with ValidateIf(v !== null).
+ */
+export function Omittable(): PropertyDecorator {
+  return ValidateIf((_object, value) => value !== undefined);
 }

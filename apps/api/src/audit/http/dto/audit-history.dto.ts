@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { QueryNumber } from '../../../platform/http/page-query.dto';
 import { ActorDto, AuditEventDto } from './audit.dto';
 
 const AS_OF = 'A moment, ISO 8601 (e.g. 2026-11-23T12:00:00Z), from 1985-01-01 to 2099-12-31';
@@ -43,14 +44,14 @@ export class CatalogueAsOfQueryDto {
 
 export class DiffQueryDto {
   @ApiProperty({ description: 'The earlier version (revision); -1 is "before the record existed"', minimum: -1 })
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(-1)
   @Max(1_000_000_000)
   from!: number;
 
   @ApiProperty({ description: 'The later version (revision)', minimum: 0 })
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(0)
   @Max(1_000_000_000)

@@ -23,14 +23,20 @@ export class ListEventsQueryDto extends PageQueryDto {
   @IsUUID()
   correlation_id?: string;
 
-  @ApiPropertyOptional({ description: 'Occurred at or after (ISO 8601)' })
+  // Strict, and read by parseMoment in the controller: the lenient check let through text that is no
+  // instant (2026-W01, 2026-01-01T10), which reached the database as an Invalid Date (a 500).
+  @ApiPropertyOptional({ description: 'Occurred at or after (ISO 8601), from 1985-01-01 to 2099-12-31' })
   @IsOptional()
-  @IsISO8601()
+  @IsString()
+  @MaxLength(40)
+  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
   from?: string;
 
-  @ApiPropertyOptional({ description: 'Occurred at or before (ISO 8601)' })
+  @ApiPropertyOptional({ description: 'Occurred at or before (ISO 8601), from 1985-01-01 to 2099-12-31' })
   @IsOptional()
-  @IsISO8601()
+  @IsString()
+  @MaxLength(40)
+  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
   to?: string;
 }
 

@@ -9,7 +9,6 @@ import {
   SortOption,
 } from '@facet/contracts';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -26,6 +25,9 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { QueryNumber } from '../../../platform/http/page-query.dto';
+import { Omittable } from '../../../platform/http/validation';
+import { Transform } from 'class-transformer';
 
 /** Images are paths on this site (shipped artwork or uploads), never links elsewhere or script URLs. */
 export const SITE_PATH = /^\/(?!\/)[A-Za-z0-9._~/-]{1,300}$/;
@@ -63,7 +65,9 @@ export class CreateProductDto {
   name: string;
 
   @ApiPropertyOptional({ default: '' })
-  @IsOptional()
+  // null clears the description (empty text), as a create without one always did.
+  @Transform(({ value }: { value: unknown }) => (value === null ? '' : value))
+  @Omittable()
   @IsString()
   @MaxLength(5000)
   description?: string;
@@ -87,7 +91,7 @@ export class CreateProductDto {
   category: CategoryId;
 
   @ApiPropertyOptional({ example: '/images/products/celeste-oval-diamond-solitaire-1.svg' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @Matches(SITE_PATH, { message: SITE_PATH_MESSAGE })
   image?: string;
@@ -96,7 +100,7 @@ export class CreateProductDto {
     type: [String],
     example: ['/images/products/celeste-oval-diamond-solitaire-1.svg', '/images/products/celeste-oval-diamond-solitaire-2.svg'],
   })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayMaxSize(12)
   @IsString({ each: true })
@@ -104,7 +108,7 @@ export class CreateProductDto {
   images?: string[];
 
   @ApiPropertyOptional({ type: [String], example: ['18K yellow gold', '1.2 ct total weight'] })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayMaxSize(30)
   @IsString({ each: true })
@@ -112,26 +116,27 @@ export class CreateProductDto {
   features?: string[];
 
   @ApiPropertyOptional({ default: 4.5, minimum: 0, maximum: 5 })
-  @IsOptional()
+  @Omittable()
   @IsNumber({ maxDecimalPlaces: 1 })
   @Min(0)
   @Max(5)
   rating?: number;
 
   @ApiPropertyOptional({ default: 0 })
-  @IsOptional()
+  @Omittable()
   @IsInt()
   @Min(0)
   @Max(10_000_000)
   reviews_count?: number;
 
   @ApiPropertyOptional({ default: true })
-  @IsOptional()
+  @Omittable()
   @IsBoolean()
   in_stock?: boolean;
 }
 
-export class EditProductDto extends PartialType(CreateProductDto) {
+// skipNullProperties false: null is checked like any value (left out is still left out).
+export class EditProductDto extends PartialType(CreateProductDto, { skipNullProperties: false }) {
   @ApiPropertyOptional({ description: 'The version you edited (also accepted as an If-Match header); stale -> 409' })
   @IsOptional()
   @IsInt()
@@ -148,7 +153,7 @@ export class ListProductsQueryDto {
 
   @ApiPropertyOptional({ default: 20, minimum: 1, maximum: MAX_PAGE_SIZE })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1)
   @Max(MAX_PAGE_SIZE)
@@ -156,7 +161,7 @@ export class ListProductsQueryDto {
 
   @ApiPropertyOptional({ default: 1, minimum: 1 })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt({ message: 'page must be a whole number' })
   @Min(1)
   @Max(100_000)
@@ -180,7 +185,7 @@ export class ListProductsQueryDto {
 
   @ApiPropertyOptional({ description: 'Dollars, inclusive' })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsNumber({}, { message: 'min_price must be a number' })
   @Min(0)
   @Max(10_000_000)
@@ -188,7 +193,7 @@ export class ListProductsQueryDto {
 
   @ApiPropertyOptional({ description: 'Dollars, inclusive' })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsNumber({}, { message: 'max_price must be a number' })
   @Min(0)
   @Max(10_000_000)
@@ -208,7 +213,7 @@ export class CategoryProductsQueryDto {
 
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: MAX_PAGE_SIZE })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1)
   @Max(MAX_PAGE_SIZE)
@@ -216,7 +221,7 @@ export class CategoryProductsQueryDto {
 
   @ApiPropertyOptional({ default: 1, minimum: 1 })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt({ message: 'page must be a whole number' })
   @Min(1)
   @Max(100_000)
@@ -226,7 +231,7 @@ export class CategoryProductsQueryDto {
 export class RandomProductsQueryDto {
   @ApiPropertyOptional({ default: 3, minimum: 1, maximum: 24 })
   @IsOptional()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1)
   @Max(24)

@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { CUSTOMER_SORTS, CustomerSort, CustomerStatus } from '../../queries/customer-queries';
 import { PageQueryDto } from '../../../platform/http/page-query.dto';
+import { Omittable } from '../../../platform/http/validation';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 
@@ -82,19 +83,21 @@ export class AddressDto {
 }
 
 export class UpdateProfileDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) lastName?: string;
+  @ApiPropertyOptional() @Omittable() @IsString() @MaxLength(100) firstName?: string;
+  @ApiPropertyOptional() @Omittable() @IsString() @MaxLength(100) lastName?: string;
 
   @ApiPropertyOptional({ example: '+1 (212) 555-0100' })
-  @IsOptional()
+  @Omittable()
   @IsString()
-  @ValidateIf((_, v) => typeof v === 'string' && v.trim() !== '')
+  // Only a blank string (clearing the phone) skips the checks: skipping whatever was not a string let
+  // {"phone": 5} past IsString, and the handler's trim() then threw (a 500).
+  @ValidateIf((_, v) => typeof v !== 'string' || v.trim() !== '')
   @Matches(PHONE_PATTERN, { message: 'Please enter a valid phone number' })
   @MaxLength(30)
   phone?: string;
 
   @ApiPropertyOptional({ type: AddressDto })
-  @IsOptional()
+  @Omittable()
   @IsObject()
   @ValidateNested()
   @Type(() => AddressDto)

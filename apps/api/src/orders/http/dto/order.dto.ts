@@ -28,6 +28,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
+import { Omittable } from '../../../platform/http/validation';
 
 // No maxDecimalPlaces: class-validator's check throws on exponent notation (1e-7); amounts are compared to the cent anyway.
 const money = { allowNaN: false, allowInfinity: false };
@@ -96,20 +97,21 @@ export class CreateOrderDto {
   @ApiProperty({ type: ShippingInputDto }) @IsObject() @ValidateNested() @Type(() => ShippingInputDto) shipping: ShippingInputDto;
   @ApiProperty({ type: PaymentInputDto }) @IsObject() @ValidateNested() @Type(() => PaymentInputDto) payment: PaymentInputDto;
 
+  // Omittable, not IsOptional: a null total was compared as $0 and answered 'Prices have changed' (a 409).
   @ApiPropertyOptional({ description: 'Dollars; checked against the server price' })
-  @IsOptional()
+  @Omittable()
   @IsNumber(money)
   @Min(0)
   @Max(MAX_CLAIMED_TOTAL)
   subtotal?: number;
   @ApiPropertyOptional({ description: 'Dollars; checked' })
-  @IsOptional()
+  @Omittable()
   @IsNumber(money)
   @Min(0)
   @Max(MAX_CLAIMED_TOTAL)
   shipping_cost?: number;
-  @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) @Max(MAX_CLAIMED_TOTAL) tax?: number;
-  @ApiPropertyOptional({ description: 'Dollars; checked' }) @IsOptional() @IsNumber(money) @Min(0) @Max(MAX_CLAIMED_TOTAL) total?: number;
+  @ApiPropertyOptional({ description: 'Dollars; checked' }) @Omittable() @IsNumber(money) @Min(0) @Max(MAX_CLAIMED_TOTAL) tax?: number;
+  @ApiPropertyOptional({ description: 'Dollars; checked' }) @Omittable() @IsNumber(money) @Min(0) @Max(MAX_CLAIMED_TOTAL) total?: number;
 
   @ApiPropertyOptional({ enum: ['consultation_requested', 'pending'], description: 'consultation_requested for a consultation request' })
   @IsOptional()
