@@ -323,7 +323,12 @@ async function storefront(shopUrl) {
       }
     }
   });
+  // The boot script asks for the app once the first screen's picture is painted, which on a loaded host can
+  // come after the network has been quiet for networkidle's half second: wait for the app, then quiet again.
+  const app = page.waitForResponse((res) => /\/assets\/index-[^/]+\.js$/.test(res.url()), { timeout: 30_000 }).catch(() => null);
   await page.goto(`${shopUrl}/`, { waitUntil: 'networkidle' });
+  if (!(await app)) notes.push('home page JavaScript: the app script was not requested within 30 s');
+  await page.waitForLoadState('networkidle');
   await browser.close();
   const gz = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
   log(`home page JavaScript: ${fmt(gz, 1)} KB gzip in ${scripts.size} files`);
