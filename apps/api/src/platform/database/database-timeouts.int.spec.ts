@@ -71,7 +71,9 @@ describe('Database timeouts', () => {
     expect(locked.status).toBe(503);
     expect(locked.headers.get('retry-after')).toBe('2');
     expect(locked.body.detail).toMatch(/try again/i);
-    expect(waited).toBeLessThan(2000);
+    // Refused at lock_timeout (400 ms; about 0.6 s measured), not after the statement timeout (10 s): the bound
+    // leaves room for a loaded CI host, where one run took 2.5 s.
+    expect(waited).toBeLessThan(5000);
     expect((await t.request('GET', `/api/products?search=free-${Date.now()}`)).status).toBe(200);
   });
 
