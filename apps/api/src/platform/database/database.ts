@@ -1,11 +1,12 @@
 import { Logger } from '@nestjs/common';
-import { Pool, PoolClient, PoolConfig, types as pgTypes } from 'pg';
+import { Pool, PoolConfig, types as pgTypes } from 'pg';
 import { DatabaseTimeouts, loadDatabaseTimeouts } from '../config/config';
 
 /** The read-model schema. Replay builds a fresh one beside it and swaps it in. */
 export const READ_MODEL_SCHEMA = 'rm';
 
-export type Tx = PoolClient;
+export type { Tx } from './transaction';
+export { withTransaction } from './transaction';
 
 const INT8 = 20;
 
@@ -50,19 +51,4 @@ export function createPool(
   // A pooled client that loses its server (PostgreSQL restarts) must not crash the process.
   pool.on('error', (err) => new Logger('Database').warn(`idle client error: ${err.message}`));
   return pool;
-}
-
-export async function withTransaction<T>(pool: Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
 }

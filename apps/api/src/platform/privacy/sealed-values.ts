@@ -1,7 +1,8 @@
 // Sealed personal data: the format, the subjects' keys and opening, with no Nest dependency, so a worker
 // thread (the replay's log reader) can open events too. PersonalData (personal-data.ts) is the shop's door to it.
 import { createDecipheriv, randomBytes } from 'crypto';
-import { Pool, PoolClient } from 'pg';
+import { Pool } from 'pg';
+import { Tx, withTransaction } from '../database/transaction';
 
 /**
  * Crypto-shredding: personal data inside events is sealed with a key per data subject (a customer, a
@@ -121,20 +122,11 @@ export class SubjectKeys {
   }
 
   /** Runs `fn` in a transaction holding the subject's lock (making and erasing its key take it). */
-  private async locked<T>(subjectId: string, fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('subject-key:' || $1, 0))`, [subjectId]);
-      const result = await fn(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+  private locked<T>(subjectId: string, fn: (client: Tx) => Promise<T>): Promise<T> {
+    return withTransaction(this.pool, async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('subject-key:' || $1, 0))`, [subjectId]);
+      return fn(tx);
+    });
   }
 
   forget(subjectId: string): void {
