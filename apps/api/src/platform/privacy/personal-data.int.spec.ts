@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { DatabaseService } from '../database/database.service';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { ERASED, PersonalData } from './personal-data';
@@ -101,6 +102,34 @@ describe('Personal data sealed per subject', () => {
     expect(opened.deep).toEqual([{ to: 'Ada' }]);
     expect(opened.items).toBe(items);
     expect(data.deep[0].to).toBe(sealed);
+  });
+
+  it("should make a new subject's key in one round trip, the same key for a burst of callers, and none after erasure for good", async () => {
+    const db = t.app.get(DatabaseService);
+    // A fresh process (nothing cached) sealing for a new guest: one statement, where it took four.
+    const fresh = new PersonalData(db);
+    const sent = jest.spyOn(Client.prototype, 'query'); // every statement of every pool's clients
+    const sealed = await fresh.seal('guest:one-trip', 'Ada');
+    const statements = sent.mock.calls.map(([q]) => String(typeof q === 'string' ? q : (q as { text?: string }).text));
+    sent.mockRestore();
+    expect(statements.filter((q) => /subject|BEGIN|COMMIT|advisory/i.test(q))).toEqual(['SELECT public.subject_key_for($1, $2) AS key']);
+    expect(await new PersonalData(db).open(sealed)).toBe('Ada');
+
+    // 20 processes at once for one new subject: one key stored, every seal opens with it.
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => new PersonalData(db).seal('guest:burst', `n${i}`)));
+    expect(await db.query(`SELECT 1 FROM public.subject_keys WHERE subject_id = 'guest:burst'`)).toHaveLength(1);
+    const opener = new PersonalData(db);
+    expect(await Promise.all(burst.map((b) => opener.open(b)))).toEqual(Array.from({ length: 20 }, (_, i) => `n${i}`));
+
+    // Erased for good while 20 others make its key: whichever ran after the erasure stored nothing.
+    for (let round = 0; round < 5; round++) {
+      const subject = `customer:gone-${round}`;
+      const writers = Array.from({ length: 20 }, (_, i) => new PersonalData(db).seal(subject, `w${i}`));
+      await new PersonalData(db).keys.erase(subject, true);
+      await Promise.all(writers);
+      expect(await db.query('SELECT 1 FROM public.subject_keys WHERE subject_id = $1', [subject])).toEqual([]);
+      expect(await new PersonalData(db).open(await new PersonalData(db).seal(subject, 'late'), ERASED)).toBe(ERASED);
+    }
   });
 
   it("should open the same in a thread of its own (the replay's opener) as here", async () => {

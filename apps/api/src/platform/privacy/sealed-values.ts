@@ -47,22 +47,16 @@ export class SubjectKeys {
   /**
    * The subject's key, created on first use. For a subject erased for good it is a key kept nowhere:
    * what is sealed with it is erased as it is written, like what was sealed before the erasure. The
-   * subject's lock orders this against erase(), so no key is stored again after such an erasure.
+   * subject's lock (taken in subject_key_for) orders this against erase(), so no key is stored again after such an erasure.
    */
   async keyFor(subjectId: string): Promise<Buffer> {
     const cached = this.cache.get(subjectId);
     if (cached) return cached;
     const fresh = randomBytes(32);
     const epoch = this.erasures;
-    const key = await this.locked(subjectId, async (client) => {
-      const r = await client.query(
-        `INSERT INTO public.subject_keys (subject_id, key)
-         SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM public.erased_subjects WHERE subject_id = $1)
-         ON CONFLICT (subject_id) DO UPDATE SET subject_id = EXCLUDED.subject_id RETURNING key`,
-        [subjectId, fresh],
-      );
-      return r.rowCount ? (r.rows[0].key as Buffer) : null;
-    });
+    // One statement: the subject's lock, the erased-for-good check and the insert (migration 095).
+    const r = await this.pool.query('SELECT public.subject_key_for($1, $2) AS key', [subjectId, fresh]);
+    const key = (r.rows[0]?.key as Buffer | null) ?? null;
     if (!key) return randomBytes(32); // never cached: existingKey() must keep answering null
     // An erasure meanwhile may have deleted this key: caching it then would let this process still open it.
     if (this.erasures === epoch) this.remember(subjectId, key);
