@@ -18,7 +18,7 @@ type Load = { state: 'loading' } | { state: 'loaded'; products: Product[] };
 
 /**
  * 'Selection': four random pieces, one at a time. The first change comes after 3 s, then every 5 s, each
- * a 1.2 s fade-out followed by a fade-in.
+ * a 1.2 s fade-out followed by a fade-in. It holds still while focus is in it or the pointer over it.
  */
 export function FeaturedSelection() {
   const preloaded = usePageData<HomeData>('home')?.featured;
@@ -26,6 +26,7 @@ export function FeaturedSelection() {
   const [index, setIndex] = useState(0);
   const [fading, setFading] = useState(false);
   const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
   const rotations = useRef(0);
   const { has } = useWishlist();
 
@@ -48,7 +49,10 @@ export function FeaturedSelection() {
   const count = load.state === 'loaded' ? load.products.length : 0;
 
   useEffect(() => {
-    if (count < 2 || paused) return;
+    if (count < 2 || paused || hovered) {
+      setFading(false); // held mid-fade: the piece comes back rather than staying faded out
+      return;
+    }
     let swap: ReturnType<typeof setTimeout> | undefined;
     const start = setTimeout(() => {
       setFading(true);
@@ -62,7 +66,7 @@ export function FeaturedSelection() {
       clearTimeout(start);
       if (swap) clearTimeout(swap);
     };
-  }, [index, count, paused]);
+  }, [index, count, paused, hovered]);
 
   const show = (i: number) => {
     setFading(false);
@@ -70,7 +74,13 @@ export function FeaturedSelection() {
   };
 
   return (
-    <section className="selection section" aria-labelledby="selection-title">
+    // Held still while the pointer is over it, like the hero: a piece does not fade away under a reader.
+    <section
+      className="selection section"
+      aria-labelledby="selection-title"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
       <div className="container">
         <div className="section-head">
           <p className="eyebrow">Chosen this week</p>

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { randomProducts } from '../api/shop';
 import { product } from '../test/fixtures';
@@ -69,5 +69,31 @@ describe("the home page's 'Selection'", () => {
     expect(shownName()).toBe('Four');
     for (const step of [5000, 1200]) act(() => jest.advanceTimersByTime(step));
     expect(shownName()).toBe('One'); // wraps after the fourth
+  });
+
+  it('holds still while the pointer is over it or focus is in it, showing the piece again if it was fading', async () => {
+    randomMock.mockResolvedValue(['One', 'Two', 'Three'].map((name) => product({ name })));
+    await renderLoaded();
+    const section = screen.getByRole('region', { name: 'Selection' });
+
+    act(() => jest.advanceTimersByTime(3000));
+    expect(isFading()).toBe(true);
+    fireEvent.mouseEnter(section);
+    expect(isFading()).toBe(false);
+    act(() => jest.advanceTimersByTime(20000));
+    expect(shownName()).toBe('One');
+    expect(isFading()).toBe(false);
+
+    fireEvent.mouseLeave(section);
+    act(() => jest.advanceTimersByTime(3000 + 1200));
+    expect(shownName()).toBe('Two');
+
+    // Focus on its Add to Cart button holds it too, until focus leaves.
+    act(() => screen.getByRole('button', { name: 'Add to Cart' }).focus());
+    act(() => jest.advanceTimersByTime(20000));
+    expect(shownName()).toBe('Two');
+    act(() => screen.getByRole('button', { name: 'Add to Cart' }).blur());
+    act(() => jest.advanceTimersByTime(5000 + 1200));
+    expect(shownName()).toBe('Three');
   });
 });
