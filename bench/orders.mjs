@@ -1,6 +1,7 @@
 // Orders alone, as a profile: the shop on a throwaway database, consultation orders from 32 clients
 // (autocannon) for N seconds, then orders/s, latency, the shop's CPU time per order and the statements it
-// sent per order (counted in the shop by bench/count-queries.cjs), most frequent first.
+// sent per order (counted in the shop by bench/count-queries.cjs), most frequent first, and the projection
+// lag meanwhile (the full bench's probe).
 // Usage: node bench/orders.mjs [seconds=10] [--prof] (a CPU profile of the shop in /tmp/orders-prof)
 import { execFile } from 'child_process';
 import { readFileSync, rmSync } from 'fs';
@@ -9,7 +10,7 @@ import { dirname, join } from 'path';
 import { fileURLToPath } from 'url';
 import { promisify } from 'util';
 import pg from 'pg';
-import { consultationOrder, startShop } from './shop.mjs';
+import { consultationOrder, quantile, startLagProbe, startShop } from './shop.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10);
@@ -51,11 +52,15 @@ async function main() {
     if (!first.ok) throw new Error(`POST /api/orders answered ${first.status}: ${await first.text()}`);
     await sleep(3000); // its mails, so the counts below are of the load alone
     const before = JSON.parse(readFileSync(countFile, 'utf8'));
+    const db = new pg.Pool({ connectionString: u.toString(), max: 2 });
+    const lagProbe = startLagProbe(db);
     const cpu0 = cpuSeconds(shop.pid);
     const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-j', '-c', '32', '-d', String(SECONDS), '-m', 'POST'];
     args.push('-H', 'content-type=application/json', '-b', JSON.stringify(order), `${base}/api/orders`);
     const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
     const r = JSON.parse(stdout);
+    const lags = await lagProbe.stop();
+    await db.end();
     await sleep(3000); // the mails and projections of the last orders
     const cpu = cpuSeconds(shop.pid) - cpu0;
     await sleep(1100);
@@ -70,6 +75,9 @@ async function main() {
       `${orders} orders in ${SECONDS} s: ${Math.round(r.requests.average)}/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}`,
     );
     log(`shop CPU ${cpu.toFixed(2)} s = ${((1000 * cpu) / orders).toFixed(2)} ms per order (request, projections, reactors, mail)`);
+    log(
+      `projection lag (append to the orders read model): p50 ${quantile(lags, 0.5)} / p99 ${quantile(lags, 0.99)} ms (${lags.length} samples)`,
+    );
     log(`statements per order: ${total.toFixed(1)}`);
     for (const [k, n] of per.slice(0, 25)) console.log(`  ${n.toFixed(2).padStart(6)}  ${k}`);
   } finally {

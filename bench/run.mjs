@@ -9,7 +9,7 @@ import { fileURLToPath } from 'url';
 import { gzipSync } from 'zlib';
 import pg from 'pg';
 import { copyRate, growLog, replayCli } from './replay-log.mjs';
-import { consultationOrder } from './shop.mjs';
+import { consultationOrder, quantile, startLagProbe } from './shop.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const QUICK = process.argv.includes('--quick');
@@ -178,37 +178,10 @@ async function main() {
       body: JSON.stringify(order),
     });
     if (probe.status === 201 || probe.status === 200) {
-      const lags = [];
-      let sampling = true;
-      const sampler = (async () => {
-        while (sampling) {
-          const last = await db.query(
-            `SELECT transaction_id::text AS c, global_position AS p FROM es_events WHERE event_type = 'OrderRequested' ORDER BY global_position DESC LIMIT 1`,
-          );
-          if (last.rowCount) {
-            const t0 = Date.now();
-            const { c, p: pos } = last.rows[0];
-            // Polled every 5 ms: the probe's own queries must not slow the orders it measures.
-            for (let i = 0; i < 200; i++) {
-              const cp = await db.query(
-                `SELECT 1 FROM rm.projection_checkpoints WHERE name = 'orders' AND (commit_pos, prepare_pos) >= ($1::numeric, $2::numeric)`,
-                [c, pos],
-              );
-              if (cp.rowCount) {
-                lags.push(Date.now() - t0);
-                break;
-              }
-              await sleep(5);
-            }
-          }
-          await sleep(50);
-        }
-      })();
+      const lagProbe = startLagProbe(db);
       const w = await load(`${shopUrl}/api/orders`, { connections: 32, method: 'POST', body: order });
-      sampling = false;
-      await sampler;
-      lags.sort((a, b) => a - b);
-      const pct = (q) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] : null);
+      const lags = await lagProbe.stop();
+      const pct = (q) => quantile(lags, q);
       // The PostgreSQL server is shared (max_connections): a failed reference is noted, not a crash of the run.
       let rawRate = null;
       try {

@@ -74,3 +74,46 @@ export function consultationOrder(p, lastName = 'Bench', email = 'ada@bench.test
     payment_status: 'pending_consultation',
   };
 }
+
+/**
+ * Projection lag as a reader feels it: every 50 ms, the newest OrderRequested in the log, then the time
+ * until the orders projection's checkpoint reaches it (polled every 5 ms, so the probe's own queries do
+ * not slow the orders it measures). `stop()` ends it and gives the sorted lags in ms.
+ */
+export function startLagProbe(db) {
+  const lags = [];
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const last = await db.query(
+        `SELECT transaction_id::text AS c, global_position AS p FROM es_events WHERE event_type = 'OrderRequested' ORDER BY global_position DESC LIMIT 1`,
+      );
+      if (last.rowCount) {
+        const t0 = Date.now();
+        const { c, p: pos } = last.rows[0];
+        for (let i = 0; i < 200; i++) {
+          const cp = await db.query(
+            `SELECT 1 FROM rm.projection_checkpoints WHERE name = 'orders' AND (commit_pos, prepare_pos) >= ($1::numeric, $2::numeric)`,
+            [c, pos],
+          );
+          if (cp.rowCount) {
+            lags.push(Date.now() - t0);
+            break;
+          }
+          await sleep(5);
+        }
+      }
+      await sleep(50);
+    }
+  })();
+  return {
+    async stop() {
+      sampling = false;
+      await sampler;
+      return lags.sort((a, b) => a - b);
+    },
+  };
+}
+
+/** The q-quantile of sorted numbers (null when there are none). */
+export const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : null);
