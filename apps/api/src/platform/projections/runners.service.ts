@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { FACET_CONFIG, FacetConfig } from '../config/config';
 import { DatabaseService } from '../database/database.service';
@@ -58,7 +58,7 @@ export interface RetryOutcome {
  * of their own, so a read-model table locked by someone else stalls its projection, not the API's requests.
  */
 @Injectable()
-export class RunnersService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RunnersService implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Runners');
   private runners: CatchUpRunner[] = [];
   private locks: AdvisoryLocks;
@@ -352,8 +352,12 @@ export class RunnersService implements OnApplicationBootstrap, OnApplicationShut
     return result;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Batches in flight finish while the stores and queues they write to are still open (closed after this). */
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all([...this.runners.map((r) => r.stop()), this.projectorThread?.close()]);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
     await this.locks.close();
     await this.pool.end().catch(() => undefined);
   }

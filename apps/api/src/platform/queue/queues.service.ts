@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Queue, QueueOptions, Worker, WorkerOptions } from 'bullmq';
 import IORedis, { Redis } from 'ioredis';
 import { FACET_CONFIG, FacetConfig } from '../config/config';
@@ -6,16 +6,25 @@ import { DatabaseService } from '../database/database.service';
 import { contextOfJob, runWithContext } from '../context/request-context';
 
 /**
+ * How long a shutdown waits for the jobs being worked on (a mail on the wire, a relay that never answers).
+ * After it the shutdown goes on: an unfinished job is stalled, picked up again by a worker here or
+ * elsewhere, and done once (MailSent's expected revision).
+ */
+export const WORKER_CLOSE_GRACE_MS = 10_000;
+
+/**
  * BullMQ on Redis. Producers fail fast while Redis is down (the reactor keeps its checkpoint and retries);
  * workers wait for Redis to come back. All queues share one prefix so tests can use their own.
  */
 @Injectable()
-export class Queues implements OnApplicationShutdown {
+export class Queues implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Queues');
   private queues = new Map<string, Queue>();
   private workers: Worker[] = [];
   /** Handed to BullMQ, which does not close a connection it was given: closed here after the workers. */
-  private workerConnections: Redis[] = [];
+  private workerConnections = new Map<Worker, Redis>();
+  /** Workers whose job outlived the shutdown's grace: their connection stays, see onApplicationShutdown. */
+  private stillWorking = new Set<Worker>();
   private producerConnection: Redis | null = null;
 
   constructor(
@@ -81,7 +90,6 @@ export class Queues implements OnApplicationShutdown {
   ): Worker<T> {
     const connection = new IORedis(this.config.redisUrl, { maxRetriesPerRequest: null, retryStrategy: (t) => Math.min(t * 200, 2000) });
     connection.on('error', () => undefined);
-    this.workerConnections.push(connection);
     // Each job runs in the conversation that queued it (its data's `trace`), as the worker named by the queue.
     const traced = (job: Job<T>, token?: string) =>
       runWithContext(contextOfJob((job.data as { trace?: unknown } | undefined)?.trace, `${name}-worker`), () => processor(job, token));
@@ -89,6 +97,7 @@ export class Queues implements OnApplicationShutdown {
     worker.on('error', (err) => this.logger.debug?.(`${name}: ${err.message}`));
     worker.on('failed', (job, err) => this.logger.warn(`${name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));
     this.workers.push(worker);
+    this.workerConnections.set(worker, connection);
     return worker;
   }
 
@@ -121,11 +130,32 @@ export class Queues implements OnApplicationShutdown {
     if (pong !== 'PONG') throw new Error(`unexpected reply ${String(pong)}`);
   }
 
+  /**
+   * Workers finish their current job first, while every pool and store is still open: closed in the same
+   * step as the database (onApplicationShutdown), a mail on the wire at a deploy's SIGTERM found the pool
+   * ended and failed after it was sent, to be sent again at the next start.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(
+      this.workers.map(async (w) => {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), WORKER_CLOSE_GRACE_MS)));
+        const closed = w.close().catch(() => undefined);
+        // BullMQ's close cannot be forced once begun; past the grace the shutdown goes on without it.
+        if ((await Promise.race([closed, late])) === 'late') {
+          this.stillWorking.add(w);
+          this.logger.warn(`queue ${w.name}: a job was still running after ${WORKER_CLOSE_GRACE_MS} ms; stopping without it`);
+        }
+        clearTimeout(timer);
+      }),
+    );
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    // Workers finish their current job before the process ends.
-    await Promise.all(this.workers.map((w) => w.close().catch(() => undefined)));
     await Promise.all([...this.queues.values()].map((q) => q.close().catch(() => undefined)));
-    this.workerConnections.forEach((c) => c.disconnect());
+    // Not the connection of a worker still running a job: BullMQ spins at full CPU when that job ends on a
+    // connection closed under it. The process ends anyway: Nest re-raises the signal once closed (bootstrap.ts).
+    for (const [worker, connection] of this.workerConnections) if (!this.stillWorking.has(worker)) connection.disconnect();
     this.producerConnection?.disconnect();
   }
 }
