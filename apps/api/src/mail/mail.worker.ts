@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job } from 'bullmq';
 import nodemailer, { Transporter } from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { ConcurrencyError, EVENT_STORE, EventStore } from '../platform/event-store/event-store';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
@@ -9,6 +11,17 @@ import { MailArchive } from './mail-archive';
 import { MAIL_SENT_VERSION, MAIL_TEMPLATE_VERSION, MailSent, mailStream } from './mail-events';
 import { MAIL_QUEUE, MailJob, MailOutbox, OutgoingMail } from './mail.outbox';
 import { headerSafe } from './mail-templates';
+
+/**
+ * A relay that stops answering fails the job within a minute, to be retried with backoff (nodemailer waits
+ * up to 2 min to connect and 10 min on a silent socket). The URL's own parameters (?socketTimeout=) win.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+export function smtpTransport(url: string): Transporter {
+  // nodemailer drops every other option when given `url`, so the URL is read here and laid over ours.
+  return nodemailer.createTransport({ ...SMTP_TIMEOUTS, ...(parseConnectionUrl(url) as SMTPTransport.Options) });
+}
 
 /**
  * The mail worker (role worker): sends each queued mail over SMTP (SMTP_URL) or, without it, keeps it for
@@ -31,7 +44,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
 
   onApplicationBootstrap(): void {
     if (!this.config.roles.includes('worker')) return;
-    if (this.config.smtpUrl) this.transport = nodemailer.createTransport(this.config.smtpUrl);
+    if (this.config.smtpUrl) this.transport = smtpTransport(this.config.smtpUrl);
     this.queues.worker<MailJob>(MAIL_QUEUE, (job) => this.process(job), { concurrency: 4 });
   }
 
