@@ -44,6 +44,17 @@ export function hasVisibleText(value: string): boolean {
   return VISIBLE.test(value.replace(DRAWS_NOTHING, ''));
 }
 
+/**
+ * Explicit bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069). In a name they reorder
+ * what staff read: "Ada \u202Emoc.evil" shows as "Ada live.com". The direction marks U+200E, U+200F and
+ * U+061C, all a right-to-left name needs, reorder nothing and stay allowed.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+export function hasBidiControls(value: string): boolean {
+  return BIDI_CONTROLS.test(value);
+}
+
 export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(value.trim()) && value.replace(/\D/g, '').length >= 10;
 }
