@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, hasVisibleText, isValidEmail } from './validation';
+import { EMAIL_PATTERN, hasBidiControls, hasVisibleText, isValidEmail } from './validation';
 
 describe('the e-mail rule', () => {
   it.each([
@@ -106,5 +106,15 @@ describe('required text', () => {
     ['a Hebrew name', '\u05d3\u05d5\u05d3'],
   ])('should count %s as filled in', (_what, text) => {
     expect(hasVisibleText(text)).toBe(true);
+  });
+});
+
+describe('bidi controls in names', () => {
+  it.each(['202A', '202B', '202C', '202D', '202E', '2066', '2067', '2068', '2069'])('should find U+%s', (hex) => {
+    expect(hasBidiControls(`Ada ${String.fromCharCode(parseInt(hex, 16))}moc.evil`)).toBe(true);
+  });
+
+  it('should leave direction marks and right-to-left names alone', () => {
+    expect(hasBidiControls('\u05d3\u05d5\u05d3 \u200fCohen\u200e \u061c')).toBe(false);
   });
 });
