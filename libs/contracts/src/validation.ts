@@ -1,7 +1,21 @@
 /** Validation rules shared by the API and both front ends (spec section 5). */
 
-/** The simple pattern of the forms: text, @, text, dot, text, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** RFC 5322 atext: what each dot-separated part of an address's local part is made of. */
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]";
+/** A DNS label: letters, digits and hyphens, not at either end, at most 63 characters. */
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/** A top-level domain of letters, or its ASCII form (xn--) when it is internationalized. */
+const TLD = '(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{0,58}[A-Za-z0-9])';
+
+/**
+ * The forms' e-mail rule, a plain addr-spec: a dot-atom local part (no quoted strings, no leading, trailing
+ * or doubled dots), @, dot-separated DNS labels ending in a TLD; local part at most 64 characters, the whole
+ * at most 254. ASCII only: the looser text@text.text took `a;b@x.test` (a mailer reads a list), `<a@x.test>`
+ * and `"a b"@x.test`. Internationalized domains are taken in their xn-- form; non-ASCII local parts are not
+ * (SMTPUTF8 is not assured on every hop, and accounts are keyed by the lower-cased address, where NFC and
+ * NFD spellings and look-alike letters would make two accounts of what reads as one).
+ */
+export const EMAIL_PATTERN = new RegExp(`^(?=[^@]{1,64}@)(?=.{6,254}$)${ATEXT}+(?:\\.${ATEXT}+)*@(?:${LABEL}\\.)+${TLD}$`);
 
 /** Optional plus, then at least 10 digits, spaces, dashes or parentheses. */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
@@ -9,7 +23,36 @@ export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
 
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim()) && value.trim().length <= 254;
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+/**
+ * Code points that draw nothing: Unicode's default-ignorable ones (zero-width spaces and joiners, U+2060,
+ * U+FEFF, the soft hyphen and every other format character, Hangul fillers U+115F, U+1160, U+3164 and
+ * U+FFA0, variation selectors, tags) and the braille blank U+2800, which Unicode files as a symbol.
+ */
+const DRAWS_NOTHING = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
+/** A letter, digit, punctuation mark or symbol: something a reader sees (marks need a base to sit on). */
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/**
+ * Whether a text shows something: at least one visible character besides spaces, format characters,
+ * fillers and lone combining marks. The one check behind every required text (names, subjects, messages);
+ * joiners inside a visible name (an emoji's ZWJ, a Persian name's ZWNJ) are kept as typed.
+ */
+export function hasVisibleText(value: string): boolean {
+  return VISIBLE.test(value.replace(DRAWS_NOTHING, ''));
+}
+
+/**
+ * Explicit bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069). In a name they reorder
+ * what staff read: "Ada \u202Emoc.evil" shows as "Ada live.com". The direction marks U+200E, U+200F and
+ * U+061C, all a right-to-left name needs, reorder nothing and stay allowed.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+export function hasBidiControls(value: string): boolean {
+  return BIDI_CONTROLS.test(value);
 }
 
 export function isValidPhone(value: string): boolean {

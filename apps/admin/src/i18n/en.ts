@@ -241,6 +241,11 @@ export const en = {
       save_row: 'Save row',
     },
     common: { refresh: 'Refresh', loading: 'Loading...', retry: 'Retry', close: 'Close' },
+    validation: {
+      visible_text: 'Required: type at least one visible character',
+      bidi_controls: 'Remove the text-direction override characters (U+202A–U+202E, U+2066–U+2069)',
+      email: 'Please enter a valid email address',
+    },
     dashboard: {
       title: 'Dashboard',
       greeting: 'Good day',

@@ -209,7 +209,8 @@ describe('One conversation in the audit log', () => {
   });
 
   it.each([
-    ['not a uuid', 'order-1'],
+    ['not a correlation id the header takes (a space)', 'order%201'],
+    ['over 100 characters', 'a'.repeat(101)],
     ['a NUL byte', '%00'],
     ['a lone surrogate', '%ED%A0%80'],
     ['SQL', "'%20OR%201=1--"],

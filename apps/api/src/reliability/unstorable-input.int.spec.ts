@@ -197,7 +197,12 @@ describe('Input the read models cannot store', () => {
         expectRefused(res, 'subject');
         expect(res.body.detail).toMatch(/surrogate/);
       }
-      const ok = await raw('POST', '/api/contact', JSON.stringify(contact({ subject: 'Ring 💎 \u202eresizing\u202c' })));
+      // A bidi override is stored in the message; a subject refuses it since round four (it reorders what staff read).
+      const ok = await raw(
+        'POST',
+        '/api/contact',
+        JSON.stringify(contact({ subject: 'Ring 💎 resizing', message: 'Ring 💎 \u202eresizing\u202c' })),
+      );
       expect(ok.status).toBe(201);
     }, 90_000);
 

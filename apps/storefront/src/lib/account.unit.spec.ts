@@ -16,6 +16,9 @@ describe('account rules', () => {
     expect(emailFeedback('ada@')).toEqual({ valid: false, message: 'Please enter a valid email address' });
     expect(emailFeedback('ada lovelace@example.com')?.valid).toBe(false);
     expect(emailFeedback('ada@example.com')).toEqual({ valid: true, message: 'Valid email address' });
+    for (const email of ['a;b@x.test', '<a@x.test>', 'a..b@x.test', '.a@x.test', 'a@x..test', 'jos\u00e9@x.test', 'a\u200b@x.test']) {
+      expect(emailFeedback(email)).toEqual({ valid: false, message: 'Please enter a valid email address' });
+    }
   });
 
   it('calls a password strong only with length, upper, lower, digit and special', () => {

@@ -1,5 +1,5 @@
 /** Card checkout (spec sections 4, 5 and 8): the form's rules, card formatting, the order and the status poll. */
-import { EMAIL_PATTERN, PHONE_PATTERN, type OrderPayload } from '@facet/contracts';
+import { EMAIL_PATTERN, hasVisibleText, PHONE_PATTERN, type OrderPayload } from '@facet/contracts';
 import type { CheckoutStatus } from '../api/account';
 import { cartSummary, type CartItem } from '../features/cart/cart';
 
@@ -55,10 +55,13 @@ const REQUIRED: [keyof CheckoutForm, string][] = [
   ['cvv', 'CVV is required'],
 ];
 
-/** Required: names, email, address, city, state, ZIP, name on card, card number, expiry (MM/YY), CVV. */
+/**
+ * Required: names, email, address, city, state, ZIP, name on card, card number, expiry (MM/YY), CVV. Filled in
+ * means a visible character: zero-width or filler characters alone are as empty as spaces (hasVisibleText).
+ */
 export function validateCheckout(form: CheckoutForm): CheckoutErrors {
   const errors: CheckoutErrors = {};
-  for (const [key, message] of REQUIRED) if (!form[key].trim()) errors[key] = message;
+  for (const [key, message] of REQUIRED) if (!hasVisibleText(form[key])) errors[key] = message;
   if (!errors.email && !EMAIL_PATTERN.test(form.email.trim())) errors.email = 'Please enter a valid email address';
   if (form.phone.trim() && !PHONE_PATTERN.test(form.phone.trim())) errors.phone = 'Please enter a valid phone number';
   if (form.state && !(CHECKOUT_STATES as readonly string[]).includes(form.state)) errors.state = 'State is required';
@@ -148,5 +151,5 @@ export const SIMULATED_PAYMENT_DELAY_MS = 3000;
 
 /** All four card fields are needed, else 'Please fill in all card details'. */
 export function cardDetailsComplete(card: { name: string; number: string; expiry: string; cvv: string }): boolean {
-  return Boolean(card.name.trim() && card.number.trim() && card.expiry.trim() && card.cvv.trim());
+  return Boolean(hasVisibleText(card.name) && card.number.trim() && card.expiry.trim() && card.cvv.trim());
 }

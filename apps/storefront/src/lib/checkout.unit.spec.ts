@@ -41,6 +41,20 @@ describe('checkout rules', () => {
     expect(validateCheckout({ ...filled, phone: '12' }).phone).toBe('Please enter a valid phone number');
   });
 
+  it('counts fields of zero-width, filler or braille-blank characters as empty, and refuses list-like addresses', () => {
+    const invisible = { firstName: '\u200b', lastName: '\u00ad', address: '\u2060', city: '\u3164', zipCode: '\u0301', cardName: '\u2800' };
+    expect(validateCheckout({ ...filled, ...invisible })).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      address: 'Address is required',
+      city: 'City is required',
+      zipCode: 'ZIP code is required',
+      cardName: 'Name on card is required',
+    });
+    expect(validateCheckout({ ...filled, email: 'ada;victim@example.com' }).email).toBe('Please enter a valid email address');
+    expect(cardDetailsComplete({ name: '\ufeff\u200b', number: '4242', expiry: '12/30', cvv: '123' })).toBe(false);
+  });
+
   it('formats the card number in fours (19 max), expiry MM/YY (5 max) and CVV (4 max)', () => {
     expect(formatCardNumber('4242424242424242999')).toBe('4242 4242 4242 4242');
     expect(formatCardNumber('42a42')).toBe('4242');

@@ -23,6 +23,22 @@ describe('consultation request validation', () => {
     expect(validateConsultation({ ...valid, email: 'ada @example.com' }).email).toBe('Please enter a valid email address');
   });
 
+  it('refuses an address a mailer reads as a list or a name, with the spec message', () => {
+    for (const email of ['a;b@x.test', 'a,b@x.test', '<a@x.test>', 'a:b@x.test', '"a b"@x.test', 'a..b@x.test', 'a@-x.test']) {
+      expect(validateConsultation({ ...valid, email }).email).toBe('Please enter a valid email address');
+    }
+  });
+
+  it('counts names of invisible characters as missing, and keeps names with joiners', () => {
+    expect(validateConsultation({ ...valid, firstName: '\u200b\u200b', lastName: '\u3164 \u2800' })).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+    });
+    expect(validateConsultation({ ...valid, firstName: '\u0645\u06cc\u200c\u0646\u0627', lastName: '\u{1f469}\u200d\u{1f4bb}' })).toEqual(
+      {},
+    );
+  });
+
   it('accepts an optional plus then at least 10 digits, spaces, dashes or parentheses', () => {
     expect(validateConsultation({ ...valid, phone: '2125550147' }).phone).toBeUndefined();
     expect(validateConsultation({ ...valid, phone: '+44 20 7946 0958' }).phone).toBeUndefined();

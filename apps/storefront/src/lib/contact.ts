@@ -1,5 +1,5 @@
 /** The contact form (spec sections 5 and 8): required fields and the toasts for each outcome. */
-import { EMAIL_PATTERN } from '@facet/contracts';
+import { EMAIL_PATTERN, hasVisibleText } from '@facet/contracts';
 import { ApiError } from '../api/client';
 import type { ContactMessage } from '../api/shop';
 import type { ToastInput } from '../features/toast/toasts';
@@ -8,14 +8,14 @@ export type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
 
 export const EMPTY_CONTACT: ContactMessage = { name: '', email: '', phone: '', subject: '', message: '' };
 
-/** Full Name, Email Address, Subject and Message are required; Phone is optional. */
+/** Full Name, Email Address, Subject and Message are required (a visible character, not only spaces); Phone is optional. */
 export function validateContact(m: ContactMessage): ContactErrors {
   const errors: ContactErrors = {};
-  if (!m.name.trim()) errors.name = 'Full name is required';
+  if (!hasVisibleText(m.name)) errors.name = 'Full name is required';
   if (!m.email.trim()) errors.email = 'Email address is required';
   else if (!EMAIL_PATTERN.test(m.email.trim())) errors.email = 'Please enter a valid email address';
-  if (!m.subject.trim()) errors.subject = 'Subject is required';
-  if (!m.message.trim()) errors.message = 'Message is required';
+  if (!hasVisibleText(m.subject)) errors.subject = 'Subject is required';
+  if (!hasVisibleText(m.message)) errors.message = 'Message is required';
   return errors;
 }
 

@@ -12,6 +12,18 @@ describe('contact form', () => {
     expect(validateContact({ name: 'A', email: 'a@b.co', phone: '', subject: 'Hi', message: 'Hello' })).toEqual({});
   });
 
+  it('counts invisible text as missing and refuses list-like addresses', () => {
+    expect(validateContact({ name: '\u200b', email: 'a,b@x.test', phone: '', subject: '\u3164', message: ' \u2800 \u200d ' })).toEqual({
+      name: 'Full name is required',
+      email: 'Please enter a valid email address',
+      subject: 'Subject is required',
+      message: 'Message is required',
+    });
+    expect(
+      validateContact({ name: 'Zo\u00eb', email: "o'neil+x@mail.example.ie", phone: '', subject: '\u{1f48e}', message: 'Hi' }),
+    ).toEqual({});
+  });
+
   it('says the server message on success, else the 24-hour promise', () => {
     expect(contactSuccessToast('Thanks!')).toMatchObject({ title: 'Message sent successfully!', description: 'Thanks!' });
     expect(contactSuccessToast()).toMatchObject({ description: "We'll get back to you within 24 hours." });

@@ -1,5 +1,14 @@
 /** The custom design wizard (spec sections 3, 4, 5 and 8): steps, what Next needs, auto-advance, the image. */
-import { CATEGORIES, isValidEmail, isValidPhone, karatsFor, MAX_UPLOAD_BYTES, type Department, type MetalType } from '@facet/contracts';
+import {
+  CATEGORIES,
+  hasVisibleText,
+  isValidEmail,
+  isValidPhone,
+  karatsFor,
+  MAX_UPLOAD_BYTES,
+  type Department,
+  type MetalType,
+} from '@facet/contracts';
 import type { CustomDesignPayload } from '../api/account';
 import type { ToastInput } from '../features/toast/toasts';
 
@@ -130,7 +139,7 @@ export function contactErrors(form: DesignForm): ContactErrors {
 
 /** Submit is disabled while sending, when the contact name or e-mail is empty, or when a contact field is invalid. */
 export function canSubmit(form: DesignForm, sending: boolean): boolean {
-  return !sending && form.contactName.trim() !== '' && form.contactEmail.trim() !== '' && Object.keys(contactErrors(form)).length === 0;
+  return !sending && hasVisibleText(form.contactName) && form.contactEmail.trim() !== '' && Object.keys(contactErrors(form)).length === 0;
 }
 
 const SERVER_FIELDS: Record<string, ContactField> = {

@@ -79,6 +79,8 @@ describe('custom design wizard rules', () => {
     expect(canSubmit(complete, false)).toBe(true);
     expect(canSubmit(complete, true)).toBe(false);
     expect(canSubmit({ ...complete, contactName: '  ' }, false)).toBe(false);
+    expect(canSubmit({ ...complete, contactName: '\u200b\u3164' }, false)).toBe(false);
+    expect(canSubmit({ ...complete, contactEmail: 'ada;victim@example.com' }, false)).toBe(false);
     expect(canSubmit({ ...complete, contactEmail: '' }, false)).toBe(false);
     expect(needsPhone({ ...complete, preferredContact: 'phone' })).toBe(true);
     expect(needsPhone({ ...complete, preferredContact: 'text', contactPhone: '+1 212 555 0100' })).toBe(false);

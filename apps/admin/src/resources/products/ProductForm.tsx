@@ -14,15 +14,17 @@ import {
 import { Box } from '@mui/material';
 import { CATEGORIES } from '@facet/contracts';
 import { ImageUploadInput } from './ImageUploadInput';
+import { noBidiControls, visibleText } from '../../validators';
 
 export const categoryChoices = CATEGORIES.map((c) => ({ id: c.id, name: c.name }));
 
 const price = [required(), minValue(0.01)];
+const name = [required(), visibleText, noBidiControls];
 
 export function ProductForm({ toolbar }: { toolbar?: React.ReactElement }) {
   return (
     <SimpleForm toolbar={toolbar} defaultValues={{ rating: 4.5, reviews_count: 0, in_stock: true, features: [] }} sx={{ maxWidth: 880 }}>
-      <TextInput source="name" validate={required()} fullWidth />
+      <TextInput source="name" validate={name} fullWidth />
       <TextInput source="description" multiline minRows={3} fullWidth />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
         <NumberInput source="price" label="facet.product_form.price_usd" step={0.01} validate={price} sx={{ flex: '1 1 160px' }} />

@@ -13,6 +13,9 @@ import {
   useUpdate,
 } from 'react-admin';
 import { updateErrorMessage } from './productErrors';
+import { noBidiControls, visibleText } from '../../validators';
+
+const nameRules = [required(), visibleText, noBidiControls];
 
 /** Inline edit of one row (the list expands one product at a time). */
 export function ProductQuickEdit() {
@@ -44,7 +47,7 @@ export function ProductQuickEdit() {
       }
     >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', px: 2, pt: 2 }} data-testid="quick-edit">
-        <TextInput source="name" validate={required()} sx={{ minWidth: 280 }} />
+        <TextInput source="name" validate={nameRules} sx={{ minWidth: 280 }} />
         <NumberInput source="price" label="facet.product_form.price_usd" step={0.01} validate={[required(), minValue(0.01)]} />
         <BooleanInput source="in_stock" />
         <SaveButton label="facet.product_form.save_row" disabled={isPending} sx={{ mb: 2.5 }} />

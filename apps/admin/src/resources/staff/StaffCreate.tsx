@@ -1,4 +1,8 @@
-import { Create, PasswordInput, SelectInput, SimpleForm, TextInput, email, required, useNotify, useRedirect } from 'react-admin';
+import { Create, PasswordInput, SelectInput, SimpleForm, TextInput, required, useNotify, useRedirect } from 'react-admin';
+import { noBidiControls, shopEmail, visibleText } from '../../validators';
+
+const emailRules = [required(), shopEmail];
+const nameRules = [required(), visibleText, noBidiControls];
 import { roleChoices } from './StaffList';
 
 /** The password rules are the server's (it also refuses common passwords); its message shows as a notice. */
@@ -16,8 +20,8 @@ export function StaffCreate() {
       }}
     >
       <SimpleForm defaultValues={{ role: 'staff' }}>
-        <TextInput source="email" type="email" validate={[required(), email()]} autoComplete="off" sx={{ minWidth: 320 }} />
-        <TextInput source="name" validate={required()} sx={{ minWidth: 320 }} />
+        <TextInput source="email" type="email" validate={emailRules} autoComplete="off" sx={{ minWidth: 320 }} />
+        <TextInput source="name" validate={nameRules} sx={{ minWidth: 320 }} />
         <SelectInput source="role" choices={roleChoices} validate={required()} sx={{ minWidth: 320 }} />
         <PasswordInput
           source="password"

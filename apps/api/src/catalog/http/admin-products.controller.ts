@@ -1,4 +1,4 @@
-import { findCategory, Product, ProductList, toCents } from '@facet/contracts';
+import { findCategory, hasVisibleText, Product, ProductList, toCents } from '@facet/contracts';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
@@ -23,7 +23,7 @@ function toFields(dto: Partial<CreateProductDto>): Partial<ProductFields> {
   if (dto.category !== undefined) fields.category = dto.category;
   if (dto.image !== undefined) fields.image = dto.image;
   if (dto.images !== undefined) fields.images = dto.images;
-  if (dto.features !== undefined) fields.features = dto.features.map((f) => f.trim()).filter(Boolean);
+  if (dto.features !== undefined) fields.features = dto.features.map((f) => f.trim()).filter(hasVisibleText);
   if (dto.rating !== undefined) fields.rating = dto.rating;
   if (dto.reviews_count !== undefined) fields.reviews_count = dto.reviews_count;
   if (dto.in_stock !== undefined) fields.in_stock = dto.in_stock;
@@ -80,7 +80,7 @@ export class AdminProductsController {
       category: dto.category,
       image: dto.image ?? dto.images?.[0] ?? category.image,
       images: dto.images ?? [dto.image ?? category.image],
-      features: (dto.features ?? []).map((f) => f.trim()).filter(Boolean),
+      features: (dto.features ?? []).map((f) => f.trim()).filter(hasVisibleText),
       rating: dto.rating ?? 4.5,
       reviews_count: dto.reviews_count ?? 0,
       in_stock: dto.in_stock ?? true,

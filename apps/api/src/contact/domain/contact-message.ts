@@ -1,4 +1,4 @@
-import { isValidEmail, isValidPhone } from '@facet/contracts';
+import { hasVisibleText, isValidEmail, isValidPhone } from '@facet/contracts';
 import { Actor } from '../../platform/event-store/event-store';
 import { DomainEvent } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
@@ -49,12 +49,12 @@ export type ContactMessageCommand =
 
 /** The contact form's rules (spec section 5): name, e-mail, subject and message required; phone optional. */
 export function checkContactMessage(f: ContactMessageFields): void {
-  if (!f.name.trim()) throw new BadInputError('Full Name is required.', 'name');
+  if (!hasVisibleText(f.name)) throw new BadInputError('Full Name is required.', 'name');
   if (!f.email.trim()) throw new BadInputError('Email is required', 'email');
   if (!isValidEmail(f.email)) throw new BadInputError('Please enter a valid email address', 'email');
   if (f.phone !== null && !isValidPhone(f.phone)) throw new BadInputError('Please enter a valid phone number', 'phone');
-  if (!f.subject.trim()) throw new BadInputError('Subject is required.', 'subject');
-  if (!f.message.trim()) throw new BadInputError('Message is required.', 'message');
+  if (!hasVisibleText(f.subject)) throw new BadInputError('Subject is required.', 'subject');
+  if (!hasVisibleText(f.message)) throw new BadInputError('Message is required.', 'message');
   for (const key of ['name', 'email', 'phone', 'subject', 'message'] as const) {
     const value = f[key];
     if (value !== null && value.length > CONTACT_LIMITS[key]) {

@@ -6,6 +6,7 @@ import {
   Department,
   DiamondShape,
   DiamondSize,
+  hasVisibleText,
   isValidEmail,
   isValidPhone,
   jewelryTypeMatches,
@@ -96,7 +97,7 @@ export function checkCustomDesignRequest(r: CustomDesignRequest): void {
   if (!karatsFor(r.metal_type).includes(r.metal_karat)) {
     throw new BadInputError(`metal_karat for ${r.metal_type} must be one of: ${karatsFor(r.metal_type).join(', ')}.`, 'metal_karat');
   }
-  if (!r.contact_name.trim()) throw new BadInputError('Contact name is required.', 'contact_name');
+  if (!hasVisibleText(r.contact_name)) throw new BadInputError('Contact name is required.', 'contact_name');
   if (!r.contact_email.trim()) throw new BadInputError('Email is required', 'contact_email');
   if (!isValidEmail(r.contact_email)) throw new BadInputError('Please enter a valid email address', 'contact_email');
   if (r.contact_phone === null && (r.preferred_contact === 'phone' || r.preferred_contact === 'text')) {

@@ -30,7 +30,7 @@ import { verificationLink } from '../domain/customer-secrets';
 import { AuthenticateCustomerQuery } from '../queries/authenticate-customer.query';
 import { GetSignedInCustomerQuery } from '../queries/get-signed-in-customer.query';
 import {
-  EmailDto,
+  AccountEmailDto,
   LoginDto,
   LoginResult,
   MessageResult,
@@ -133,7 +133,7 @@ export class AuthController {
   @ApiOkResponse({ type: MessageResult, description: 'The same answer whether or not the account exists' })
   @ApiTooManyRequestsResponse({ description: TOO_MANY_MAILS('15 minutes') })
   @ApiOperation({ summary: 'Send the verification mail again' })
-  async resend(@Body() body: EmailDto, @Req() request: FastifyRequest): Promise<MessageResult> {
+  async resend(@Body() body: AccountEmailDto, @Req() request: FastifyRequest): Promise<MessageResult> {
     const email = body.email.trim().toLowerCase();
     await this.countMailRequest('resend', email, request.ip);
     await this.commands.execute(new ResendVerificationCommand(email, linkOrigin(request, this.config)));
@@ -146,7 +146,7 @@ export class AuthController {
   @ApiOkResponse({ type: MessageResult, description: 'The same answer whatever the outcome' })
   @ApiTooManyRequestsResponse({ description: TOO_MANY_MAILS('15 minutes') })
   @ApiOperation({ summary: 'Send a password reset mail (answers the same whether or not the address is known)' })
-  async forgot(@Body() body: EmailDto, @Req() request: FastifyRequest): Promise<MessageResult> {
+  async forgot(@Body() body: AccountEmailDto, @Req() request: FastifyRequest): Promise<MessageResult> {
     const email = body.email.trim().toLowerCase();
     await this.countMailRequest('reset', email, request.ip);
     await this.commands.execute(new RequestPasswordResetCommand(email, linkOrigin(request, this.config)));

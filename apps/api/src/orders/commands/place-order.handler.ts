@@ -1,4 +1,4 @@
-import { onlineOrderLimitMessage, OrderStatus } from '@facet/contracts';
+import { hasVisibleText, onlineOrderLimitMessage, OrderStatus } from '@facet/contracts';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
@@ -41,7 +41,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
         'status',
       );
     }
-    if (kind === 'card' && (!request.payment.card_name.trim() || !/^\d{4}$/.test(request.payment.last_4))) {
+    if (kind === 'card' && (!hasVisibleText(request.payment.card_name) || !/^\d{4}$/.test(request.payment.last_4))) {
       throw new BadInputError('A card order needs the name on the card and its last four digits.', 'payment');
     }
     if (kind === 'consultation' && !request.shipping.phone?.trim()) throw new BadInputError('Phone number is required', 'shipping.phone');

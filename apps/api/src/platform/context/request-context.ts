@@ -2,6 +2,19 @@ import { AsyncLocalStorage } from 'async_hooks';
 import { randomUUID } from 'crypto';
 import { Actor } from '../event-store/event-store';
 
+/**
+ * A correlation id as the shop takes it: from X-Correlation-Id, in event metadata and jobs, and in the audit
+ * log's correlation_id filter alike. 1-100 letters, digits, dots, underscores and hyphens: a UUID, a ULID, a
+ * load balancer's hex request id or a W3C traceparent fit, and none of it needs quoting in a header, a log
+ * line or a URL. Anything else (longer, spaces, commas of repeated headers, quotes, non-ASCII) is replaced
+ * by a fresh UUID, which the answer's X-Correlation-Id names.
+ */
+export const CORRELATION_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+
+export function isCorrelationId(value: unknown): value is string {
+  return typeof value === 'string' && CORRELATION_ID_PATTERN.test(value);
+}
+
 /** Who is acting and under which correlation id, for the duration of one request or job. */
 export interface RequestContext {
   actor: Actor;
@@ -66,10 +79,14 @@ export function traceIds(): TraceIds {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The context a worker runs a job in: its carried ids when well formed (jobs queued before they were carried have none). */
+/**
+ * The context a worker runs a job in: its carried ids when well formed (jobs queued before they were carried
+ * have none). A correlation id the request took from its caller is kept: a UUID-only check gave the mails of
+ * a request sent with X-Correlation-Id: lb-7f3a a conversation of their own.
+ */
 export function contextOfJob(trace: unknown, actorId: string): RequestContext {
   const t = (trace ?? {}) as Partial<TraceIds>;
-  const correlationId = typeof t.correlationId === 'string' && UUID.test(t.correlationId) ? t.correlationId : randomUUID();
+  const correlationId = isCorrelationId(t.correlationId) ? t.correlationId : randomUUID();
   const causationId = typeof t.causationId === 'string' && UUID.test(t.causationId) ? t.causationId : null;
   return { actor: { type: 'system', id: actorId }, correlationId, causationId };
 }

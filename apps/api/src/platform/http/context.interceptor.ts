@@ -2,11 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { Observable } from 'rxjs';
-import { RequestContext, runWithContext } from '../context/request-context';
+import { isCorrelationId, RequestContext, runWithContext } from '../context/request-context';
 import { Actor } from '../event-store/event-store';
 import { NotFoundError } from '../domain/errors';
 
-const CORRELATION = /^[A-Za-z0-9._-]{1,100}$/;
 const POLL_AT = 'facet:poll-at';
 
 /**
@@ -31,7 +30,7 @@ export class ContextInterceptor implements NestInterceptor {
     const actor: Actor = principal ? { type: principal.kind, id: principal.id } : { type: 'anonymous' };
     // Fastify's request id is the correlation id (platform/logging correlationIdFor), shared with the access log.
     const given = request.id;
-    const correlationId = typeof given === 'string' && CORRELATION.test(given) ? given : randomUUID();
+    const correlationId = isCorrelationId(given) ? given : randomUUID();
     reply.header?.('x-correlation-id', correlationId);
     const template: string | undefined = Reflect.getMetadata(POLL_AT, context.getHandler());
     const ctx: RequestContext = { actor, correlationId, causationId: null };

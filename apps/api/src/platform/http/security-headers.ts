@@ -7,24 +7,33 @@ import { FacetConfig } from '../config/config';
 const CACHEABLE_API = /^\/api\/(products|categories|media|health|docs)(\/|\?|$|-json)/;
 
 /**
- * A path segment that, decoded once, twice or three times, climbs out of its place: `..`, `.`, or an encoded
- * slash, backslash or NUL inside a segment (`%2e%2e`, `%2f`, `%252e%252e`, ...). No route takes such a value.
+ * What is wrong with a path whose segment, decoded once, twice or three times, climbs out of its place (`..`,
+ * `.`, an encoded slash or backslash: `%2e%2e`, `%2f`, `%252e%252e`, ...) or holds a NUL, or null when nothing
+ * is. No route takes such a value. Each answer says which it was: a NUL is no dot segment.
  */
-export function hostilePath(rawUrl: string): boolean {
+export function pathProblem(rawUrl: string): string | null {
   const path = rawUrl.split('?')[0];
   for (const raw of path.split('/')) {
     let segment = raw;
     for (let round = 0; round < 4; round++) {
-      if (segment === '..' || segment === '.' || /[/\\\0]/.test(segment) || /(^|[/\\])\.\.?([/\\]|$)/.test(segment)) return true;
+      if (segment.includes('\0')) return 'The path holds a NUL character (%00), which is not allowed.';
+      if (segment === '..' || segment === '.' || /(^|[/\\])\.\.?([/\\]|$)/.test(segment)) {
+        return 'The path contains a segment that is not allowed ("." or "..").';
+      }
+      if (/[/\\]/.test(segment)) return 'The path contains an encoded slash or backslash inside a segment, which is not allowed.';
       if (!segment.includes('%')) break;
       try {
         segment = decodeURIComponent(segment);
       } catch {
-        return true; // a broken escape is no id, file name or slug either
+        return 'The URL is malformed (it cannot be decoded).'; // a broken escape is no id, file name or slug either
       }
     }
   }
-  return false;
+  return null;
+}
+
+export function hostilePath(rawUrl: string): boolean {
+  return pathProblem(rawUrl) !== null;
 }
 
 /**
@@ -73,9 +82,10 @@ export async function securityHeaders(app: NestFastifyApplication, config: Facet
   });
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const url = String(request.raw.url ?? '');
-    if (url.startsWith('/api/') && hostilePath(url)) {
+    const problem = url.startsWith('/api/') ? pathProblem(url) : null;
+    if (problem) {
       reply.code(400).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store');
-      return reply.send(JSON.stringify({ detail: 'The path contains a segment that is not allowed (such as "..").' }));
+      return reply.send(JSON.stringify({ detail: problem }));
     }
   });
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

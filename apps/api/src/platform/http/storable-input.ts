@@ -175,8 +175,25 @@ export function depthLimitedJsonParser(
       done(new BadInputError(`The JSON body has an array or object of more than ${MAX_JSON_ELEMENTS} elements or fields.`));
       return;
     }
-    defaultParser(req, body, done);
+    defaultParser(req, body, (err, value) => {
+      // Fastify says 'Body is not valid JSON' for every refusal, also for valid JSON it refuses for a
+      // __proto__ or constructor.prototype key (prototype pollution): name that instead.
+      if (err && parsesAsJson(body)) {
+        done(new BadInputError('The JSON body holds a "__proto__" or "constructor.prototype" key, which is not allowed.'));
+        return;
+      }
+      done(err, value);
+    });
   };
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

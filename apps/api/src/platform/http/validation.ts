@@ -1,5 +1,6 @@
+import { hasBidiControls, hasVisibleText } from '@facet/contracts';
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
-import { ValidateIf, type ValidatorOptions } from 'class-validator';
+import { ValidateBy, ValidateIf, type ValidationArguments, type ValidatorOptions } from 'class-validator';
 
 /**
  * The most telling constraint first: a missing or unknown field, then a wrong type, then a bad value.
@@ -10,6 +11,8 @@ const PRIORITY = [
   'isDefined',
   'isNotEmpty',
   'isString',
+  'hasVisibleText',
+  'noBidiControls',
   'isInt',
   'isNumber',
   'isBoolean',
@@ -98,4 +101,36 @@ export function createValidationPipe(): ValidationPipe {
  */
 export function Omittable(): PropertyDecorator {
   return ValidateIf((_object, value) => value !== undefined);
+}
+
+/**
+ * Required text a person reads (a name, a subject, a message): at least one visible character, so a value of
+ * zero-width spaces, format characters, Hangul fillers, braille blanks or lone combining marks is as missing
+ * as an empty one. `blank: true` also takes text that is empty after trimming (an optional field cleared).
+ * The check is the storefront's too (hasVisibleText in @facet/contracts).
+ */
+export function VisibleText(message: string, options: { blank?: boolean } = {}): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'hasVisibleText',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' && (hasVisibleText(value) || (options.blank === true && value.trim() === '')),
+        defaultMessage: () => message,
+      },
+    },
+    { message },
+  );
+}
+
+/** A name staff read in lists (a person's, a product's, a subject): no bidi override or embedding characters. */
+export function NoBidiControls(): PropertyDecorator {
+  return ValidateBy({
+    name: 'noBidiControls',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || !hasBidiControls(value),
+      defaultMessage: (a?: ValidationArguments) =>
+        `${a?.property} must not hold bidi override, embedding or isolate characters (U+202A-U+202E, U+2066-U+2069)`,
+    },
+  });
 }

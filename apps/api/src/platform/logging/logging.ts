@@ -5,14 +5,12 @@ import { Logger as NestPinoLogger, PinoLogger, Params } from 'nestjs-pino';
 import pino, { Logger as Pino } from 'pino';
 import pretty from 'pino-pretty';
 import { FacetConfig } from '../config/config';
-import { peekContext } from '../context/request-context';
+import { isCorrelationId, peekContext } from '../context/request-context';
 
 const PINO_LEVEL: Record<FacetConfig['logLevel'], pino.Level> = { error: 'error', warn: 'warn', log: 'info', debug: 'debug' };
 
 /** Nest's start-up chatter (one line per module, controller and route): useful only when debugging. */
 const FRAMEWORK_CHATTER = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
-
-const CORRELATION = /^[A-Za-z0-9._-]{1,100}$/;
 
 let root: Pino | null = null;
 
@@ -59,7 +57,7 @@ export function createRootLogger(config: Pick<FacetConfig, 'logLevel' | 'logForm
  */
 export function correlationIdFor(req: IncomingMessage): string {
   const given = req.headers['x-correlation-id'];
-  return typeof given === 'string' && CORRELATION.test(given) ? given : randomUUID();
+  return isCorrelationId(given) ? given : randomUUID();
 }
 
 /** nestjs-pino's parameters: the root logger, and one line per request with its correlation id. */

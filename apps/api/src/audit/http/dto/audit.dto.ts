@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageQueryDto } from '../../../platform/http/page-query.dto';
-import { IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { CORRELATION_ID_PATTERN } from '../../../platform/context/request-context';
 
 export class ListEventsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Event type, or several separated by commas' })
@@ -15,12 +16,20 @@ export class ListEventsQueryDto extends PageQueryDto {
   @MaxLength(200)
   stream?: string;
 
+  // Exactly what X-Correlation-Id takes: only UUIDs here left a request sent with its load balancer's id
+  // (recorded as given) beyond an operator's reach.
   @ApiPropertyOptional({
-    description: 'One conversation: the events of a request and of everything it caused (reactors, mails, payment), by correlation id',
-    format: 'uuid',
+    description:
+      'One conversation: the events of a request and of everything it caused (reactors, mails, payment), by correlation id: ' +
+      'the X-Correlation-Id the request was sent with (1-100 letters, digits, ".", "_", "-") or the UUID its answer named',
+    pattern: CORRELATION_ID_PATTERN.source,
+    maxLength: 100,
+    example: '0b6f3c1e-8f1d-4c55-9a2e-5d7c1b9e4a10',
   })
   @IsOptional()
-  @IsUUID()
+  @IsString()
+  @MaxLength(100)
+  @Matches(CORRELATION_ID_PATTERN, { message: 'correlation_id must be 1-100 letters, digits, ".", "_" or "-", as X-Correlation-Id takes' })
   correlation_id?: string;
 
   // Strict, and read by parseMoment in the controller: the lenient check let through text that is no

@@ -18,7 +18,6 @@ import {
   IsNumber,
   IsOptional,
   IsString,
-  Length,
   Matches,
   Max,
   MaxLength,
@@ -26,7 +25,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { QueryNumber } from '../../../platform/http/page-query.dto';
-import { Omittable } from '../../../platform/http/validation';
+import { NoBidiControls, Omittable, VisibleText } from '../../../platform/http/validation';
 import { Transform } from 'class-transformer';
 
 /** Images are paths on this site (shipped artwork or uploads), never links elsewhere or script URLs. */
@@ -61,7 +60,9 @@ export class ProductListDto {
 export class CreateProductDto {
   @ApiProperty({ example: 'Celeste Oval Diamond Solitaire' })
   @IsString()
-  @Length(1, 200)
+  @MaxLength(200)
+  @VisibleText('name is required')
+  @NoBidiControls()
   name: string;
 
   @ApiPropertyOptional({ default: '' })

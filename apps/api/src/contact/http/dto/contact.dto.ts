@@ -4,6 +4,7 @@ import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateI
 import { CONTACT_LIMITS } from '../../domain/contact-message';
 import { CONTACT_MESSAGE_SORTS, ContactMessageSort } from '../../queries/contact-message-queries';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
+import { NoBidiControls, VisibleText } from '../../../platform/http/validation';
 
 const oneOf = (list: readonly string[]) => ({ message: `$property must be one of: ${list.join(', ')}` });
 
@@ -11,7 +12,8 @@ const oneOf = (list: readonly string[]) => ({ message: `$property must be one of
 export class SendContactMessageDto {
   @ApiProperty({ maxLength: CONTACT_LIMITS.name, example: 'Ada Lovelace' })
   @IsString()
-  @IsNotEmpty({ message: 'name is required' })
+  @VisibleText('name is required')
+  @NoBidiControls()
   @MaxLength(CONTACT_LIMITS.name)
   name: string;
 
@@ -29,13 +31,14 @@ export class SendContactMessageDto {
 
   @ApiProperty({ maxLength: CONTACT_LIMITS.subject, example: 'Ring resizing' })
   @IsString()
-  @IsNotEmpty({ message: 'subject is required' })
+  @VisibleText('subject is required')
+  @NoBidiControls()
   @MaxLength(CONTACT_LIMITS.subject)
   subject: string;
 
   @ApiProperty({ maxLength: CONTACT_LIMITS.message })
   @IsString()
-  @IsNotEmpty({ message: 'message is required' })
+  @VisibleText('message is required')
   @MaxLength(CONTACT_LIMITS.message)
   message: string;
 }

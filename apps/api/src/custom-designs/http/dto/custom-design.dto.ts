@@ -21,6 +21,7 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'c
 import { MAX_DESIGN_NOTES } from '../../domain/custom-design';
 import { CUSTOM_DESIGN_SORTS, CustomDesignSort } from '../../queries/custom-design-queries';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
+import { NoBidiControls, VisibleText } from '../../../platform/http/validation';
 
 export const DEPARTMENTS: readonly Department[] = ['women', 'men'];
 const KARATS = [...GOLD_KARATS, ...PLATINUM_KARATS];
@@ -71,7 +72,8 @@ export class SubmitCustomDesignDto {
 
   @ApiProperty({ example: 'Ada Lovelace' })
   @IsString()
-  @IsNotEmpty({ message: 'contact_name is required' })
+  @VisibleText('contact_name is required')
+  @NoBidiControls()
   @MaxLength(120)
   contact_name: string;
 

@@ -4,16 +4,30 @@ import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { CUSTOMER_SORTS, CustomerSort, CustomerStatus } from '../../queries/customer-queries';
 import { PageQueryDto } from '../../../platform/http/page-query.dto';
-import { Omittable } from '../../../platform/http/validation';
+import { NoBidiControls, Omittable, VisibleText } from '../../../platform/http/validation';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 
+/** An address the shop will record and write to: the shared rule (EMAIL_PATTERN). */
 export class EmailDto {
-  @ApiProperty({ example: 'ada@example.com' })
+  @ApiProperty({ example: 'ada@example.com', description: 'An address such as name@example.com (ASCII, at most 254 characters)' })
   @IsString()
   @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254)
   @Matches(EMAIL_PATTERN, { message: EMAIL_MESSAGE })
+  email: string;
+}
+
+/**
+ * An address that finds an account already recorded, as sign-in does: compared with what is stored, not held
+ * to today's rule, so an account made before the rule tightened can still ask for its mails. Nothing is
+ * sent unless such an account exists.
+ */
+export class AccountEmailDto {
+  @ApiProperty({ example: 'ada@example.com', description: "The account's address" })
+  @IsString()
+  @IsNotEmpty({ message: 'Email is required' })
+  @MaxLength(254)
   email: string;
 }
 
@@ -59,7 +73,7 @@ export class VerifyEmailDto {
   code?: string;
 }
 
-export class ResetPasswordDto extends EmailDto {
+export class ResetPasswordDto extends AccountEmailDto {
   @ApiProperty({ description: 'The token from the reset link' })
   @IsString()
   @IsNotEmpty({ message: 'token is required' })
@@ -83,8 +97,21 @@ export class AddressDto {
 }
 
 export class UpdateProfileDto {
-  @ApiPropertyOptional() @Omittable() @IsString() @MaxLength(100) firstName?: string;
-  @ApiPropertyOptional() @Omittable() @IsString() @MaxLength(100) lastName?: string;
+  // Empty clears a name; zero-width or filler characters alone would show staff a name that is not there.
+  @ApiPropertyOptional({ description: 'Empty, or at least one visible character' })
+  @Omittable()
+  @IsString()
+  @MaxLength(100)
+  @VisibleText('firstName must be empty or hold a visible character', { blank: true })
+  @NoBidiControls()
+  firstName?: string;
+  @ApiPropertyOptional({ description: 'Empty, or at least one visible character' })
+  @Omittable()
+  @IsString()
+  @MaxLength(100)
+  @VisibleText('lastName must be empty or hold a visible character', { blank: true })
+  @NoBidiControls()
+  lastName?: string;
 
   @ApiPropertyOptional({ example: '+1 (212) 555-0100' })
   @Omittable()

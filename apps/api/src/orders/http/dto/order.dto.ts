@@ -20,7 +20,6 @@ import {
   IsOptional,
   IsString,
   IsUUID,
-  Length,
   Matches,
   Max,
   MaxLength,
@@ -28,7 +27,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
-import { Omittable } from '../../../platform/http/validation';
+import { NoBidiControls, Omittable, VisibleText } from '../../../platform/http/validation';
 
 // No maxDecimalPlaces: class-validator's check throws on exponent notation (1e-7); amounts are compared to the cent anyway.
 const money = { allowNaN: false, allowInfinity: false };
@@ -58,8 +57,8 @@ export class OrderItemInputDto {
 }
 
 export class ShippingInputDto {
-  @ApiProperty() @IsString() @Length(1, 100, { message: 'First name is required' }) first_name: string;
-  @ApiProperty() @IsString() @Length(1, 100, { message: 'Last name is required' }) last_name: string;
+  @ApiProperty() @IsString() @MaxLength(100) @VisibleText('First name is required') @NoBidiControls() first_name: string;
+  @ApiProperty() @IsString() @MaxLength(100) @VisibleText('Last name is required') @NoBidiControls() last_name: string;
   @ApiProperty() @IsString() @MaxLength(254) @Matches(EMAIL_PATTERN, { message: 'Please enter a valid email address' }) email: string;
   @ApiPropertyOptional({ default: '' })
   @IsOptional()
@@ -76,7 +75,11 @@ export class ShippingInputDto {
 }
 
 export class PaymentInputDto {
-  @ApiProperty({ description: 'Name on card; empty for a consultation request' }) @IsString() @MaxLength(100) card_name: string;
+  @ApiProperty({ description: 'Name on card; empty for a consultation request' })
+  @IsString()
+  @MaxLength(100)
+  @NoBidiControls()
+  card_name: string;
   @ApiProperty({ description: 'Last four digits; empty for a consultation request' })
   @IsString()
   @Matches(/^(\d{4})?$/, { message: 'last_4 must be four digits' })

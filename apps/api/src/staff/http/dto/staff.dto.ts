@@ -3,6 +3,7 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'clas
 import { EMAIL_PATTERN } from '@facet/contracts';
 import { STAFF_ROLES, StaffRole } from '../../../platform/auth/principal';
 import { PageQueryDto } from '../../../platform/http/page-query.dto';
+import { NoBidiControls, VisibleText } from '../../../platform/http/validation';
 import { STAFF_SORTS, StaffSort } from '../../queries/list-staff.query';
 
 const ROLE_MESSAGE = `role must be one of: ${STAFF_ROLES.join(', ')}`;
@@ -17,7 +18,8 @@ export class CreateStaffDto {
 
   @ApiProperty({ example: 'Clara Clerk' })
   @IsString()
-  @IsNotEmpty({ message: 'name is required' })
+  @VisibleText('name is required')
+  @NoBidiControls()
   @MaxLength(120)
   name: string;
 

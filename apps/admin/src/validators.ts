@@ -1,0 +1,20 @@
+import { EMAIL_PATTERN, hasBidiControls, hasVisibleText } from '@facet/contracts';
+
+// The shop's own text rules (libs/contracts) as react-admin validators, beside its required(), so the console
+// says what the API would refuse before sending it: required() takes '  ' and '\u200b', and react-admin's
+// email() takes `"a b"@x.test`, `a@-x.test`, `a\u200b@x.test` and non-ASCII local parts.
+
+/** A react-admin field validator: a message key, or undefined when the value passes. */
+type Validator = (value: unknown) => string | undefined;
+
+/** Filled in with something visible: not only spaces, zero-width, format or filler characters. */
+export const visibleText: Validator = (value) =>
+  typeof value === 'string' && value !== '' && !hasVisibleText(value) ? 'facet.validation.visible_text' : undefined;
+
+/** A name staff read in lists: no bidi override, embedding or isolate characters. */
+export const noBidiControls: Validator = (value) =>
+  typeof value === 'string' && hasBidiControls(value) ? 'facet.validation.bidi_controls' : undefined;
+
+/** The forms' e-mail rule (EMAIL_PATTERN), not react-admin's looser one. */
+export const shopEmail: Validator = (value) =>
+  typeof value === 'string' && value.trim() !== '' && !EMAIL_PATTERN.test(value.trim()) ? 'facet.validation.email' : undefined;

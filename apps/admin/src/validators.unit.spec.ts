@@ -1,0 +1,33 @@
+import { i18nProvider } from './i18n/en';
+import { noBidiControls, shopEmail, visibleText } from './validators';
+
+describe("the console's text validators", () => {
+  it('should refuse names of invisible characters and keep names with joiners', () => {
+    for (const name of ['  ', '\u200b', '\u3164', '\u2800\u200d', '\u0301', '\u00ad\ufeff']) {
+      expect(visibleText(name)).toBe('facet.validation.visible_text');
+    }
+    for (const name of ['Clara', '\u{1f469}\u200d\u{1f4bb} Clara', '\u0645\u06cc\u200c\u0646\u0627', '', undefined, null]) {
+      expect(visibleText(name)).toBeUndefined();
+    }
+  });
+
+  it('should refuse bidi overrides in a name, not direction marks', () => {
+    expect(noBidiControls('Ada \u202emoc.evil')).toBe('facet.validation.bidi_controls');
+    expect(noBidiControls('\u2067x\u2069')).toBe('facet.validation.bidi_controls');
+    expect(noBidiControls('\u05d3\u05d5\u05d3\u200f')).toBeUndefined();
+  });
+
+  it("should hold e-mail to the shop's rule, where react-admin's email() took quoted, zero-width and non-ASCII ones", () => {
+    for (const address of ['a;b@x.test', '<a@x.test>', '"a b"@x.test', 'a@-x.test', 'a\u200b@x.test', 'jos\u00e9@x.test']) {
+      expect(shopEmail(address)).toBe('facet.validation.email');
+    }
+    expect(shopEmail('clara@facet-jewelry.com')).toBeUndefined();
+    expect(shopEmail('')).toBeUndefined(); // required() says that one
+  });
+
+  it('should have words for each message', () => {
+    for (const key of ['facet.validation.visible_text', 'facet.validation.bidi_controls', 'facet.validation.email']) {
+      expect(i18nProvider.translate(key)).not.toBe(key);
+    }
+  });
+});
