@@ -33,7 +33,9 @@ async function writeRealEvents(dbUrl, orders = 300) {
         const r = await fetch(`${base}/api/orders`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(consultationOrder(products[n % products.length], `Replay ${n}`, `ada${n % 50}@replay.test`)),
+          // 60 shoppers of 5 orders each: every confirmation is sent (at most MAIL_RECIPIENT_CAP, 5, to one
+          // address an hour), and the log keeps its mix of few subjects, each with many events.
+          body: JSON.stringify(consultationOrder(products[n % products.length], `Replay ${n}`, `ada${n % 60}@replay.test`)),
         });
         if (!r.ok) throw new Error(`POST /api/orders answered ${r.status}: ${await r.text()}`);
       }

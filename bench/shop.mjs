@@ -1,7 +1,9 @@
-// What the benches share: the built shop started on a database, and the consultation order they place.
-import { spawn } from 'child_process';
+// What the benches share: the built shop started on a database, the consultation order they place, and
+// autocannon placing it with an address of its own per request.
+import { execFile, spawn } from 'child_process';
 import { dirname, join } from 'path';
 import { fileURLToPath } from 'url';
+import { promisify } from 'util';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -44,6 +46,33 @@ async function stopShop(shop) {
   if (shop.exitCode !== null) return;
   shop.kill('SIGTERM');
   await new Promise((r) => shop.once('exit', r));
+}
+
+/**
+ * A shopper's address for load: bench/distinct-load.cjs makes `[<id>]` unique per request. The shop sends at
+ * most MAIL_RECIPIENT_CAP confirmations to one address an hour, so one address for every order would have
+ * the load measure suppressed mail instead of sent mail. (No +tag: the cap counts those as one inbox.)
+ */
+export const DISTINCT_EMAIL = 'ada.[<id>]@bench.test';
+
+/**
+ * POSTs `body` (JSON, `[<id>]` made unique per request) from a second process for `seconds`; resolves with
+ * autocannon's result, as `autocannon -j` prints it.
+ */
+export async function distinctLoad(url, { connections, seconds, body }) {
+  const opts = {
+    url,
+    connections,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  };
+  const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'bench/distinct-load.cjs'), JSON.stringify(opts)], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout);
 }
 
 /** A consultation request for one piece, priced as the shop prices it (shipping free over $500, 8 % tax). */

@@ -6,6 +6,9 @@ export interface SentMailSummary {
   kind: string;
   to: string | null;
   subject: string | null;
+  /** False when kept without SMTP or suppressed. */
   delivered: boolean;
+  /** Why the mail was not sent at all ('recipient-cap'); null when it was sent or kept. */
+  suppressed: string | null;
   sent_at: string;
 }

@@ -76,6 +76,11 @@ describe('describeChange', () => {
     expect(line).not.toContain('→');
     // Erased: the recipient is null, still no "undefined".
     expect(describeChange({ ...SAMPLES.MailSent, to: null, subject: null }, 'MailSent')).toContain('to: —');
+    // Held back by the recipient cap (MailSent version 3): the audit log says so.
+    const version3 = { ...SAMPLES.MailSent, html: undefined, text: undefined, template_version: 2, content_sha256: 'ab12' };
+    expect(describeChange({ ...version3, delivered: false, suppressed: 'recipient-cap' }, 'MailSent')).toContain(
+      'suppressed: recipient-cap',
+    );
   });
 
   it('should show status moves, money and refunds', () => {

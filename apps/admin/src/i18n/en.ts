@@ -80,7 +80,7 @@ export const en = {
     },
     mail: {
       name: 'Sent e-mail |||| Sent e-mails',
-      fields: { sent_at: 'Sent', kind: 'Kind', to: 'To', subject: 'Subject', delivered: 'Delivered', body: 'Message' },
+      fields: { sent_at: 'Sent', kind: 'Kind', to: 'To', subject: 'Subject', delivered: 'Delivered', result: 'Result', body: 'Message' },
     },
     'audit-events': {
       name: 'Audit event |||| Audit log',

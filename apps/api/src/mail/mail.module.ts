@@ -6,13 +6,14 @@ import { MailOutbox } from './mail.outbox';
 import { MailWorker } from './mail.worker';
 import { SentMailProjection } from './projections/sent-mail.projection';
 import { QUERY_HANDLERS } from './queries';
+import { RecipientCap } from './recipient-cap';
 
 /** Mail: the outbox other parts of the shop queue mail through; the worker sends and records it; staff read what was sent. */
 @Global()
 @Module({
   imports: [CqrsModule],
   controllers: [AdminMailController],
-  providers: [MailOutbox, MailArchive, MailWorker, SentMailProjection, ...QUERY_HANDLERS],
-  exports: [MailOutbox, MailArchive],
+  providers: [MailOutbox, MailArchive, RecipientCap, MailWorker, SentMailProjection, ...QUERY_HANDLERS],
+  exports: [MailOutbox, MailArchive, RecipientCap],
 })
 export class MailModule {}

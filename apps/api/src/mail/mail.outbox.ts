@@ -14,6 +14,11 @@ export interface OutgoingMail {
   text: string;
   /** The data subject the mail is about (customer:<id> or a guest subject), for erasure. */
   subjectId: string;
+  /**
+   * The address was typed by whoever made the request, who need not own it (an order, a design request, a
+   * contact message): the mail counts against the recipient cap (recipient-cap.ts) and past it is not sent.
+   */
+  recipientCap?: boolean;
 }
 
 /** What the BullMQ job holds: ids only, never an address, a name or a link. */

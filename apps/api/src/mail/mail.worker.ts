@@ -11,6 +11,7 @@ import { MailArchive } from './mail-archive';
 import { MAIL_SENT_VERSION, MAIL_TEMPLATE_VERSION, MailSent, mailStream } from './mail-events';
 import { MAIL_QUEUE, MailJob, MailOutbox, OutgoingMail } from './mail.outbox';
 import { headerSafe } from './mail-templates';
+import { MailSuppression, RecipientCap } from './recipient-cap';
 
 /**
  * A relay that stops answering fails the job within a minute, to be retried with backoff (nodemailer waits
@@ -27,6 +28,8 @@ export function smtpTransport(url: string): Transporter {
  * The mail worker (role worker): sends each queued mail over SMTP (SMTP_URL) or, without it, keeps it for
  * staff to read, archives its body (mail-archive.ts), then records MailSent on mail-<jobId> with expected 'no_stream', so a job that runs twice
  * records (and, once recorded, sends) once. Failures retry with exponential backoff (the queue's defaults).
+ * A mail to a typed address past its recipient's cap (recipient-cap.ts) is archived and recorded as
+ * suppressed instead of sent, so staff and auditors see it.
  */
 @Injectable()
 export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -40,6 +43,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
     private readonly outbox: MailOutbox,
     private readonly archive: MailArchive,
+    private readonly cap: RecipientCap,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -48,7 +52,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     this.queues.worker<MailJob>(MAIL_QUEUE, (job) => this.process(job), { concurrency: 4 });
   }
 
-  async process(job: Job<MailJob>): Promise<'sent' | 'already-sent' | 'erased'> {
+  async process(job: Job<MailJob>): Promise<'sent' | 'suppressed' | 'already-sent' | 'erased'> {
     const mailId = String(job.id);
     const stream = mailStream(mailId);
     if ((await this.store.readStream(stream)).length > 0) {
@@ -60,7 +64,15 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     const legacy = (job.data as { to?: unknown } | null)?.to ? (job.data as unknown as OutgoingMail) : null;
     const mail = legacy ?? (await this.outbox.read(mailId));
     if (!mail) return 'erased';
-    if (this.transport) {
+    let suppressed: MailSuppression | null = null;
+    if (mail.recipientCap && !legacy) {
+      const admitted = await this.cap.admit(mailId, mail.to);
+      if (admitted === null) return 'erased';
+      if (!admitted) suppressed = 'recipient-cap';
+    }
+    if (suppressed) {
+      this.logger.log(`Mail suppressed (${suppressed}): ${mail.kind} ${mailId}`);
+    } else if (this.transport) {
       await this.transport.sendMail({
         from: this.config.mailFrom,
         // One address, as given: a string is parsed by nodemailer as a list, and the shop's pattern takes
@@ -89,7 +101,8 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
         subject: mail.subject,
         subject_id: mail.subjectId,
         content_sha256: contentSha256,
-        delivered: Boolean(this.transport),
+        delivered: Boolean(this.transport) && !suppressed,
+        ...(suppressed ? { suppressed } : {}),
       },
     };
     try {
@@ -100,7 +113,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
       throw err;
     }
     await this.outbox.done(mailId);
-    return 'sent';
+    return suppressed ? 'suppressed' : 'sent';
   }
 
   onApplicationShutdown(): void {

@@ -2,9 +2,9 @@ import type { SentMailSummary } from '@facet/contracts';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import { Box, Typography } from '@mui/material';
 import {
-  BooleanField,
   Datagrid,
   DateField,
+  FunctionField,
   List,
   SearchInput,
   Show,
@@ -16,6 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { csvExporter, useIsSmall } from '../../components/listKit';
+import { mailResult } from './mailResult';
 
 export function MailList() {
   const notify = useNotify();
@@ -33,7 +34,7 @@ export function MailList() {
         <SimpleList<SentMailSummary>
           linkType="show"
           primaryText={(r) => r.subject}
-          secondaryText={(r) => r.to ?? translate('facet.list.erased')}
+          secondaryText={(r) => `${r.to ?? translate('facet.list.erased')} · ${mailResult(r)}`}
           tertiaryText={(r) => (r.sent_at ? new Date(r.sent_at).toLocaleDateString() : '')}
         />
       ) : (
@@ -42,7 +43,7 @@ export function MailList() {
           <TextField source="kind" />
           <TextField source="to" emptyText={translate('facet.list.erased')} sortable={false} />
           <TextField source="subject" sortable={false} />
-          <BooleanField source="delivered" sortable={false} />
+          <FunctionField<SentMailSummary> label="resources.mail.fields.result" sortable={false} render={(r) => mailResult(r)} />
         </Datagrid>
       )}
     </List>
@@ -77,7 +78,7 @@ export function MailShow() {
         <TextField source="to" emptyText="— erased —" />
         <TextField source="kind" />
         <DateField source="sent_at" showTime />
-        <BooleanField source="delivered" />
+        <FunctionField<SentMailSummary> label="resources.mail.fields.result" render={(r) => mailResult(r)} />
         <Body label="resources.mail.fields.body" />
       </SimpleShowLayout>
     </Show>

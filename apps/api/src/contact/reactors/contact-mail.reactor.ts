@@ -37,7 +37,16 @@ export class ContactMailReactor implements Reactor {
       ],
     });
     await this.outbox.send(
-      { kind: CONTACT_ACK_KIND, to: d.email, subject: 'We received your message - Facet Fine Jewelry', ...ack, subjectId },
+      // It repeats the message to the address typed, by anyone: capped per recipient (the form's own
+      // throttle counts per sender's address, not per recipient). The staff notice is not capped.
+      {
+        kind: CONTACT_ACK_KIND,
+        to: d.email,
+        subject: 'We received your message - Facet Fine Jewelry',
+        ...ack,
+        subjectId,
+        recipientCap: true,
+      },
       jobIdFor(CONTACT_ACK_KIND, event.metadata.eventId),
     );
     const notice = renderBrandedMail({

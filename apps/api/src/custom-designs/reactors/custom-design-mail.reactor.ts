@@ -51,6 +51,8 @@ export class CustomDesignMailReactor implements Reactor {
           subject: 'Your Vision Has Been Received - Facet custom design',
           ...ack,
           subjectId: designSubject(d),
+          // The address is typed in the request, by anyone: capped per recipient. The atelier's notice is not.
+          recipientCap: true,
         },
         jobIdFor(CUSTOM_DESIGN_ACK_KIND, event.metadata.eventId),
       );

@@ -8,6 +8,7 @@ import { BlobStore } from '../../platform/blobs/blob-store';
 import { Queues } from '../../platform/queue/queues.service';
 import { guestSubjects } from '../../platform/privacy/personal-fields';
 import { MailArchive } from '../../mail/mail-archive';
+import { RecipientCap } from '../../mail/recipient-cap';
 import { EmailClaims } from '../email-claims';
 import { customer, CustomerEvent, customerStream, customerSubject } from '../domain/customer';
 import { DeleteCustomerCommand } from './delete-customer.command';
@@ -22,6 +23,7 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
     private readonly blobs: BlobStore,
     private readonly queues: Queues,
     private readonly mailArchive: MailArchive,
+    private readonly recipientCap: RecipientCap,
   ) {}
 
   async execute({ customerId, by }: DeleteCustomerCommand): Promise<void> {
@@ -39,6 +41,8 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
     await this.blobs.deleteForSubjects(subjects);
     await this.queues.removeJobsOfSubjects(subjects);
     await this.mailArchive.deleteOf(subjects);
+    // The recipient cap's count for their address is a keyed digest, not the address: gone all the same.
+    if (state.email) await this.recipientCap.forget(state.email);
     await this.claims.release(customerId);
     await this.sessions.revokeAllFor(customerId);
     if (state.status === 'deleted' && !state.email) throw new NotFoundError();

@@ -15,7 +15,7 @@ export class AdminMailController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  @ApiOperation({ summary: 'Mail sent (or kept without SMTP), newest first' })
+  @ApiOperation({ summary: 'Mail sent (or kept without SMTP, or suppressed by the recipient cap), newest first' })
   @ApiOkResponse({ type: SentMailListDto })
   async list(@Query() q: MailListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SentMailList> {
     const result = await this.queries.execute(

@@ -7,7 +7,7 @@ import { subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { upcastMailSent } from '../mail-events';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
 
-/** A MailSent of either version (upcastMailSent); the body only for version 1 events, which carry it. */
+/** A MailSent of any version (upcastMailSent); the body only for version 1 events, which carry it. */
 function mailRow(event: RecordedEvent): Record<string, unknown> {
   const d = upcastMailSent(event);
   return {
@@ -19,12 +19,13 @@ function mailRow(event: RecordedEvent): Record<string, unknown> {
     html: d.body?.html ?? null,
     text: d.body?.text ?? null,
     delivered: d.delivered,
+    suppressed: d.suppressed,
     sent_at: event.metadata.occurredAt,
   };
 }
 
 /**
- * rm.sent_mail: every mail sent or kept, for staff; a deleted customer's mail is purged. The body of mail
+ * rm.sent_mail: every mail sent, kept or suppressed (with why), for staff; a deleted customer's mail is purged. The body of mail
  * recorded since MailSent version 2 is read from public.mail_archive by the staff view, not copied here.
  */
 @Injectable()

@@ -15,7 +15,7 @@ export class ListSentMailHandler implements IQueryHandler<ListSentMailQuery, Sen
     const orderBy = `${f.sort === 'kind' ? 'kind' : 'sent_at'} ${f.order === 'asc' ? 'ASC' : 'DESC'}, id`;
     const { rows, total } = await selectPage<SentMailRow>(
       this.db,
-      { columns: 'id, kind, to_address, subject, delivered, sent_at', from: 'sent_mail', orderBy },
+      { columns: 'id, kind, to_address, subject, delivered, suppressed, sent_at', from: 'sent_mail', orderBy },
       filter,
       f.page,
       f.limit,

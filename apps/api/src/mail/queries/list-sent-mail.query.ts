@@ -8,7 +8,7 @@ export interface SentMailList {
   limit: number;
 }
 
-/** Mail sent (or kept without SMTP), filtered by kind and a search over recipient and subject, paged. */
+/** Mail sent (or kept without SMTP, or suppressed), filtered by kind and a search over recipient and subject, paged. */
 export class ListSentMailQuery extends Query<SentMailList> {
   constructor(
     readonly filter: { kind?: string; q?: string; sort: 'sent_at' | 'kind'; order: 'asc' | 'desc'; page: number; limit: number },

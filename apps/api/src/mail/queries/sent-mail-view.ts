@@ -15,6 +15,7 @@ export interface SentMailRow {
   to_address: string | null;
   subject: string | null;
   delivered: boolean;
+  suppressed: string | null;
   sent_at: Date | string;
   html?: string | null;
   text?: string | null;
@@ -26,5 +27,6 @@ export const toSummary = (r: SentMailRow): SentMailSummary => ({
   to: r.to_address,
   subject: r.subject,
   delivered: r.delivered,
+  suppressed: r.suppressed ?? null,
   sent_at: new Date(r.sent_at).toISOString(),
 });

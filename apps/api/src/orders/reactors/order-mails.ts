@@ -34,7 +34,16 @@ export function consultationConfirmation(d: OrderRequestedData): OutgoingMail {
     '',
     'With warm regards, the Facet atelier',
   ].join('\n');
-  return { kind: 'consultation-confirmation', to: d.shipping.email, subject: `Facet: ${title}`, html, text, subjectId: d.subject_id };
+  // Anyone can request a consultation for any address: capped per recipient.
+  return {
+    kind: 'consultation-confirmation',
+    to: d.shipping.email,
+    subject: `Facet: ${title}`,
+    html,
+    text,
+    subjectId: d.subject_id,
+    recipientCap: true,
+  };
 }
 
 /** To staff: a new consultation request to follow up. */
@@ -111,7 +120,16 @@ export function orderExpiredNotice(d: OrderRequestedData): OutgoingMail {
     paragraph(`Dear ${name},`) + paragraph(body) + itemsTableHtml(lines, totals) + paragraph('With warm regards, the Facet atelier'),
   );
   const text = [`Dear ${name},`, '', body, '', itemsText(lines, totals), '', 'With warm regards, the Facet atelier'].join('\n');
-  return { kind: 'order-expired', to: d.shipping.email, subject: `Facet: ${title}`, html, text, subjectId: d.subject_id };
+  // A card order never paid needs no more than a typed address: capped per recipient.
+  return {
+    kind: 'order-expired',
+    to: d.shipping.email,
+    subject: `Facet: ${title}`,
+    html,
+    text,
+    subjectId: d.subject_id,
+    recipientCap: true,
+  };
 }
 
 /** To the shopper: a payment the order could not take was given back. */

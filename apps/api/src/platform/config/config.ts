@@ -49,6 +49,14 @@ export interface FacetConfig {
    * thread of their own (default: yes; tests run them in process).
    */
   projectorThread: boolean;
+  /** Mail a stranger can make the shop send to a typed address: at most this many per recipient per window. */
+  mailRecipientCap: MailRecipientCap;
+}
+
+/** MAIL_RECIPIENT_CAP and MAIL_RECIPIENT_WINDOW_SECONDS (mail/recipient-cap.ts). */
+export interface MailRecipientCap {
+  perRecipient: number;
+  windowSeconds: number;
 }
 
 /** Limits every pooled PostgreSQL connection runs under, so one slow query or held lock cannot pile up the pool. */
@@ -222,6 +230,8 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   LOG_FORMAT: oneOf(['json', 'pretty'] as const),
   FACET_SEED: oneOf(['true', 'false'] as const),
   FACET_PROJECTOR_THREAD: oneOf(['true', 'false'] as const),
+  MAIL_RECIPIENT_CAP: count(5),
+  MAIL_RECIPIENT_WINDOW_SECONDS: wholeNumber(1, 31 * 86_400, 3_600, 'a number of seconds'),
 });
 
 /** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
@@ -291,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     seedDemoCatalogue: nodeEnv === 'production' ? e.FACET_SEED === 'true' : e.FACET_SEED !== 'false',
     projectorThread: e.FACET_PROJECTOR_THREAD !== 'false',
+    mailRecipientCap: { perRecipient: e.MAIL_RECIPIENT_CAP, windowSeconds: e.MAIL_RECIPIENT_WINDOW_SECONDS },
   };
 }
 

@@ -25,6 +25,7 @@ describe('loadConfig (zod schema)', () => {
       seedDemoCatalogue: true,
       publicOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       database: { statementTimeoutMs: 10_000, lockTimeoutMs: 5_000, idleInTransactionTimeoutMs: 30_000, connectionTimeoutMs: 5_000 },
+      mailRecipientCap: { perRecipient: 5, windowSeconds: 3_600 },
     });
   });
 
@@ -40,6 +41,8 @@ describe('loadConfig (zod schema)', () => {
       PUBLIC_ORIGINS: 'https://shop.example/, http://127.0.0.1:8080',
       DB_LOCK_TIMEOUT_MS: '0',
       TRUST_PROXY: '2',
+      MAIL_RECIPIENT_CAP: '3',
+      MAIL_RECIPIENT_WINDOW_SECONDS: '86400',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -51,6 +54,7 @@ describe('loadConfig (zod schema)', () => {
       seedDemoCatalogue: false,
       publicOrigins: ['https://shop.example', 'http://127.0.0.1:8080'],
       trustProxy: 2,
+      mailRecipientCap: { perRecipient: 3, windowSeconds: 86_400 },
     });
     expect(config.database.lockTimeoutMs).toBe(0);
     expect(loadConfig({ DATABASE_URL: 'postgres:///facet?host=/var/run/postgresql' }).databaseUrl).toBe(
@@ -85,6 +89,8 @@ describe('loadConfig (zod schema)', () => {
     ['SESSION_TTL_HOURS', 'week', /SESSION_TTL_HOURS: "week" is not a number of hours/],
     ['PUBLIC_ORIGINS', 'https://shop.example/path', /PUBLIC_ORIGINS: "https:\/\/shop.example\/path" is not an origin/],
     ['QUEUE_PREFIX', 'a b', /QUEUE_PREFIX: "a b" must be 1-64 letters/],
+    ['MAIL_RECIPIENT_CAP', '0', /MAIL_RECIPIENT_CAP: "0" is not a count \(a whole number from 1 to 1000000\)/],
+    ['MAIL_RECIPIENT_WINDOW_SECONDS', '1h', /MAIL_RECIPIENT_WINDOW_SECONDS: "1h" is not a number of seconds/],
   ])('should refuse %s=%s naming the variable and what is allowed', (name, value, message) => {
     const text = refusal({ [name]: value });
     expect(text).toMatch(/^Facet will not start/);

@@ -14,7 +14,15 @@ export class SentMailSummaryDto {
   @ApiProperty() kind: string;
   @ApiProperty({ type: String, nullable: true }) to: string | null;
   @ApiProperty({ type: String, nullable: true }) subject: string | null;
-  @ApiProperty({ description: 'False when kept without SMTP' }) delivered: boolean;
+  @ApiProperty({ description: 'False when kept without SMTP, or suppressed' }) delivered: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'recipient-cap',
+    description:
+      'Why the mail was not sent at all: recipient-cap (its recipient already had MAIL_RECIPIENT_CAP mails that anyone can trigger in the window); null when it was sent or kept',
+  })
+  suppressed: string | null;
   @ApiProperty() sent_at: string;
 }
 
