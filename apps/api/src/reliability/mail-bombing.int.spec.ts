@@ -352,27 +352,21 @@ describe('Mail bombing: a cap per recipient on mail anyone can trigger', () => {
     expect((await contact('surrogate\ud800@x.test')).status).toBe(400);
     expect((await consult(`${'l'.repeat(250)}@x.test`)).status).toBe(400);
 
-    // The longest address the order form takes (254 characters), with and without a tag.
-    const long = `${'l'.repeat(240)}@x.test`;
+    // Long addresses (63-character labels; 252 characters with the tag, the longest this test's SMTP server,
+    // smtp-server, takes: the shop's rule allows 254), with and without a tag: one inbox.
+    const domain = `${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(56)}.test`;
+    const long = `${'l'.repeat(60)}@${domain}`;
+    expect(long.replace('@', '+t@')).toHaveLength(252);
     for (let i = 0; i < CAP + 1; i++) expect((await consult(i % 2 ? long.replace('@', '+t@') : long)).status).toBe(200);
     const longRows = await settle(long, CAP + 1);
     expect(suppressed(longRows)).toHaveLength(1);
 
-    // Unicode: upper and lower case, composed and decomposed (NFC and NFD) are one inbox.
-    const zoe = 'zoë@例え.テスト';
-    const forms = [
-      'zoë@例え.テスト',
-      'ZOË@例え.テスト',
-      'zoe\u0308+x@例え.テスト',
-      'Zoë+y@例え.テスト',
-      'zoë@例え.テスト',
-      'zoë@例え.テスト',
-    ];
-    for (const form of forms) accepted(await contact(form));
-    const rows = await settle(zoe, forms.length);
-    expect(sent(rows).length + rows.filter((r) => !r.delivered && r.suppressed === null).length).toBe(CAP);
-    expect(suppressed(rows)).toHaveLength(1);
-    console.log(`hostile: a ${long.length}-character address and 6 unicode forms of one: 1 suppressed each`);
+    // Addresses outside the shop's rule (ASCII only, see libs/contracts validation) are refused before
+    // anything is counted; the count itself folds case and composition (NFC and NFD) into one inbox for
+    // addresses recorded before the rule.
+    for (const form of ['zoë@例え.テスト', 'ZOË@x.test', 'zoe\u0308+x@x.test']) expect((await contact(form)).status).toBe(400);
+    expect(recipientKey('ZOË+y@例え.テスト')).toBe(recipientKey('zoe\u0308@例え.テスト'));
+    console.log(`hostile: a ${long.length + 2}-character address, tagged and not: 1 suppressed; non-ASCII refused at the edge`);
   });
 
   it('should keep no address in the counter table, and forget an erased person’s count', async () => {
