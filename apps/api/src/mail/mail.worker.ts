@@ -75,8 +75,8 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     } else if (this.transport) {
       await this.transport.sendMail({
         from: this.config.mailFrom,
-        // One address, as given: a string is parsed by nodemailer as a list, and the shop's pattern takes
-        // 'x;someone@else.com' or 'team:someone@else.com', which went to someone@else.com instead.
+        // One address, as given: a string is parsed by nodemailer as a list, and addresses recorded before the
+        // e-mail rule may hold 'x;someone@else.com' or 'team:someone@else.com' (they went to someone@else.com).
         to: { name: '', address: mail.to },
         subject: headerSafe(mail.subject),
         html: mail.html,
