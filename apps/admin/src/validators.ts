@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, hasBidiControls, hasVisibleText } from '@facet/contracts';
+import { hasBidiControls, hasVisibleText, isValidEmail } from '@facet/contracts';
 
 // The shop's own text rules (libs/contracts) as react-admin validators, beside its required(), so the console
 // says what the API would refuse before sending it: required() takes '  ' and '\u200b', and react-admin's
@@ -15,6 +15,6 @@ export const visibleText: Validator = (value) =>
 export const noBidiControls: Validator = (value) =>
   typeof value === 'string' && hasBidiControls(value) ? 'facet.validation.bidi_controls' : undefined;
 
-/** The forms' e-mail rule (EMAIL_PATTERN), not react-admin's looser one. */
+/** The forms' e-mail rule (isValidEmail), not react-admin's looser one. */
 export const shopEmail: Validator = (value) =>
-  typeof value === 'string' && value.trim() !== '' && !EMAIL_PATTERN.test(value.trim()) ? 'facet.validation.email' : undefined;
+  typeof value === 'string' && value.trim() !== '' && !isValidEmail(value) ? 'facet.validation.email' : undefined;

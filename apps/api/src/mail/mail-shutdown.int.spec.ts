@@ -1,46 +1,8 @@
-import { AddressInfo } from 'net';
 import { Client } from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { WORKER_CLOSE_GRACE_MS } from '../platform/queue/queues.service';
+import { startSmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
-
-/** An SMTP server that holds each message for `holdMs` before accepting it, as a slow relay does. */
-async function slowSmtp(holdMs: number | 'never') {
-  const accepted: string[] = [];
-  let started!: () => void;
-  const firstData = new Promise<void>((resolve) => (started = resolve));
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    disableReverseLookup: true,
-    closeTimeout: 500, // close() cuts a held connection after this
-    onData(stream, session, callback) {
-      started();
-      stream.resume();
-      stream.on('end', () => {
-        if (holdMs === 'never') return; // a relay that stopped answering
-        setTimeout(() => {
-          accepted.push(...session.envelope.rcptTo.map((r) => r.address));
-          callback();
-        }, holdMs);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
-  const close = () => new Promise<void>((r) => server.close(() => r()));
-  return { url: `smtp://127.0.0.1:${port}`, accepted, firstData: withTimeout(firstData, 30_000, 'no mail reached the relay'), close };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms))),
-  ]);
-}
 
 /**
  * These tests close the app themselves (to look at its database afterwards), not through TestApp.close(),
@@ -69,24 +31,24 @@ async function placeConsultation(t: TestApp): Promise<void> {
 
 describe('Closing the shop while a mail is being sent', () => {
   it('should let the mail finish, archive it and record MailSent before the database pool closes', async () => {
-    const smtp = await slowSmtp(1500);
+    const smtp = await startSmtpSink({ holdMs: 1500 }); // a slow relay
     const env = { ...process.env };
     const t = await startTestApp({ SMTP_URL: smtp.url, STAFF_EMAIL: 'atelier@facet.test' });
     const db = new Client({ connectionString: t.db.url });
     try {
       await placeConsultation(t);
       // A mail is on the wire: the shop is told to stop now (a deploy's SIGTERM).
-      await smtp.firstData;
+      await smtp.receiving();
       await t.app.close();
 
       await db.connect();
       const sent = await db.query<{ kind: string }>(`SELECT data->>'kind' AS kind FROM public.es_events WHERE event_type = 'MailSent'`);
       // Every mail the relay accepted is recorded, archived and out of the outbox: none was cut off by the
       // pool closing under it (it was, before: 'Cannot use a pool after calling end on the pool').
-      expect(smtp.accepted.length).toBeGreaterThan(0);
-      expect(sent.rows).toHaveLength(smtp.accepted.length);
+      expect(smtp.messages.length).toBeGreaterThan(0);
+      expect(sent.rows).toHaveLength(smtp.messages.length);
       const archived = await db.query('SELECT 1 FROM public.mail_archive');
-      expect(archived.rows).toHaveLength(smtp.accepted.length);
+      expect(archived.rows).toHaveLength(smtp.messages.length);
       const waiting = await db.query<{ mail_id: string }>('SELECT mail_id FROM public.mail_outbox');
       expect(waiting.rows.length + sent.rows.length).toBe(2); // the rest wait for the next start
     } finally {
@@ -98,13 +60,13 @@ describe('Closing the shop while a mail is being sent', () => {
   }, 60_000);
 
   it('should not wait for ever on a relay that stopped answering: it goes on after the grace, the mail left to send again', async () => {
-    const smtp = await slowSmtp('never');
+    const smtp = await startSmtpSink({ holdMs: 'never' }); // a relay that stopped answering
     const env = { ...process.env };
     const t = await startTestApp({ SMTP_URL: smtp.url, STAFF_EMAIL: 'atelier@facet.test' });
     const db = new Client({ connectionString: t.db.url });
     try {
       await placeConsultation(t);
-      await smtp.firstData;
+      await smtp.receiving();
       const started = Date.now();
       await t.app.close();
       const took = Date.now() - started;

@@ -26,15 +26,29 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** Resolves with the first message (already received or still to come) matching the predicate; rejects after timeoutMs. */
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves once a message's data starts to arrive (with `holdMs`, before it is accepted); rejects after timeoutMs. */
+  receiving(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface SmtpSinkOptions {
+  /**
+   * How long each message is held after its data arrived before it is accepted (and listed in `messages`), as
+   * a slow relay does; 'never' answers no message at all, as a relay that stopped answering. close() cuts a
+   * held connection after 500 ms.
+   */
+  holdMs?: number | 'never';
 }
 
 /**
  * An in-process SMTP server for tests: accepts every message (no TLS, no auth) on a random
  * loopback port and keeps it parsed (subject, to, text, html).
  */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
+  const { holdMs = 0 } = options;
   const messages: ReceivedMail[] = [];
+  let dataStarted!: () => void;
+  const firstData = new Promise<void>((resolve) => (dataStarted = resolve));
   const waiters: { predicate: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
 
   const server = new SMTPServer({
@@ -44,11 +58,18 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     logger: false,
     disableReverseLookup: true,
     size: 25 * 1024 * 1024,
+    closeTimeout: 500,
     onData(stream, session, callback) {
+      dataStarted();
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('error', (err) => callback(err));
       stream.on('end', () => {
+        if (holdMs === 'never') return;
+        if (holdMs > 0) setTimeout(accept, holdMs);
+        else accept();
+      });
+      const accept = () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const mail = parseMail(raw, {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -62,7 +83,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           }
         }
         callback();
-      });
+      };
     },
   });
 
@@ -100,6 +121,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         }, timeoutMs);
         waiters.push(waiter);
       });
+    },
+    receiving(timeoutMs = 30_000) {
+      let timer: NodeJS.Timeout | undefined;
+      return Promise.race([
+        firstData.finally(() => clearTimeout(timer)),
+        new Promise<void>((_, reject) => (timer = setTimeout(() => reject(new Error('smtp-sink: no mail began to arrive')), timeoutMs))),
+      ]);
     },
     close() {
       return new Promise<void>((resolve) => server.close(() => resolve()));
