@@ -116,6 +116,27 @@ describe('Mail archive and MailSent version 2', () => {
     expect(report).toMatchObject({ ok: true, breaks: 0 });
   });
 
+  it('should leave no outbox row behind when a reactor queues a mail again after it was sent', async () => {
+    const id = `mail-again-${randomUUID()}`;
+    const mail = {
+      kind: 'contact-acknowledgement',
+      to: 'again@facet.test',
+      subject: 'Thanks',
+      html: '<p>x</p>',
+      text: 'x',
+      subjectId: 'email:again',
+    };
+    const outboxRows = async () => (await db.one('SELECT count(*)::int AS n FROM public.mail_outbox WHERE mail_id = $1', [id])).n;
+    await t.app.get(MailOutbox).send(mail, id);
+    await waitUntil(async () => (await outboxRows()) === 0 && (await t.app.get(MailArchive).hashOf(id)) !== null);
+    // The reactor saw its event again (a crash before its checkpoint moved): BullMQ still holds the finished job.
+    await t.app.get(MailOutbox).send(mail, id);
+    expect(await outboxRows()).toBe(0);
+    await new Promise((r) => setTimeout(r, 300));
+    const recorded = await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM public.es_events WHERE stream_id = $1`, [mailStream(id)]);
+    expect(recorded!.n).toBe(1);
+  });
+
   it('should archive a body once when the same mail job runs twice at the same time', async () => {
     const id = `mail-twice-${randomUUID()}`;
     const archive = t.app.get(MailArchive);

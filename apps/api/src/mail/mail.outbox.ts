@@ -48,8 +48,12 @@ export class MailOutbox {
   async send(mail: OutgoingMail, jobId: string): Promise<void> {
     const { subjectId, ...content } = mail;
     const sealed = await this.privacy.seal(subjectId, content);
+    // Not again once archived: the worker archives a mail before recording it and deletes its outbox row
+    // after. A reactor that sees its event again later would leave a row no job takes (BullMQ keeps the
+    // finished job's id for a day, so the add below is a no-op), holding the content sealed for nothing.
     await this.db.query(
-      'INSERT INTO public.mail_outbox (mail_id, subject_id, sealed) VALUES ($1, $2, $3) ON CONFLICT (mail_id) DO NOTHING',
+      `INSERT INTO public.mail_outbox (mail_id, subject_id, sealed) SELECT $1, $2, $3
+       WHERE NOT EXISTS (SELECT 1 FROM public.mail_archive WHERE mail_id = $1) ON CONFLICT (mail_id) DO NOTHING`,
       [jobId, subjectId, sealed],
     );
     await this.queues.queue<MailJob>(MAIL_QUEUE).add(mail.kind, { mailId: jobId, kind: mail.kind, trace: traceIds() }, { jobId });
