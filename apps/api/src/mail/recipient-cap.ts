@@ -6,16 +6,29 @@ import { keyedDigest } from '../platform/privacy/privacy-secret';
 /** Why a mail was recorded without being sent (MailSent's `suppressed`). */
 export type MailSuppression = 'recipient-cap';
 
+/** Domains whose mailboxes ignore dots in the local part: a.da@gmail.com and ada@googlemail.com are one inbox. */
+const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
 /**
- * The inbox an address reaches, for counting: case and surrounding spaces ignored, and a +tag in the local
- * part dropped (victim+1@x.test and victim+2@x.test land in one inbox). Only for counting: mail goes to the
+ * The inbox an address reaches, for counting: case and surrounding spaces ignored, a +tag in the local part
+ * dropped (victim+1@x.test and victim+2@x.test land in one inbox), and at Gmail the dots too (a ten-letter
+ * name has 512 dotted spellings, each with a cap of its own otherwise). Only for counting: mail goes to the
  * address as typed.
  */
 export function inboxOf(address: string): string {
   const a = address.normalize('NFC').trim().toLowerCase();
   const at = a.lastIndexOf('@');
-  const plus = a.indexOf('+');
-  return plus > 0 && plus < at ? a.slice(0, plus) + a.slice(at) : a;
+  if (at <= 0) return a;
+  let local = a.slice(0, at);
+  let domain = a.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (Object.hasOwn(DOTLESS_DOMAINS, domain)) {
+    domain = DOTLESS_DOMAINS[domain];
+    // Gmail takes no address of dots alone; kept as typed rather than counted as an empty name.
+    if (local.replaceAll('.', '')) local = local.replaceAll('.', '');
+  }
+  return `${local}@${domain}`;
 }
 
 /** The recipient as public.mail_recipient_windows knows it: a keyed digest, never the address. */

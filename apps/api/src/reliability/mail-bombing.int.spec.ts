@@ -26,13 +26,17 @@ const CAP = 5;
 const WINDOW_SECONDS = 600;
 const CAPPED_KINDS = ['consultation-confirmation', 'order-expired', 'custom-design-acknowledgement', 'contact-acknowledgement'];
 
-/** The test's own reading of "one inbox" (not the code under test's): case, spaces, NFC/NFD and a +tag ignored. */
-const sameInbox = (address: string, inbox: string) =>
-  address
+/** The test's own reading of "one inbox" (not the code under test's): case, spaces, NFC/NFD and a +tag ignored, and dots at Gmail. */
+const sameInbox = (address: string, inbox: string) => {
+  const [local, domain] = address
     .normalize('NFC')
     .trim()
     .toLowerCase()
-    .replace(/\+[^@]*@/, '@') === inbox.normalize('NFC');
+    .replace(/\+[^@]*@/, '@')
+    .split('@');
+  const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
+  return (gmail ? `${local.split('.').join('')}@gmail.com` : `${local}@${domain}`) === inbox.normalize('NFC');
+};
 
 interface SentRow {
   id: string;
@@ -225,8 +229,30 @@ describe('Mail bombing: a cap per recipient on mail anyone can trigger', () => {
     expect(inboxOf(' Victim+Tag@Example.COM ')).toBe('victim@example.com');
     expect(inboxOf('+tag@x.test')).toBe('+tag@x.test');
     expect(inboxOf('no-at-sign+tag')).toBe('no-at-sign+tag');
+    expect(inboxOf('V.I.C.tim+x@GoogleMail.com')).toBe('victim@gmail.com');
+    // Dots matter elsewhere: a.b@x.test and ab@x.test are two mailboxes.
+    expect(inboxOf('a.b@x.test')).toBe('a.b@x.test');
     console.log(`8 mails to one inbox written 8 ways, over 3 kinds: ${delivered(inbox).length} delivered`);
   });
+
+  it('should count the dotted spellings of a Gmail address as its one inbox (the cap is not 5 per spelling)', async () => {
+    const inbox = 'victimgmail@gmail.com';
+    const spellings = [
+      'victimgmail@gmail.com',
+      'v.ictimgmail@gmail.com',
+      'vi.ct.imgmail@gmail.com',
+      'victim.gmail@googlemail.com',
+      'v.i.c.t.i.m.g.m.a.i.l@gmail.com',
+      'Victim.Gmail+x@Gmail.com',
+      'victimg.mail@gmail.com',
+      'victimgmai.l@googlemail.com',
+    ];
+    for (const address of spellings) accepted(await consult(address));
+    const rows = await settle(inbox, spellings.length);
+    expect(delivered(inbox)).toHaveLength(CAP);
+    expect(suppressed(rows)).toHaveLength(spellings.length - CAP);
+    expect(await windowOf('VICTIMGMAIL@gmail.com')).toMatchObject({ used: spellings.length });
+  }, 60_000);
 
   it('should count distinct recipients apart', async () => {
     const inboxes = ['alice@x.test', 'bob@x.test', 'alice@y.test', 'alice.b@x.test'];
