@@ -33,11 +33,16 @@ if [ "${1:-}" = "--chaos" ] || [ "${FACET_CHAOS:-}" = "1" ]; then
 fi
 
 node -e '
-  const fs = require("fs"); let passed = 0, failed = 0, skipped = 0;
+  const fs = require("fs"); let passed = 0, failed = 0, skipped = 0; const files = [];
   for (const f of fs.readdirSync(process.argv[1])) {
     const r = JSON.parse(fs.readFileSync(process.argv[1] + "/" + f, "utf8"));
     passed += r.numPassedTests; failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0); skipped += r.numPendingTests;
+    for (const t of r.testResults) files.push([(t.endTime - t.startTime) / 1000, t.name.slice(process.cwd().length + 1)]);
   }
+  // Where the run'"'"'s time goes, to keep CI well under its 30 minutes as suites grow.
+  const total = files.reduce((s, [sec]) => s + sec, 0);
+  console.log(`\nslowest test files (of ${files.length}, ${Math.round(total)} s in all):`);
+  for (const [sec, name] of files.sort((a, b) => b[0] - a[0]).slice(0, 12)) console.log(`  ${sec.toFixed(1).padStart(6)} s  ${name}`);
   console.log(`\n${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : "") + (process.argv[2] !== "0" ? ", lint failed" : ""));
 ' "$out" "$lint_status"
 rm -rf "$out"
