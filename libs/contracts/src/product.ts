@@ -41,7 +41,8 @@ export const PRICE_RANGE_BOUNDS: Record<PriceRange, { min: number | null; max: n
   all: { min: null, max: null },
   'under-500': { min: null, max: 499.99 },
   '500-1000': { min: 500, max: 1000 },
-  '1000-2000': { min: 1000, max: 2000 },
+  // From the next cent: $1,000 is in 500-1000 only, as $500 and $2,000 are each in one range.
+  '1000-2000': { min: 1000.01, max: 2000 },
   'over-2000': { min: 2000.01, max: null },
 };
 
