@@ -2,7 +2,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { fold } from '../../platform/event-store/decider';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { NotFoundError } from '../../platform/domain/errors';
+import { ConflictError, NotFoundError } from '../../platform/domain/errors';
+import { DatabaseService } from '../../platform/database/database.service';
 import { PersonalData } from '../../platform/privacy/personal-data';
 import { BlobStore } from '../../platform/blobs/blob-store';
 import { Queues } from '../../platform/queue/queues.service';
@@ -12,6 +13,13 @@ import { RecipientCap } from '../../mail/recipient-cap';
 import { EmailClaims } from '../email-claims';
 import { customer, CustomerEvent, customerStream, customerSubject } from '../domain/customer';
 import { DeleteCustomerCommand } from './delete-customer.command';
+
+/**
+ * Card orders the shop still needs the person for: paid and not yet delivered (their name and address are
+ * the delivery's), or still payable (a payment landing after the erasure would be an order to ship to no
+ * one). Consultation requests, delivered, cancelled and expired orders do not hold an erasure back.
+ */
+const IN_PROGRESS: readonly string[] = ['pending', 'awaiting_payment', 'processing', 'shipped'];
 
 @CommandHandler(DeleteCustomerCommand)
 export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerCommand, void> {
@@ -24,12 +32,14 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
     private readonly queues: Queues,
     private readonly mailArchive: MailArchive,
     private readonly recipientCap: RecipientCap,
+    private readonly db: DatabaseService,
   ) {}
 
   async execute({ customerId, by }: DeleteCustomerCommand): Promise<void> {
     const state = fold(customer, await this.es.load<CustomerEvent>(customerStream(customerId)));
     if (state.status === 'none') throw new NotFoundError();
     if (state.status === 'active') {
+      await this.refuseWhileOrdersInProgress(customerId, state.email, by);
       await this.es.decide(customerStream(customerId), customer, { type: 'DeleteCustomer', customerId, by });
     }
     // Also when already deleted: finishes an erasure that was interrupted after the append.
@@ -46,5 +56,22 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
     await this.claims.release(customerId);
     await this.sessions.revokeAllFor(customerId);
     if (state.status === 'deleted' && !state.email) throw new NotFoundError();
+  }
+
+  /** Their orders (signed in, or as a guest with their address) the shop still has to deliver or may yet be paid for. */
+  private async refuseWhileOrdersInProgress(customerId: string, email: string | null, by: 'self' | 'staff'): Promise<void> {
+    const row = await this.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rm.orders
+       WHERE kind = 'card' AND status = ANY($3::text[]) AND (customer_id = $1 OR ($2::text IS NOT NULL AND lower(email) = lower($2)))`,
+      [customerId, email, IN_PROGRESS],
+    );
+    const n = row?.n ?? 0;
+    if (n === 0) return;
+    const orders = n === 1 ? 'an order' : `${n} orders`;
+    throw new ConflictError(
+      by === 'self'
+        ? `You have ${orders} in progress. We need your name and address to deliver ${n === 1 ? 'it' : 'them'} or refund a payment, so your account can be deleted once ${n === 1 ? 'it is' : 'they are'} delivered or cancelled. Please contact us if you would like to cancel.`
+        : `This customer has ${orders} in progress (awaiting payment, paid or shipped). Cancel ${n === 1 ? 'it' : 'them'} (a paid order is refunded) or wait until ${n === 1 ? 'it is' : 'they are'} delivered, then delete the customer.`,
+    );
   }
 }

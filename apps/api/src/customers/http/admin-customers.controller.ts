@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
@@ -48,6 +48,10 @@ export class AdminCustomersController {
   @RequireStaff('admin')
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult, description: 'The customer is deleted and erased' })
+  @ApiConflictResponse({
+    description:
+      'The customer has card orders in progress (awaiting payment, paid or shipped): cancel them or wait until they are delivered',
+  })
   @ApiOperation({ summary: "Erase a customer's account and personal data" })
   async remove(@Param('id', UuidOr404Pipe) id: string): Promise<MessageResult> {
     await this.commands.execute(new DeleteCustomerCommand(id, 'staff'));

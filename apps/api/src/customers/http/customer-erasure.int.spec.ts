@@ -62,7 +62,7 @@ describe('Erasing a customer', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await startTestApp({ SMTP_URL: sink.url });
+    t = await startTestApp({ SMTP_URL: sink.url, PUBLIC_ORIGINS: 'http://shop.test' });
     db = t.app.get(DatabaseService);
     await t.app.get(CatalogSeeder).seedIfEmpty();
   });
@@ -155,5 +155,79 @@ describe('Erasing a customer', () => {
     expect(kept.body.items).toHaveLength(1);
     expect(JSON.stringify(kept.body).toLowerCase()).not.toContain(PERSON.lastName.toLowerCase());
     expect(JSON.stringify(kept.body).toLowerCase()).not.toContain(email);
+  });
+
+  it('should not erase a customer whose card orders are in progress, and erase them once the orders are delivered or cancelled', async () => {
+    const box = new Mailbox(sink);
+    const email = await verifiedCustomer(t, box, 'Open.Orders@Example.com');
+    const token = await login(t, email);
+    const staff = await t.staffToken();
+    const customerId = (await t.request('GET', '/api/me', { token })).body.id;
+    const product = (await t.request('GET', '/api/products?limit=1&sort_by=price-low')).body.products[0];
+    const totals = priceOrderInDollars([{ price: product.price, quantity: 1 }]);
+    const place = async (as: string | undefined, card: boolean) => {
+      const res = await t.request('POST', '/api/orders', {
+        token: as,
+        body: {
+          items: [{ product_id: product.id, product_name: product.name, price: product.price, quantity: 1, image: product.image }],
+          shipping: {
+            first_name: 'Open',
+            last_name: 'Orders',
+            email: 'open.orders@example.com',
+            phone: '+1 (555) 010-4000',
+            address: '9 Pending Row',
+            city: 'Boston',
+            state: 'MA',
+            zip_code: '02101',
+            country: 'US',
+          },
+          payment: card ? { card_name: 'Open Orders', last_4: '4242' } : { card_name: '', last_4: '' },
+          subtotal: totals.subtotal,
+          shipping_cost: totals.shipping,
+          tax: totals.tax,
+          total: totals.total,
+          ...(card ? {} : { status: 'consultation_requested', payment_status: 'pending_consultation' }),
+        },
+      });
+      expect(res.status).toBe(200);
+      return res.body.order_id as string;
+    };
+    const setStatus = async (id: string, status: string) =>
+      expect((await t.request('PUT', `/api/admin/orders/${id}`, { token: staff, body: { status } })).status).toBe(200);
+    const deleteSelf = () => t.request('DELETE', '/api/me', { token });
+    const deleteByAdmin = () => t.request('DELETE', `/api/admin/customers/${customerId}`, { token: staff });
+    const orderOf = async (id: string) => (await t.request('GET', `/api/admin/orders/${id}`, { token: staff })).body;
+
+    // A consultation request does not hold the erasure back; a card order awaiting payment does.
+    await place(token, false);
+    const paid = await place(token, true);
+    let refused = await deleteSelf();
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/^You have an order in progress\. We need your name and address/);
+    // Paid: processing, then shipped; both still need the address. Staff are told what to do.
+    const session = await t.request('POST', '/api/payments/checkout/session', {
+      token,
+      body: { origin_url: 'http://shop.test', order_id: paid },
+    });
+    expect(session.body).toMatchObject({ session_id: expect.any(String) });
+    const pay = await t.request('POST', `/api/payments/sandbox/sessions/${session.body.session_id}/pay`, {
+      body: { method: 'card', card_number: '4242424242424242', expiry: '12/39', cvv: '123', name: 'Open Orders' },
+    });
+    expect(pay.body).toMatchObject({ success: true });
+    for (let i = 0; i < 100 && (await orderOf(paid)).status !== 'processing'; i++) await new Promise((r) => setTimeout(r, 100));
+    await setStatus(paid, 'shipped');
+    refused = await deleteByAdmin();
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/^This customer has an order in progress/);
+    // A guest order with their address counts too (the erasure takes their guest orders as well).
+    const guest = await place(undefined, true);
+    expect((await deleteSelf()).body.detail).toMatch(/^You have 2 orders in progress/);
+    // Delivered and cancelled: nothing left to deliver, and the address is still theirs until then.
+    await setStatus(paid, 'delivered');
+    await setStatus(guest, 'cancelled');
+    expect((await orderOf(paid)).shipping.address).toBe('9 Pending Row');
+    const done = await deleteSelf();
+    expect(done.status).toBe(200);
+    expect(JSON.stringify(await orderOf(paid)).toLowerCase()).not.toContain('pending row');
   });
 });

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Put, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireCustomer } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
@@ -63,6 +63,10 @@ export class MeController {
   @Delete()
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult, description: 'The account is deleted, the person erased and every session ended' })
+  @ApiConflictResponse({
+    description:
+      'The customer has card orders in progress (awaiting payment, paid or shipped): deleted once they are delivered or cancelled',
+  })
   @ApiOperation({ summary: "Erase the signed-in customer's account and personal data" })
   async remove(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) reply: FastifyReply): Promise<MessageResult> {
     await this.commands.execute(new DeleteCustomerCommand(principal.id, 'self'));
