@@ -28,8 +28,12 @@ import { QueryNumber } from '../../../platform/http/page-query.dto';
 import { NoBidiControls, Omittable, VisibleText } from '../../../platform/http/validation';
 import { Transform } from 'class-transformer';
 
-/** Images are paths on this site (shipped artwork or uploads), never links elsewhere or script URLs. */
-export const SITE_PATH = /^\/(?!\/)[A-Za-z0-9._~/-]{1,300}$/;
+/**
+ * Images are the shop's own pictures: shipped artwork under /images/ or uploads under /api/media/, never
+ * links elsewhere, script URLs, or another route of the API (a console page showing the product would
+ * fetch /api/admin/... with staff credentials). No empty, '.' or '..' segments, which a browser resolves.
+ */
+export const SITE_PATH = /^(?=.{1,300}$)\/(?:images|api\/media)(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/;
 const SITE_PATH_MESSAGE = '$property must be a path on this site, like /images/products/ring-1.svg or /api/media/<file>';
 
 export class ProductDto {
