@@ -238,6 +238,19 @@ describe('Server-rendered storefront', () => {
       expect(h1(res.html)).toBeTruthy();
     });
 
+    it("should answer a missing script or style of either app's assets with a 404, not a page under its name", async () => {
+      for (const path of ['/assets/index-gone.js', '/admin/assets/index-gone.js', '/admin/assets/gone.css']) {
+        const res = await fetch(t.url + path);
+        expect(`${path} ${res.status} ${res.headers.get('content-type')}`).toMatch(new RegExp(`^${path} 404 application/json`));
+        await res.text();
+      }
+      // The console's own routes still get its page.
+      const page = await fetch(t.url + '/admin/products');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      await page.text();
+    });
+
     it('should render home and answer folders with the 404 page for clients that ask for no compression', async () => {
       // A static folder (/, /images/) is a 403 inside @fastify/static; crawlers and curl send no Accept-Encoding.
       const home = await fetch(t.url + '/', { headers: { 'accept-encoding': 'identity' } });

@@ -36,7 +36,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
     // Outside /api a 403 can only be @fastify/static refusing a folder (/, /images/): a page like any other.
     const notAFile = status === 404 || (status === 403 && !(exception instanceof DomainError));
-    if (notAFile && (request.method === 'GET' || request.method === 'HEAD') && !String(request.url).startsWith('/api')) {
+    // A missing file of a build's assets folder is a 404, not a page: a stale console or storefront asking
+    // for last release's script must not get HTML under a .js name.
+    const missingAsset = /^\/(?:admin\/)?assets\/[^/?#]/.test(String(request.url));
+    if (notAFile && !missingAsset && (request.method === 'GET' || request.method === 'HEAD') && !String(request.url).startsWith('/api')) {
       const url = String(request.url);
       const spa = this.spaFor(url);
       if (spa?.render) {
