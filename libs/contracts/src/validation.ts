@@ -17,8 +17,12 @@ const TLD = '(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{0,58}[A-Za-z0-9])';
  */
 export const EMAIL_PATTERN = new RegExp(`^(?=[^@]{1,64}@)(?=.{6,254}$)${ATEXT}+(?:\\.${ATEXT}+)*@(?:${LABEL}\\.)+${TLD}$`);
 
-/** Optional plus, then at least 10 digits, spaces, dashes or parentheses. */
-export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
+/**
+ * Optional plus, then at least 10 digits, spaces, dashes or parentheses. The space is U+0020 only: `\s` also
+ * took tabs, newlines, no-break spaces, U+2028, U+2029 and U+3000, which a person never types into a phone
+ * number and which break the lines and columns of the mails and lists that show it.
+ */
+export const PHONE_PATTERN = /^\+?[\d ()-]{10,}$/;
 
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
 
@@ -55,8 +59,9 @@ export function hasBidiControls(value: string): boolean {
   return BIDI_CONTROLS.test(value);
 }
 
+/** A phone by PHONE_PATTERN with at least 10 digits; spaces (U+0020) around it are ignored, other whitespace is not. */
 export function isValidPhone(value: string): boolean {
-  return PHONE_PATTERN.test(value.trim()) && value.replace(/\D/g, '').length >= 10;
+  return PHONE_PATTERN.test(value.replace(/^ +| +$/g, '')) && value.replace(/\D/g, '').length >= 10;
 }
 
 export interface PasswordCheck {

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, hasBidiControls, hasVisibleText, isValidEmail } from './validation';
+import { EMAIL_PATTERN, hasBidiControls, hasVisibleText, isValidEmail, isValidPhone } from './validation';
 
 describe('the e-mail rule', () => {
   it.each([
@@ -116,5 +116,27 @@ describe('bidi controls in names', () => {
 
   it('should leave direction marks and right-to-left names alone', () => {
     expect(hasBidiControls('\u05d3\u05d5\u05d3 \u200fCohen\u200e \u061c')).toBe(false);
+  });
+});
+
+describe('the phone rule', () => {
+  it.each(['+1 (555) 123-4567', '5551234567', '+44 20 7946 0958', ' +1 555 123 4567 ', '(555) 123-4567'])('should take %p', (phone) => {
+    expect(isValidPhone(phone)).toBe(true);
+  });
+
+  it.each([
+    ['a line separator', '+1 555\u2028123 4567'],
+    ['a paragraph separator', '+1 555\u2029123 4567'],
+    ['an ideographic space', '+1 555\u3000123 4567'],
+    ['a no-break space', '+1 555\u00a0123 4567'],
+    ['a tab', '+1 555\t123 4567'],
+    ['a newline', '+1 555\n123 4567'],
+    ['a trailing ideographic space', '+1 555 123 4567\u3000'],
+    ['a leading newline', '\n+1 555 123 4567'],
+    ['parentheses and no digits', '((((((((((('],
+    ['nine digits', '555 123 456'],
+    ['Arabic-Indic digits', '\u0665\u0665\u0665\u0661\u0662\u0663\u0664\u0665\u0666\u0667'],
+  ])('should refuse %s', (_what, phone) => {
+    expect(isValidPhone(phone)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /** Card checkout (spec sections 4, 5 and 8): the form's rules, card formatting, the order and the status poll. */
-import { EMAIL_PATTERN, hasVisibleText, PHONE_PATTERN, type OrderPayload } from '@facet/contracts';
+import { EMAIL_PATTERN, hasVisibleText, isValidPhone, type OrderPayload } from '@facet/contracts';
 import type { CheckoutStatus } from '../api/account';
 import { cartSummary, type CartItem } from '../features/cart/cart';
 
@@ -63,7 +63,7 @@ export function validateCheckout(form: CheckoutForm): CheckoutErrors {
   const errors: CheckoutErrors = {};
   for (const [key, message] of REQUIRED) if (!hasVisibleText(form[key])) errors[key] = message;
   if (!errors.email && !EMAIL_PATTERN.test(form.email.trim())) errors.email = 'Please enter a valid email address';
-  if (form.phone.trim() && !PHONE_PATTERN.test(form.phone.trim())) errors.phone = 'Please enter a valid phone number';
+  if (form.phone.trim() && !isValidPhone(form.phone.trim())) errors.phone = 'Please enter a valid phone number';
   if (form.state && !(CHECKOUT_STATES as readonly string[]).includes(form.state)) errors.state = 'State is required';
   if (!errors.cardNumber && !/^\d{13,19}$/.test(form.cardNumber.replace(/\s/g, ''))) errors.cardNumber = 'Please enter a valid card number';
   if (!errors.expiry && !/^(0[1-9]|1[0-2])\/\d{2}$/.test(form.expiry)) errors.expiry = 'Use MM/YY';

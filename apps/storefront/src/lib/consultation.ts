@@ -1,5 +1,5 @@
 /** The consultation request (spec sections 3, 4, 5 and 8): form validation and the order payload. */
-import { EMAIL_PATTERN, hasVisibleText, PHONE_PATTERN, type OrderPayload } from '@facet/contracts';
+import { EMAIL_PATTERN, hasVisibleText, isValidPhone, type OrderPayload } from '@facet/contracts';
 import type { CartItem } from '../features/cart/cart';
 import { cartSummary } from '../features/cart/cart';
 
@@ -23,7 +23,7 @@ export function validateConsultation(form: ConsultationForm): ConsultationErrors
   if (!form.email.trim()) errors.email = 'Email is required';
   else if (!EMAIL_PATTERN.test(form.email.trim())) errors.email = 'Please enter a valid email address';
   if (!form.phone.trim()) errors.phone = 'Phone number is required';
-  else if (!PHONE_PATTERN.test(form.phone.trim())) errors.phone = 'Please enter a valid phone number';
+  else if (!isValidPhone(form.phone.trim())) errors.phone = 'Please enter a valid phone number';
   return errors;
 }
 

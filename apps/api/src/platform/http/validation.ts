@@ -1,4 +1,4 @@
-import { hasBidiControls, hasVisibleText } from '@facet/contracts';
+import { hasBidiControls, hasVisibleText, isValidPhone } from '@facet/contracts';
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ValidateBy, ValidateIf, type ValidationArguments, type ValidatorOptions } from 'class-validator';
 
@@ -133,4 +133,23 @@ export function NoBidiControls(): PropertyDecorator {
         `${a?.property} must not hold bidi override, embedding or isolate characters (U+202A-U+202E, U+2066-U+2069)`,
     },
   });
+}
+
+/**
+ * A phone number by the forms' rule (isValidPhone in @facet/contracts): an optional plus, then at least 10
+ * digits with spaces, dashes or parentheses; spaces (U+0020) around it are ignored, no other whitespace is
+ * taken. `blank: true` also takes an empty value or spaces only (an optional phone left out or cleared).
+ */
+export function PhoneNumber(options: { blank?: boolean } = {}): PropertyDecorator {
+  const message = 'Please enter a valid phone number';
+  return ValidateBy(
+    {
+      name: 'phoneNumber',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && (isValidPhone(value) || (options.blank === true && /^ *$/.test(value))),
+        defaultMessage: () => message,
+      },
+    },
+    { message },
+  );
 }

@@ -21,7 +21,7 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'c
 import { MAX_DESIGN_NOTES } from '../../domain/custom-design';
 import { CUSTOM_DESIGN_SORTS, CustomDesignSort } from '../../queries/custom-design-queries';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, PhoneNumber, VisibleText } from '../../../platform/http/validation';
 
 export const DEPARTMENTS: readonly Department[] = ['women', 'men'];
 const KARATS = [...GOLD_KARATS, ...PLATINUM_KARATS];
@@ -92,6 +92,7 @@ export class SubmitCustomDesignDto {
   @IsOptional()
   @IsString()
   @MaxLength(40)
+  @PhoneNumber({ blank: true })
   contact_phone?: string | null;
 
   @ApiPropertyOptional({ enum: PREFERRED_CONTACTS, default: 'email' })

@@ -1,10 +1,10 @@
-import { EMAIL_PATTERN, PHONE_PATTERN, type Address, type User } from '@facet/contracts';
+import { EMAIL_PATTERN, type Address, type User } from '@facet/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { CUSTOMER_SORTS, CustomerSort, CustomerStatus } from '../../queries/customer-queries';
 import { PageQueryDto } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, Omittable, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, Omittable, PhoneNumber, VisibleText } from '../../../platform/http/validation';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 
@@ -116,11 +116,10 @@ export class UpdateProfileDto {
   @ApiPropertyOptional({ example: '+1 (212) 555-0100' })
   @Omittable()
   @IsString()
-  // Only a blank string (clearing the phone) skips the checks: skipping whatever was not a string let
-  // {"phone": 5} past IsString, and the handler's trim() then threw (a 500).
-  @ValidateIf((_, v) => typeof v !== 'string' || v.trim() !== '')
-  @Matches(PHONE_PATTERN, { message: 'Please enter a valid phone number' })
   @MaxLength(30)
+  // Empty or spaces clear the phone. Not a ValidateIf around the checks: skipping whatever was not a string
+  // let {"phone": 5} past IsString, and the handler's trim() then threw (a 500).
+  @PhoneNumber({ blank: true })
   phone?: string;
 
   @ApiPropertyOptional({ type: AddressDto })

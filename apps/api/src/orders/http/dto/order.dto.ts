@@ -27,7 +27,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, Omittable, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, Omittable, PhoneNumber, VisibleText } from '../../../platform/http/validation';
 
 // No maxDecimalPlaces: class-validator's check throws on exponent notation (1e-7); amounts are compared to the cent anyway.
 const money = { allowNaN: false, allowInfinity: false };
@@ -64,7 +64,7 @@ export class ShippingInputDto {
   @IsOptional()
   @IsString()
   @MaxLength(40)
-  @Matches(/^$|^\+?[\d\s\-()]{10,}$/, { message: 'Please enter a valid phone number' })
+  @PhoneNumber({ blank: true })
   phone?: string;
   @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(300) address?: string;
   @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) apartment?: string;
