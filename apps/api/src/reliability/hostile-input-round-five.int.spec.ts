@@ -1,4 +1,5 @@
 import { priceOrderInDollars } from '@facet/contracts';
+import { randomUUID } from 'crypto';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { login, Mailbox, verifiedCustomer } from '../customers/testing/customer-helpers';
 import { RunnersService } from '../platform/projections/runners.service';
@@ -152,6 +153,99 @@ describe('Hostile input, round five', () => {
         expectRefused(await send(method, path, body('((((((((((('), { token: who() }), field, 'Please enter a valid phone number');
       },
     );
+  });
+
+  describe('Two spellings of one text (NFC and NFD)', () => {
+    const nfc = (text: string) => text.normalize('NFC');
+    const nfd = (text: string) => text.normalize('NFD');
+    const tag = () => randomUUID().slice(0, 6);
+
+    it('should store a product name sent as NFD in NFC, and find it by either spelling', async () => {
+      const name = `Crème Brûlée Ring ${tag()}`;
+      const created = await send(
+        'POST',
+        '/api/admin/products',
+        { name: nfd(name), price: 100, category: 'women-rings', features: [nfd('Pavé set')] },
+        { token: staff },
+      );
+      expect(created.status).toBe(201);
+      expect(created.body.name).toBe(nfc(name));
+      expect(created.body.features).toEqual([nfc('Pavé set')]);
+      expect((await t.request('GET', `/api/products/${created.body.id}`)).body.name).toBe(nfc(name));
+      for (const query of [nfc('Crème Brûlée'), nfd('Crème Brûlée'), nfd('pavé')]) {
+        const found = await t.request('GET', `/api/products?search=${encodeURIComponent(query)}&limit=100`);
+        expect({ query: query.length, ids: found.body.products.map((p: { id: string }) => p.id) }).toEqual({
+          query: query.length,
+          ids: expect.arrayContaining([created.body.id]),
+        });
+      }
+    });
+
+    it('should find a product stored in NFC by a search typed in NFD', async () => {
+      const name = `Café Solitaire ${tag()}`;
+      const created = await send('POST', '/api/admin/products', { name: nfc(name), price: 100, category: 'women-rings' }, { token: staff });
+      expect(created.status).toBe(201);
+      const found = await t.request('GET', `/api/products?search=${encodeURIComponent(nfd('café solitaire'))}&limit=100`);
+      expect(found.body.products.map((p: { id: string }) => p.id)).toContain(created.body.id);
+    });
+
+    it('should keep one spelling of a name edited in NFD, and of the free text of orders, messages and designs', async () => {
+      const created = await send(
+        'POST',
+        '/api/admin/products',
+        { name: `Plain ${tag()}`, price: 100, category: 'women-rings' },
+        { token: staff },
+      );
+      const edited = await send(
+        'PUT',
+        `/api/admin/products/${created.body.id}`,
+        { name: nfd('Noël Band'), description: nfd('Façonné à la main') },
+        { token: staff },
+      );
+      expect(edited.body).toMatchObject({ name: nfc('Noël Band'), description: nfc('Façonné à la main') });
+
+      const email = `nfd-${tag()}@example.com`;
+      expect(
+        (
+          await send(
+            'POST',
+            '/api/contact',
+            contact({ email, name: nfd('Zoë Ångström'), subject: nfd('Réparation'), message: nfd('Merci beaucoup, Zoë') }),
+          )
+        ).status,
+      ).toBe(201);
+      const listed = await t.request('GET', `/api/admin/messages?q=${encodeURIComponent(nfd('Ångström'))}`, { token: staff });
+      expect(listed.body.items).toEqual([
+        expect.objectContaining({ email, name: nfc('Zoë Ångström'), subject: nfc('Réparation'), message: nfc('Merci beaucoup, Zoë') }),
+      ]);
+
+      const placed = await send(
+        'POST',
+        '/api/orders',
+        order({ first_name: nfd('Zoë'), last_name: nfd('Nguyễn'), address: nfd('1 Rue Émile Zola') }),
+      );
+      expect(placed.status).toBe(200);
+      const shown = await t.request('GET', `/api/admin/orders/${placed.body.order_id}`, { token: staff });
+      expect(shown.body.shipping).toMatchObject({ first_name: nfc('Zoë'), last_name: nfc('Nguyễn'), address: nfc('1 Rue Émile Zola') });
+
+      const submitted = await send(
+        'POST',
+        '/api/custom-design',
+        design({ contact_name: nfd('Renée Dupré'), design_notes: nfd('Un diamant taillé en cœur') }),
+      );
+      expect(submitted.status).toBe(201);
+      const detail = await t.request('GET', `/api/admin/custom-designs/${submitted.body.id}`, { token: staff });
+      expect(detail.body).toMatchObject({ contact_name: nfc('Renée Dupré'), design_notes: nfc('Un diamant taillé en cœur') });
+    });
+
+    it('should compare a password as it was typed: it is hashed, never shown, and accounts made before keep theirs', async () => {
+      const email = `nfd-password-${tag()}@example.com`;
+      const password = nfd('Brillant-Taillé-1985!');
+      await verifiedCustomer(t, box, email, password);
+      expect(await login(t, email, password)).toEqual(expect.any(String));
+      const other = await t.request('POST', '/api/auth/login', { body: { email, password: nfc(password) } });
+      expect(other.status).toBe(401);
+    }, 60_000);
   });
 
   /** Until no mail job is waiting or running and every projection and reactor has caught up, twice in a row. */

@@ -1,6 +1,7 @@
 import { hasBidiControls, hasVisibleText, isValidPhone } from '@facet/contracts';
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ValidateBy, ValidateIf, type ValidationArguments, type ValidatorOptions } from 'class-validator';
+import { MAX_JSON_DEPTH } from './storable-input';
 
 /**
  * The most telling constraint first: a missing or unknown field, then a wrong type, then a bad value.
@@ -57,12 +58,42 @@ function exponentNumbers(value: unknown, path = '', depth = 0): string[] {
   return Object.entries(value).flatMap(([k, v]) => exponentNumbers(v, path ? `${path}.${k}` : k, depth + 1));
 }
 
+const VERBATIM = 'facet:verbatim';
+
 /**
+ * A field kept exactly as sent, not put in NFC like all other text: a password (its hash was made of the
+ * characters typed when the account was made, and a different spelling must not open it), a value that
+ * finds a record stored before (an account's e-mail at sign-in), or data that is not text to read (a data URL).
+ */
+export function Verbatim(): PropertyDecorator {
+  return (target, key) => Reflect.defineMetadata(VERBATIM, true, target, key);
+}
+
+/**
+ * Every string of a validated body or query put in NFC, in place, but for Verbatim fields. "é" typed as e and
+ * a combining accent (NFD, as some keyboards and pasted text send it) is then stored as the one character
+ * everyone else sends: one spelling of a name, found by a search typed either way, counted once by MaxLength.
+ */
+function toNfc(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.normalize('NFC');
+  if (!value || typeof value !== 'object' || depth > MAX_JSON_DEPTH || ArrayBuffer.isView(value)) return value;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!Array.isArray(record) && Reflect.getMetadata(VERBATIM, record, key)) continue;
+    record[key] = toNfc(record[key], depth + 1);
+  }
+  return value;
+}
+
+/**
+ * The shop's ValidationPipe: text in NFC before it is checked (see toNfc).
+ *
  * class-validator 0.14's IsNumber({ maxDecimalPlaces }) throws a TypeError on numbers like 1e-7 (it splits
  * their text on '.'), which would be a 500. Such numbers always have too many decimal places: say so.
  */
 class FacetValidationPipe extends ValidationPipe {
   protected async validate(object: object, validatorOptions?: ValidatorOptions): Promise<ValidationError[]> {
+    toNfc(object);
     try {
       return await super.validate(object, validatorOptions);
     } catch (error) {

@@ -21,7 +21,7 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'c
 import { MAX_DESIGN_NOTES } from '../../domain/custom-design';
 import { CUSTOM_DESIGN_SORTS, CustomDesignSort } from '../../queries/custom-design-queries';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, PhoneNumber, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, PhoneNumber, Verbatim, VisibleText } from '../../../platform/http/validation';
 
 export const DEPARTMENTS: readonly Department[] = ['women', 'men'];
 const KARATS = [...GOLD_KARATS, ...PLATINUM_KARATS];
@@ -60,6 +60,7 @@ export class SubmitCustomDesignDto {
     example: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   })
   @IsOptional()
+  @Verbatim()
   @IsString()
   @MaxLength(15_000_000)
   design_image?: string | null;

@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { CUSTOMER_SORTS, CustomerSort, CustomerStatus } from '../../queries/customer-queries';
 import { PageQueryDto } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, Omittable, PhoneNumber, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, Omittable, PhoneNumber, Verbatim, VisibleText } from '../../../platform/http/validation';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 
@@ -25,6 +25,7 @@ export class EmailDto {
  */
 export class AccountEmailDto {
   @ApiProperty({ example: 'ada@example.com', description: "The account's address" })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254)
@@ -33,6 +34,7 @@ export class AccountEmailDto {
 
 export class RegisterDto extends EmailDto {
   @ApiProperty({ example: 'Brilliant-Cut-1985!', description: '8+ characters with upper, lower, digit and special; not a common password' })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Password is required' })
   @MaxLength(128)
@@ -41,12 +43,14 @@ export class RegisterDto extends EmailDto {
 
 export class LoginDto {
   @ApiProperty({ example: 'ada@example.com' })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254)
   email: string;
 
   @ApiProperty()
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Password is required' })
   @MaxLength(200)
@@ -55,6 +59,7 @@ export class LoginDto {
 
 export class VerifyEmailDto {
   @ApiProperty({ example: 'ada@example.com' })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Email Required' })
   @MaxLength(254)
@@ -81,6 +86,7 @@ export class ResetPasswordDto extends AccountEmailDto {
   token: string;
 
   @ApiProperty({ description: 'The new password (same rules as at registration)' })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Password is required' })
   @MaxLength(128)
