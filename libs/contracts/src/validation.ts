@@ -49,6 +49,24 @@ export function hasVisibleText(value: string): boolean {
 }
 
 /**
+ * The most combining marks one character may carry. Real writing needs up to about four in NFC: Vietnamese
+ * letters compose to one character, Hindi and Thai put one or two on a letter, Hebrew with niqqud and
+ * cantillation up to four (dagesh, shin dot, vowel, accent). More is "Zalgo" text, whose marks pile up over
+ * the lines above and below it in every list and mail that shows it.
+ */
+export const MAX_STACKED_MARKS = 4;
+const STACKED_MARKS = new RegExp(`\\p{M}{${MAX_STACKED_MARKS + 1}}`, 'u');
+
+/**
+ * Whether a character of the text carries more than MAX_STACKED_MARKS combining marks in a row, counted in
+ * NFC (a Vietnamese "ễ" typed as e and two accents is one character) and with the characters that draw
+ * nothing taken out first, so that a joiner or a variation selector between marks does not split the pile.
+ */
+export function hasStackedMarks(value: string): boolean {
+  return STACKED_MARKS.test(value.normalize('NFC').replace(DRAWS_NOTHING, ''));
+}
+
+/**
  * Explicit bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069). In a name they reorder
  * what staff read: "Ada \u202Emoc.evil" shows as "Ada live.com". The direction marks U+200E, U+200F and
  * U+061C, all a right-to-left name needs, reorder nothing and stay allowed.

@@ -49,18 +49,19 @@ describe('Hostile input, round five', () => {
     country: 'US',
     ...over,
   });
-  const order = (ship: Record<string, unknown> = {}) => {
+  const order = (ship: Record<string, unknown> = {}, payment = { card_name: '', last_4: '' }) => {
     const totals = priceOrderInDollars([{ price: ring.price, quantity: 1 }]);
+    const card = payment.last_4 !== '';
     return {
       items: [{ product_id: ring.id, product_name: ring.name, price: ring.price, quantity: 1, image: ring.image }],
       shipping: shipping(ship),
-      payment: { card_name: '', last_4: '' },
+      payment,
       subtotal: totals.subtotal,
       shipping_cost: totals.shipping,
       tax: totals.tax,
       total: totals.total,
-      status: 'consultation_requested',
-      payment_status: 'pending_consultation',
+      status: card ? 'pending' : 'consultation_requested',
+      payment_status: card ? 'unpaid' : 'pending_consultation',
     };
   };
   const design = (over: Record<string, unknown> = {}) => ({
@@ -76,6 +77,20 @@ describe('Hostile input, round five', () => {
     contact_email: 'ada@example.com',
     contact_phone: null,
     preferred_contact: 'email',
+    ...over,
+  });
+
+  const staffMember = (over: Record<string, unknown> = {}) => ({
+    email: `clara-${randomUUID().slice(0, 8)}@facet.test`,
+    name: 'Clara Clerk',
+    role: 'staff',
+    password: 'Clerk-Counter-1985!',
+    ...over,
+  });
+  const product = (over: Record<string, unknown> = {}) => ({
+    name: `Round Five ${randomUUID().slice(0, 8)}`,
+    price: 100,
+    category: 'women-rings',
     ...over,
   });
 
@@ -246,6 +261,113 @@ describe('Hostile input, round five', () => {
       const other = await t.request('POST', '/api/auth/login', { body: { email, password: nfc(password) } });
       expect(other.status).toBe(401);
     }, 60_000);
+  });
+
+  describe('Letters buried under combining marks', () => {
+    const ZALGO: [string, string][] = [
+      ['one letter under 119 marks', 'Z' + '\u0301'.repeat(119)],
+      ['five marks on one letter', 'Ada\u0316\u0317\u0318\u0319\u031c Lovelace'],
+      ['marks split by zero-width joiners', 'Z' + '\u0301\u200d'.repeat(40)],
+      ['marks split by combining grapheme joiners', 'Z' + '\u0301\u034f'.repeat(40)],
+      ['marks split by variation selectors', 'Ada' + '\u0308\ufe0f'.repeat(6)],
+      ['enclosing marks piled up', 'A' + '\u20dd'.repeat(8)],
+    ];
+    let orderId: string;
+    let messageId: string;
+    let designId: string;
+    beforeAll(async () => {
+      orderId = (await send('POST', '/api/orders', order())).body.order_id;
+      designId = (await send('POST', '/api/custom-design', design())).body.id;
+      const email = `marks-${randomUUID().slice(0, 8)}@example.com`;
+      await send('POST', '/api/contact', contact({ email }));
+      messageId = (await t.request('GET', `/api/admin/messages?q=${email}`, { token: staff })).body.items[0].id;
+    });
+
+    const cases: [string, string, () => string, (v: string) => unknown, string, () => string | undefined][] = [
+      ['contact name', 'POST', () => '/api/contact', (v) => contact({ name: v }), 'name', () => undefined],
+      ['contact subject', 'POST', () => '/api/contact', (v) => contact({ subject: v }), 'subject', () => undefined],
+      ['contact message', 'POST', () => '/api/contact', (v) => contact({ message: v }), 'message', () => undefined],
+      ['order first name', 'POST', () => '/api/orders', (v) => order({ first_name: v }), 'shipping.first_name', () => undefined],
+      ['order last name', 'POST', () => '/api/orders', (v) => order({ last_name: v }), 'shipping.last_name', () => undefined],
+      ['order address', 'POST', () => '/api/orders', (v) => order({ address: v }), 'shipping.address', () => undefined],
+      ['order city', 'POST', () => '/api/orders', (v) => order({ city: v }), 'shipping.city', () => undefined],
+      [
+        'name on the card',
+        'POST',
+        () => '/api/orders',
+        (v) => order({}, { card_name: v, last_4: '4242' }),
+        'payment.card_name',
+        () => undefined,
+      ],
+      ['design contact name', 'POST', () => '/api/custom-design', (v) => design({ contact_name: v }), 'contact_name', () => undefined],
+      ['design notes', 'POST', () => '/api/custom-design', (v) => design({ design_notes: v }), 'design_notes', () => undefined],
+      ['staff name', 'POST', () => '/api/admin/staff', (v) => staffMember({ name: v }), 'name', () => staff],
+      ['product name', 'POST', () => '/api/admin/products', (v) => product({ name: v }), 'name', () => staff],
+      ['product description', 'POST', () => '/api/admin/products', (v) => product({ description: v }), 'description', () => staff],
+      ['product feature', 'POST', () => '/api/admin/products', (v) => product({ features: ['18K gold', v] }), 'features', () => staff],
+      ['profile first name', 'PUT', () => '/api/me', (v) => ({ firstName: v }), 'firstName', () => customer],
+      ['profile street', 'PUT', () => '/api/me', (v) => ({ address: { street: v } }), 'address.street', () => customer],
+      ['order status note', 'PUT', () => `/api/admin/orders/${orderId}`, (v) => ({ status: 'contacted', note: v }), 'note', () => staff],
+      [
+        'message handled note',
+        'PUT',
+        () => `/api/admin/messages/${messageId}`,
+        (v) => ({ status: 'handled', note: v }),
+        'note',
+        () => staff,
+      ],
+      [
+        'design status note',
+        'PUT',
+        () => `/api/admin/custom-designs/${designId}`,
+        (v) => ({ status: 'contacted', note: v }),
+        'note',
+        () => staff,
+      ],
+    ];
+
+    it.each(cases)(
+      'should refuse a %s with a letter under more than four marks, naming the field',
+      async (_w, method, path, body, field, who) => {
+        for (const [what, value] of ZALGO) {
+          const res = await send(method, path(), body(value), { token: who() });
+          expect({ what, status: res.status }).toEqual({ what, status: 400 });
+          expectRefused(res, field, /^\S+ has a letter with more than 4 combining marks stacked on it$/);
+        }
+      },
+    );
+
+    it('should say which field and why', async () => {
+      expectRefused(
+        await send('POST', '/api/contact', contact({ name: 'Z' + '\u0301'.repeat(119) })),
+        'name',
+        'name has a letter with more than 4 combining marks stacked on it',
+      );
+    });
+
+    it('should keep the marks real writing needs: Vietnamese, Hindi, Hebrew with niqqud, Thai, Arabic, Tibetan, Yoruba, emoji', async () => {
+      const names = [
+        'Nguy\u1ec5n',
+        'Nguy\u00ea\u0303n Th\u1ecb Minh Khai'.normalize('NFD'),
+        '\u0939\u093f\u0928\u094d\u0926\u0940',
+        '\u05e9\u05c1\u05b8\u05dc\u05d5\u05b9\u05dd',
+        '\u05e9\u05bc\u05c1\u05b8\u05bd\u05dc',
+        '\u0e01\u0e31\u0e49\u0e07',
+        '\u0645\u064f\u062d\u064e\u0645\u0651\u064e\u062f',
+        '\u0f56\u0f66\u0f92\u0fb2\u0f74\u0f56\u0f66',
+        '\u1eb8\u0300k\u1ecd\u0301',
+        '1\ufe0f\u20e3 \u{1f468}\u200d\u{1f469}\u200d\u{1f467} \u{1f3f3}\ufe0f\u200d\u{1f308}',
+        'Ada\u0316\u0317\u0318\u0319 Lovelace',
+      ];
+      for (const name of names) {
+        const email = `marks-${randomUUID().slice(0, 8)}@example.com`;
+        const sent = await send('POST', '/api/contact', contact({ name, email }));
+        expect({ name, status: sent.status }).toEqual({ name, status: 201 });
+        const listed = await t.request('GET', `/api/admin/messages?q=${email}`, { token: staff });
+        expect(listed.body.items).toEqual([expect.objectContaining({ name: name.normalize('NFC') })]);
+        expect((await send('POST', '/api/admin/products', product({ name: `${name} ring` }), { token: staff })).status).toBe(201);
+      }
+    });
   });
 
   /** Until no mail job is waiting or running and every projection and reactor has caught up, twice in a row. */

@@ -1,6 +1,6 @@
-import { hasBidiControls, hasVisibleText, isValidPhone } from '@facet/contracts';
+import { hasBidiControls, hasStackedMarks, hasVisibleText, isValidPhone, MAX_STACKED_MARKS } from '@facet/contracts';
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
-import { ValidateBy, ValidateIf, type ValidationArguments, type ValidatorOptions } from 'class-validator';
+import { ValidateBy, ValidateIf, type ValidationArguments, type ValidationOptions, type ValidatorOptions } from 'class-validator';
 import { MAX_JSON_DEPTH } from './storable-input';
 
 /**
@@ -14,6 +14,7 @@ const PRIORITY = [
   'isString',
   'hasVisibleText',
   'noBidiControls',
+  'noStackedMarks',
   'isInt',
   'isNumber',
   'isBoolean',
@@ -134,13 +135,48 @@ export function Omittable(): PropertyDecorator {
   return ValidateIf((_object, value) => value !== undefined);
 }
 
+/** Several decorators as one. */
+function all(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => decorators.forEach((d) => d(target, key));
+}
+
+/**
+ * Text a person reads: no character under more than MAX_STACKED_MARKS combining marks ("Zalgo" text, whose
+ * marks cover the lines around it). The check is the storefront's and the console's too (hasStackedMarks).
+ */
+export function NoStackedMarks(options: ValidationOptions = {}): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'noStackedMarks',
+      validator: {
+        validate: (value: unknown) => typeof value !== 'string' || !hasStackedMarks(value),
+        defaultMessage: (a?: ValidationArguments) =>
+          `${a?.property} has a letter with more than ${MAX_STACKED_MARKS} combining marks stacked on it`,
+      },
+    },
+    options,
+  );
+}
+
+/**
+ * Optional free text a person reads (a note, a description, an address line): held to NoStackedMarks.
+ */
+export function OptionalText(options: ValidationOptions = {}): PropertyDecorator {
+  return NoStackedMarks(options);
+}
+
 /**
  * Required text a person reads (a name, a subject, a message): at least one visible character, so a value of
  * zero-width spaces, format characters, Hangul fillers, braille blanks or lone combining marks is as missing
- * as an empty one. `blank: true` also takes text that is empty after trimming (an optional field cleared).
- * The check is the storefront's too (hasVisibleText in @facet/contracts).
+ * as an empty one, and no letter buried under combining marks (NoStackedMarks). `blank: true` also takes
+ * text that is empty after trimming (an optional field cleared). The check is the storefront's too
+ * (hasVisibleText and hasStackedMarks in @facet/contracts).
  */
 export function VisibleText(message: string, options: { blank?: boolean } = {}): PropertyDecorator {
+  return all(visibleText(message, options), NoStackedMarks());
+}
+
+function visibleText(message: string, options: { blank?: boolean }): PropertyDecorator {
   return ValidateBy(
     {
       name: 'hasVisibleText',

@@ -25,7 +25,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { QueryNumber } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, Omittable, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, Omittable, OptionalText, VisibleText } from '../../../platform/http/validation';
 import { Transform } from 'class-transformer';
 
 /** Images are paths on this site (shipped artwork or uploads), never links elsewhere or script URLs. */
@@ -71,6 +71,7 @@ export class CreateProductDto {
   @Omittable()
   @IsString()
   @MaxLength(5000)
+  @OptionalText()
   description?: string;
 
   @ApiProperty({ example: 2450, description: 'US dollars, at most two decimals' })
@@ -114,6 +115,7 @@ export class CreateProductDto {
   @ArrayMaxSize(30)
   @IsString({ each: true })
   @MaxLength(200, { each: true })
+  @OptionalText({ each: true })
   features?: string[];
 
   @ApiPropertyOptional({ default: 4.5, minimum: 0, maximum: 5 })

@@ -4,7 +4,7 @@ import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateI
 import { CONTACT_LIMITS } from '../../domain/contact-message';
 import { CONTACT_MESSAGE_SORTS, ContactMessageSort } from '../../queries/contact-message-queries';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, PhoneNumber, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, OptionalText, PhoneNumber, VisibleText } from '../../../platform/http/validation';
 
 const oneOf = (list: readonly string[]) => ({ message: `$property must be one of: ${list.join(', ')}` });
 
@@ -107,5 +107,6 @@ export class MarkHandledDto {
   @ValidateIf((_, v) => v !== null)
   @IsString()
   @MaxLength(2000)
+  @OptionalText()
   note?: string | null;
 }

@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { CUSTOMER_SORTS, CustomerSort, CustomerStatus } from '../../queries/customer-queries';
 import { PageQueryDto } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, Omittable, PhoneNumber, Verbatim, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, Omittable, OptionalText, PhoneNumber, Verbatim, VisibleText } from '../../../platform/http/validation';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 
@@ -94,12 +94,12 @@ export class ResetPasswordDto extends AccountEmailDto {
 }
 
 export class AddressDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) street?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) apartment?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) city?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) state?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) zipCode?: string;
-  @ApiPropertyOptional({ default: 'US' }) @IsOptional() @IsString() @MaxLength(56) country?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) @OptionalText() street?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) @OptionalText() apartment?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) @OptionalText() city?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) @OptionalText() state?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) @OptionalText() zipCode?: string;
+  @ApiPropertyOptional({ default: 'US' }) @IsOptional() @IsString() @MaxLength(56) @OptionalText() country?: string;
 }
 
 export class UpdateProfileDto {
