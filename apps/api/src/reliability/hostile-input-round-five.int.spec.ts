@@ -370,6 +370,77 @@ describe('Hostile input, round five', () => {
     });
   });
 
+  describe('Optional text that shows nothing', () => {
+    const INVISIBLE = ['\u200b\u200b', '\u2060\ufeff', '\u3164', '\u2800 \u200d', '\u00ad', ' \u200b '];
+    const eventData = async (stream: string, type: string) => {
+      const res = await t.request('GET', `/api/admin/audit/events?stream=${stream}&type=${type}&limit=1`, { token: staff });
+      return res.body.items[0].data as Record<string, unknown>;
+    };
+
+    it('should store an order status note of invisible characters as no note, as it does a blank one', async () => {
+      for (const note of ['   ', ...INVISIBLE]) {
+        const id = (await send('POST', '/api/orders', order())).body.order_id;
+        const res = await send('PUT', `/api/admin/orders/${id}`, { status: 'contacted', note }, { token: staff });
+        expect({ note, status: res.status }).toEqual({ note, status: 200 });
+        expect({ note, stored: (await eventData(`order-${id}`, 'OrderStatusChanged')).note }).toEqual({ note, stored: '' });
+      }
+    });
+
+    it('should store a contact message handled note of invisible characters as no note', async () => {
+      for (const note of ['   ', ...INVISIBLE]) {
+        const email = `quiet-${randomUUID().slice(0, 8)}@example.com`;
+        await send('POST', '/api/contact', contact({ email }));
+        const id = (await t.request('GET', `/api/admin/messages?q=${email}`, { token: staff })).body.items[0].id;
+        const res = await send('PUT', `/api/admin/messages/${id}`, { status: 'handled', note }, { token: staff });
+        expect({ note, status: res.status, handled_note: res.body.handled_note }).toEqual({ note, status: 200, handled_note: null });
+      }
+    });
+
+    it('should store custom design notes and status notes of invisible characters as none', async () => {
+      for (const notes of ['   ', ...INVISIBLE]) {
+        const submitted = await send('POST', '/api/custom-design', design({ design_notes: notes }));
+        expect({ notes, status: submitted.status }).toEqual({ notes, status: 201 });
+        const moved = await send(
+          'PUT',
+          `/api/admin/custom-designs/${submitted.body.id}`,
+          { status: 'contacted', note: notes },
+          { token: staff },
+        );
+        expect({ notes, status: moved.status }).toEqual({ notes, status: 200 });
+        const detail = (await t.request('GET', `/api/admin/custom-designs/${submitted.body.id}`, { token: staff })).body;
+        expect({ notes, design_notes: detail.design_notes, note: detail.history.at(-1).note }).toEqual({
+          notes,
+          design_notes: null,
+          note: null,
+        });
+      }
+    });
+
+    it('should store a product description and address lines of invisible characters as empty', async () => {
+      for (const text of INVISIBLE) {
+        const created = await send('POST', '/api/admin/products', product({ description: text }), { token: staff });
+        expect({ text, status: created.status, description: created.body.description }).toEqual({ text, status: 201, description: '' });
+        const edited = await send('PUT', `/api/admin/products/${created.body.id}`, { description: text }, { token: staff });
+        expect({ text, description: edited.body.description }).toEqual({ text, description: '' });
+
+        const placed = await send('POST', '/api/orders', order({ address: text, apartment: text, city: text }));
+        expect({ text, status: placed.status }).toEqual({ text, status: 200 });
+        const shipping = (await eventData(`order-${placed.body.order_id}`, 'OrderRequested')).shipping as Record<string, unknown>;
+        expect({ text, shipping }).toEqual({ text, shipping: expect.objectContaining({ address: '', apartment: '', city: '' }) });
+
+        const me = await send('PUT', '/api/me', { address: { street: text, city: 'Paris' } }, { token: customer });
+        expect({ text, status: me.status, street: me.body.address?.street }).toEqual({ text, status: 200, street: '' });
+      }
+    });
+
+    it('should keep a note that shows something, with the invisible characters in it', async () => {
+      const id = (await send('POST', '/api/orders', order())).body.order_id;
+      const note = '\u200bCalled her\u200b';
+      expect((await send('PUT', `/api/admin/orders/${id}`, { status: 'contacted', note }, { token: staff })).status).toBe(200);
+      expect((await eventData(`order-${id}`, 'OrderStatusChanged')).note).toBe(note.trim());
+    });
+  });
+
   /** Until no mail job is waiting or running and every projection and reactor has caught up, twice in a row. */
   async function settle() {
     let quiet = 0;

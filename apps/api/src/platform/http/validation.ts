@@ -1,5 +1,6 @@
 import { hasBidiControls, hasStackedMarks, hasVisibleText, isValidPhone, MAX_STACKED_MARKS } from '@facet/contracts';
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 import { ValidateBy, ValidateIf, type ValidationArguments, type ValidationOptions, type ValidatorOptions } from 'class-validator';
 import { MAX_JSON_DEPTH } from './storable-input';
 
@@ -159,10 +160,18 @@ export function NoStackedMarks(options: ValidationOptions = {}): PropertyDecorat
 }
 
 /**
- * Optional free text a person reads (a note, a description, an address line): held to NoStackedMarks.
+ * Optional free text a person reads (a note, a description, an address line), held to NoStackedMarks. Text
+ * that shows nothing (zero-width spaces, fillers, braille blanks) is taken as empty, and so stored as absent
+ * the way each of these fields already stores a blank one (a note of spaces is no note). Not refused: the
+ * field may be left empty, so there is nothing to ask the sender to fix, and a stray invisible character
+ * pasted into a note must not fail a whole order or request; not stored: staff would see a note that is not
+ * there, and a search could match what nobody can read. (Required text refuses it: there it is missing.)
  */
 export function OptionalText(options: ValidationOptions = {}): PropertyDecorator {
-  return NoStackedMarks(options);
+  const blank = Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value.trim() !== '' && !hasVisibleText(value) ? '' : value,
+  );
+  return all(blank, NoStackedMarks(options));
 }
 
 /**
