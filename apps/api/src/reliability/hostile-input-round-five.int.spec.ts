@@ -441,6 +441,31 @@ describe('Hostile input, round five', () => {
     });
   });
 
+  describe('A version of a record beyond its last', () => {
+    it('should answer the history of a revision beyond the last with 404, in the words of the diff', async () => {
+      const created = await send('POST', '/api/admin/products', product(), { token: staff });
+      await send('PUT', `/api/admin/products/${created.body.id}`, { price: 120 }, { token: staff });
+      const stream = `/api/admin/audit/streams/product-${created.body.id}`;
+      for (const revision of [-1, 0, 1]) {
+        const res = await t.request('GET', `${stream}?revision=${revision}`, { token: staff });
+        expect({ revision, status: res.status, at: res.body.revision }).toEqual({ revision, status: 200, at: revision });
+      }
+      for (const revision of [2, 3, 1_000_000, 1_000_000_000]) {
+        const history = await t.request('GET', `${stream}?revision=${revision}`, { token: staff });
+        const diff = await t.request('GET', `${stream}/diff?from=0&to=${revision}`, { token: staff });
+        expect({ revision, history: history.status, detail: history.body.detail }).toEqual({
+          revision,
+          history: 404,
+          detail: 'This record has versions 0 to 1.',
+        });
+        expect({ revision, diff: diff.status, detail: diff.body.detail }).toEqual({ revision, diff: 404, detail: history.body.detail });
+      }
+      // A moment after the last change is the record as it is now, not a version that does not exist.
+      const later = await t.request('GET', `${stream}?as_of=2099-01-01T00:00:00Z`, { token: staff });
+      expect({ status: later.status, revision: later.body.revision }).toEqual({ status: 200, revision: 1 });
+    });
+  });
+
   /** Until no mail job is waiting or running and every projection and reactor has caught up, twice in a row. */
   async function settle() {
     let quiet = 0;
