@@ -30,6 +30,10 @@ describe('Hostile input, round five', () => {
       headers: { 'x-forwarded-for': `10.5.${(++client >> 8) & 255}.${client & 255}`, ...(options.headers ?? {}) },
     });
 
+  /** A raw JSON text body, sent as it is written. */
+  const raw = (method: string, path: string, text: string, token?: string) =>
+    send(method, path, text, { token, headers: { 'content-type': 'application/json' } });
+
   const contact = (over: Record<string, unknown> = {}) => ({
     name: 'Ada Lovelace',
     email: 'ada@example.com',
@@ -463,6 +467,46 @@ describe('Hostile input, round five', () => {
       // A moment after the last change is the record as it is now, not a version that does not exist.
       const later = await t.request('GET', `${stream}?as_of=2099-01-01T00:00:00Z`, { token: staff });
       expect({ status: later.status, revision: later.body.revision }).toEqual({ status: 200, revision: 1 });
+    });
+  });
+
+  describe("Keys named after Object.prototype's members", () => {
+    const KEYS = ['constructor', '__proto__', 'prototype', 'hasOwnProperty', 'toString', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
+    const unknown = (field: string) => ({ field, message: `unknown field ${field.split('.').pop()} is not allowed` });
+
+    it.each([
+      ['the products list', '/api/products?limit=1'],
+      ['a category page', '/api/products/category/women-rings?limit=1'],
+      ['the audit log', '/api/admin/audit/events?limit=1'],
+      ['a record history', '/api/admin/audit/streams/catalogue?revision=-1'],
+      ['the orders list', '/api/admin/orders?limit=1'],
+      ['the customers list', '/api/admin/customers?limit=1'],
+      ['the messages list', '/api/admin/messages?limit=1'],
+    ])('should refuse them as query parameters of %s, as it refuses any unknown one', async (_what, path) => {
+      const bogus = await t.request('GET', `${path}&bogus=1`, { token: staff });
+      expect({ status: bogus.status, errors: bogus.body.errors }).toEqual({ status: 400, errors: [unknown('bogus')] });
+      for (const key of KEYS) {
+        const res = await t.request('GET', `${path}&${key}=1`, { token: staff });
+        expect({ key, status: res.status, errors: res.body.errors }).toEqual({ key, status: 400, errors: [unknown(key)] });
+      }
+    });
+
+    it('should refuse them as body fields, at the top and nested, and append nothing', async () => {
+      const email = `proto-${randomUUID().slice(0, 8)}@example.com`;
+      for (const key of KEYS.filter((k) => k !== '__proto__')) {
+        for (const value of [{ isAdmin: true }, 'x', 1]) {
+          const res = await raw('POST', '/api/contact', JSON.stringify({ ...contact({ email }), [key]: value }));
+          expect({ key, value, status: res.status, errors: res.body.errors }).toEqual({ key, value, status: 400, errors: [unknown(key)] });
+        }
+        const nested = order();
+        const shipping = await raw('POST', '/api/orders', JSON.stringify({ ...nested, shipping: { ...nested.shipping, [key]: 'x' } }));
+        expect({ key, errors: shipping.body.errors }).toEqual({ key, errors: [unknown(`shipping.${key}`)] });
+        const line = await raw('POST', '/api/orders', JSON.stringify({ ...nested, items: [{ ...nested.items[0], [key]: {} }] }));
+        expect({ key, errors: line.body.errors }).toEqual({ key, errors: [unknown(`items.0.${key}`)] });
+        const profile = await raw('PUT', '/api/me', JSON.stringify({ address: { city: 'Paris', [key]: 'x' } }), customer);
+        expect({ key, errors: profile.body.errors }).toEqual({ key, errors: [unknown(`address.${key}`)] });
+      }
+      expect((await t.request('GET', `/api/admin/messages?q=${email}`, { token: staff })).body.total).toBe(0);
     });
   });
 

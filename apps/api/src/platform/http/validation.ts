@@ -1,5 +1,5 @@
 import { hasBidiControls, hasStackedMarks, hasVisibleText, isValidPhone, MAX_STACKED_MARKS } from '@facet/contracts';
-import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ValidateBy, ValidateIf, type ValidationArguments, type ValidationOptions, type ValidatorOptions } from 'class-validator';
 import { MAX_JSON_DEPTH } from './storable-input';
@@ -87,13 +87,52 @@ function toNfc(value: unknown, depth = 0): unknown {
   return value;
 }
 
+/** Object.prototype's own members (constructor, __proto__, hasOwnProperty, toString, ...) and "prototype". */
+const PROTOTYPE_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
 /**
- * The shop's ValidationPipe: text in NFC before it is checked (see toNfc).
+ * The paths of keys named after Object.prototype's members, at any depth. Nest strips __proto__, prototype
+ * and constructor before validating, and class-transformer skips keys that name an inherited function
+ * (toString, hasOwnProperty, ...): whitelist validation then never saw them, and they were dropped without
+ * a word where any other unknown field is a 400. No input of the shop has a field of such a name.
+ */
+function prototypeKeys(value: unknown, path = '', depth = 0, out: string[] = []): string[] {
+  if (!value || typeof value !== 'object' || depth > MAX_JSON_DEPTH || ArrayBuffer.isView(value)) return out;
+  for (const key of Object.keys(value)) {
+    if (out.length >= MAX_REPORTED_ERRORS) break;
+    const field = path ? `${path}.${key}` : key;
+    if (!Array.isArray(value) && PROTOTYPE_KEYS.has(key)) out.push(field);
+    else prototypeKeys((value as Record<string, unknown>)[key], field, depth + 1, out);
+  }
+  return out;
+}
+
+/** One 400 for these problems: the detail names each, after the first MAX_REPORTED_ERRORS only how many more. */
+function refusal(all: { field: string; message: string }[]): BadRequestException {
+  const list = all.slice(0, MAX_REPORTED_ERRORS);
+  const more = all.length > list.length ? `; and ${all.length - list.length} more` : '';
+  return new BadRequestException({
+    detail: list.map((e) => (e.message.startsWith(e.field) ? e.message : `${e.field}: ${e.message}`)).join('; ') + more,
+    errors: list,
+  });
+}
+
+/**
+ * The shop's ValidationPipe: keys named after Object.prototype's members refused like any unknown field (see
+ * prototypeKeys), and text in NFC before it is checked (see toNfc).
  *
  * class-validator 0.14's IsNumber({ maxDecimalPlaces }) throws a TypeError on numbers like 1e-7 (it splits
  * their text on '.'), which would be a 500. Such numbers always have too many decimal places: say so.
  */
 class FacetValidationPipe extends ValidationPipe {
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if ((metadata.type === 'body' || metadata.type === 'query') && this.toValidate(metadata)) {
+      const keys = prototypeKeys(value);
+      if (keys.length) throw refusal(keys.map((field) => ({ field, message: `unknown field ${field.split('.').pop()} is not allowed` })));
+    }
+    return super.transform(value, metadata);
+  }
+
   protected async validate(object: object, validatorOptions?: ValidatorOptions): Promise<ValidationError[]> {
     toNfc(object);
     try {
@@ -115,15 +154,7 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     transformOptions: { enableImplicitConversion: false },
     stopAtFirstError: false,
-    exceptionFactory: (errors) => {
-      const all = flattenValidationErrors(errors);
-      const list = all.slice(0, MAX_REPORTED_ERRORS);
-      const more = all.length > list.length ? `; and ${all.length - list.length} more` : '';
-      return new BadRequestException({
-        detail: list.map((e) => (e.message.startsWith(e.field) ? e.message : `${e.field}: ${e.message}`)).join('; ') + more,
-        errors: list,
-      });
-    },
+    exceptionFactory: (errors) => refusal(flattenValidationErrors(errors)),
   });
 }
 
