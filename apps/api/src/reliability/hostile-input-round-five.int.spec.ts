@@ -510,6 +510,196 @@ describe('Hostile input, round five', () => {
     });
   });
 
+  describe('Numbers at and beyond what the columns hold', () => {
+    const LISTS = [
+      '/api/products',
+      '/api/products/category/women-rings',
+      '/api/admin/orders',
+      '/api/admin/audit/events',
+      '/api/admin/mail',
+      '/api/admin/parked-events',
+      '/api/admin/customers',
+      '/api/admin/staff',
+      '/api/admin/custom-designs',
+      '/api/admin/messages',
+    ];
+    // int4's bound and beyond, below the range, exponents, NaN, fractions, hex, padding, full-width digits, empty.
+    const BAD_COUNTS = ['2147483648', '9223372036854775808', '-1', '0', '1e309', 'NaN', 'Infinity', '1.5', '0x10', '%201', '%EF%BC%91', ''];
+
+    it.each(LISTS)('should refuse page and limit of %s outside whole numbers in range, naming the field', async (list) => {
+      for (const field of ['page', 'limit']) {
+        for (const value of [...BAD_COUNTS, '1&' + field + '=2']) {
+          const res = await t.request('GET', `${list}?${field}=${value}`, { token: staff });
+          expect({ value, status: res.status }).toEqual({ value, status: 400 });
+          expectRefused(res, field, /^(page|limit) must (be a whole number|not be (less|greater) than \d+)$/);
+        }
+      }
+    });
+
+    it('should refuse versions of a record history and of a diff outside whole numbers in range', async () => {
+      const created = await send('POST', '/api/admin/products', product(), { token: staff });
+      const stream = `/api/admin/audit/streams/product-${created.body.id}`;
+      for (const value of ['2147483648', '9007199254740993', '-2', '1e309', 'NaN', '1.5', '+1', '%EF%BC%91', '']) {
+        expectRefused(await t.request('GET', `${stream}?revision=${value}`, { token: staff }), 'revision');
+        expectRefused(await t.request('GET', `${stream}/diff?from=0&to=${value}`, { token: staff }), 'to');
+        expectRefused(await t.request('GET', `${stream}/diff?from=${value}&to=0`, { token: staff }), 'from');
+      }
+    });
+
+    it('should answer 404 for ids that are numbers at and beyond bigint, or not ids at all', async () => {
+      const paths = [
+        '/api/admin/parked-events/',
+        '/api/admin/orders/',
+        '/api/products/',
+        '/api/admin/customers/',
+        '/api/admin/mail/',
+        '/api/admin/custom-designs/',
+        '/api/admin/messages/',
+        '/api/orders/',
+      ];
+      for (const id of ['2147483648', '9223372036854775807', '9223372036854775808', '999999999999999999', '-1', '0', '1.5', '1e3', 'NaN']) {
+        for (const path of paths) {
+          const res = await t.request('GET', path + id, { token: staff });
+          expect({ path, id, status: res.status }).toEqual({ path, id, status: 404 });
+        }
+        const retry = await t.request('POST', `/api/admin/parked-events/${id}/retry`, { token: staff });
+        expect({ id, status: retry.status }).toEqual({ id, status: 404 });
+      }
+    });
+
+    it('should refuse body numbers beyond their columns, and strings, arrays and objects where numbers are due', async () => {
+      const WRONG = ['2147483648', '9007199254740993', '1e309', '-1e309', '-1', '"1"', '"NaN"', '"Infinity"', '[1]', '{}', 'true'];
+      const base = order();
+      const json = (value: unknown) => JSON.stringify(value);
+      const created = await send('POST', '/api/admin/products', product(), { token: staff });
+      const cases: [string, string, (v: string) => string, string][] = [
+        ['POST', '/api/orders', (v) => json(base).replace('"quantity":1', `"quantity":${v}`), 'items.0.quantity'],
+        ['POST', '/api/orders', (v) => json(base).replace(`"price":${ring.price}`, `"price":${v}`), 'items.0.price'],
+        ['POST', '/api/orders', (v) => json(base).replace(`"total":${base.total}`, `"total":${v}`), 'total'],
+        ['POST', '/api/admin/products', (v) => json(product()).replace('"price":100', `"price":${v}`), 'price'],
+        ['POST', '/api/admin/products', (v) => json(product()).replace('}', `,"original_price":${v}}`), 'original_price'],
+        ['POST', '/api/admin/products', (v) => json(product()).replace('}', `,"rating":${v}}`), 'rating'],
+        ['POST', '/api/admin/products', (v) => json(product()).replace('}', `,"reviews_count":${v}}`), 'reviews_count'],
+        ['PUT', `/api/admin/products/${created.body.id}`, (v) => `{"price":120,"version":${v}}`, 'version'],
+      ];
+      for (const [method, path, body, field] of cases) {
+        for (const value of WRONG) {
+          // -1 is a fine original_price to refuse and a fine total to refuse; each is out of its range.
+          const res = await raw(method, path, body(value), staff);
+          expect({ field, value, status: res.status }).toEqual({ field, value, status: 400 });
+          expectRefused(res, field);
+        }
+      }
+      // The last version int4 holds is a version that is not the record's: a conflict, not a 500.
+      const stale = await raw('PUT', `/api/admin/products/${created.body.id}`, '{"price":120,"version":2147483647}', staff);
+      expect(stale.status).toBe(409);
+      const ifMatch = await send(
+        'PUT',
+        `/api/admin/products/${created.body.id}`,
+        { price: 120 },
+        { token: staff, headers: { 'if-match': '"2147483648"' } },
+      );
+      expectRefused(ifMatch, 'If-Match');
+    });
+  });
+
+  describe('NUL characters and lone surrogates in fields no test had tried', () => {
+    const ESCAPES: [string, RegExp][] = [
+      ['\\u0000', /NUL/],
+      ['\\ud800', /surrogate/],
+      ['ok\\udfff', /surrogate/],
+    ];
+    const cases: [string, string, () => string, (v: string) => unknown, string, () => string | undefined][] = [
+      ['order address', 'POST', () => '/api/orders', (v) => order({ address: v }), 'shipping.address', () => undefined],
+      ['order apartment', 'POST', () => '/api/orders', (v) => order({ apartment: v }), 'shipping.apartment', () => undefined],
+      ['order city', 'POST', () => '/api/orders', (v) => order({ city: v }), 'shipping.city', () => undefined],
+      ['order ZIP code', 'POST', () => '/api/orders', (v) => order({ zip_code: v }), 'shipping.zip_code', () => undefined],
+      ['order phone', 'POST', () => '/api/orders', (v) => order({ phone: v }), 'shipping.phone', () => undefined],
+      [
+        'name on the card',
+        'POST',
+        () => '/api/orders',
+        (v) => order({}, { card_name: v, last_4: '4242' }),
+        'payment.card_name',
+        () => undefined,
+      ],
+      ['contact phone', 'POST', () => '/api/contact', (v) => contact({ phone: v }), 'phone', () => undefined],
+      ['design notes', 'POST', () => '/api/custom-design', (v) => design({ design_notes: v }), 'design_notes', () => undefined],
+      ['design phone', 'POST', () => '/api/custom-design', (v) => design({ contact_phone: v }), 'contact_phone', () => undefined],
+      ['profile street', 'PUT', () => '/api/me', (v) => ({ address: { street: v } }), 'address.street', () => customer],
+      ['profile phone', 'PUT', () => '/api/me', (v) => ({ phone: v }), 'phone', () => customer],
+      ['verification code', 'POST', () => '/api/auth/verify-email', (v) => ({ email: 'a@example.com', code: v }), 'code', () => undefined],
+      [
+        'reset token',
+        'POST',
+        () => '/api/auth/reset-password',
+        (v) => ({ email: 'a@example.com', token: v, password: 'Brilliant-Cut-1985!' }),
+        'token',
+        () => undefined,
+      ],
+      ['product image', 'POST', () => '/api/admin/products', (v) => product({ images: [`/images/${v}.png`] }), 'images.0', () => staff],
+      ['staff password', 'POST', () => '/api/admin/staff', (v) => staffMember({ password: `Clerk-${v}-1985!` }), 'password', () => staff],
+    ];
+
+    it.each(cases)('should refuse them in a %s with a 400 naming the field', async (_w, method, path, body, field, who) => {
+      for (const [escape, reason] of ESCAPES) {
+        const text = JSON.stringify(body('MARK')).replace('MARK', escape);
+        const res = await raw(method, path(), text, who());
+        expect({ escape, status: res.status }).toEqual({ escape, status: 400 });
+        expectRefused(res, field, reason);
+      }
+    });
+
+    it.each([
+      ['/api/admin/audit/events?type=', 'type'],
+      ['/api/admin/audit/events?correlation_id=', 'correlation_id'],
+      ['/api/admin/audit/export?stream=', 'stream'],
+      ['/api/admin/audit/catalogue?as_of=', 'as_of'],
+      ['/api/admin/parked-events?consumer=', 'consumer'],
+      ['/api/admin/customers?status=', 'status'],
+      ['/api/admin/orders?from=', 'from'],
+    ])('should refuse a NUL in the query %s with a 400 naming it', async (path, field) => {
+      expectRefused(await t.request('GET', `${path}%00`, { token: staff }), field, /NUL/);
+    });
+  });
+
+  describe('Deep and oddly shaped JSON in nested fields', () => {
+    const arrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+
+    it('should refuse nesting beyond 32 levels in a nested field, and name the field within it', async () => {
+      for (const [method, path, text, who] of [
+        ['PUT', '/api/me', `{"address":{"street":${arrays(40)}}}`, () => customer],
+        ['POST', '/api/admin/products', `{"name":"P","price":10,"category":"women-rings","features":${arrays(40)}}`, () => staff],
+        [
+          'POST',
+          '/api/custom-design',
+          JSON.stringify(design()).replace('"design_notes":null', `"design_notes":${arrays(40)}`),
+          () => undefined,
+        ],
+      ] as [string, string, string, () => string | undefined][]) {
+        const res = await raw(method, path, text, who());
+        expect({ path, status: res.status, detail: res.body.detail }).toEqual({
+          path,
+          status: 400,
+          detail: expect.stringMatching(/nested too deeply/),
+        });
+      }
+      expectRefused(
+        await raw('POST', '/api/admin/products', `{"name":"P","price":10,"category":"women-rings","features":${arrays(30)}}`, staff),
+        'features',
+      );
+      expectRefused(await raw('PUT', '/api/me', `{"address":{"street":${arrays(30)}}}`, customer), 'address.street');
+      expectRefused(await raw('PUT', '/api/me', `{"address":{"street":{"a":{"b":{}}}}}`, customer), 'address.street');
+    });
+
+    it('should refuse repeated and bracketed query parameters by name', async () => {
+      expectRefused(await t.request('GET', '/api/products?search=a&search=b'), 'search');
+      expectRefused(await t.request('GET', '/api/products?limit=1&limit=2'), 'limit');
+      expectRefused(await t.request('GET', '/api/products?page[0]=1'), 'page[0]');
+      expectRefused(await t.request('GET', '/api/products?page[constructor]=1'), 'page[constructor]');
+    });
+  });
+
   /** Until no mail job is waiting or running and every projection and reactor has caught up, twice in a row. */
   async function settle() {
     let quiet = 0;
