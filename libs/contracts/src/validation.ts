@@ -59,7 +59,7 @@ const STACKED_MARKS = new RegExp(`\\p{M}{${MAX_STACKED_MARKS + 1}}`, 'u');
 
 /**
  * Whether a character of the text carries more than MAX_STACKED_MARKS combining marks in a row, counted in
- * NFC (a Vietnamese "ễ" typed as e and two accents is one character) and with the characters that draw
+ * NFC (Vietnamese U+1EC5, typed as e and two accents, is one character) and with the characters that draw
  * nothing taken out first, so that a joiner or a variation selector between marks does not split the pile.
  */
 export function hasStackedMarks(value: string): boolean {
