@@ -1,4 +1,4 @@
-import { hasBidiControls, hasVisibleText, isValidEmail } from '@facet/contracts';
+import { hasBidiControls, hasStackedMarks, hasVisibleText, isValidEmail } from '@facet/contracts';
 
 // The shop's own text rules (libs/contracts) as react-admin validators, beside its required(), so the console
 // says what the API would refuse before sending it: required() takes '  ' and '\u200b', and react-admin's
@@ -14,6 +14,10 @@ export const visibleText: Validator = (value) =>
 /** A name staff read in lists: no bidi override, embedding or isolate characters. */
 export const noBidiControls: Validator = (value) =>
   typeof value === 'string' && hasBidiControls(value) ? 'facet.validation.bidi_controls' : undefined;
+
+/** Text a person reads: no letter under more than MAX_STACKED_MARKS combining marks ("Zalgo" text). */
+export const noStackedMarks: Validator = (value) =>
+  typeof value === 'string' && hasStackedMarks(value) ? 'facet.validation.stacked_marks' : undefined;
 
 /** The forms' e-mail rule (isValidEmail), not react-admin's looser one. */
 export const shopEmail: Validator = (value) =>

@@ -1,5 +1,5 @@
 import { i18nProvider } from './i18n/en';
-import { noBidiControls, shopEmail, visibleText } from './validators';
+import { noBidiControls, noStackedMarks, shopEmail, visibleText } from './validators';
 
 describe("the console's text validators", () => {
   it('should refuse names of invisible characters and keep names with joiners', () => {
@@ -17,6 +17,21 @@ describe("the console's text validators", () => {
     expect(noBidiControls('\u05d3\u05d5\u05d3\u200f')).toBeUndefined();
   });
 
+  it('should refuse a letter under more than four combining marks, not the marks real names carry', () => {
+    expect(noStackedMarks('Z' + '\u0301'.repeat(119))).toBe('facet.validation.stacked_marks');
+    expect(noStackedMarks('Z' + '\u0301\u200d'.repeat(10))).toBe('facet.validation.stacked_marks');
+    for (const name of [
+      'Nguy\u1ec5n',
+      'Nguy\u1ec5n'.normalize('NFD'),
+      '\u0939\u093f\u0928\u094d\u0926\u0940',
+      '\u05e9\u05c1\u05b8\u05dc\u05d5\u05b9\u05dd',
+      '',
+      null,
+    ]) {
+      expect(noStackedMarks(name)).toBeUndefined();
+    }
+  });
+
   it("should hold e-mail to the shop's rule, where react-admin's email() took quoted, zero-width and non-ASCII ones", () => {
     for (const address of ['a;b@x.test', '<a@x.test>', '"a b"@x.test', 'a@-x.test', 'a\u200b@x.test', 'jos\u00e9@x.test']) {
       expect(shopEmail(address)).toBe('facet.validation.email');
@@ -26,7 +41,12 @@ describe("the console's text validators", () => {
   });
 
   it('should have words for each message', () => {
-    for (const key of ['facet.validation.visible_text', 'facet.validation.bidi_controls', 'facet.validation.email']) {
+    for (const key of [
+      'facet.validation.visible_text',
+      'facet.validation.bidi_controls',
+      'facet.validation.stacked_marks',
+      'facet.validation.email',
+    ]) {
       expect(i18nProvider.translate(key)).not.toBe(key);
     }
   });

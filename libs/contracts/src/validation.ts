@@ -17,8 +17,12 @@ const TLD = '(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{0,58}[A-Za-z0-9])';
  */
 export const EMAIL_PATTERN = new RegExp(`^(?=[^@]{1,64}@)(?=.{6,254}$)${ATEXT}+(?:\\.${ATEXT}+)*@(?:${LABEL}\\.)+${TLD}$`);
 
-/** Optional plus, then at least 10 digits, spaces, dashes or parentheses. */
-export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
+/**
+ * Optional plus, then at least 10 digits, spaces, dashes or parentheses. The space is U+0020 only: `\s` also
+ * took tabs, newlines, no-break spaces, U+2028, U+2029 and U+3000, which a person never types into a phone
+ * number and which break the lines and columns of the mails and lists that show it.
+ */
+export const PHONE_PATTERN = /^\+?[\d ()-]{10,}$/;
 
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~';
 
@@ -45,6 +49,24 @@ export function hasVisibleText(value: string): boolean {
 }
 
 /**
+ * The most combining marks one character may carry. Real writing needs up to about four in NFC: Vietnamese
+ * letters compose to one character, Hindi and Thai put one or two on a letter, Hebrew with niqqud and
+ * cantillation up to four (dagesh, shin dot, vowel, accent). More is "Zalgo" text, whose marks pile up over
+ * the lines above and below it in every list and mail that shows it.
+ */
+export const MAX_STACKED_MARKS = 4;
+const STACKED_MARKS = new RegExp(`\\p{M}{${MAX_STACKED_MARKS + 1}}`, 'u');
+
+/**
+ * Whether a character of the text carries more than MAX_STACKED_MARKS combining marks in a row, counted in
+ * NFC (Vietnamese U+1EC5, typed as e and two accents, is one character) and with the characters that draw
+ * nothing taken out first, so that a joiner or a variation selector between marks does not split the pile.
+ */
+export function hasStackedMarks(value: string): boolean {
+  return STACKED_MARKS.test(value.normalize('NFC').replace(DRAWS_NOTHING, ''));
+}
+
+/**
  * Explicit bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069). In a name they reorder
  * what staff read: "Ada \u202Emoc.evil" shows as "Ada live.com". The direction marks U+200E, U+200F and
  * U+061C, all a right-to-left name needs, reorder nothing and stay allowed.
@@ -55,8 +77,9 @@ export function hasBidiControls(value: string): boolean {
   return BIDI_CONTROLS.test(value);
 }
 
+/** A phone by PHONE_PATTERN with at least 10 digits; spaces (U+0020) around it are ignored, other whitespace is not. */
 export function isValidPhone(value: string): boolean {
-  return PHONE_PATTERN.test(value.trim()) && value.replace(/\D/g, '').length >= 10;
+  return PHONE_PATTERN.test(value.replace(/^ +| +$/g, '')) && value.replace(/\D/g, '').length >= 10;
 }
 
 export interface PasswordCheck {

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, hasBidiControls, hasVisibleText, isValidEmail } from './validation';
+import { EMAIL_PATTERN, hasBidiControls, hasStackedMarks, hasVisibleText, isValidEmail, isValidPhone } from './validation';
 
 describe('the e-mail rule', () => {
   it.each([
@@ -116,5 +116,55 @@ describe('bidi controls in names', () => {
 
   it('should leave direction marks and right-to-left names alone', () => {
     expect(hasBidiControls('\u05d3\u05d5\u05d3 \u200fCohen\u200e \u061c')).toBe(false);
+  });
+});
+
+describe('the phone rule', () => {
+  it.each(['+1 (555) 123-4567', '5551234567', '+44 20 7946 0958', ' +1 555 123 4567 ', '(555) 123-4567'])('should take %p', (phone) => {
+    expect(isValidPhone(phone)).toBe(true);
+  });
+
+  it.each([
+    ['a line separator', '+1 555\u2028123 4567'],
+    ['a paragraph separator', '+1 555\u2029123 4567'],
+    ['an ideographic space', '+1 555\u3000123 4567'],
+    ['a no-break space', '+1 555\u00a0123 4567'],
+    ['a tab', '+1 555\t123 4567'],
+    ['a newline', '+1 555\n123 4567'],
+    ['a trailing ideographic space', '+1 555 123 4567\u3000'],
+    ['a leading newline', '\n+1 555 123 4567'],
+    ['parentheses and no digits', '((((((((((('],
+    ['nine digits', '555 123 456'],
+    ['Arabic-Indic digits', '\u0665\u0665\u0665\u0661\u0662\u0663\u0664\u0665\u0666\u0667'],
+  ])('should refuse %s', (_what, phone) => {
+    expect(isValidPhone(phone)).toBe(false);
+  });
+});
+
+describe('letters under combining marks', () => {
+  it.each([
+    ['one letter under 119 marks', 'Z' + '\u0301'.repeat(119)],
+    ['five marks below one letter', 'Ada\u0316\u0317\u0318\u0319\u031c'],
+    ['marks split by zero-width joiners', 'Z' + '\u0301\u200d'.repeat(6)],
+    ['marks split by combining grapheme joiners', 'Z' + '\u0301\u034f'.repeat(6)],
+    ['marks split by variation selectors', 'Z' + '\u0308\ufe0f'.repeat(5)],
+    ['enclosing marks', 'A' + '\u20dd'.repeat(5)],
+  ])('should find %s', (_what, text) => {
+    expect(hasStackedMarks(text)).toBe(true);
+  });
+
+  it.each([
+    ['Vietnamese (NFC)', 'Nguy\u1ec5n'],
+    ['Vietnamese typed in NFD', 'Nguy\u1ec5n'.normalize('NFD')],
+    ['Hindi', '\u0939\u093f\u0928\u094d\u0926\u0940'],
+    ['Hebrew with niqqud', '\u05e9\u05c1\u05b8\u05dc\u05d5\u05b9\u05dd'],
+    ['Hebrew with dagesh, shin dot, vowel and meteg', '\u05e9\u05bc\u05c1\u05b8\u05bd'],
+    ['Thai', '\u0e01\u0e31\u0e49\u0e07'],
+    ['Arabic with harakat', '\u0645\u064f\u062d\u064e\u0645\u0651\u064e\u062f'],
+    ['Tibetan stacks', '\u0f56\u0f66\u0f92\u0fb2\u0f74\u0f56\u0f66'],
+    ['a keycap and ZWJ emoji', '1\ufe0f\u20e3 \u{1f468}\u200d\u{1f469}\u200d\u{1f467}'],
+    ['four marks below one letter', 'Ada\u0316\u0317\u0318\u0319'],
+  ])('should leave %s alone', (_what, text) => {
+    expect(hasStackedMarks(text)).toBe(false);
   });
 });

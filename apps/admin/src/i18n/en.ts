@@ -244,6 +244,7 @@ export const en = {
     validation: {
       visible_text: 'Required: type at least one visible character',
       bidi_controls: 'Remove the text-direction override characters (U+202A–U+202E, U+2066–U+2069)',
+      stacked_marks: 'A letter carries more than 4 accents or marks: remove the extra ones',
       email: 'Please enter a valid email address',
     },
     dashboard: {

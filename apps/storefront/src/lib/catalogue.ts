@@ -1,5 +1,5 @@
 /** Catalogue filtering and sorting (spec section 5): the loaded set is filtered and sorted locally. */
-import { CATEGORY_IDS, type Product, type SortOption } from '@facet/contracts';
+import { CATEGORY_IDS, searchable, type Product, type SortOption } from '@facet/contracts';
 
 export const PRICE_SLIDER = { min: 0, max: 10_000, step: 100 } as const;
 export const CATALOGUE_PAGE_SIZE = 12;
@@ -38,9 +38,9 @@ export function filterCatalogue<P extends Pick<Product, 'name' | 'description' |
   products: readonly P[],
   f: Omit<CatalogueFilters, 'sort'>,
 ): P[] {
-  const q = f.search.trim().toLowerCase();
+  const q = searchable(f.search.trim());
   return products.filter((p) => {
-    if (q && !p.name.toLowerCase().includes(q) && !(p.description ?? '').toLowerCase().includes(q)) return false;
+    if (q && !searchable(p.name).includes(q) && !searchable(p.description ?? '').includes(q)) return false;
     if (f.category !== 'all' && p.category !== f.category) return false;
     return p.price >= f.minPrice && p.price <= f.maxPrice;
   });

@@ -1,5 +1,5 @@
 /** Card checkout (spec sections 4, 5 and 8): the form's rules, card formatting, the order and the status poll. */
-import { EMAIL_PATTERN, hasVisibleText, PHONE_PATTERN, type OrderPayload } from '@facet/contracts';
+import { EMAIL_PATTERN, hasStackedMarks, hasVisibleText, isValidPhone, type OrderPayload } from '@facet/contracts';
 import type { CheckoutStatus } from '../api/account';
 import { cartSummary, type CartItem } from '../features/cart/cart';
 
@@ -55,6 +55,16 @@ const REQUIRED: [keyof CheckoutForm, string][] = [
   ['cvv', 'CVV is required'],
 ];
 
+/** Text the API holds to no letter under more than four combining marks (hasStackedMarks). */
+const MARKED: [keyof CheckoutForm, string][] = [
+  ['firstName', 'First name'],
+  ['lastName', 'Last name'],
+  ['address', 'Address'],
+  ['apartment', 'Apartment'],
+  ['city', 'City'],
+  ['cardName', 'Name on card'],
+];
+
 /**
  * Required: names, email, address, city, state, ZIP, name on card, card number, expiry (MM/YY), CVV. Filled in
  * means a visible character: zero-width or filler characters alone are as empty as spaces (hasVisibleText).
@@ -62,8 +72,10 @@ const REQUIRED: [keyof CheckoutForm, string][] = [
 export function validateCheckout(form: CheckoutForm): CheckoutErrors {
   const errors: CheckoutErrors = {};
   for (const [key, message] of REQUIRED) if (!hasVisibleText(form[key])) errors[key] = message;
+  for (const [key, label] of MARKED)
+    if (!errors[key] && hasStackedMarks(form[key])) errors[key] = `${label} has a letter with too many marks on it`;
   if (!errors.email && !EMAIL_PATTERN.test(form.email.trim())) errors.email = 'Please enter a valid email address';
-  if (form.phone.trim() && !PHONE_PATTERN.test(form.phone.trim())) errors.phone = 'Please enter a valid phone number';
+  if (form.phone.trim() && !isValidPhone(form.phone.trim())) errors.phone = 'Please enter a valid phone number';
   if (form.state && !(CHECKOUT_STATES as readonly string[]).includes(form.state)) errors.state = 'State is required';
   if (!errors.cardNumber && !/^\d{13,19}$/.test(form.cardNumber.replace(/\s/g, ''))) errors.cardNumber = 'Please enter a valid card number';
   if (!errors.expiry && !/^(0[1-9]|1[0-2])\/\d{2}$/.test(form.expiry)) errors.expiry = 'Use MM/YY';

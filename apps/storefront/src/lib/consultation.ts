@@ -1,5 +1,5 @@
 /** The consultation request (spec sections 3, 4, 5 and 8): form validation and the order payload. */
-import { EMAIL_PATTERN, hasVisibleText, PHONE_PATTERN, type OrderPayload } from '@facet/contracts';
+import { EMAIL_PATTERN, hasStackedMarks, hasVisibleText, isValidPhone, type OrderPayload } from '@facet/contracts';
 import type { CartItem } from '../features/cart/cart';
 import { cartSummary } from '../features/cart/cart';
 
@@ -19,11 +19,13 @@ export const CONSULTATION_FAILED = 'Failed to submit your request. Please try ag
 export function validateConsultation(form: ConsultationForm): ConsultationErrors {
   const errors: ConsultationErrors = {};
   if (!hasVisibleText(form.firstName)) errors.firstName = 'First name is required';
+  else if (hasStackedMarks(form.firstName)) errors.firstName = 'First name has a letter with too many marks on it';
   if (!hasVisibleText(form.lastName)) errors.lastName = 'Last name is required';
+  else if (hasStackedMarks(form.lastName)) errors.lastName = 'Last name has a letter with too many marks on it';
   if (!form.email.trim()) errors.email = 'Email is required';
   else if (!EMAIL_PATTERN.test(form.email.trim())) errors.email = 'Please enter a valid email address';
   if (!form.phone.trim()) errors.phone = 'Phone number is required';
-  else if (!PHONE_PATTERN.test(form.phone.trim())) errors.phone = 'Please enter a valid phone number';
+  else if (!isValidPhone(form.phone.trim())) errors.phone = 'Please enter a valid phone number';
   return errors;
 }
 

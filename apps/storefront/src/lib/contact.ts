@@ -1,5 +1,5 @@
 /** The contact form (spec sections 5 and 8): required fields and the toasts for each outcome. */
-import { EMAIL_PATTERN, hasVisibleText } from '@facet/contracts';
+import { EMAIL_PATTERN, hasStackedMarks, hasVisibleText, isValidPhone } from '@facet/contracts';
 import { ApiError } from '../api/client';
 import type { ContactMessage } from '../api/shop';
 import type { ToastInput } from '../features/toast/toasts';
@@ -8,14 +8,21 @@ export type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
 
 export const EMPTY_CONTACT: ContactMessage = { name: '', email: '', phone: '', subject: '', message: '' };
 
-/** Full Name, Email Address, Subject and Message are required (a visible character, not only spaces); Phone is optional. */
+/**
+ * Full Name, Email Address, Subject and Message are required (a visible character, not only spaces, and no
+ * letter under more than four marks, as the API holds them); Phone is optional, and a phone when given.
+ */
 export function validateContact(m: ContactMessage): ContactErrors {
   const errors: ContactErrors = {};
   if (!hasVisibleText(m.name)) errors.name = 'Full name is required';
+  else if (hasStackedMarks(m.name)) errors.name = 'Full name has a letter with too many marks on it';
   if (!m.email.trim()) errors.email = 'Email address is required';
   else if (!EMAIL_PATTERN.test(m.email.trim())) errors.email = 'Please enter a valid email address';
+  if (m.phone?.trim() && !isValidPhone(m.phone.trim())) errors.phone = 'Please enter a valid phone number';
   if (!hasVisibleText(m.subject)) errors.subject = 'Subject is required';
+  else if (hasStackedMarks(m.subject)) errors.subject = 'Subject has a letter with too many marks on it';
   if (!hasVisibleText(m.message)) errors.message = 'Message is required';
+  else if (hasStackedMarks(m.message)) errors.message = 'Message has a letter with too many marks on it';
   return errors;
 }
 

@@ -24,6 +24,19 @@ describe('contact form', () => {
     ).toEqual({});
   });
 
+  it('refuses a letter under more than four marks and a phone of other whitespace, as the API does', () => {
+    const zalgo = 'Z' + '\u0301'.repeat(40);
+    expect(validateContact({ name: zalgo, email: 'a@b.co', phone: '+1 555\u3000123 4567', subject: zalgo, message: zalgo })).toEqual({
+      name: 'Full name has a letter with too many marks on it',
+      phone: 'Please enter a valid phone number',
+      subject: 'Subject has a letter with too many marks on it',
+      message: 'Message has a letter with too many marks on it',
+    });
+    expect(validateContact({ name: 'Nguy\u1ec5n', email: 'a@b.co', phone: '+1 (555) 123-4567', subject: 'Hi', message: 'Hello' })).toEqual(
+      {},
+    );
+  });
+
   it('says the server message on success, else the 24-hour promise', () => {
     expect(contactSuccessToast('Thanks!')).toMatchObject({ title: 'Message sent successfully!', description: 'Thanks!' });
     expect(contactSuccessToast()).toMatchObject({ description: "We'll get back to you within 24 hours." });

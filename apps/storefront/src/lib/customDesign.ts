@@ -1,6 +1,7 @@
 /** The custom design wizard (spec sections 3, 4, 5 and 8): steps, what Next needs, auto-advance, the image. */
 import {
   CATEGORIES,
+  hasStackedMarks,
   hasVisibleText,
   isValidEmail,
   isValidPhone,
@@ -131,6 +132,7 @@ export function contactErrors(form: DesignForm): ContactErrors {
   const errors: ContactErrors = {};
   const email = form.contactEmail.trim();
   const phone = form.contactPhone.trim();
+  if (hasStackedMarks(form.contactName)) errors.contactName = 'Name has a letter with too many marks on it';
   if (email && !isValidEmail(email)) errors.contactEmail = 'Please enter a valid email address';
   if (phone && !isValidPhone(phone)) errors.contactPhone = 'Please enter a valid phone number';
   else if (needsPhone(form)) errors.contactPhone = 'Phone number is required for a call or a text';

@@ -1,5 +1,5 @@
 /** Search page rules (spec section 5): substring on name, description, category and features. */
-import { findCategory, type JewelryKind, type Product, type SortOption } from '@facet/contracts';
+import { findCategory, searchable, type JewelryKind, type Product, type SortOption } from '@facet/contracts';
 
 export const SEARCH_FETCH_LIMIT = 100;
 export const HEADER_SEARCH_FETCH_LIMIT = 20;
@@ -28,17 +28,17 @@ export function searchProducts<P extends Pick<Product, 'name' | 'description' | 
   query: string,
   kind: SearchKind = 'all',
 ): P[] {
-  const q = query.trim().toLowerCase();
+  const q = searchable(query.trim());
   if (!q) return [];
   return products.filter((p) => {
     if (kind !== 'all' && kindOf(p.category) !== kind) return false;
     const haystack = [p.name, p.description ?? '', p.category, ...(p.features ?? [])];
-    return haystack.some((text) => text.toLowerCase().includes(q));
+    return haystack.some((text) => searchable(text).includes(q));
   });
 }
 
 /** Popular searches matching what is typed, at most five; all of them (up to five) when nothing is typed. */
 export function popularSuggestions(popular: readonly string[], typed: string): string[] {
-  const q = typed.trim().toLowerCase();
-  return popular.filter((s) => !q || s.toLowerCase().includes(q)).slice(0, POPULAR_SUGGESTIONS_MAX);
+  const q = searchable(typed.trim());
+  return popular.filter((s) => !q || searchable(s).includes(q)).slice(0, POPULAR_SUGGESTIONS_MAX);
 }

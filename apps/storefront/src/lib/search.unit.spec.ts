@@ -15,6 +15,12 @@ describe('search page matching', () => {
     expect(searchProducts(all, 'gia')).toEqual([ring]);
   });
 
+  it('matches either spelling of an accented letter (NFC or NFD) on both sides', () => {
+    const cafe = product({ name: 'Caf\u00e9 Band', description: 'Pav\u0065\u0301 set', category: 'women-rings', features: [] });
+    expect(searchProducts([...all, cafe], 'cafe\u0301')).toEqual([cafe]);
+    expect(searchProducts([...all, cafe], 'pav\u00e9')).toEqual([cafe]);
+  });
+
   it('yields nothing for an empty or blank query', () => {
     expect(searchProducts(all, '')).toEqual([]);
     expect(searchProducts(all, '   ')).toEqual([]);

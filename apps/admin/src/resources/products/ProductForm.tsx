@@ -14,18 +14,18 @@ import {
 import { Box } from '@mui/material';
 import { CATEGORIES } from '@facet/contracts';
 import { ImageUploadInput } from './ImageUploadInput';
-import { noBidiControls, visibleText } from '../../validators';
+import { noBidiControls, noStackedMarks, visibleText } from '../../validators';
 
 export const categoryChoices = CATEGORIES.map((c) => ({ id: c.id, name: c.name }));
 
 const price = [required(), minValue(0.01)];
-const name = [required(), visibleText, noBidiControls];
+const name = [required(), visibleText, noBidiControls, noStackedMarks];
 
 export function ProductForm({ toolbar }: { toolbar?: React.ReactElement }) {
   return (
     <SimpleForm toolbar={toolbar} defaultValues={{ rating: 4.5, reviews_count: 0, in_stock: true, features: [] }} sx={{ maxWidth: 880 }}>
       <TextInput source="name" validate={name} fullWidth />
-      <TextInput source="description" multiline minRows={3} fullWidth />
+      <TextInput source="description" multiline minRows={3} fullWidth validate={noStackedMarks} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
         <NumberInput source="price" label="facet.product_form.price_usd" step={0.01} validate={price} sx={{ flex: '1 1 160px' }} />
         <NumberInput
@@ -40,7 +40,7 @@ export function ProductForm({ toolbar }: { toolbar?: React.ReactElement }) {
       <ImageUploadInput source="image" />
       <ArrayInput source="features">
         <SimpleFormIterator inline disableReordering>
-          <TextInput source="" label="facet.product_form.feature" helperText={false} sx={{ minWidth: 320 }} />
+          <TextInput source="" label="facet.product_form.feature" helperText={false} validate={noStackedMarks} sx={{ minWidth: 320 }} />
         </SimpleFormIterator>
       </ArrayInput>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>

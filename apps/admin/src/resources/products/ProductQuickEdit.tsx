@@ -13,9 +13,9 @@ import {
   useUpdate,
 } from 'react-admin';
 import { updateErrorMessage } from './productErrors';
-import { noBidiControls, visibleText } from '../../validators';
+import { noBidiControls, noStackedMarks, visibleText } from '../../validators';
 
-const nameRules = [required(), visibleText, noBidiControls];
+const nameRules = [required(), visibleText, noBidiControls, noStackedMarks];
 
 /** Inline edit of one row (the list expands one product at a time). */
 export function ProductQuickEdit() {

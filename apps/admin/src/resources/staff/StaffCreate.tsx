@@ -1,8 +1,8 @@
 import { Create, PasswordInput, SelectInput, SimpleForm, TextInput, required, useNotify, useRedirect } from 'react-admin';
-import { noBidiControls, shopEmail, visibleText } from '../../validators';
+import { noBidiControls, noStackedMarks, shopEmail, visibleText } from '../../validators';
 
 const emailRules = [required(), shopEmail];
-const nameRules = [required(), visibleText, noBidiControls];
+const nameRules = [required(), visibleText, noBidiControls, noStackedMarks];
 import { roleChoices } from './StaffList';
 
 /** The password rules are the server's (it also refuses common passwords); its message shows as a notice. */

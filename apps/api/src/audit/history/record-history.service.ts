@@ -47,6 +47,9 @@ export class RecordHistory {
     atRevision?: number,
   ): Promise<{ kind: string | null; revision: number; state: unknown; events: RecordedEvent[] }> {
     const { kind, recorded, history } = await this.load(streamId);
+    // A version that does not exist is a 404, as the diff says: answering the last one instead showed a
+    // state under a version number it never had.
+    if (atRevision !== undefined) versionExists(history, atRevision);
     const upTo = atRevision === undefined ? eventsAsOf(history, asOf) : history.filter((e) => e.revision <= atRevision);
     const revision = upTo.length ? upTo[upTo.length - 1].revision : -1;
     const state = kind ? redactSecrets(foldTo(kind.decider, upTo, revision)) : null;
@@ -56,8 +59,7 @@ export class RecordHistory {
   async diff(streamId: string, from: number, to: number): Promise<{ kind: string; from: number; to: number; changes: FieldChange[] }> {
     const { kind, history } = await this.load(streamId);
     if (!kind) throw new NotFoundError('This record has no versions to compare.');
-    const last = history.length - 1;
-    if (to > last) throw new NotFoundError(`This record has versions 0 to ${last}.`);
+    versionExists(history, to);
     // Secrets (password and code hashes, tokens) are never shown, even to staff.
     const changes = diffVersions(kind.decider, history, from, to).map((c) =>
       SECRET_FIELD.test(c.field) ? { ...c, before: '[redacted]', after: '[redacted]' } : c,
@@ -130,6 +132,12 @@ export class RecordHistory {
     }
     return rows.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   }
+}
+
+/** Versions are numbered 0 to the last; -1 is "before the record existed". */
+function versionExists(history: HistoryEvent[], revision: number): void {
+  const last = history.length - 1;
+  if (revision > last) throw new NotFoundError(`This record has versions 0 to ${last}.`);
 }
 
 const SECRET_FIELD = /(password|hash|token|secret|otp|(^|\.)code$)/i;

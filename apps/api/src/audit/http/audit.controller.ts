@@ -65,7 +65,7 @@ export class AuditController {
   @ApiBadRequestResponse({
     description: 'as_of is not an ISO 8601 date-time between 1985 and 2099, revision is not a whole number from -1, or both are given',
   })
-  @ApiNotFoundResponse({ description: 'No such stream' })
+  @ApiNotFoundResponse({ description: 'No such stream, or no such version (revision beyond the last)' })
   @ApiGoneResponse({ description: 'The customer was erased' })
   @ApiOperation({ summary: "One stream's events, or the record's state as of a moment" })
   async stream(@Param('streamId') streamId: string, @Query() q: AsOfQueryDto): Promise<RecordAsOfDto> {

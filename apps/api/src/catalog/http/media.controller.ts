@@ -6,6 +6,7 @@ import { IsString, MaxLength } from 'class-validator';
 import { Public, RequireStaff } from '../../platform/auth/auth.decorators';
 import { BlobStore, decodeDataUrl } from '../../platform/blobs/blob-store';
 import { NotFoundError } from '../../platform/domain/errors';
+import { Verbatim } from '../../platform/http/validation';
 
 export const INVALID_IMAGE_TYPE = 'Invalid file type: Please select a valid image file (JPG, PNG, GIF, etc.)';
 
@@ -14,6 +15,7 @@ class UploadImageDto {
     description: 'The image as a data URL; its bytes decide its type, not the declared one',
     example: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   })
+  @Verbatim()
   @IsString()
   @MaxLength(15_000_000)
   data_url: string;

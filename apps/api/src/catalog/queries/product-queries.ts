@@ -47,7 +47,9 @@ export class ListProductsHandler implements IQueryHandler<ListProductsQuery, Pro
   ) {}
 
   execute({ filter }: ListProductsQuery): Promise<ProductList> {
-    return this.cache.get(`list:${JSON.stringify(filter)}`, () => this.load(filter));
+    // Names are stored in NFC (the validation pipe); a search typed in NFD, also from the server renderer, is too.
+    const f = filter.search === undefined ? filter : { ...filter, search: filter.search.normalize('NFC') };
+    return this.cache.get(`list:${JSON.stringify(f)}`, () => this.load(f));
   }
 
   private async load(f: ListProductsQuery['filter']): Promise<ProductList> {

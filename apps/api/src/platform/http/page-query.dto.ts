@@ -16,7 +16,7 @@ export class PageQueryDto {
   @ApiPropertyOptional({ default: 1, minimum: 1, maximum: 100_000 })
   @IsOptional()
   @QueryNumber()
-  @IsInt()
+  @IsInt({ message: '$property must be a whole number' })
   @Min(1)
   @Max(100_000)
   page?: number;
@@ -24,7 +24,7 @@ export class PageQueryDto {
   @ApiPropertyOptional({ default: 25, minimum: 1, maximum: 100 })
   @IsOptional()
   @QueryNumber()
-  @IsInt()
+  @IsInt({ message: '$property must be a whole number' })
   @Min(1)
   @Max(100)
   limit?: number;

@@ -56,6 +56,7 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '409': 'Conflicts with the current state',
   '410': 'Gone: the person was erased',
   '413': 'The body is too large',
+  '414': 'A path segment is too long (at most 100 characters)',
   '415': 'The body is not in a type this route reads (JSON)',
   '422': 'Understood but cannot be processed',
   '429': 'Too many attempts; wait as Retry-After says',
@@ -100,7 +101,8 @@ export function finishDocument(document: OpenAPIObject): OpenAPIObject {
       // A JSON body, a query or a path parameter is validated: 400 with the fields at fault.
       if (op.requestBody || op.parameters?.some((p) => p.in === 'query' || p.in === 'path')) statuses.add('400');
       if (op.security?.length) statuses.add('401').add('403');
-      if (op.parameters?.some((p) => p.in === 'path')) statuses.add('404');
+      // The router refuses a path segment over 100 characters before the route sees it (client-error.ts).
+      if (op.parameters?.some((p) => p.in === 'path')) statuses.add('404').add('414');
       // A body too large, or of a type the API does not parse (text/plain, XML), is refused before validation.
       if (op.requestBody) statuses.add('413').add('415');
       // A key reused with a different body is refused.

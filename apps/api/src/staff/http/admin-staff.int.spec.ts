@@ -78,7 +78,8 @@ describe('Staff management over HTTP', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%00', '%ED%A0%80', 'x'.repeat(3000), "1'%20OR%20'1'='1"]) {
       expect({ id: id.slice(0, 20), status: (await t.request('GET', `/api/admin/staff/${id}`, { token: admin })).status }).toEqual({
         id: id.slice(0, 20),
-        status: id.startsWith('%') ? 400 : 404,
+        // Over 100 characters the router refuses the segment before the route (414, documented).
+        status: id.startsWith('%') ? 400 : id.length > 100 ? 414 : 404,
       });
     }
     expect((await t.request('GET', `/api/admin/staff/${listed.id}`)).status).toBe(401);

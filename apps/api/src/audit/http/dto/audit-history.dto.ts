@@ -45,14 +45,14 @@ export class CatalogueAsOfQueryDto {
 export class DiffQueryDto {
   @ApiProperty({ description: 'The earlier version (revision); -1 is "before the record existed"', minimum: -1 })
   @QueryNumber()
-  @IsInt()
+  @IsInt({ message: '$property must be a whole number' })
   @Min(-1)
   @Max(1_000_000_000)
   from!: number;
 
   @ApiProperty({ description: 'The later version (revision)', minimum: 0 })
   @QueryNumber()
-  @IsInt()
+  @IsInt({ message: '$property must be a whole number' })
   @Min(0)
   @Max(1_000_000_000)
   to!: number;

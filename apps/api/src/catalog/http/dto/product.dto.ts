@@ -25,7 +25,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { QueryNumber } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, Omittable, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, Omittable, OptionalText, VisibleText } from '../../../platform/http/validation';
 import { Transform } from 'class-transformer';
 
 /**
@@ -75,6 +75,7 @@ export class CreateProductDto {
   @Omittable()
   @IsString()
   @MaxLength(5000)
+  @OptionalText()
   description?: string;
 
   @ApiProperty({ example: 2450, description: 'US dollars, at most two decimals' })
@@ -118,6 +119,7 @@ export class CreateProductDto {
   @ArrayMaxSize(30)
   @IsString({ each: true })
   @MaxLength(200, { each: true })
+  @OptionalText({ each: true })
   features?: string[];
 
   @ApiPropertyOptional({ default: 4.5, minimum: 0, maximum: 5 })

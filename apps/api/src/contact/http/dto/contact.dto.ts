@@ -4,7 +4,7 @@ import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateI
 import { CONTACT_LIMITS } from '../../domain/contact-message';
 import { CONTACT_MESSAGE_SORTS, ContactMessageSort } from '../../queries/contact-message-queries';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, OptionalText, PhoneNumber, VisibleText } from '../../../platform/http/validation';
 
 const oneOf = (list: readonly string[]) => ({ message: `$property must be one of: ${list.join(', ')}` });
 
@@ -27,6 +27,7 @@ export class SendContactMessageDto {
   @IsOptional()
   @IsString()
   @MaxLength(CONTACT_LIMITS.phone)
+  @PhoneNumber({ blank: true })
   phone?: string | null;
 
   @ApiProperty({ maxLength: CONTACT_LIMITS.subject, example: 'Ring resizing' })
@@ -106,5 +107,6 @@ export class MarkHandledDto {
   @ValidateIf((_, v) => v !== null)
   @IsString()
   @MaxLength(2000)
+  @OptionalText()
   note?: string | null;
 }

@@ -21,7 +21,7 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'c
 import { MAX_DESIGN_NOTES } from '../../domain/custom-design';
 import { CUSTOM_DESIGN_SORTS, CustomDesignSort } from '../../queries/custom-design-queries';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, OptionalText, PhoneNumber, Verbatim, VisibleText } from '../../../platform/http/validation';
 
 export const DEPARTMENTS: readonly Department[] = ['women', 'men'];
 const KARATS = [...GOLD_KARATS, ...PLATINUM_KARATS];
@@ -60,6 +60,7 @@ export class SubmitCustomDesignDto {
     example: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   })
   @IsOptional()
+  @Verbatim()
   @IsString()
   @MaxLength(15_000_000)
   design_image?: string | null;
@@ -68,6 +69,7 @@ export class SubmitCustomDesignDto {
   @IsOptional()
   @IsString()
   @MaxLength(MAX_DESIGN_NOTES, { message: `design_notes must be at most ${MAX_DESIGN_NOTES} characters` })
+  @OptionalText()
   design_notes?: string | null;
 
   @ApiProperty({ example: 'Ada Lovelace' })
@@ -92,6 +94,7 @@ export class SubmitCustomDesignDto {
   @IsOptional()
   @IsString()
   @MaxLength(40)
+  @PhoneNumber({ blank: true })
   contact_phone?: string | null;
 
   @ApiPropertyOptional({ enum: PREFERRED_CONTACTS, default: 'email' })
@@ -198,6 +201,7 @@ export class ChangeCustomDesignStatusDto {
   @ValidateIf((_, v) => v !== null)
   @IsString()
   @MaxLength(2000)
+  @OptionalText()
   note?: string | null;
 }
 

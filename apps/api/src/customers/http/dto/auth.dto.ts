@@ -1,10 +1,10 @@
-import { EMAIL_PATTERN, PHONE_PATTERN, type Address, type User } from '@facet/contracts';
+import { EMAIL_PATTERN, type Address, type User } from '@facet/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { CUSTOMER_SORTS, CustomerSort, CustomerStatus } from '../../queries/customer-queries';
 import { PageQueryDto } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, Omittable, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, Omittable, OptionalText, PhoneNumber, Verbatim, VisibleText } from '../../../platform/http/validation';
 
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 
@@ -25,6 +25,7 @@ export class EmailDto {
  */
 export class AccountEmailDto {
   @ApiProperty({ example: 'ada@example.com', description: "The account's address" })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254)
@@ -33,6 +34,7 @@ export class AccountEmailDto {
 
 export class RegisterDto extends EmailDto {
   @ApiProperty({ example: 'Brilliant-Cut-1985!', description: '8+ characters with upper, lower, digit and special; not a common password' })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Password is required' })
   @MaxLength(128)
@@ -41,12 +43,14 @@ export class RegisterDto extends EmailDto {
 
 export class LoginDto {
   @ApiProperty({ example: 'ada@example.com' })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254)
   email: string;
 
   @ApiProperty()
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Password is required' })
   @MaxLength(200)
@@ -55,6 +59,7 @@ export class LoginDto {
 
 export class VerifyEmailDto {
   @ApiProperty({ example: 'ada@example.com' })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Email Required' })
   @MaxLength(254)
@@ -81,6 +86,7 @@ export class ResetPasswordDto extends AccountEmailDto {
   token: string;
 
   @ApiProperty({ description: 'The new password (same rules as at registration)' })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Password is required' })
   @MaxLength(128)
@@ -88,12 +94,12 @@ export class ResetPasswordDto extends AccountEmailDto {
 }
 
 export class AddressDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) street?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) apartment?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) city?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) state?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) zipCode?: string;
-  @ApiPropertyOptional({ default: 'US' }) @IsOptional() @IsString() @MaxLength(56) country?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) @OptionalText() street?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) @OptionalText() apartment?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) @OptionalText() city?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) @OptionalText() state?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) @OptionalText() zipCode?: string;
+  @ApiPropertyOptional({ default: 'US' }) @IsOptional() @IsString() @MaxLength(56) @OptionalText() country?: string;
 }
 
 export class UpdateProfileDto {
@@ -116,11 +122,10 @@ export class UpdateProfileDto {
   @ApiPropertyOptional({ example: '+1 (212) 555-0100' })
   @Omittable()
   @IsString()
-  // Only a blank string (clearing the phone) skips the checks: skipping whatever was not a string let
-  // {"phone": 5} past IsString, and the handler's trim() then threw (a 500).
-  @ValidateIf((_, v) => typeof v !== 'string' || v.trim() !== '')
-  @Matches(PHONE_PATTERN, { message: 'Please enter a valid phone number' })
   @MaxLength(30)
+  // Empty or spaces clear the phone. Not a ValidateIf around the checks: skipping whatever was not a string
+  // let {"phone": 5} past IsString, and the handler's trim() then threw (a 500).
+  @PhoneNumber({ blank: true })
   phone?: string;
 
   @ApiPropertyOptional({ type: AddressDto })

@@ -27,7 +27,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, Omittable, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, Omittable, OptionalText, PhoneNumber, VisibleText } from '../../../platform/http/validation';
 
 // No maxDecimalPlaces: class-validator's check throws on exponent notation (1e-7); amounts are compared to the cent anyway.
 const money = { allowNaN: false, allowInfinity: false };
@@ -64,14 +64,14 @@ export class ShippingInputDto {
   @IsOptional()
   @IsString()
   @MaxLength(40)
-  @Matches(/^$|^\+?[\d\s\-()]{10,}$/, { message: 'Please enter a valid phone number' })
+  @PhoneNumber({ blank: true })
   phone?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(300) address?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) apartment?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) city?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) state?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(20) zip_code?: string;
-  @ApiPropertyOptional({ default: 'US' }) @IsOptional() @IsString() @MaxLength(60) country?: string;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(300) @OptionalText() address?: string;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) @OptionalText() apartment?: string;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) @OptionalText() city?: string;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) @OptionalText() state?: string;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(20) @OptionalText() zip_code?: string;
+  @ApiPropertyOptional({ default: 'US' }) @IsOptional() @IsString() @MaxLength(60) @OptionalText() country?: string;
 }
 
 export class PaymentInputDto {
@@ -79,6 +79,7 @@ export class PaymentInputDto {
   @IsString()
   @MaxLength(100)
   @NoBidiControls()
+  @OptionalText()
   card_name: string;
   @ApiProperty({ description: 'Last four digits; empty for a consultation request' })
   @IsString()
@@ -223,5 +224,5 @@ export class ChangeOrderStatusDto {
   @ApiProperty({ enum: ORDER_STATUSES })
   @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
   status: OrderStatus;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(2000) note?: string;
+  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(2000) @OptionalText() note?: string;
 }

@@ -1,15 +1,18 @@
 import type { StaffIdentity, StaffRole } from '@facet/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Verbatim } from '../../../platform/http/validation';
 
 export class StaffLoginDto {
   @ApiProperty({ description: "The staff member's e-mail (the console calls it the username)", example: 'admin@facet.local' })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'username is required' })
   @MaxLength(254)
   username: string;
 
   @ApiProperty({ example: 'Facet-Admin-1985!' })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'password is required' })
   @MaxLength(200)

@@ -3,7 +3,7 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'clas
 import { EMAIL_PATTERN } from '@facet/contracts';
 import { STAFF_ROLES, StaffRole } from '../../../platform/auth/principal';
 import { PageQueryDto } from '../../../platform/http/page-query.dto';
-import { NoBidiControls, VisibleText } from '../../../platform/http/validation';
+import { NoBidiControls, Verbatim, VisibleText } from '../../../platform/http/validation';
 import { STAFF_SORTS, StaffSort } from '../../queries/list-staff.query';
 
 const ROLE_MESSAGE = `role must be one of: ${STAFF_ROLES.join(', ')}`;
@@ -28,6 +28,7 @@ export class CreateStaffDto {
   role: StaffRole;
 
   @ApiProperty({ description: '8+ characters with upper, lower, digit and special; not a common password' })
+  @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'Password is required' })
   @MaxLength(128)
