@@ -32,6 +32,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   OrderPaymentFailed: { order_id: 'o', session_id: 'cs_1', payment_status: 'failed', reason: 'Your card was declined.' },
   OrderCheckoutOpened: { order_id: 'o', session_id: 'cs_2', url: 'http://x/cs_2', expires_at: '2030-01-01', replaces: 'cs_1' },
   OrderExpired: { order_id: 'o', pay_by: '2030-01-01', reason: 'Not paid in time' },
+  OrderRefundRequested: { order_id: 'o', session_id: 'cs_2', amount_cents: 13_300, currency: 'usd', reason: 'The order was cancelled.' },
   OrderPaymentRejected: { order_id: 'o', session_id: 'cs_3', amount_cents: 13_300, currency: 'usd', reason: 'The order is cancelled' },
   PaymentSessionOpened: {
     session_id: 'cs_1',

@@ -66,8 +66,23 @@ export type OrderPaymentRejected = DomainEvent<
   'OrderPaymentRejected',
   { order_id: string; session_id: string; amount_cents: number; currency: string; reason: string }
 >;
+/**
+ * Staff cancelled an order that was already paid: its payment (the session that paid it) is given back
+ * through the provider, as a rejected payment is (PaymentRefunded on the session's stream).
+ */
+export type OrderRefundRequested = DomainEvent<
+  'OrderRefundRequested',
+  { order_id: string; session_id: string; amount_cents: number; currency: string; reason: string }
+>;
 export type OrderEvent =
-  OrderRequested | OrderStatusChanged | OrderPaid | OrderPaymentFailed | OrderCheckoutOpened | OrderExpired | OrderPaymentRejected;
+  | OrderRequested
+  | OrderStatusChanged
+  | OrderPaid
+  | OrderPaymentFailed
+  | OrderCheckoutOpened
+  | OrderExpired
+  | OrderPaymentRejected
+  | OrderRefundRequested;
 
 export const ORDER_EVENT_TYPES = [
   'OrderRequested',
@@ -77,6 +92,7 @@ export const ORDER_EVENT_TYPES = [
   'OrderCheckoutOpened',
   'OrderExpired',
   'OrderPaymentRejected',
+  'OrderRefundRequested',
 ] as const;
 
 export const orderStream = (id: string) => `order-${id}`;
@@ -116,6 +132,8 @@ export interface OrderState {
   paymentStatus: PaymentStatus | null;
   totalCents: number;
   paidBySession: string | null;
+  /** What the paying session took (OrderPaid), given back when a paid order is cancelled. */
+  paid: { amountCents: number; currency: string } | null;
   settledSessions: string[];
   /** Whose personal data the order holds: staff notes are sealed under it too. */
   subjectId: string | null;
@@ -148,6 +166,7 @@ export const order = {
     paymentStatus: null,
     totalCents: 0,
     paidBySession: null,
+    paid: null,
     settledSessions: [],
     subjectId: null,
     sessions: [],
@@ -177,6 +196,7 @@ export const order = {
           status: 'processing',
           paymentStatus: 'paid',
           paidBySession: event.data.session_id,
+          paid: { amountCents: event.data.amount_cents, currency: event.data.currency },
           settledSessions: [...state.settledSessions, event.data.session_id],
           openSession: null,
         };
@@ -203,6 +223,8 @@ export const order = {
           paymentStatus: state.paymentStatus === 'paid' ? 'paid' : 'refunded',
           openSession: closeSession(state, event.data.session_id),
         };
+      case 'OrderRefundRequested':
+        return { ...state, paymentStatus: 'refunded' };
     }
   },
 
@@ -223,19 +245,34 @@ export const order = {
         if (!canMoveOrder(from, command.to)) {
           throw new ConflictError(`An order cannot move from ${from} to ${command.to}.`);
         }
-        return [
-          {
-            type: 'OrderStatusChanged',
-            data: {
-              order_id: command.orderId,
-              from,
-              to: command.to,
-              note: command.note,
-              by: command.by,
-              subject_id: state.subjectId ?? 'order-without-subject',
-            },
+        const changed: OrderEvent = {
+          type: 'OrderStatusChanged',
+          data: {
+            order_id: command.orderId,
+            from,
+            to: command.to,
+            note: command.note,
+            by: command.by,
+            subject_id: state.subjectId ?? 'order-without-subject',
           },
-        ];
+        };
+        // A paid order that is cancelled gives its money back (in the same append: never cancelled yet unrefunded).
+        if (command.to === 'cancelled' && state.paymentStatus === 'paid' && state.paidBySession) {
+          return [
+            changed,
+            {
+              type: 'OrderRefundRequested',
+              data: {
+                order_id: command.orderId,
+                session_id: state.paidBySession,
+                amount_cents: state.paid?.amountCents ?? state.totalCents,
+                currency: state.paid?.currency ?? 'usd',
+                reason: 'The order was cancelled.',
+              },
+            },
+          ];
+        }
+        return [changed];
       }
       case 'RecordPayment': {
         if (!state.exists) throw new NotFoundError();
