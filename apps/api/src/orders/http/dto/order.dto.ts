@@ -66,12 +66,32 @@ export class ShippingInputDto {
   @MaxLength(40)
   @Matches(/^$|^\+?[\d\s\-()]{10,}$/, { message: 'Please enter a valid phone number' })
   phone?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(300) address?: string;
+  @ApiPropertyOptional({ default: '', description: 'Required for a card order (it is shipped)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  address?: string;
   @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) apartment?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) city?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) state?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(20) zip_code?: string;
-  @ApiPropertyOptional({ default: 'US' }) @IsOptional() @IsString() @MaxLength(60) country?: string;
+  @ApiPropertyOptional({ default: '', description: 'Required for a card order (it is shipped)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  city?: string;
+  @ApiPropertyOptional({ default: '', description: 'Required for a card order (it is shipped)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  state?: string;
+  @ApiPropertyOptional({ default: '', description: 'Required for a card order (it is shipped)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  zip_code?: string;
+  @ApiPropertyOptional({ default: 'US', description: 'US when empty or left out' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(60)
+  country?: string;
 }
 
 export class PaymentInputDto {
