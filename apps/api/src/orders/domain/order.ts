@@ -74,8 +74,14 @@ export type OrderRefundRequested = DomainEvent<
   'OrderRefundRequested',
   { order_id: string; session_id: string; amount_cents: number; currency: string; reason: string }
 >;
+/** Staff added a note without moving the order (a status change to the status it already has, with a note). */
+export type OrderNoteAdded = DomainEvent<
+  'OrderNoteAdded',
+  { order_id: string; status: OrderStatus; note: string; by: string; subject_id?: string }
+>;
 export type OrderEvent =
   | OrderRequested
+  | OrderNoteAdded
   | OrderStatusChanged
   | OrderPaid
   | OrderPaymentFailed
@@ -93,6 +99,7 @@ export const ORDER_EVENT_TYPES = [
   'OrderExpired',
   'OrderPaymentRejected',
   'OrderRefundRequested',
+  'OrderNoteAdded',
 ] as const;
 
 export const orderStream = (id: string) => `order-${id}`;
@@ -124,6 +131,10 @@ registerPersonalFields('OrderStatusChanged', {
   subject: (d: { subject_id?: string }) => d.subject_id ?? 'order-without-subject',
   fields: ['note'],
 });
+registerPersonalFields('OrderNoteAdded', {
+  subject: (d: { subject_id?: string }) => d.subject_id ?? 'order-without-subject',
+  fields: ['note'],
+});
 
 export interface OrderState {
   exists: boolean;
@@ -143,6 +154,8 @@ export interface OrderState {
   openSession: { id: string; url: string; expiresAt: string } | null;
   rejectedSessions: string[];
   payBy: string | null;
+  /** The last staff note and who wrote it: the same note sent again (a double click, a retry) is not added twice. */
+  lastNote: { note: string; by: string } | null;
 }
 
 export type OrderCommand =
@@ -173,6 +186,7 @@ export const order = {
     openSession: null,
     rejectedSessions: [],
     payBy: null,
+    lastNote: null,
   }),
 
   evolve(state: OrderState, event: OrderEvent): OrderState {
@@ -189,7 +203,14 @@ export const order = {
           payBy: event.data.pay_by ?? null,
         };
       case 'OrderStatusChanged':
-        return { ...state, status: event.data.to, openSession: event.data.to === 'cancelled' ? null : state.openSession };
+        return {
+          ...state,
+          status: event.data.to,
+          openSession: event.data.to === 'cancelled' ? null : state.openSession,
+          lastNote: event.data.note ? { note: event.data.note, by: event.data.by } : state.lastNote,
+        };
+      case 'OrderNoteAdded':
+        return { ...state, lastNote: { note: event.data.note, by: event.data.by } };
       case 'OrderPaid':
         return {
           ...state,
@@ -241,7 +262,22 @@ export const order = {
       case 'ChangeStatus': {
         if (!state.exists) throw new NotFoundError();
         const from = state.status as OrderStatus;
-        if (from === command.to) return [];
+        if (from === command.to) {
+          // The status it has, with a note: the note is recorded (once, however often the same is sent).
+          if (!command.note || (state.lastNote?.note === command.note && state.lastNote.by === command.by)) return [];
+          return [
+            {
+              type: 'OrderNoteAdded',
+              data: {
+                order_id: command.orderId,
+                status: from,
+                note: command.note,
+                by: command.by,
+                subject_id: state.subjectId ?? 'order-without-subject',
+              },
+            },
+          ];
+        }
         if (!canMoveOrder(from, command.to)) {
           throw new ConflictError(`An order cannot move from ${from} to ${command.to}.`);
         }
