@@ -1,7 +1,7 @@
 import { priceOrderInDollars } from '@facet/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
-import { SettleSessionCommand } from '../../payments/commands/settle-session.command';
+import { SettleSessionCommand } from '../commands/settle-session.command';
 import { DatabaseService } from '../../platform/database/database.service';
 import { RunnersService } from '../../platform/projections/runners.service';
 import { expectEverythingProjected } from '../../testing/projection-health';
