@@ -32,6 +32,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   OrderPaymentFailed: { order_id: 'o', session_id: 'cs_1', payment_status: 'failed', reason: 'Your card was declined.' },
   OrderCheckoutOpened: { order_id: 'o', session_id: 'cs_2', url: 'http://x/cs_2', expires_at: '2030-01-01', replaces: 'cs_1' },
   OrderExpired: { order_id: 'o', pay_by: '2030-01-01', reason: 'Not paid in time' },
+  OrderNoteAdded: { order_id: 'o', status: 'contacted', note: 'Second call', by: 'staff:1' },
+  OrderRefundRequested: { order_id: 'o', session_id: 'cs_2', amount_cents: 13_300, currency: 'usd', reason: 'The order was cancelled.' },
   OrderPaymentRejected: { order_id: 'o', session_id: 'cs_3', amount_cents: 13_300, currency: 'usd', reason: 'The order is cancelled' },
   PaymentSessionOpened: {
     session_id: 'cs_1',
@@ -58,8 +60,10 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   CustomDesignSubmitted: { design_id: 'd', category: 'women', jewelry_type: 'women-rings', contact_email: 'a@b.co' },
   CustomDesignStatusChanged: { design_id: 'd', from: 'pending', to: 'contacted' },
   CustomDesignDeleted: { design_id: 'd' },
+  CustomDesignNoteAdded: { design_id: 'd', status: 'contacted', note: 'Sent sketches' },
   ContactMessageReceived: { message_id: 'm', name: 'A', subject: 'Resize', message: 'x'.repeat(500) },
   ContactMessageHandled: { message_id: 'm', handled: true },
+  ContactMessageNoteAdded: { message_id: 'm', note: 'Called back again' },
 };
 
 describe('describeChange', () => {

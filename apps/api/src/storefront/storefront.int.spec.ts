@@ -442,6 +442,27 @@ describe('Server-rendered storefront', () => {
       expect(JSON.parse(one.body.toString()).price).toBe(4321);
     });
 
+    it('should answer 304 only where the read answers 200: a bad query stays 400, a missing product 404, and * needs one that exists', async () => {
+      const etag = (await rawGet(t.url, '/api/products?limit=24')).headers.etag as string;
+      expect((await rawGet(t.url, '/api/products?page=0')).status).toBe(400);
+      expect((await rawGet(t.url, '/api/products?page=0', { 'if-none-match': etag })).status).toBe(400);
+      expect((await rawGet(t.url, '/api/products/category/nope', { 'if-none-match': etag })).status).toBe(404);
+      const missing = '/api/products/00000000-0000-4000-8000-000000000000';
+      expect((await rawGet(t.url, missing, { 'if-none-match': etag })).status).toBe(404);
+      expect((await rawGet(t.url, missing, { 'if-none-match': '*' })).status).toBe(404);
+      // A product that exists: * and its tag still revalidate, also once its body is kept.
+      for (let i = 0; i < 2; i++) {
+        expect((await rawGet(t.url, `/api/products/${products[1].id}`, { 'if-none-match': '*' })).status).toBe(304);
+        const same = await rawGet(t.url, `/api/products/${products[1].id}`, { 'if-none-match': etag });
+        expect(same.status).toBe(304);
+        expect(same.body.length).toBe(0);
+        expect(same.headers.etag).toBe(etag);
+      }
+      // Repeated, the bad URLs still do not become 304.
+      expect((await rawGet(t.url, '/api/products?page=0', { 'if-none-match': etag })).status).toBe(400);
+      expect((await rawGet(t.url, missing, { 'if-none-match': '*' })).status).toBe(404);
+    });
+
     it('should answer a repeated read with the same bytes and headers without running the route, until the catalogue moves', async () => {
       const url = `/api/products?limit=7&sort_by=price-low&search=${encodeURIComponent('ring')}`;
       const first = await rawGet(t.url, url);

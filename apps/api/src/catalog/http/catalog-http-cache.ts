@@ -9,6 +9,8 @@ declare module 'fastify' {
     /** The catalogue's version the tag names, and whether the answer came from the kept bodies. */
     catalogueVersion?: string;
     catalogueBodyKept?: boolean;
+    /** The answer is a 200 the client already holds (If-None-Match): sent as 304 without a body. */
+    catalogueNotModified?: boolean;
   }
 }
 
@@ -29,7 +31,9 @@ export function isCatalogueRead(method: string, url: string): boolean {
 /**
  * HTTP caching of catalogue reads: a strong ETag naming the products projection's position (the catalogue
  * changes only when it moves), Cache-Control public with stale-while-revalidate, and 304 Not Modified to a
- * matching If-None-Match before any query runs. The random pick is different on every request: no-cache.
+ * matching If-None-Match, only for an answer that is a 200: before any query runs when the URL's 200 body is
+ * kept for this version, else once the route has answered 200 (a bad query stays 400, a missing product 404,
+ * and `*` matches only a resource that exists, RFC 9110 13.1.2). The random pick differs every time: no-cache.
  */
 export async function catalogueHttpCache(app: NestFastifyApplication): Promise<void> {
   const cache = app.get(CatalogCache);
@@ -57,10 +61,11 @@ function addHooks(fastify: FastifyInstance, cache: CatalogCache): void {
     const etag = `"c${version}"`;
     request.catalogueEtag = etag;
     request.catalogueVersion = version;
-    if (matches(request.headers['if-none-match'], etag)) {
+    const kept = bodies.get(request.url);
+    // Only a 200 is kept: this URL is valid and names something that exists at this version.
+    if (kept?.version === version && matches(request.headers['if-none-match'], etag)) {
       return reply.code(304).header('etag', etag).header('cache-control', CATALOGUE_CACHE_CONTROL).send();
     }
-    const kept = bodies.get(request.url);
     if (kept?.version === version) {
       request.catalogueBodyKept = true;
       return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(kept.body);
@@ -68,8 +73,20 @@ function addHooks(fastify: FastifyInstance, cache: CatalogCache): void {
   });
   // Before the routes' own onSend hooks (compression), so the payload is still the JSON text.
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.method !== 'GET' || !request.catalogueVersion || request.catalogueBodyKept || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' || payload.length > MAX_KEPT_CHARS / 16) return payload;
+    if (!request.catalogueVersion || reply.statusCode !== 200) return payload;
+    // The route answered 200 (validated, found): a matching If-None-Match gets 304, without the body.
+    if (request.catalogueEtag && matches(request.headers['if-none-match'], request.catalogueEtag)) {
+      request.catalogueNotModified = true;
+      keep(request, payload);
+      reply.code(304).removeHeader('content-type').removeHeader('content-length');
+      return '';
+    }
+    keep(request, payload);
+    return payload;
+  });
+  const keep = (request: FastifyRequest, payload: unknown) => {
+    if (request.method !== 'GET' || request.catalogueBodyKept || !request.catalogueVersion) return;
+    if (typeof payload !== 'string' || payload.length > MAX_KEPT_CHARS / 16) return;
     keptChars += payload.length - (bodies.get(request.url)?.body.length ?? 0);
     bodies.delete(request.url); // re-inserted last: the Map's order is the eviction order
     bodies.set(request.url, { version: request.catalogueVersion, body: payload });
@@ -78,8 +95,7 @@ function addHooks(fastify: FastifyInstance, cache: CatalogCache): void {
       keptChars -= kept.body.length;
       bodies.delete(url);
     }
-    return payload;
-  });
+  };
 
   // @fastify/compress adds its onSend to each route as the route is declared; this one goes after it, so
   // the encoding is known when the tag is written.
@@ -88,7 +104,12 @@ function addHooks(fastify: FastifyInstance, cache: CatalogCache): void {
       reply.header('cache-control', 'no-cache');
       return payload;
     }
-    if (!request.catalogueEtag || reply.statusCode !== 200) return payload;
+    if (!request.catalogueEtag) return payload;
+    if (request.catalogueNotModified) {
+      reply.header('etag', request.catalogueEtag).header('cache-control', CATALOGUE_CACHE_CONTROL);
+      return payload;
+    }
+    if (reply.statusCode !== 200) return payload;
     // A strong tag names exact bytes: a compressed body gets its own tag.
     const encoding = reply.getHeader('content-encoding');
     const tag = encoding && encoding !== 'identity' ? request.catalogueEtag.replace(/"$/, `-${String(encoding)}"`) : request.catalogueEtag;

@@ -1,5 +1,6 @@
 import { CATEGORY_IDS } from '@facet/contracts';
 import { CatalogSeeder } from '../seed/catalog-seeder';
+import { DatabaseService } from '../../platform/database/database.service';
 import { startTestApp, TestApp } from '../../testing/test-app';
 
 describe('Catalogue over HTTP', () => {
@@ -224,12 +225,24 @@ describe('Catalogue over HTTP', () => {
       expect(lie.body.detail).toBe('Invalid file type: Please select a valid image file (JPG, PNG, GIF, etc.)');
     });
 
-    it('should clear the inventory for an admin', async () => {
+    it('should clear the inventory for an admin once, however many clear at the same moment', async () => {
       const token = await t.staffToken();
-      const res = await t.request('DELETE', '/api/admin/clear-inventory', { token });
-      expect(res.status).toBe(200);
-      expect(res.body.deleted).toBeGreaterThanOrEqual(64);
+      const clears = async () =>
+        (await t.app.get(DatabaseService).one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = 'InventoryCleared'`))
+          .n as number;
+      const before = await clears();
+      const answers = await Promise.all(Array.from({ length: 5 }, () => t.request('DELETE', '/api/admin/clear-inventory', { token })));
+      expect(answers.map((r) => r.status)).toEqual(Array(5).fill(200));
+      const deleted = answers.map((r) => r.body.deleted as number).sort((a, b) => b - a);
+      expect(deleted[0]).toBeGreaterThanOrEqual(64);
+      expect(deleted.slice(1)).toEqual([0, 0, 0, 0]);
+      expect(await clears()).toBe(before + 1);
       expect((await t.request('GET', '/api/products')).body.total).toBe(0);
+      // A product added afterwards is cleared by the next clear, once.
+      expect((await t.request('POST', '/api/admin/products', { body: { ...ring, name: 'After The Clear' }, token })).status).toBe(201);
+      const again = await Promise.all(Array.from({ length: 5 }, () => t.request('DELETE', '/api/admin/clear-inventory', { token })));
+      expect(again.map((r) => r.body.deleted as number).sort()).toEqual([0, 0, 0, 0, 1]);
+      expect(await clears()).toBe(before + 2);
     });
   });
 });

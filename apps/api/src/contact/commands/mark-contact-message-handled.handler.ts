@@ -12,7 +12,8 @@ export class MarkContactMessageHandledHandler implements ICommandHandler<MarkCon
   ) {}
 
   async execute({ messageId, by, note }: MarkContactMessageHandledCommand): Promise<ContactMessageView> {
-    await this.es.decide(contactMessageStream(messageId), contactMessage, { type: 'MarkContactMessageHandled', messageId, by, note });
+    // Decided again on a concurrent write: the same change sent at once records once, every caller gets 200.
+    await this.es.decideLatest(contactMessageStream(messageId), contactMessage, { type: 'MarkContactMessageHandled', messageId, by, note });
     return this.queries.execute(new GetContactMessageQuery(messageId));
   }
 }

@@ -22,9 +22,14 @@ export type ContactMessageHandled = DomainEvent<
   'ContactMessageHandled',
   { message_id: string; by: Actor; note: string | null; subject_id?: string }
 >;
-export type ContactMessageEvent = ContactMessageReceived | ContactMessageHandled;
+/** Staff added a note to a message already handled (marked handled again, with a note). */
+export type ContactMessageNoteAdded = DomainEvent<
+  'ContactMessageNoteAdded',
+  { message_id: string; by: Actor; note: string; subject_id?: string }
+>;
+export type ContactMessageEvent = ContactMessageReceived | ContactMessageHandled | ContactMessageNoteAdded;
 
-export const CONTACT_EVENT_TYPES = ['ContactMessageReceived', 'ContactMessageHandled'] as const;
+export const CONTACT_EVENT_TYPES = ['ContactMessageReceived', 'ContactMessageHandled', 'ContactMessageNoteAdded'] as const;
 
 /** A signed-in customer's messages belong to them whatever address they typed; a guest's to their e-mail. */
 export function contactSubject(d: { customer_id: string | null; email: string | null }): string {
@@ -35,12 +40,15 @@ export function contactSubject(d: { customer_id: string | null; email: string | 
 registerPersonalFields('ContactMessageReceived', { subject: contactSubject, fields: ['name', 'email', 'phone', 'subject', 'message'] });
 // The staff's handling note is about the sender: sealed under the same subject.
 registerPersonalFields('ContactMessageHandled', { subject: (d: { subject_id?: string }) => d.subject_id ?? 'erased', fields: ['note'] });
+registerPersonalFields('ContactMessageNoteAdded', { subject: (d: { subject_id?: string }) => d.subject_id ?? 'erased', fields: ['note'] });
 
 export const contactMessageStream = (id: string) => `contact-message-${id}`;
 
 export interface ContactMessageState {
   status: 'none' | 'open' | 'handled';
   subjectId: string | null;
+  /** The last note and its author's id: the same note sent again is not added twice. */
+  lastNote?: { note: string; by: string } | null;
 }
 
 export type ContactMessageCommand =
@@ -71,7 +79,9 @@ export const contactMessage = {
       case 'ContactMessageReceived':
         return { status: 'open', subjectId: contactSubject(event.data) };
       case 'ContactMessageHandled':
-        return { ...state, status: 'handled' };
+        return { ...state, status: 'handled', lastNote: event.data.note ? { note: event.data.note, by: actorKey(event.data.by) } : null };
+      case 'ContactMessageNoteAdded':
+        return { ...state, lastNote: { note: event.data.note, by: actorKey(event.data.by) } };
     }
   },
 
@@ -85,8 +95,17 @@ export const contactMessage = {
         ];
       case 'MarkContactMessageHandled':
         if (state.status === 'none') throw new NotFoundError();
-        // Marking twice (a double click, a retry) changes nothing.
-        if (state.status === 'handled') return [];
+        // Marking twice (a double click, a retry) changes nothing; a new note on a handled message is recorded.
+        if (state.status === 'handled') {
+          const by = actorKey(command.by);
+          if (!command.note || (state.lastNote?.note === command.note && state.lastNote.by === by)) return [];
+          return [
+            {
+              type: 'ContactMessageNoteAdded',
+              data: { message_id: command.messageId, by: command.by, note: command.note, subject_id: state.subjectId ?? 'erased' },
+            },
+          ];
+        }
         return [
           {
             type: 'ContactMessageHandled',
@@ -96,3 +115,5 @@ export const contactMessage = {
     }
   },
 };
+
+const actorKey = (a: Actor | null | undefined) => `${a?.type ?? ''}:${a?.id ?? ''}`;

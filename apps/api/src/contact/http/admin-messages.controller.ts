@@ -52,13 +52,13 @@ export class AdminMessagesController {
   }
 
   /**
-   * Marks the message handled (again is harmless), with an optional note of what was done: the same form
+   * Marks the message handled (again is harmless; a new note on a handled message is added), with an optional note of what was done: the same form
    * as every status change in the console, PUT /admin/<records>/{id} with { status, note }.
    */
   @Put(':id')
   @ApiOkResponse({ type: ContactMessageDto })
   @ApiNotFoundResponse({ description: 'No such message' })
-  @ApiOperation({ summary: 'Mark a contact message handled, with a note' })
+  @ApiOperation({ summary: 'Mark a contact message handled, with a note (on a handled message, the note is added to its notes)' })
   handled(
     @Param('id', UuidOr404Pipe) id: string,
     @Body() dto: MarkHandledDto,

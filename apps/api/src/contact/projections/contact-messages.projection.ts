@@ -46,6 +46,15 @@ export class ContactMessagesProjection implements Projection {
           [d.message_id, at, JSON.stringify(d.by), d.note, event.revision],
         );
         break;
+      case 'ContactMessageNoteAdded':
+        // Staff's notes read as one text, oldest first (each is also in the message's history, the audit stream).
+        await tx.query(
+          `UPDATE contact_messages SET handled_note = CASE WHEN coalesce(handled_note, '') = '' THEN $2 ELSE handled_note || E'\n\n' || $2 END,
+             version = $3, updated_at = $4
+           WHERE id = $1`,
+          [d.message_id, d.note, event.revision, at],
+        );
+        break;
       case CUSTOMER_DELETED: {
         // What they sent signed in (any address typed), and what they sent as a guest from their account's
         // e-mail: matched with the subjects the event names (keyed and legacy derivations of the e-mail).

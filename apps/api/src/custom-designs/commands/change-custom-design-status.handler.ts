@@ -12,7 +12,8 @@ export class ChangeCustomDesignStatusHandler implements ICommandHandler<ChangeCu
   ) {}
 
   async execute({ designId, to, note, by }: ChangeCustomDesignStatusCommand): Promise<CustomDesignDetail> {
-    await this.es.decide(customDesignStream(designId), customDesign, { type: 'ChangeCustomDesignStatus', designId, to, note, by });
+    // Decided again on a concurrent write: the same change sent at once records once, every caller gets 200.
+    await this.es.decideLatest(customDesignStream(designId), customDesign, { type: 'ChangeCustomDesignStatus', designId, to, note, by });
     return this.queries.execute(new GetCustomDesignQuery(designId));
   }
 }

@@ -53,9 +53,19 @@ export type CustomDesignStatusChanged = DomainEvent<
   { design_id: string; from: CustomDesignStatus; to: CustomDesignStatus; note: string | null; by: Actor; subject_id?: string }
 >;
 export type CustomDesignDeleted = DomainEvent<'CustomDesignDeleted', { design_id: string; by: Actor; image_sha256: string | null }>;
-export type CustomDesignEvent = CustomDesignSubmitted | CustomDesignStatusChanged | CustomDesignDeleted;
+/** Staff added a note without moving the request (a status change to the status it already has, with a note). */
+export type CustomDesignNoteAdded = DomainEvent<
+  'CustomDesignNoteAdded',
+  { design_id: string; status: CustomDesignStatus; note: string; by: Actor; subject_id?: string }
+>;
+export type CustomDesignEvent = CustomDesignSubmitted | CustomDesignStatusChanged | CustomDesignDeleted | CustomDesignNoteAdded;
 
-export const CUSTOM_DESIGN_EVENT_TYPES = ['CustomDesignSubmitted', 'CustomDesignStatusChanged', 'CustomDesignDeleted'] as const;
+export const CUSTOM_DESIGN_EVENT_TYPES = [
+  'CustomDesignSubmitted',
+  'CustomDesignStatusChanged',
+  'CustomDesignDeleted',
+  'CustomDesignNoteAdded',
+] as const;
 
 /** The subject whose key seals the request's personal fields: the customer when signed in, else the e-mail. */
 export function designSubject(data: { customer_id: string | null; contact_email: string | null }): string {
@@ -72,6 +82,10 @@ registerPersonalFields('CustomDesignStatusChanged', {
   subject: (d: { subject_id?: string }) => d.subject_id ?? 'erased',
   fields: ['note'],
 });
+registerPersonalFields('CustomDesignNoteAdded', {
+  subject: (d: { subject_id?: string }) => d.subject_id ?? 'erased',
+  fields: ['note'],
+});
 
 export const customDesignStream = (id: string) => `custom-design-${id}`;
 
@@ -79,6 +93,8 @@ export interface CustomDesignState {
   status: CustomDesignStatus | 'none' | 'deleted';
   image_sha256: string | null;
   subject_id: string | null;
+  /** The last note and its author: the same note sent again is not added twice. */
+  last_note?: { note: string; by: string } | null;
 }
 
 export type CustomDesignCommand =
@@ -118,7 +134,13 @@ export const customDesign = {
       case 'CustomDesignSubmitted':
         return { status: 'pending', image_sha256: event.data.image?.sha256 ?? null, subject_id: designSubject(event.data) };
       case 'CustomDesignStatusChanged':
-        return { ...state, status: event.data.to };
+        return {
+          ...state,
+          status: event.data.to,
+          last_note: event.data.note ? { note: event.data.note, by: actorKey(event.data.by) } : state.last_note,
+        };
+      case 'CustomDesignNoteAdded':
+        return { ...state, last_note: { note: event.data.note, by: actorKey(event.data.by) } };
       case 'CustomDesignDeleted':
         return { ...state, status: 'deleted' };
     }
@@ -141,6 +163,23 @@ export const customDesign = {
           throw new BadInputError(`status must be one of: ${CUSTOM_DESIGN_STATUSES.join(', ')}`, 'status');
         }
         const from = state.status;
+        if (from === command.to) {
+          // The status it has: nothing to move; a note with it is recorded (once, however often the same is sent).
+          const by = actorKey(command.by);
+          if (!command.note || (state.last_note?.note === command.note && state.last_note.by === by)) return [];
+          return [
+            {
+              type: 'CustomDesignNoteAdded',
+              data: {
+                design_id: command.designId,
+                status: from,
+                note: command.note,
+                by: command.by,
+                subject_id: state.subject_id ?? 'erased',
+              },
+            },
+          ];
+        }
         if (!canMoveCustomDesign(from, command.to)) {
           throw new ConflictError(
             `A ${from} request cannot become ${command.to}.` +
@@ -171,3 +210,5 @@ export const customDesign = {
 function customDesignNextStatuses(from: CustomDesignStatus): readonly CustomDesignStatus[] {
   return CUSTOM_DESIGN_STATUSES.filter((to) => canMoveCustomDesign(from, to));
 }
+
+const actorKey = (a: Actor | null | undefined) => `${a?.type ?? ''}:${a?.id ?? ''}`;

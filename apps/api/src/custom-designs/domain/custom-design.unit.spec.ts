@@ -141,7 +141,6 @@ describe('custom design decider', () => {
     it.each([
       [[], 'completed'],
       [[], 'in_progress'],
-      [[], 'pending'],
       [['contacted'], 'pending'],
       [['contacted', 'in_progress', 'completed'], 'cancelled'],
       [['cancelled'], 'contacted'],
@@ -152,6 +151,19 @@ describe('custom design decider', () => {
           customDesign.decide({ type: 'ChangeCustomDesignStatus', designId: 'd1', to: to as any, note: null, by: staff }, state),
         ),
       ).toBeInstanceOf(ConflictError);
+    });
+
+    it('should add a note sent with the current status, and decide nothing without one or for the same note again', () => {
+      const state = stateAfter('contacted');
+      const change = (note: string | null) =>
+        customDesign.decide({ type: 'ChangeCustomDesignStatus', designId: 'd1', to: 'contacted', note, by: staff }, state);
+      expect(change(null)).toEqual([]);
+      const [added] = change('Sent sketches');
+      expect(added).toMatchObject({ type: 'CustomDesignNoteAdded', data: { status: 'contacted', note: 'Sent sketches', by: staff } });
+      const after = customDesign.evolve(state, added);
+      expect(
+        customDesign.decide({ type: 'ChangeCustomDesignStatus', designId: 'd1', to: 'contacted', note: 'Sent sketches', by: staff }, after),
+      ).toEqual([]);
     });
 
     it('should not know a request that was never submitted or was deleted', () => {

@@ -90,7 +90,9 @@ export class AdminCustomDesignsController {
   @ApiOkResponse({ type: CustomDesignDetailDto })
   @ApiConflictResponse({ description: 'The status may not move there from where it is' })
   @ApiNotFoundResponse({ description: 'No such request' })
-  @ApiOperation({ summary: 'Move a custom design request to another status, with a note' })
+  @ApiOperation({
+    summary: 'Move a custom design request to another status, with a note (its current status with a note adds the note)',
+  })
   changeStatus(
     @Param('id', UuidOr404Pipe) id: string,
     @Body() dto: ChangeCustomDesignStatusDto,

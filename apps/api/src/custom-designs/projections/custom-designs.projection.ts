@@ -64,6 +64,10 @@ export class CustomDesignsProjection implements Projection {
         ]);
         await this.history(tx, event, d.note, d.from, d.to);
         break;
+      case 'CustomDesignNoteAdded':
+        await tx.query('UPDATE custom_designs SET version = $2, updated_at = $3 WHERE id = $1', [d.design_id, event.revision, at]);
+        await this.history(tx, event, d.note, d.status, d.status);
+        break;
       case 'CustomDesignDeleted':
         await tx.query('DELETE FROM custom_designs WHERE id = $1', [d.design_id]);
         await tx.query('DELETE FROM custom_design_history WHERE design_id = $1', [d.design_id]);

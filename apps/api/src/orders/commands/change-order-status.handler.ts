@@ -15,7 +15,8 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
   async execute({ orderId, to, note, principal }: ChangeOrderStatusCommand): Promise<AdminOrderView> {
     // 404 for an order the console cannot show yet; which moves are allowed is the decider's rule alone.
     await this.queries.execute(new GetAdminOrderQuery(orderId));
-    await this.es.decide(orderStream(orderId), order, { type: 'ChangeStatus', orderId, to, note, by: `staff:${principal.id}` });
+    // Decided again on a concurrent write: twenty identical cancels record (and refund) once, all answer 200.
+    await this.es.decideLatest(orderStream(orderId), order, { type: 'ChangeStatus', orderId, to, note, by: `staff:${principal.id}` });
     return this.queries.execute(new GetAdminOrderQuery(orderId));
   }
 }

@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
 import { ProductsByIdsQuery } from '../../catalog/queries/products-by-ids.query';
-import { BadInputError, ConflictError, isConflict } from '../../platform/domain/errors';
+import { BadInputError, ConflictError, DomainError, isConflict } from '../../platform/domain/errors';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { IdempotencyService, IdempotentAttempt } from '../../platform/http/idempotency.service';
 import { newOrderKind, order, OrderRequestedData, orderStream, orderSubject, requestedStatuses } from '../domain/order';
@@ -44,6 +44,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     if (kind === 'card' && (!hasVisibleText(request.payment.card_name) || !/^\d{4}$/.test(request.payment.last_4))) {
       throw new BadInputError('A card order needs the name on the card and its last four digits.', 'payment');
     }
+    if (kind === 'card') requireDeliveryAddress(request.shipping);
     if (kind === 'consultation' && !request.shipping.phone?.trim()) throw new BadInputError('Phone number is required', 'shipping.phone');
 
     const catalogue = await this.queries.execute(new ProductsByIdsQuery(productIdsOf(request.items)));
@@ -92,4 +93,24 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     }
     return { order_id: orderId };
   }
+}
+
+/**
+ * A card order is shipped: it needs the address the checkout form requires (street, city, state, ZIP; the
+ * country defaults to US). Filled in means a visible character, as in the form. A consultation request
+ * needs none (staff call the shopper).
+ */
+const DELIVERY_FIELDS = [
+  ['address', 'Address is required'],
+  ['city', 'City is required'],
+  ['state', 'State is required'],
+  ['zip_code', 'ZIP code is required'],
+] as const;
+
+function requireDeliveryAddress(shipping: OrderRequest['shipping']): void {
+  const errors = DELIVERY_FIELDS.filter(([key]) => !hasVisibleText(shipping[key] ?? '')).map(([key, message]) => ({
+    field: `shipping.${key}`,
+    message,
+  }));
+  if (errors.length) throw new DomainError(400, `A card order is shipped: ${errors.map((e) => e.message).join('; ')}.`, errors);
 }

@@ -66,8 +66,29 @@ export type OrderPaymentRejected = DomainEvent<
   'OrderPaymentRejected',
   { order_id: string; session_id: string; amount_cents: number; currency: string; reason: string }
 >;
+/**
+ * Staff cancelled an order that was already paid: its payment (the session that paid it) is given back
+ * through the provider, as a rejected payment is (PaymentRefunded on the session's stream).
+ */
+export type OrderRefundRequested = DomainEvent<
+  'OrderRefundRequested',
+  { order_id: string; session_id: string; amount_cents: number; currency: string; reason: string }
+>;
+/** Staff added a note without moving the order (a status change to the status it already has, with a note). */
+export type OrderNoteAdded = DomainEvent<
+  'OrderNoteAdded',
+  { order_id: string; status: OrderStatus; note: string; by: string; subject_id?: string }
+>;
 export type OrderEvent =
-  OrderRequested | OrderStatusChanged | OrderPaid | OrderPaymentFailed | OrderCheckoutOpened | OrderExpired | OrderPaymentRejected;
+  | OrderRequested
+  | OrderNoteAdded
+  | OrderStatusChanged
+  | OrderPaid
+  | OrderPaymentFailed
+  | OrderCheckoutOpened
+  | OrderExpired
+  | OrderPaymentRejected
+  | OrderRefundRequested;
 
 export const ORDER_EVENT_TYPES = [
   'OrderRequested',
@@ -77,6 +98,8 @@ export const ORDER_EVENT_TYPES = [
   'OrderCheckoutOpened',
   'OrderExpired',
   'OrderPaymentRejected',
+  'OrderRefundRequested',
+  'OrderNoteAdded',
 ] as const;
 
 export const orderStream = (id: string) => `order-${id}`;
@@ -108,6 +131,10 @@ registerPersonalFields('OrderStatusChanged', {
   subject: (d: { subject_id?: string }) => d.subject_id ?? 'order-without-subject',
   fields: ['note'],
 });
+registerPersonalFields('OrderNoteAdded', {
+  subject: (d: { subject_id?: string }) => d.subject_id ?? 'order-without-subject',
+  fields: ['note'],
+});
 
 export interface OrderState {
   exists: boolean;
@@ -116,6 +143,8 @@ export interface OrderState {
   paymentStatus: PaymentStatus | null;
   totalCents: number;
   paidBySession: string | null;
+  /** What the paying session took (OrderPaid), given back when a paid order is cancelled. */
+  paid: { amountCents: number; currency: string } | null;
   settledSessions: string[];
   /** Whose personal data the order holds: staff notes are sealed under it too. */
   subjectId: string | null;
@@ -125,6 +154,8 @@ export interface OrderState {
   openSession: { id: string; url: string; expiresAt: string } | null;
   rejectedSessions: string[];
   payBy: string | null;
+  /** The last staff note and who wrote it: the same note sent again (a double click, a retry) is not added twice. */
+  lastNote: { note: string; by: string } | null;
 }
 
 export type OrderCommand =
@@ -148,12 +179,14 @@ export const order = {
     paymentStatus: null,
     totalCents: 0,
     paidBySession: null,
+    paid: null,
     settledSessions: [],
     subjectId: null,
     sessions: [],
     openSession: null,
     rejectedSessions: [],
     payBy: null,
+    lastNote: null,
   }),
 
   evolve(state: OrderState, event: OrderEvent): OrderState {
@@ -170,13 +203,21 @@ export const order = {
           payBy: event.data.pay_by ?? null,
         };
       case 'OrderStatusChanged':
-        return { ...state, status: event.data.to, openSession: event.data.to === 'cancelled' ? null : state.openSession };
+        return {
+          ...state,
+          status: event.data.to,
+          openSession: event.data.to === 'cancelled' ? null : state.openSession,
+          lastNote: event.data.note ? { note: event.data.note, by: event.data.by } : state.lastNote,
+        };
+      case 'OrderNoteAdded':
+        return { ...state, lastNote: { note: event.data.note, by: event.data.by } };
       case 'OrderPaid':
         return {
           ...state,
           status: 'processing',
           paymentStatus: 'paid',
           paidBySession: event.data.session_id,
+          paid: { amountCents: event.data.amount_cents, currency: event.data.currency },
           settledSessions: [...state.settledSessions, event.data.session_id],
           openSession: null,
         };
@@ -203,6 +244,8 @@ export const order = {
           paymentStatus: state.paymentStatus === 'paid' ? 'paid' : 'refunded',
           openSession: closeSession(state, event.data.session_id),
         };
+      case 'OrderRefundRequested':
+        return { ...state, paymentStatus: 'refunded' };
     }
   },
 
@@ -219,23 +262,53 @@ export const order = {
       case 'ChangeStatus': {
         if (!state.exists) throw new NotFoundError();
         const from = state.status as OrderStatus;
-        if (from === command.to) return [];
+        if (from === command.to) {
+          // The status it has, with a note: the note is recorded (once, however often the same is sent).
+          if (!command.note || (state.lastNote?.note === command.note && state.lastNote.by === command.by)) return [];
+          return [
+            {
+              type: 'OrderNoteAdded',
+              data: {
+                order_id: command.orderId,
+                status: from,
+                note: command.note,
+                by: command.by,
+                subject_id: state.subjectId ?? 'order-without-subject',
+              },
+            },
+          ];
+        }
         if (!canMoveOrder(from, command.to)) {
           throw new ConflictError(`An order cannot move from ${from} to ${command.to}.`);
         }
-        return [
-          {
-            type: 'OrderStatusChanged',
-            data: {
-              order_id: command.orderId,
-              from,
-              to: command.to,
-              note: command.note,
-              by: command.by,
-              subject_id: state.subjectId ?? 'order-without-subject',
-            },
+        const changed: OrderEvent = {
+          type: 'OrderStatusChanged',
+          data: {
+            order_id: command.orderId,
+            from,
+            to: command.to,
+            note: command.note,
+            by: command.by,
+            subject_id: state.subjectId ?? 'order-without-subject',
           },
-        ];
+        };
+        // A paid order that is cancelled gives its money back (in the same append: never cancelled yet unrefunded).
+        if (command.to === 'cancelled' && state.paymentStatus === 'paid' && state.paidBySession) {
+          return [
+            changed,
+            {
+              type: 'OrderRefundRequested',
+              data: {
+                order_id: command.orderId,
+                session_id: state.paidBySession,
+                amount_cents: state.paid?.amountCents ?? state.totalCents,
+                currency: state.paid?.currency ?? 'usd',
+                reason: 'The order was cancelled.',
+              },
+            },
+          ];
+        }
+        return [changed];
       }
       case 'RecordPayment': {
         if (!state.exists) throw new NotFoundError();

@@ -123,7 +123,9 @@ export class AdminOrdersController {
   // Status changes have one form across the console's records: PUT /admin/<records>/{id} with
   // { status, note } (the spec's form for custom designs).
   @Put(':id')
-  @ApiOperation({ summary: 'Move an order to its next status (see ORDER_TRANSITIONS), with a note' })
+  @ApiOperation({
+    summary: 'Move an order to its next status (see ORDER_TRANSITIONS), with a note; its current status with a note adds the note',
+  })
   @ApiOkResponse({ type: AdminOrderDto })
   @ApiConflictResponse({ description: 'The move is not allowed from the current status' })
   changeStatus(@Param('id', UuidOr404Pipe) id: string, @Body() dto: ChangeOrderStatusDto, @CurrentPrincipal() principal: Principal) {

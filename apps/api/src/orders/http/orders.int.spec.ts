@@ -138,6 +138,44 @@ describe('Orders over HTTP', () => {
       expect(res.status).toBe(409);
     });
 
+    it('should refuse a card order without a delivery address, naming each missing field, as the checkout form does', async () => {
+      const p = products.find((x) => x.price < 2000);
+      const bare = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
+      let res = await t.request('POST', '/api/orders', { body: body([{ p, quantity: 1 }], { ...card, shipping: bare }) });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { field: 'shipping.address', message: 'Address is required' },
+        { field: 'shipping.city', message: 'City is required' },
+        { field: 'shipping.state', message: 'State is required' },
+        { field: 'shipping.zip_code', message: 'ZIP code is required' },
+      ]);
+      expect(res.body.detail).toContain('Address is required');
+      // Blank or invisible text is as empty as a missing field; one field missing is named alone.
+      res = await t.request('POST', '/api/orders', {
+        body: body([{ p, quantity: 1 }], { ...card, shipping: { ...SHIPPING, city: '   ', zip_code: '\u200b' } }),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: any) => e.field)).toEqual(['shipping.city', 'shipping.zip_code']);
+      // Country may be left out: it is US.
+      const { country: _country, ...noCountry } = SHIPPING;
+      res = await t.request('POST', '/api/orders', { body: body([{ p, quantity: 1 }], { ...card, shipping: noCountry }) });
+      expect(res.status).toBe(200);
+      const token = await t.staffToken();
+      const placed = await t.request('GET', `/api/admin/orders/${res.body.order_id}`, { token });
+      expect(placed.body.shipping).toMatchObject({
+        address: SHIPPING.address,
+        city: 'New York',
+        state: 'NY',
+        zip_code: '10001',
+        country: 'US',
+      });
+      // A consultation request still needs no address (staff call the shopper).
+      res = await t.request('POST', '/api/orders', {
+        body: body([{ p, quantity: 1 }], { shipping: { ...bare, phone: '+1 212 555 0100' } }),
+      });
+      expect(res.status).toBe(200);
+    });
+
     it('should refuse an out-of-stock product', async () => {
       const token = await t.staffToken();
       const p = products[5];

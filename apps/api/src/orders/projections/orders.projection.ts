@@ -146,6 +146,18 @@ export class OrdersProjection implements Projection {
           [event.data.order_id, event.revision, at],
         );
         break;
+      case 'OrderNoteAdded':
+        // A note only (it lives in the order's history, the audit stream): the row's version moves.
+        await tx.query(`UPDATE orders SET version = $2, updated_at = $3 WHERE id = $1`, [event.data.order_id, event.revision, at]);
+        break;
+      case 'OrderRefundRequested':
+        // A paid order cancelled by staff: its payment is being given back (refunded_cents moves with PaymentRefunded).
+        await tx.query(`UPDATE orders SET payment_status = 'refunded', version = $2, updated_at = $3 WHERE id = $1`, [
+          event.data.order_id,
+          event.revision,
+          at,
+        ]);
+        break;
       case 'PaymentRefunded':
         // On the payment's stream: the revision is not the order's, so only the money moves.
         await tx.query(`UPDATE orders SET refunded_cents = refunded_cents + $2, updated_at = $3 WHERE id = $1`, [

@@ -38,12 +38,15 @@ export class OrderCheckoutCloseReactor implements Reactor {
   }
 }
 
-/** A payment the order rejected is given back through the provider and recorded as PaymentRefunded. */
+/**
+ * A payment the order rejected, or the payment of a paid order staff cancelled, is given back through the
+ * provider and recorded as PaymentRefunded (once: the provider answers the same refund, the session's stream records it once).
+ */
 @Injectable()
 @EventReactor()
 export class PaymentRefundReactor implements Reactor {
   readonly name = 'payment-refund';
-  readonly eventTypes = ['OrderPaymentRejected'];
+  readonly eventTypes = ['OrderPaymentRejected', 'OrderRefundRequested'];
 
   constructor(private readonly commands: CommandBus) {}
 

@@ -53,8 +53,10 @@ export class OrderMailReactor implements Reactor {
     } else if (event.type === 'OrderExpired') {
       await this.outbox.send(orderExpiredNotice(d), jobIdFor('order-expired', event.metadata.eventId));
     } else if (event.type === 'PaymentRefunded') {
+      // The payment of an order staff cancelled after it was paid (OrderRefundRequested), or money the order rejected.
+      const cancelled = history.some((e) => e.type === 'OrderRefundRequested' && e.data.session_id === event.data.session_id);
       await this.outbox.send(
-        paymentRefundedNotice(d, event.data.amount_cents, event.data.reason),
+        paymentRefundedNotice(d, event.data.amount_cents, event.data.reason, cancelled),
         jobIdFor('payment-refunded', event.metadata.eventId),
       );
     }

@@ -132,12 +132,17 @@ export function orderExpiredNotice(d: OrderRequestedData): OutgoingMail {
   };
 }
 
-/** To the shopper: a payment the order could not take was given back. */
-export function paymentRefundedNotice(d: OrderRequestedData, amountCents: number, reason: string): OutgoingMail {
+/**
+ * To the shopper: a payment the order could not take was given back, or (cancelled) the payment of an
+ * order cancelled after it was paid.
+ */
+export function paymentRefundedNotice(d: OrderRequestedData, amountCents: number, reason: string, cancelled = false): OutgoingMail {
   const name = d.shipping.first_name;
   const amount = (amountCents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
   const title = `We refunded ${amount} for order ${shortId(d.order_id)}`;
-  const body = `A payment of ${amount} reached us for order ${shortId(d.order_id)} after it could no longer be paid (${reason}). We have refunded it in full; it appears on your statement within 7-14 days.`;
+  const body = cancelled
+    ? `Your order ${shortId(d.order_id)} was cancelled, so we have refunded your payment of ${amount} in full; it appears on your statement within 7-14 days.`
+    : `A payment of ${amount} reached us for order ${shortId(d.order_id)} after it could no longer be paid (${reason}). We have refunded it in full; it appears on your statement within 7-14 days.`;
   const html = brandedHtml(title, paragraph(`Dear ${name},`) + paragraph(body) + paragraph('With warm regards, the Facet atelier'));
   const text = [`Dear ${name},`, '', body, '', 'With warm regards, the Facet atelier'].join('\n');
   return { kind: 'payment-refunded', to: d.shipping.email, subject: `Facet: ${title}`, html, text, subjectId: d.subject_id };

@@ -114,4 +114,36 @@ export class EventSourcing {
     const result = await this.append(streamId, events, revision < 0 ? 'no_stream' : revision, options);
     return { events, state: events.reduce((s, e) => decider.evolve(s, e), state), revision: result.nextRevision, result };
   }
+
+  /**
+   * For commands that say what the record should become (a status and a note), not which version the
+   * caller edited: when another writer appends first, the command is decided again against the stream as
+   * it is now, so a burst of the same change records it once and every caller gets the outcome (a change
+   * already made decides nothing). A refusal by the rules still throws. When nothing new was decided it
+   * waits until the read models show the stream's last event, so the caller reads the write that made it so.
+   */
+  async decideLatest<State, Command, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<State, Command, Event>,
+    command: Command,
+    options: AppendOptions = {},
+    attempts = 8,
+  ): Promise<Decision<State, Event>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const decision = await this.decide(streamId, decider, command, options);
+        if (decision.events.length === 0 && options.waitForProjections !== false) {
+          const [last] = (await this.store.readStream(streamId)).slice(-1);
+          if (last) {
+            const visible = await this.status.waitFor(last.position, [last.type], this.config.readYourWritesTimeoutMs);
+            if (!visible) currentContext().projectionPending = true;
+          }
+        }
+        return decision;
+      } catch (err) {
+        if (!(err instanceof ConcurrencyError) || attempt >= attempts) throw err;
+        await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+      }
+    }
+  }
 }

@@ -66,12 +66,37 @@ export class ShippingInputDto {
   @MaxLength(40)
   @PhoneNumber({ blank: true })
   phone?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(300) @OptionalText() address?: string;
+  @ApiPropertyOptional({ default: '', description: 'Required for a card order (it is shipped)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  @OptionalText()
+  address?: string;
   @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) @OptionalText() apartment?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) @OptionalText() city?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(100) @OptionalText() state?: string;
-  @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(20) @OptionalText() zip_code?: string;
-  @ApiPropertyOptional({ default: 'US' }) @IsOptional() @IsString() @MaxLength(60) @OptionalText() country?: string;
+  @ApiPropertyOptional({ default: '', description: 'Required for a card order (it is shipped)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  @OptionalText()
+  city?: string;
+  @ApiPropertyOptional({ default: '', description: 'Required for a card order (it is shipped)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  @OptionalText()
+  state?: string;
+  @ApiPropertyOptional({ default: '', description: 'Required for a card order (it is shipped)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  @OptionalText()
+  zip_code?: string;
+  @ApiPropertyOptional({ default: 'US', description: 'US when empty or left out' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(60)
+  @OptionalText()
+  country?: string;
 }
 
 export class PaymentInputDto {
