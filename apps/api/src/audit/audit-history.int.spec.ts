@@ -106,14 +106,15 @@ describe('Audit history API', () => {
         const res = await t.request('GET', `/api/admin/audit/streams/${id}?as_of=2026-01-01T00:00:00Z`, { token: admin });
         expect(res.status).toBe(404);
       }
-      // An id over 100 characters is refused by the router before the route (as every path segment is).
+      // An id over 100 characters never reaches the route: the router refuses it (414), or, where the
+      // storefront's build is served, its catch-all route takes the path and finds no file (404).
       const long = await t.request('GET', `/api/admin/audit/streams/product-${'a'.repeat(300)}?as_of=2026-01-01T00:00:00Z`, {
         token: admin,
       });
-      expect({ status: long.status, detail: long.body.detail }).toEqual({
-        status: 414,
-        detail: 'A path segment is too long (at most 100 characters).',
-      });
+      expect([
+        { status: 414, detail: 'A path segment is too long (at most 100 characters).' },
+        { status: 404, detail: 'Resource not found' },
+      ]).toContainEqual({ status: long.status, detail: long.body.detail });
       // A NUL byte never reaches a query: the edge refuses it, naming the input.
       const nul = await t.request('GET', `/api/admin/audit/streams/product-%00?as_of=2026-01-01T00:00:00Z`, { token: admin });
       expect(nul.status).toBe(400);

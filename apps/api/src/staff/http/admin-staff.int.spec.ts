@@ -76,10 +76,13 @@ describe('Staff management over HTTP', () => {
     expect(one.body).toEqual(listed);
     expect(JSON.stringify(one.body)).not.toMatch(/password|argon/i);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%00', '%ED%A0%80', 'x'.repeat(3000), "1'%20OR%20'1'='1"]) {
-      expect({ id: id.slice(0, 20), status: (await t.request('GET', `/api/admin/staff/${id}`, { token: admin })).status }).toEqual({
+      const status = (await t.request('GET', `/api/admin/staff/${id}`, { token: admin })).status;
+      // Over 100 characters the segment never reaches the route: the router refuses it (414, documented), or,
+      // where the storefront's build is served, its catch-all route finds no file (404).
+      const expected = id.startsWith('%') ? [400] : id.length > 100 ? [414, 404] : [404];
+      expect({ id: id.slice(0, 20), status: expected.includes(status) ? 'as expected' : status }).toEqual({
         id: id.slice(0, 20),
-        // Over 100 characters the router refuses the segment before the route (414, documented).
-        status: id.startsWith('%') ? 400 : id.length > 100 ? 414 : 404,
+        status: 'as expected',
       });
     }
     expect((await t.request('GET', `/api/admin/staff/${listed.id}`)).status).toBe(401);
