@@ -7,6 +7,7 @@ import { Principal } from '../../platform/auth/principal';
 import { ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { AddStaffMemberCommand } from '../commands/add-staff-member.command';
+import { LAST_ADMINISTRATOR } from '../commands/administrator-changes';
 import { ChangeStaffRoleCommand } from '../commands/change-staff-role.command';
 import { RemoveStaffMemberCommand } from '../commands/remove-staff-member.command';
 import { GetStaffMemberQuery } from '../queries/get-staff-member.query';
@@ -15,6 +16,7 @@ import { StaffMemberView } from '../queries/staff-member-view';
 import { ChangeStaffRoleDto, CreateStaffDto, ListStaffQueryDto, StaffListDto, StaffMemberDto } from './dto/staff.dto';
 
 const NOT_YOURSELF = 'You cannot change your own role or remove your own account; ask another administrator.';
+const REFUSED = `${NOT_YOURSELF} Or: ${LAST_ADMINISTRATOR} (also when administrators demote or remove each other at the same moment)`;
 
 /** Staff accounts and their roles; administrators only. */
 @ApiTags('admin: staff')
@@ -64,8 +66,8 @@ export class AdminStaffController {
 
   @Put(':id')
   @ApiOkResponse({ type: StaffMemberDto })
-  @ApiConflictResponse({ description: NOT_YOURSELF })
-  @ApiOperation({ summary: "Change a staff member's role (administrators only)" })
+  @ApiConflictResponse({ description: REFUSED })
+  @ApiOperation({ summary: "Change a staff member's role (administrators only; not the last administrator's)" })
   changeRole(
     @Param('id', UuidOr404Pipe) id: string,
     @Body() body: ChangeStaffRoleDto,
@@ -85,7 +87,7 @@ export class AdminStaffController {
       properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' } },
     },
   })
-  @ApiConflictResponse({ description: NOT_YOURSELF })
+  @ApiConflictResponse({ description: REFUSED })
   @ApiOperation({ summary: 'Remove a staff account (administrators only; not the last administrator)' })
   async remove(
     @Param('id', UuidOr404Pipe) id: string,
