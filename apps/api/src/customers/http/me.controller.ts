@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Put, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireCustomer } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
@@ -13,6 +13,8 @@ import { ProfileChanges } from '../domain/customer';
 import { CustomerUser } from '../queries/customer-queries';
 import { GetSignedInCustomerQuery } from '../queries/get-signed-in-customer.query';
 import { MessageResult, UpdateProfileDto, UserView } from './dto/auth.dto';
+
+const SAVED_MEANWHILE = 'Another save of this profile landed at the same moment; nothing was changed by this one. Reload it and try again.';
 
 function toChanges(dto: UpdateProfileDto): ProfileChanges {
   const changes: ProfileChanges = {};
@@ -54,6 +56,7 @@ export class MeController {
 
   @Put()
   @ApiOkResponse({ type: UserView })
+  @ApiConflictResponse({ description: SAVED_MEANWHILE })
   @ApiOperation({ summary: "Change the signed-in customer's profile and address" })
   async update(@CurrentPrincipal() principal: Principal, @Body() body: UpdateProfileDto): Promise<CustomerUser> {
     await this.commands.execute(new UpdateProfileCommand(principal.id, toChanges(body)));
