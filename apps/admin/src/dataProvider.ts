@@ -186,6 +186,8 @@ export const customDesignImageUrl = (id: string) => `${ADMIN}/custom-designs/${e
 export interface FacetDataProvider extends DataProvider {
   uploadImage(file: File): Promise<string>;
   clearInventory(): Promise<{ deleted: number }>;
+  /** An administrator sets a staff member's new password; their sessions end. */
+  setStaffPassword(id: string, password: string): Promise<{ success: true; message: string }>;
   changeStatus(resource: 'orders' | 'custom-designs', id: string, status: string, note?: string): Promise<any>;
   markHandled(id: string): Promise<any>;
   streamHistory(streamId: string): Promise<any[]>;
@@ -300,6 +302,10 @@ export const dataProvider: FacetDataProvider = {
     if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(IMAGE_TOO_LARGE_MESSAGE, 413);
     const { json } = await http(`${ADMIN}/uploads`, { method: 'POST', body: { data_url: await readAsDataUrl(file) } });
     return json.url as string;
+  },
+
+  async setStaffPassword(id, password) {
+    return (await http(`${ADMIN}/staff/${encodeURIComponent(id)}/password`, { method: 'PUT', body: { password } })).json;
   },
 
   async clearInventory() {

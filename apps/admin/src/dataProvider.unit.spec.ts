@@ -25,6 +25,19 @@ describe('dataProvider', () => {
     }) as any;
   });
 
+  describe("When an administrator sets a staff member's password", () => {
+    it('should PUT it to the member, with the CSRF header, and pass on the refusal', async () => {
+      next = () => reply(200, { success: true, message: 'Password set' });
+      expect(await dataProvider.setStaffPassword('a/b', 'Garnet-Cabochon-2032!')).toEqual({ success: true, message: 'Password set' });
+      expect(calls[0].url).toBe('/api/admin/staff/a%2Fb/password');
+      expect(calls[0].init.method).toBe('PUT');
+      expect(JSON.parse(String(calls[0].init.body))).toEqual({ password: 'Garnet-Cabochon-2032!' });
+      expect((calls[0].init.headers as Record<string, string>)['X-Requested-With']).toBe('facet');
+      next = () => reply(400, { detail: 'Too weak', errors: [{ field: 'password', message: 'Too weak' }] });
+      await expect(dataProvider.setStaffPassword('x', 'weak')).rejects.toMatchObject({ status: 400 });
+    });
+  });
+
   describe('When listing', () => {
     it('should send page, limit, sort, order, search and filters in the query string', () => {
       const url = listUrl('orders', {

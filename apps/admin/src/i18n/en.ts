@@ -131,6 +131,7 @@ export const en = {
       customer_delete_error: 'Error deleting customer: Please try again or refresh the page',
       staff_added: 'Staff member added',
       role_changed: 'Role changed',
+      password_set: 'New password set; their sessions have ended',
       staff_removed: 'Staff member removed',
       product_updated: 'Product updated successfully',
       product_added: 'Product added successfully',
@@ -230,6 +231,11 @@ export const en = {
       add_title: 'Add staff member',
       password_rules: 'At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character',
       save_role: 'Save role',
+      set_password: 'Set a new password',
+      set_password_title: 'Set a new password for %{name}',
+      set_password_content:
+        'Their sessions end at once; tell them the new password in person. They can change it themselves after signing in.',
+      new_password: 'New password',
       history: 'History',
     },
     product_form: {

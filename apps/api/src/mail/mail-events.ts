@@ -1,6 +1,7 @@
 import { DomainEvent } from '../platform/event-store/decider';
 import { RecordedEvent } from '../platform/event-store/event-store';
 import { registerPersonalFields } from '../platform/privacy/personal-fields';
+import { hideMailSecrets } from './mail-secrets';
 import type { MailSuppression } from './recipient-cap';
 
 /** Raise when the rendering of the mail templates (mail-templates.ts) changes what a mail says. */
@@ -48,7 +49,8 @@ export type MailSentRead = Omit<MailSentData, 'suppressed'> & {
 };
 
 /**
- * Upcaster: reads a MailSent of any version as version 3. The stored event is never rewritten (its hash
+ * Upcaster: reads a MailSent of any version as version 3, with any account secret in its subject or body hidden
+ * (mail-secrets.ts). The stored event is never rewritten (its hash
  * in the stream's chain must keep verifying); a version 1 event's body comes along from the event itself.
  */
 export function upcastMailSent(event: Pick<RecordedEvent, 'data' | 'metadata'>): MailSentRead {
@@ -60,16 +62,17 @@ export function upcastMailSent(event: Pick<RecordedEvent, 'data' | 'metadata'>):
       kind: v1.kind,
       template_version: 1,
       to: v1.to,
-      subject: v1.subject,
+      subject: hideMailSecrets(v1.kind, v1.subject),
       subject_id: v1.subject_id,
       content_sha256: '',
       delivered: v1.delivered ?? false,
       suppressed: null,
-      body: { html: v1.html ?? null, text: v1.text ?? null },
+      body: { html: hideMailSecrets(v1.kind, v1.html ?? null), text: hideMailSecrets(v1.kind, v1.text ?? null) },
     };
   }
   const v = d as MailSentData;
-  return { ...v, suppressed: v.suppressed ?? null, body: null };
+  // A mail recorded before secrets were kept out may have its verification code in the subject.
+  return { ...v, subject: hideMailSecrets(v.kind, v.subject), suppressed: v.suppressed ?? null, body: null };
 }
 
 export const mailStream = (jobId: string) => `mail-${jobId}`;

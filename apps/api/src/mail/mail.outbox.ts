@@ -19,6 +19,11 @@ export interface OutgoingMail {
    * contact message): the mail counts against the recipient cap (recipient-cap.ts) and past it is not sent.
    */
   recipientCap?: boolean;
+  /**
+   * Account secrets written into the mail (a code, a link, a token), exactly as written: the recipient gets them,
+   * what the shop keeps (archive, MailSent, staff's view) has them replaced (mail-secrets.ts).
+   */
+  secrets?: string[];
 }
 
 /** What the BullMQ job holds: ids only, never an address, a name or a link. */

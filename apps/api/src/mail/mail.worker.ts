@@ -11,6 +11,7 @@ import { MailArchive } from './mail-archive';
 import { MAIL_SENT_VERSION, MAIL_TEMPLATE_VERSION, MailSent, mailStream } from './mail-events';
 import { MAIL_QUEUE, MailJob, MailOutbox, OutgoingMail } from './mail.outbox';
 import { headerSafe } from './mail-templates';
+import { keptVersion } from './mail-secrets';
 import { MailSuppression, RecipientCap } from './recipient-cap';
 
 /**
@@ -88,8 +89,10 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
       // Named by id and kind: a subject line can carry a person's name.
       this.logger.log(`Mail kept (no SMTP_URL): ${mail.kind} ${origin}/api/admin/mail/${encodeURIComponent(mailId)}`);
     }
-    // The body goes to the archive, the event records its hash: the log stays small (issue 20).
-    const contentSha256 = await this.archive.put(mailId, mail.subjectId, { html: mail.html, text: mail.text });
+    // The body goes to the archive, the event records its hash: the log stays small (issue 20). Both keep the
+    // mail without its account secrets (a verification code, a reset link): only the recipient reads those.
+    const kept = keptVersion(mail);
+    const contentSha256 = await this.archive.put(mailId, mail.subjectId, { html: kept.html, text: kept.text });
     const event: MailSent = {
       type: 'MailSent',
       schemaVersion: MAIL_SENT_VERSION,
@@ -98,7 +101,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
         kind: mail.kind,
         template_version: MAIL_TEMPLATE_VERSION,
         to: mail.to,
-        subject: mail.subject,
+        subject: kept.subject,
         subject_id: mail.subjectId,
         content_sha256: contentSha256,
         delivered: Boolean(this.transport) && !suppressed,

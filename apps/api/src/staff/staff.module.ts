@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { COMMAND_HANDLERS } from './commands';
+import { AdministratorChanges } from './commands/administrator-changes';
 import { StaffEmailClaims } from './commands/staff-email-claims';
 import { AdminStaffController } from './http/admin-staff.controller';
 import { StaffAuthController } from './http/staff-auth.controller';
@@ -13,6 +14,14 @@ import { StaffSessionsReactor } from './reactors/staff-sessions.reactor';
 @Module({
   imports: [CqrsModule],
   controllers: [StaffAuthController, AdminStaffController],
-  providers: [StaffDirectory, StaffEmailClaims, StaffMembersProjection, StaffSessionsReactor, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [
+    AdministratorChanges,
+    StaffDirectory,
+    StaffEmailClaims,
+    StaffMembersProjection,
+    StaffSessionsReactor,
+    ...COMMAND_HANDLERS,
+    ...QUERY_HANDLERS,
+  ],
 })
 export class StaffModule {}

@@ -14,16 +14,18 @@ import {
 } from 'react-admin';
 import { Card, CardContent, Typography } from '@mui/material';
 import { RecordHistory } from '../../components/RecordHistory';
+import { SetStaffPasswordButton } from './SetStaffPasswordButton';
 import { StaffDeleteButton, roleChoices } from './StaffList';
 
 const EditToolbar = () => (
   <Toolbar sx={{ justifyContent: 'space-between' }}>
     <SaveButton label="facet.staff.save_role" />
+    <SetStaffPasswordButton />
     <StaffDeleteButton />
   </Toolbar>
 );
 
-/** Only the role changes here; a new role ends the member's sessions, so they sign in again. */
+/** The role changes here, and an administrator may set a new password; either ends the member's sessions, so they sign in again. */
 export function StaffEdit() {
   const notify = useNotify();
   const redirect = useRedirect();

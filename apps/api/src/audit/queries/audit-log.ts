@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../platform/database/database.service';
 import { Actor, EVENT_STORE, EventStore, positionToString, RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
+import { hideMailSecrets } from '../../mail/mail-secrets';
 import { AuditEventDto, AuditEventListDto } from '../http/dto/audit.dto';
 
 export interface EventFilter {
@@ -29,6 +30,15 @@ export function redactSecrets<T>(value: T): T {
     ) as T;
   }
   return value;
+}
+
+/** A MailSent recorded before account secrets were kept out of mail may hold a verification code in its subject (or, version 1, its body). */
+function hideSecretsOfMail(type: string, data: Record<string, unknown>): Record<string, unknown> {
+  if (type !== 'MailSent' || typeof data.kind !== 'string') return data;
+  const kind = data.kind;
+  const hidden = { ...data };
+  for (const field of ['subject', 'html', 'text']) if (field in hidden) hidden[field] = hideMailSecrets(kind, hidden[field] as string);
+  return hidden;
 }
 
 const ACTOR_WORDS: Record<string, string> = { customer: 'customer', anonymous: 'guest', system: 'system' };
@@ -101,7 +111,7 @@ export class AuditLog {
           stream_id: e.streamId,
           revision: e.revision,
           type: e.type,
-          data: redactSecrets((await this.privacy.openDeep(e.data, ERASED)) ?? {}),
+          data: redactSecrets(hideSecretsOfMail(e.type, (await this.privacy.openDeep(e.data, ERASED)) ?? {})),
           occurred_at: new Date(e.metadata?.occurredAt).toISOString(),
           actor: { type: actor.type, id: actor.id, name: actor.id ? (names.get(actor.id) ?? null) : null },
           correlation_id: e.metadata?.correlationId,

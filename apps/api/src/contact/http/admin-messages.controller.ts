@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
@@ -58,6 +58,7 @@ export class AdminMessagesController {
   @Put(':id')
   @ApiOkResponse({ type: ContactMessageDto })
   @ApiNotFoundResponse({ description: 'No such message' })
+  @ApiConflictResponse({ description: 'Another staff member changed this message at the same moment; reload it and try again' })
   @ApiOperation({ summary: 'Mark a contact message handled, with a note (on a handled message, the note is added to its notes)' })
   handled(
     @Param('id', UuidOr404Pipe) id: string,

@@ -103,6 +103,9 @@ export class AuthController {
   @ApiOkResponse({ type: MessageResult })
   @ApiBadRequestResponse({ description: INVALID_VERIFICATION })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong codes' })
+  @ApiConflictResponse({
+    description: 'The account changed at the same moment (another verification, a new code); nothing was changed by this one. Try again.',
+  })
   @ApiOperation({ summary: "Verify a customer's e-mail address with the token from the mail" })
   async verify(@Body() body: VerifyEmailDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const email = body.email.trim().toLowerCase();
@@ -159,6 +162,10 @@ export class AuthController {
   @ApiOkResponse({ type: MessageResult })
   @ApiBadRequestResponse({ description: 'Invalid, expired or used token, or a weak password' })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong tokens from this address for this e-mail' })
+  @ApiConflictResponse({
+    description:
+      'The account changed at the same moment (the token used by another request, a new reset); nothing was changed by this one.',
+  })
   @ApiOperation({ summary: 'Set a new password with the token from the reset mail' })
   async reset(@Body() body: ResetPasswordDto, @Req() request: FastifyRequest): Promise<MessageResult> {
     const email = body.email.trim().toLowerCase();

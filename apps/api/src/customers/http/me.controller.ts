@@ -14,6 +14,8 @@ import { CustomerUser } from '../queries/customer-queries';
 import { GetSignedInCustomerQuery } from '../queries/get-signed-in-customer.query';
 import { MessageResult, UpdateProfileDto, UserView } from './dto/auth.dto';
 
+const SAVED_MEANWHILE = 'Another save of this profile landed at the same moment; nothing was changed by this one. Reload it and try again.';
+
 function toChanges(dto: UpdateProfileDto): ProfileChanges {
   const changes: ProfileChanges = {};
   if (dto.firstName !== undefined) changes.first_name = dto.firstName.trim();
@@ -54,6 +56,7 @@ export class MeController {
 
   @Put()
   @ApiOkResponse({ type: UserView })
+  @ApiConflictResponse({ description: SAVED_MEANWHILE })
   @ApiOperation({ summary: "Change the signed-in customer's profile and address" })
   async update(@CurrentPrincipal() principal: Principal, @Body() body: UpdateProfileDto): Promise<CustomerUser> {
     await this.commands.execute(new UpdateProfileCommand(principal.id, toChanges(body)));

@@ -50,6 +50,7 @@ export class CustomerMailReactor implements Reactor {
             `<p>Enter it on the verification page, or <a href="${escape(link)}">verify your email address</a>.</p>` +
             `<p>The code and the link expire in ${valid}. If you did not create an account, ignore this mail.</p>`,
           subjectId: customerSubject(d.customer_id),
+          secrets: [secrets.code, secrets.token, link, escape(link)],
         },
         jobIdFor('verify-email', event.metadata.eventId),
       );
@@ -70,6 +71,7 @@ export class CustomerMailReactor implements Reactor {
           `<p>Someone asked to reset the password of your Facet account.</p><p><a href="${escape(link)}">Choose a new password</a> ` +
           `(the link works once, within ${valid}).</p><p>If it was not you, ignore this mail: your password stays as it is.</p>`,
         subjectId: customerSubject(d.customer_id),
+        secrets: [token, link, escape(link)],
       },
       jobIdFor('password-reset', event.metadata.eventId),
     );

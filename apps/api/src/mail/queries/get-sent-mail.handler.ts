@@ -2,6 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { NotFoundError } from '../../platform/domain/errors';
 import { MailArchive } from '../mail-archive';
+import { hideMailSecrets } from '../mail-secrets';
 import { GetSentMailQuery } from './get-sent-mail.query';
 import { SentMailRow, SentMailView, toSummary } from './sent-mail-view';
 
@@ -19,6 +20,7 @@ export class GetSentMailHandler implements IQueryHandler<GetSentMailQuery, SentM
     if (!row) throw new NotFoundError();
     // Mail recorded before the archive (MailSent version 1) has its body in the read model.
     const body = row.html == null && row.text == null ? await this.archive.get(mailId) : { html: row.html ?? null, text: row.text ?? null };
-    return { ...toSummary(row), html: body?.html ?? null, text: body?.text ?? null };
+    // Mail archived before secrets were kept out may still hold a verification code or a reset link: staff never see one.
+    return { ...toSummary(row), html: hideMailSecrets(row.kind, body?.html ?? null), text: hideMailSecrets(row.kind, body?.text ?? null) };
   }
 }

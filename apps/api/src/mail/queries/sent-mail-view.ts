@@ -1,4 +1,5 @@
 import type { SentMailSummary } from '@facet/contracts';
+import { hideMailSecrets } from '../mail-secrets';
 
 /** One mail in the console's list (the job id, never the body): the wire type the console shares. */
 export type { SentMailSummary } from '@facet/contracts';
@@ -25,7 +26,7 @@ export const toSummary = (r: SentMailRow): SentMailSummary => ({
   id: r.id,
   kind: r.kind,
   to: r.to_address,
-  subject: r.subject,
+  subject: hideMailSecrets(r.kind, r.subject),
   delivered: r.delivered,
   suppressed: r.suppressed ?? null,
   sent_at: new Date(r.sent_at).toISOString(),

@@ -15,7 +15,10 @@ function access(rule: AccessRule) {
           ApiCookieAuth('session'),
           ApiBearerAuth('bearer'),
           ApiUnauthorizedResponse({ description: 'No valid session' }),
-          ApiForbiddenResponse({ description: 'The session may not do this' }),
+          ApiForbiddenResponse({
+            description:
+              'The session may not do this; or a write (not GET) sent with the session cookie but without the X-Requested-With header',
+          }),
         ]),
   );
 }

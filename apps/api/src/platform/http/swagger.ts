@@ -101,6 +101,8 @@ export function finishDocument(document: OpenAPIObject): OpenAPIObject {
       // A JSON body, a query or a path parameter is validated: 400 with the fields at fault.
       if (op.requestBody || op.parameters?.some((p) => p.in === 'query' || p.in === 'path')) statuses.add('400');
       if (op.security?.length) statuses.add('401').add('403');
+      // Any write signed in by the session cookie without X-Requested-With is refused (auth.guard.ts), public routes too.
+      if (method !== 'get') statuses.add('403');
       // The router refuses a path segment over 100 characters before the route sees it (client-error.ts).
       if (op.parameters?.some((p) => p.in === 'path')) statuses.add('404').add('414');
       // A body too large, or of a type the API does not parse (text/plain, XML), is refused before validation.
@@ -114,7 +116,7 @@ export function finishDocument(document: OpenAPIObject): OpenAPIObject {
           existing.content = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
         } else if (!existing) {
           op.responses[status] = {
-            description: ERROR_DESCRIPTIONS[status],
+            description: status === '403' && method !== 'get' ? forbiddenWrite(Boolean(op.security?.length)) : ERROR_DESCRIPTIONS[status],
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
           };
         } else if (!existing.content) {
@@ -131,6 +133,12 @@ export function finishDocument(document: OpenAPIObject): OpenAPIObject {
   for (const name of used) if (!TAGS.some((t) => t.name === name)) document.tags.push({ name, description: name });
   document.servers = [{ url: '/', description: 'This shop (the API is under /api)' }];
   return document;
+}
+
+/** A write's 403: besides a missing right, the session cookie's rule against cross-site forms. */
+function forbiddenWrite(signedIn: boolean): string {
+  const csrf = 'a write sent with the session cookie but without the X-Requested-With header (as a cross-site form would be)';
+  return signedIn ? `${ERROR_DESCRIPTIONS['403']}, or ${csrf}` : csrf.charAt(0).toUpperCase() + csrf.slice(1);
 }
 
 /** Who may call an operation, written out for operations whose decorators only gave a summary. */

@@ -2,5 +2,12 @@ import { AddStaffMemberHandler } from './add-staff-member.handler';
 import { ChangeStaffRoleHandler } from './change-staff-role.handler';
 import { CreateFirstAdministratorHandler } from './create-first-administrator.handler';
 import { RemoveStaffMemberHandler } from './remove-staff-member.handler';
+import { SetStaffPasswordHandler } from './set-staff-password.handler';
 
-export const COMMAND_HANDLERS = [AddStaffMemberHandler, ChangeStaffRoleHandler, RemoveStaffMemberHandler, CreateFirstAdministratorHandler];
+export const COMMAND_HANDLERS = [
+  AddStaffMemberHandler,
+  ChangeStaffRoleHandler,
+  RemoveStaffMemberHandler,
+  CreateFirstAdministratorHandler,
+  SetStaffPasswordHandler,
+];

@@ -1,6 +1,13 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse, ApiOperation } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+  ApiOperation,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { CurrentPrincipal, Public, RequireStaff } from '../../platform/auth/auth.decorators';
@@ -8,11 +15,17 @@ import { GUESS_POLICY, LoginThrottle } from '../../platform/auth/login-throttle.
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
 import { SessionsService } from '../../platform/auth/sessions.service';
-import { UnauthorizedError } from '../../platform/domain/errors';
+import { BadInputError, UnauthorizedError } from '../../platform/domain/errors';
+import { verifyPassword } from '../../platform/auth/passwords';
+import { passwordProblem } from '../../customers/domain/password-policy';
+import { SetStaffPasswordCommand } from '../commands/set-staff-password.command';
+import { StaffDirectory } from '../queries/staff-directory';
+import { ChangeOwnPasswordDto } from './dto/staff.dto';
 import { AuthenticateStaffQuery } from '../queries/authenticate-staff.query';
 import { GetStaffMemberQuery } from '../queries/get-staff-member.query';
 import { StaffLoginDto, StaffSession, StaffView } from './dto/staff-login.dto';
 
+export const WRONG_CURRENT_PASSWORD = 'The current password is not right.';
 export const ADMIN_LOGIN_FAILED = 'Access Denied: Invalid administrator credentials';
 
 @ApiTags('staff')
@@ -20,6 +33,8 @@ export const ADMIN_LOGIN_FAILED = 'Access Denied: Invalid administrator credenti
 export class StaffAuthController {
   constructor(
     private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+    private readonly directory: StaffDirectory,
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
@@ -74,6 +89,46 @@ export class StaffAuthController {
     await this.sessions.revoke(principal.tokenHash);
     clearSessionCookie(reply, this.config);
     return { success: true };
+  }
+
+  @Put('me/password')
+  @RequireStaff('staff')
+  @ApiOkResponse({
+    description: 'The new password is set; every session of the member ends (this one too) and they sign in with it',
+    schema: {
+      type: 'object',
+      required: ['success', 'message'],
+      properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' } },
+    },
+  })
+  @ApiBadRequestResponse({ description: `${WRONG_CURRENT_PASSWORD} Or a weak or common new password.` })
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong current passwords' })
+  @ApiOperation({ summary: 'Change the signed-in staff member’s own password (the current password is required)' })
+  async changePassword(
+    @Body() body: ChangeOwnPasswordDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ success: true; message: string }> {
+    // A weak new password is refused before anything is counted: only guesses at the current one are.
+    const problem = passwordProblem(body.password);
+    if (problem) throw new BadInputError(problem, 'password');
+    // A session left open must not become a way to guess the password: tries count like sign-ins.
+    const attempt = await this.throttle.reserve(
+      'staff-password',
+      principal.id,
+      request.ip,
+      GUESS_POLICY,
+      (wait) => `Too many wrong passwords. Please wait ${wait} and try again.`,
+    );
+    const member = await this.directory.credentialsById(principal.id);
+    if (!member) throw new UnauthorizedError('This staff account no longer exists.');
+    if (!(await verifyPassword(member.password_hash, body.current_password)))
+      throw new BadInputError(WRONG_CURRENT_PASSWORD, 'current_password');
+    await this.commands.execute(new SetStaffPasswordCommand(principal.id, body.password));
+    await this.throttle.succeeded(attempt);
+    clearSessionCookie(reply, this.config);
+    return { success: true, message: 'Password changed. Please sign in again with your new password.' };
   }
 
   @Get('me')

@@ -15,6 +15,11 @@ export class StaffDirectory {
     ]);
   }
 
+  /** With the password hash: for a member changing their own password. */
+  credentialsById(id: string): Promise<StaffCredentials | null> {
+    return this.db.one<StaffCredentials>('SELECT id, email, name, role, password_hash FROM staff_members WHERE id = $1', [id]);
+  }
+
   byId(id: string): Promise<StaffMemberView | null> {
     return this.db.one<StaffMemberView>('SELECT id, email, name, role, created_at FROM staff_members WHERE id = $1', [id]);
   }

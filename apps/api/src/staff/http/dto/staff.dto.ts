@@ -41,6 +41,30 @@ export class ChangeStaffRoleDto {
   role: StaffRole;
 }
 
+const PASSWORD_RULE = '8+ characters with upper, lower, digit and special; not a common password';
+
+export class SetStaffPasswordDto {
+  @ApiProperty({ description: PASSWORD_RULE })
+  @IsString()
+  @IsNotEmpty({ message: 'Password is required' })
+  @MaxLength(128)
+  password: string;
+}
+
+export class ChangeOwnPasswordDto {
+  @ApiProperty({ description: 'The password the member signs in with now' })
+  @IsString()
+  @IsNotEmpty({ message: 'current_password is required' })
+  @MaxLength(200)
+  current_password: string;
+
+  @ApiProperty({ description: PASSWORD_RULE })
+  @IsString()
+  @IsNotEmpty({ message: 'Password is required' })
+  @MaxLength(128)
+  password: string;
+}
+
 export class ListStaffQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: STAFF_SORTS, default: 'created_at' })
   @IsOptional()

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { DatabaseService } from '../../platform/database/database.service';
+import { ConflictError } from '../../platform/domain/errors';
+import { fold } from '../../platform/event-store/decider';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { StaffEvent, staffMember, staffStream } from '../domain/staff-member';
+
+export const LAST_ADMINISTRATOR =
+  'This is the last administrator: the shop must keep at least one. Make another staff member an administrator first.';
+
+/** One PostgreSQL advisory lock (shared by every API process) orders every role change and removal. */
+const ADMINISTRATOR_CHANGES_LOCK = 'staff-administrator-changes';
+
+/**
+ * The last-administrator rule under concurrency. Every role change and removal runs one at a time across all
+ * processes (an in-process queue, then a session advisory lock on one connection, so waiting requests hold at
+ * most one pooled connection per process), and checks the administrators the event log shows at that moment:
+ * two administrators demoting or removing each other at once leave one of them, and the other is refused.
+ */
+@Injectable()
+export class AdministratorChanges {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly es: EventSourcing,
+  ) {}
+
+  /** Runs the change while no other role change or removal runs anywhere. */
+  serialize<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => this.underLock(work));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Refuses (409) when the member is an active administrator and no other active administrator remains. Call inside serialize. */
+  async refuseIfLastAdministrator(staffId: string): Promise<void> {
+    if (!(await this.isActiveAdministrator(staffId))) return;
+    // The read model names the candidates; each is confirmed from its own stream, which holds every change made
+    // under the lock (a promotion the read model does not show yet only makes this refuse, never allow, wrongly).
+    const others = await this.db.query<{ id: string }>("SELECT id FROM staff_members WHERE role = 'admin' AND id <> $1", [staffId]);
+    for (const { id } of others) {
+      if (await this.isActiveAdministrator(id)) return;
+    }
+    throw new ConflictError(LAST_ADMINISTRATOR);
+  }
+
+  private async isActiveAdministrator(staffId: string): Promise<boolean> {
+    const state = fold(staffMember, (await this.es.load<StaffEvent>(staffStream(staffId))) as StaffEvent[]);
+    return state.status === 'active' && state.role === 'admin';
+  }
+
+  private async underLock<T>(work: () => Promise<T>): Promise<T> {
+    const client = await this.db.pool.connect();
+    // A connection whose lock or unlock failed is closed rather than pooled: closing it ends any lock it holds.
+    let discard = true;
+    try {
+      await client.query('SELECT pg_advisory_lock(1985, hashtext($1))', [ADMINISTRATOR_CHANGES_LOCK]);
+      try {
+        return await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(1985, hashtext($1))', [ADMINISTRATOR_CHANGES_LOCK]).then(
+          () => (discard = false),
+          () => undefined,
+        );
+      }
+    } finally {
+      client.release(discard || undefined);
+    }
+  }
+}
