@@ -2,6 +2,8 @@
  * The journeys of part 2: register, read the verification mail, verify, sign in, edit the profile, pay card
  * orders on the provider's hosted page (paid, declined, cancelled), see the orders, and log out.
  */
+import { existsSync, readdirSync, readFileSync } from 'fs';
+import { join } from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, newPage, PHONE, screenshot, someProducts } from './browser';
 import { fillCheckoutForm } from '../support/checkout-form';
@@ -21,10 +23,26 @@ afterAll(async () => {
 });
 
 /**
- * The text of the newest mail of a kind the shop sent to someone, read by staff at /api/admin/mail (kept without SMTP).
- * Staff see verification codes and reset links hidden ("[hidden: sent only to the customer]"): then null.
+ * The text of the newest mail of a kind the shop sent to someone: as the customer got it, from the SMTP sink the
+ * journeys' shop delivers to (E2E_MAIL_DIR, see global-setup.ts). Against a shop started elsewhere
+ * (E2E_BASE_URL), as staff read it at /api/admin/mail, where codes and reset links are hidden: then null.
  */
 async function mailText(to: string, kind: string): Promise<string | null> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (dir) {
+    for (let i = 0; i < 80; i++) {
+      const mails = existsSync(dir)
+        ? readdirSync(dir)
+            .sort()
+            .reverse()
+            .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { to: string[]; headers: Record<string, string>; text: string })
+        : [];
+      const mail = mails.find((m) => m.to.includes(to.toLowerCase()) && m.headers['x-facet-mail-kind'] === kind);
+      if (mail) return mail.text;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`no ${kind} mail for ${to} in ${dir}`);
+  }
   const username = process.env.E2E_ADMIN_EMAIL;
   const password = process.env.E2E_ADMIN_PASSWORD;
   if (!username || !password) return null;
@@ -405,7 +423,10 @@ describe('Accounts, checkout and payment', () => {
     await page.getByRole('button', { name: 'Send Reset Instructions' }).click();
     await page.getByText("If an account exists with this email, you'll receive reset instructions.").waitFor();
     const text = await mailText(email, 'password-reset');
-    if (text !== null) {
+    if (text === null) {
+      // Only against a shop started elsewhere (E2E_BASE_URL) with no mail folder: staff never see reset links.
+      console.log('reset journey not run: no mail folder (E2E_MAIL_DIR) to read the reset link from, and the console hides it');
+    } else {
       const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(text)?.[0];
       expect(link).toBeDefined();
       await page.goto(link!.replace(/^https?:\/\/[^/]+/, ''));

@@ -2,9 +2,12 @@ import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { createServer } from 'net';
 import { join } from 'path';
-import { writeFileSync } from 'fs';
+import { rmSync, writeFileSync } from 'fs';
+import { startSmtpSink } from '../../apps/api/src/testing/smtp-sink';
 
 export const STATE_FILE = join(__dirname, '..', '.e2e-state.json');
+/** Where the journeys' shop delivers its mail (an SMTP sink writing each message as JSON): see mail.ts. */
+export const MAIL_DIR = join(__dirname, '..', '.e2e-mail');
 const ROOT = join(__dirname, '..', '..');
 
 function freePort(): Promise<number> {
@@ -49,6 +52,10 @@ export default async function globalSetup(): Promise<void> {
   server.pathname = `/${dbName}`;
   const adminEmail = 'admin@facet.e2e';
   const adminPassword = 'E2e-Admin-1985!';
+  // A real relay: the customer's mail holds codes and links staff never see (the console shows them hidden).
+  rmSync(MAIL_DIR, { recursive: true, force: true });
+  const sink = await startSmtpSink({ dir: MAIL_DIR });
+  (globalThis as any).__FACET_SMTP_SINK__ = sink;
   const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
     cwd: ROOT,
     env: {
@@ -62,6 +69,7 @@ export default async function globalSetup(): Promise<void> {
       ADMIN_PASSWORD: adminPassword,
       PUBLIC_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
       LOG_LEVEL: 'warn',
+      SMTP_URL: sink.url,
       // Unpaid card orders expire after 40 s here (24 h by default), so a journey can watch one expire.
       UNPAID_ORDER_TTL_SECONDS: process.env.UNPAID_ORDER_TTL_SECONDS ?? '40',
     },
@@ -74,6 +82,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_ADMIN_EMAIL = adminEmail;
   process.env.E2E_ADMIN_PASSWORD = adminPassword;
   process.env.E2E_DATABASE_URL = server.toString();
+  process.env.E2E_MAIL_DIR = MAIL_DIR;
   writeFileSync(STATE_FILE, JSON.stringify({ pid: child.pid, dbName, url }));
   (globalThis as any).__FACET_SHOP__ = child;
 }

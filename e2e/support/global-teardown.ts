@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, unlinkSync } from 'fs';
+import { existsSync, readFileSync, rmSync, unlinkSync } from 'fs';
 import { Client } from 'pg';
-import { STATE_FILE } from './global-setup';
+import { MAIL_DIR, STATE_FILE } from './global-setup';
 
 export default async function globalTeardown(): Promise<void> {
   if (!existsSync(STATE_FILE)) return;
@@ -28,6 +28,8 @@ export default async function globalTeardown(): Promise<void> {
       });
     });
   }
+  await (globalThis as any).__FACET_SMTP_SINK__?.close();
+  rmSync(MAIL_DIR, { recursive: true, force: true });
   const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);

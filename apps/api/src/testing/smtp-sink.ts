@@ -1,4 +1,6 @@
+import { mkdirSync, writeFileSync } from 'fs';
 import { AddressInfo } from 'net';
+import { join } from 'path';
 import { SMTPServer } from 'smtp-server';
 
 /** One message the sink received over real SMTP, parsed. */
@@ -38,6 +40,11 @@ export interface SmtpSinkOptions {
    * held connection after 500 ms.
    */
   holdMs?: number | 'never';
+  /**
+   * A folder to also write each accepted message to, as <n>.json (a ReceivedMail), for readers in other
+   * processes: the browser journeys' test files read the mail their shop sent from it.
+   */
+  dir?: string;
 }
 
 /**
@@ -45,7 +52,8 @@ export interface SmtpSinkOptions {
  * loopback port and keeps it parsed (subject, to, text, html).
  */
 export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
-  const { holdMs = 0 } = options;
+  const { holdMs = 0, dir } = options;
+  if (dir) mkdirSync(dir, { recursive: true });
   const messages: ReceivedMail[] = [];
   let dataStarted!: () => void;
   const firstData = new Promise<void>((resolve) => (dataStarted = resolve));
@@ -76,6 +84,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
         });
         messages.push(mail);
+        if (dir) writeFileSync(join(dir, `${String(messages.length).padStart(6, '0')}.json`), JSON.stringify(mail));
         for (const w of [...waiters]) {
           if (safe(w.predicate, mail)) {
             waiters.splice(waiters.indexOf(w), 1);
