@@ -1,7 +1,7 @@
-import { priceOrderInDollars } from '@facet/contracts';
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
 import { DatabaseService } from '../../platform/database/database.service';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
+import { GOOD_CARD, placeCardOrder as placeOrder, waitUntil } from '../../testing/card-orders';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { paymentSession, paymentStream } from '../domain/payment-session';
@@ -14,16 +14,6 @@ import { SandboxPaymentProvider } from '../provider/sandbox-provider';
  * provider, and money that still lands on an order that cannot take it refunded (and recorded).
  */
 const ORIGIN = 'http://shop.test';
-const GOOD_CARD = { method: 'card', card_number: '4242 4242 4242 4242', expiry: '12/39', cvv: '123', name: 'Ada Lovelace' };
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('Payments you can trust', () => {
   let t: TestApp;
@@ -31,28 +21,7 @@ describe('Payments you can trust', () => {
   let product: any;
   let db: DatabaseService;
 
-  const placeCardOrder = async (email: string) => {
-    const totals = priceOrderInDollars([{ price: product.price, quantity: 1 }]);
-    const res = await t.request('POST', '/api/orders', {
-      body: {
-        items: [{ product_id: product.id, product_name: product.name, price: product.price, quantity: 1 }],
-        shipping: {
-          first_name: 'Ada',
-          last_name: 'Lovelace',
-          email,
-          phone: '',
-          address: '1 Analytical Way',
-          city: 'London',
-          state: 'NY',
-          zip_code: '10001',
-        },
-        payment: { card_name: 'Ada Lovelace', last_4: '4242' },
-        total: totals.total,
-      },
-    });
-    expect(res.status).toBe(200);
-    return { orderId: res.body.order_id as string, totalCents: Math.round(totals.total * 100) };
-  };
+  const placeCardOrder = (email: string) => placeOrder(t, product, email);
   const open = (orderId: string) =>
     t.request('POST', '/api/payments/checkout/session', { body: { origin_url: ORIGIN, order_id: orderId } });
   const pay = (sessionId: string) => t.request('POST', `/api/payments/sandbox/sessions/${sessionId}/pay`, { body: GOOD_CARD });
