@@ -180,7 +180,10 @@ describe('Staff console', () => {
       const history = page.getByTestId('record-history');
       await history.waitFor();
       await expect(history.locator('tbody tr').count()).resolves.toBeGreaterThanOrEqual(3);
-      await history.getByText(/Called the client/).waitFor();
+      await history
+        .getByText(/Called the client/)
+        .first()
+        .waitFor();
       await shot(page, '09-order-history');
     });
 
@@ -222,7 +225,10 @@ describe('Staff console', () => {
       const history = page.getByTestId('record-history');
       await history.waitFor();
       await expect(history.locator('tbody tr').count()).resolves.toBeGreaterThanOrEqual(4);
-      await history.getByText(/Step: Completed/).waitFor();
+      await history
+        .getByText(/Step: Completed/)
+        .first()
+        .waitFor();
       await shot(page, '12-custom-design-history');
     });
 
