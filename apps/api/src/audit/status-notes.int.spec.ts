@@ -2,6 +2,7 @@ import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { DatabaseService } from '../platform/database/database.service';
 import { RunnersService } from '../platform/projections/runners.service';
 import { expectEverythingProjected } from '../testing/projection-health';
+import { designBody } from '../testing/request-bodies';
 import { startTestApp, TestApp } from '../testing/test-app';
 
 /**
@@ -91,20 +92,7 @@ describe('Staff notes on the current status', () => {
 
   it('should record a note on a custom design with its current status (no longer 409), in its history', async () => {
     const submitted = await t.request('POST', '/api/custom-design', {
-      body: {
-        category: 'women',
-        jewelry_type: 'women-rings',
-        diamond_shape: 'oval',
-        diamond_size: '1-1.5',
-        metal_type: 'rose-gold',
-        metal_karat: '14K',
-        design_image: null,
-        design_notes: null,
-        contact_name: 'Ada Lovelace',
-        contact_email: 'design-notes@example.com',
-        contact_phone: '+1 (212) 555-0199',
-        preferred_contact: 'email',
-      },
+      body: designBody({ contact_email: 'design-notes@example.com', contact_phone: '+1 (212) 555-0199' }),
     });
     const id = submitted.body.id;
     const put = (status: string, note?: string) => t.request('PUT', `/api/admin/custom-designs/${id}`, { token, body: { status, note } });

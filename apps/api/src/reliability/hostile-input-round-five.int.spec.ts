@@ -1,10 +1,10 @@
-import { priceOrderInDollars } from '@facet/contracts';
 import { randomUUID } from 'crypto';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { login, Mailbox, verifiedCustomer } from '../customers/testing/customer-helpers';
 import { RunnersService } from '../platform/projections/runners.service';
 import { behindTheLog, expectEverythingProjected } from '../testing/projection-health';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
+import { contactBody, designBody, orderBody, shippingBody, staffMemberBody } from '../testing/request-bodies';
 import { startTestApp, TestApp, TestResponse } from '../testing/test-app';
 
 /**
@@ -34,63 +34,11 @@ describe('Hostile input, round five', () => {
   const raw = (method: string, path: string, text: string, token?: string) =>
     send(method, path, text, { token, headers: { 'content-type': 'application/json' } });
 
-  const contact = (over: Record<string, unknown> = {}) => ({
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    subject: 'Ring resizing',
-    message: 'Could you resize my ring?',
-    ...over,
-  });
-  const shipping = (over: Record<string, unknown> = {}) => ({
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+1 (555) 010-2000',
-    address: '12 Analytical Way',
-    city: 'New York',
-    state: 'NY',
-    zip_code: '10001',
-    country: 'US',
-    ...over,
-  });
-  const order = (ship: Record<string, unknown> = {}, payment = { card_name: '', last_4: '' }) => {
-    const totals = priceOrderInDollars([{ price: ring.price, quantity: 1 }]);
-    const card = payment.last_4 !== '';
-    return {
-      items: [{ product_id: ring.id, product_name: ring.name, price: ring.price, quantity: 1, image: ring.image }],
-      shipping: shipping(ship),
-      payment,
-      subtotal: totals.subtotal,
-      shipping_cost: totals.shipping,
-      tax: totals.tax,
-      total: totals.total,
-      status: card ? 'pending' : 'consultation_requested',
-      payment_status: card ? 'unpaid' : 'pending_consultation',
-    };
-  };
-  const design = (over: Record<string, unknown> = {}) => ({
-    category: 'women',
-    jewelry_type: 'women-rings',
-    diamond_shape: 'oval',
-    diamond_size: '1-1.5',
-    metal_type: 'rose-gold',
-    metal_karat: '14K',
-    design_image: null,
-    design_notes: null,
-    contact_name: 'Ada Lovelace',
-    contact_email: 'ada@example.com',
-    contact_phone: null,
-    preferred_contact: 'email',
-    ...over,
-  });
-
-  const staffMember = (over: Record<string, unknown> = {}) => ({
-    email: `clara-${randomUUID().slice(0, 8)}@facet.test`,
-    name: 'Clara Clerk',
-    role: 'staff',
-    password: 'Clerk-Counter-1985!',
-    ...over,
-  });
+  const contact = contactBody;
+  const shipping = shippingBody;
+  const order = (ship: Record<string, unknown> = {}, payment?: { card_name: string; last_4: string }) => orderBody(ring, ship, payment);
+  const design = designBody;
+  const staffMember = staffMemberBody;
   const product = (over: Record<string, unknown> = {}) => ({
     name: `Round Five ${randomUUID().slice(0, 8)}`,
     price: 100,
