@@ -2,9 +2,9 @@ import { randomUUID } from 'crypto';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { login, Mailbox, verifiedCustomer } from '../customers/testing/customer-helpers';
 import { RunnersService } from '../platform/projections/runners.service';
-import { behindTheLog, expectEverythingProjected } from '../testing/projection-health';
+import { expectEverythingProjected, settle } from '../testing/projection-health';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
-import { contactBody, designBody, orderBody, shippingBody, staffMemberBody } from '../testing/request-bodies';
+import { contactBody, designBody, orderBody, staffMemberBody } from '../testing/request-bodies';
 import { startTestApp, TestApp, TestResponse } from '../testing/test-app';
 
 /**
@@ -35,7 +35,6 @@ describe('Hostile input, round five', () => {
     send(method, path, text, { token, headers: { 'content-type': 'application/json' } });
 
   const contact = contactBody;
-  const shipping = shippingBody;
   const order = (ship: Record<string, unknown> = {}, payment?: { card_name: string; last_4: string }) => orderBody(ring, ship, payment);
   const design = designBody;
   const staffMember = staffMemberBody;
@@ -648,25 +647,10 @@ describe('Hostile input, round five', () => {
     });
   });
 
-  /** Until no mail job is waiting or running and every projection and reactor has caught up, twice in a row. */
-  async function settle() {
-    let quiet = 0;
-    for (let i = 0; i < 300 && quiet < 2; i++) {
-      const queues = (await t.request('GET', '/api/admin/queues', { token: staff })).body.items as {
-        waiting: number;
-        active: number;
-        delayed: number;
-      }[];
-      const busy = queues.some((q) => q.waiting + q.active + q.delayed > 0) || (await behindTheLog(t)).length > 0;
-      quiet = busy ? 0 : quiet + 1;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
   it('should have projected everything these tests appended, parked nothing, and rebuild the same rows on replay', async () => {
     // Mails (acknowledgements, staff notices) are sent by jobs that append MailSent: a replay while one is
     // being sent compares a sent_mail table that is still moving.
-    await settle();
+    await settle(t, staff);
     await expectEverythingProjected(t);
     const result = await t.app.get(RunnersService).replay({ compare: true });
     expect(result.parked).toBe(0);

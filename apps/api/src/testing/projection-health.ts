@@ -54,3 +54,22 @@ export async function expectEverythingProjected(t: TestApp, timeoutMs = 15_000):
   if (behind.length) throw new Error(`not projected after ${timeoutMs} ms: ${JSON.stringify(behind)}`);
   return Date.now() - started;
 }
+
+/**
+ * Until no queue job is waiting, running or delayed and every projection and reactor has caught up, twice in
+ * a row (a mail job appends MailSent after its reactor finished): before a replay compare, whose live tables
+ * must not still be moving.
+ */
+export async function settle(t: TestApp, staffToken: string): Promise<void> {
+  let quiet = 0;
+  for (let i = 0; i < 300 && quiet < 2; i++) {
+    const queues = (await t.request('GET', '/api/admin/queues', { token: staffToken })).body.items as {
+      waiting: number;
+      active: number;
+      delayed: number;
+    }[];
+    const busy = queues.some((q) => q.waiting + q.active + q.delayed > 0) || (await behindTheLog(t)).length > 0;
+    quiet = busy ? 0 : quiet + 1;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
