@@ -16,6 +16,7 @@ import { migrate } from './platform/database/migrate';
 import { answerPendingWith202, ContextInterceptor } from './platform/http/context.interceptor';
 import { clientErrorHandler, frameworkErrors } from './platform/http/client-error';
 import { HttpExceptionFilter, SpaRoot } from './platform/http/http-exception.filter';
+import { AllowedMethods } from './platform/http/allowed-methods';
 import { setUpSwagger } from './platform/http/swagger';
 import { createValidationPipe } from './platform/http/validation';
 import { securityHeaders } from './platform/http/security-headers';
@@ -68,6 +69,8 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
 
   // Nest's JSON and form parsers, then both swapped: JSON behind a depth limit, forms for one route only.
   const fastify = adapter.getInstance();
+  const allowedMethods = new AllowedMethods();
+  allowedMethods.watch(fastify);
   adapter.registerParserMiddleware('api', false);
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser(
@@ -126,7 +129,7 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
     });
   }
 
-  const filter = new HttpExceptionFilter(spas);
+  const filter = new HttpExceptionFilter(spas, allowedMethods);
   app.useGlobalFilters(filter);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(new ContextInterceptor());

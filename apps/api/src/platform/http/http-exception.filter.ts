@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'fs';
 import { transientDatabaseFailure } from '../database/database-errors';
 import { AppendTooLargeError, ConcurrencyError, StreamDeletedError } from '../event-store/event-store';
 import { DomainError, TooManyRequestsError } from '../domain/errors';
+import type { AllowedMethods } from './allowed-methods';
 
 /**
  * Single-page apps served by the API; unknown non-API paths get their index.html (history fallback), or
@@ -26,7 +27,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
   private indexCache = new Map<string, string>();
 
-  constructor(private readonly spas: SpaRoot[] = []) {}
+  constructor(
+    private readonly spas: SpaRoot[] = [],
+    private readonly allowedMethods?: AllowedMethods,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -79,6 +83,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const response = exception.getResponse() as string | { detail?: string; errors?: unknown; message?: string | string[] };
       if (status === 404) {
+        const allowed = this.routeNotFound(exception, request) ? this.allowedMethods?.for(String(request?.url)) : undefined;
+        if (allowed?.length) {
+          headers.allow = allowed.join(', ');
+          return {
+            status: 405,
+            body: { detail: `${request?.method} is not allowed here; this path takes ${allowed.join(', ')}.` },
+            headers,
+          };
+        }
         return { status, body: { detail: 'Resource not found' }, headers };
       }
       if (typeof response === 'object' && response.detail) {
@@ -111,6 +124,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     // Without the query string: a console search can carry a person's name or address.
     this.logger.error(`${request?.method ?? ''} ${String(request?.url ?? '').split('?')[0]}: ${err?.stack ?? String(err)}`);
     return { status: 500, body: { detail: 'Server error. Please try again later.' }, headers };
+  }
+
+  /** Nest's answer for a method and path no route takes (a controller's own 404s are DomainErrors). */
+  private routeNotFound(exception: HttpException, request?: { method?: string; url?: string }): boolean {
+    return String(request?.url ?? '').startsWith('/api/') && exception.message === `Cannot ${request?.method} ${request?.url}`;
   }
 
   private spaFor(url: string): SpaRoot | undefined {
