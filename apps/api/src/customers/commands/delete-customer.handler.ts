@@ -2,7 +2,10 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { fold } from '../../platform/event-store/decider';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { ConflictError, NotFoundError } from '../../platform/domain/errors';
+import { ConflictError, DomainError, NotFoundError } from '../../platform/domain/errors';
+import { START } from '../../platform/event-store/event-store';
+import { withSubjectLocks } from '../../platform/privacy/subject-locks';
+import { ORDER_EVENT_TYPES } from '../../orders/domain/order';
 import { DatabaseService } from '../../platform/database/database.service';
 import { PersonalData } from '../../platform/privacy/personal-data';
 import { BlobStore } from '../../platform/blobs/blob-store';
@@ -38,15 +41,23 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
   async execute({ customerId, by }: DeleteCustomerCommand): Promise<void> {
     const state = fold(customer, await this.es.load<CustomerEvent>(customerStream(customerId)));
     if (state.status === 'none') throw new NotFoundError();
-    if (state.status === 'active') {
-      await this.refuseWhileOrdersInProgress(customerId, state.email, by);
-      await this.es.decide(customerStream(customerId), customer, { type: 'DeleteCustomer', customerId, by });
-    }
-    // Also when already deleted: finishes an erasure that was interrupted after the append.
     const subjects = [customerSubject(customerId), ...(state.email ? guestSubjects(state.email) : [])];
-    // Their account's subject for good (an order on its way must not seal them under a new key); the
-    // guest subjects of their e-mail only until someone orders as a guest with it again.
-    for (const subject of subjects) await this.privacy.erase(subject, subject === customerSubject(customerId));
+    // Under their subjects' locks: a payment is recorded for their orders before the check or after the keys
+    // are gone (and then refunded: order-payment.reactor.ts), never in between.
+    await withSubjectLocks(this.db.pool, subjects, async () => {
+      if (state.status === 'active') await this.refuseWhileOrdersInProgress(customerId, state.email, by);
+      // The keys before the event: an order sealed under a key a moment before its deletion and recorded after
+      // CustomerDeleted opens as "erased"; recorded before it, CustomerDeleted's projection scrubs its row. The
+      // other way round, such an order projected between the two kept the person's address in the read model.
+      // Their account's subject for good (an order on its way must not seal them under a new key); the
+      // guest subjects of their e-mail only until someone orders as a guest with it again.
+      for (const subject of subjects) await this.privacy.erase(subject, subject === customerSubject(customerId));
+      if (state.status === 'active') {
+        await this.es.decide(customerStream(customerId), customer, { type: 'DeleteCustomer', customerId, by, email: state.email });
+        // At once: a session still open would go on placing orders for an account that is gone.
+        await this.sessions.revokeAllFor(customerId);
+      }
+    });
     // What is kept outside the log: their uploads, mail jobs not sent yet, and the bodies of mail sent.
     await this.blobs.deleteForSubjects(subjects);
     await this.queues.removeJobsOfSubjects(subjects);
@@ -58,8 +69,26 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
     if (state.status === 'deleted' && !state.email) throw new NotFoundError();
   }
 
+  /**
+   * Waits (up to 5 s) until the orders read model holds every order event in the log, so the check below
+   * sees an order placed or paid a moment ago; a shop too busy to catch up answers 503.
+   */
+  private async ordersCaughtUp(): Promise<void> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const row = await this.db.one<{ c: string; p: string }>(
+        "SELECT commit_pos::text AS c, prepare_pos::text AS p FROM rm.projection_checkpoints WHERE name = 'orders'",
+      );
+      const at = row ? { commit: BigInt(row.c), prepare: BigInt(row.p) } : START;
+      if ((await this.es.store.countBehind(at, ORDER_EVENT_TYPES, 1)).count === 0) return;
+      if (Date.now() > deadline) throw new DomainError(503, 'The shop is busy right now. Please try again in a few seconds.');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
   /** Their orders (signed in, or as a guest with their address) the shop still has to deliver or may yet be paid for. */
   private async refuseWhileOrdersInProgress(customerId: string, email: string | null, by: 'self' | 'staff'): Promise<void> {
+    await this.ordersCaughtUp();
     const row = await this.db.one<{ n: number }>(
       `SELECT count(*)::int AS n FROM rm.orders
        WHERE kind = 'card' AND status = ANY($3::text[]) AND (customer_id = $1 OR ($2::text IS NOT NULL AND lower(email) = lower($2)))`,

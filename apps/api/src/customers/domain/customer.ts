@@ -98,7 +98,8 @@ export type CustomerCommand =
   | { type: 'RequestPasswordReset'; customerId: string; reset: ResetData }
   | { type: 'ResetPassword'; customerId: string; tokenHash: string; passwordHash: string; now: string }
   | { type: 'UpdateProfile'; customerId: string; changes: ProfileChanges }
-  | { type: 'DeleteCustomer'; customerId: string; by: 'self' | 'staff' };
+  /** `email` as read before the erasure began: the account's key, and with it the e-mail in the log, is gone by the time this is decided. */
+  | { type: 'DeleteCustomer'; customerId: string; by: 'self' | 'staff'; email?: string | null };
 
 export interface VerificationData {
   nonce: string;
@@ -192,7 +193,8 @@ export const customer = {
         if (JSON.stringify(profile) === JSON.stringify(state.profile)) return [];
         return [{ type: 'CustomerProfileUpdated', data: { customer_id: id, ...profile } }];
       }
-      case 'DeleteCustomer':
+      case 'DeleteCustomer': {
+        const email = command.email !== undefined ? command.email : state.email;
         return [
           {
             type: 'CustomerDeleted',
@@ -200,11 +202,12 @@ export const customer = {
             data: {
               customer_id: id,
               deleted_by: command.by,
-              guest_subject: state.email ? guestSubject(state.email) : null,
-              guest_subjects: state.email ? guestSubjects(state.email) : [],
+              guest_subject: email ? guestSubject(email) : null,
+              guest_subjects: email ? guestSubjects(email) : [],
             },
           },
         ];
+      }
     }
   },
 };

@@ -5,6 +5,9 @@ import { RunnersService } from '../../platform/projections/runners.service';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { login, Mailbox, verifiedCustomer } from '../testing/customer-helpers';
+import { ERASED_ORDER_MESSAGE, orderSubject } from '../../orders/domain/order';
+import { PersonalData } from '../../platform/privacy/personal-data';
+import { GOOD_CARD, placeCardOrder, waitUntil } from '../../testing/card-orders';
 
 /** The person, as they could appear anywhere: e-mail (plain, URL-encoded), names, phone, street. */
 const PERSON = {
@@ -229,5 +232,146 @@ describe('Erasing a customer', () => {
     const done = await deleteSelf();
     expect(done.status).toBe(200);
     expect(JSON.stringify(await orderOf(paid)).toLowerCase()).not.toContain('pending row');
+  });
+
+  it('should never take payment for a card order placed while its customer erases their account (3 orders racing the erasure, 5 rounds)', async () => {
+    const box = new Mailbox(sink);
+    const staff = await t.staffToken();
+    const product = (await t.request('GET', '/api/products?limit=1&sort_by=price-low')).body.products[0];
+    const outcomes = { refused: 0, erased: 0, ordersErased: 0, guestOrdersAfter: 0 };
+    for (let round = 0; round < 5; round++) {
+      const email = await verifiedCustomer(t, box, `racing.eraser.${round}@example.com`);
+      const token = await login(t, email);
+      const totals = priceOrderInDollars([{ price: product.price, quantity: 1 }]);
+      const order = () =>
+        t.request('POST', '/api/orders', {
+          token,
+          body: {
+            items: [{ product_id: product.id, product_name: product.name, price: product.price, quantity: 1 }],
+            shipping: {
+              first_name: 'Racing',
+              last_name: 'Eraser',
+              email,
+              phone: '',
+              address: '5 Vanishing Lane',
+              city: 'Boston',
+              state: 'MA',
+              zip_code: '02101',
+            },
+            payment: { card_name: 'Racing Eraser', last_4: '4242' },
+            total: totals.total,
+          },
+        });
+      // The orders a little later each round, so some rounds are decided before they land and some after.
+      const later = (ms: number) => new Promise((r) => setTimeout(r, ms)).then(order);
+      const [erasure, ...orders] = await Promise.all([
+        t.request('DELETE', '/api/me', { token }),
+        later(round * 10),
+        later(round * 40),
+        later(round * 90),
+      ]);
+      expect([200, 409]).toContain(erasure.status);
+      const placed = orders.filter((o) => o.status === 200).map((o) => o.body.order_id as string);
+      for (const o of orders) expect([200, 202, 401]).toContain(o.status);
+      if (erasure.status === 409) {
+        outcomes.refused++;
+        // Refused: every order keeps its address and can be paid.
+        for (const id of placed)
+          expect((await t.request('GET', `/api/admin/orders/${id}`, { token: staff })).body.shipping.address).toBe('5 Vanishing Lane');
+        continue;
+      }
+      outcomes.erased++;
+      // Erased: an order sealed under their keys holds no address and can never be paid; one placed once the
+      // erasure was done (their token revoked: as a guest, under a fresh key) is a new guest's order.
+      for (const id of placed) {
+        const subject = (
+          await db.one<{ s: string }>(`SELECT data->>'subject_id' AS s FROM public.es_events WHERE stream_id = $1`, [`order-${id}`])
+        )?.s;
+        const admin = (await t.request('GET', `/api/admin/orders/${id}`, { token: staff })).body;
+        if (!(await t.app.get(PersonalData).keys.keyGone(String(subject)))) {
+          outcomes.guestOrdersAfter++;
+          expect(admin.customer_id).toBeNull();
+          continue;
+        }
+        outcomes.ordersErased++;
+        const checkout = await t.request('POST', '/api/payments/checkout/session', {
+          body: { origin_url: 'http://shop.test', order_id: id },
+        });
+        expect(checkout.status).toBe(409);
+        expect(checkout.body.detail).toBe(ERASED_ORDER_MESSAGE);
+        expect(admin.payment_status).not.toBe('paid');
+        expect(JSON.stringify(admin)).not.toContain('Vanishing');
+      }
+    }
+    // Which way each round went is the machine's timing; both ways hold the rule.
+    process.stdout.write(`erasure race: ${JSON.stringify(outcomes)}\n`);
+    expect(outcomes.refused + outcomes.erased).toBe(5);
+  });
+
+  it('should refund a payment that lands after the details of its order were erased, and open no checkout for it again', async () => {
+    const product = (await t.request('GET', '/api/products?limit=1&sort_by=price-low')).body.products[0];
+    const staff = await t.staffToken();
+    const email = 'late.payer@example.com';
+    const { orderId, totalCents } = await placeCardOrder(t, product, email);
+    const session = (
+      await t.request('POST', '/api/payments/checkout/session', { body: { origin_url: 'http://shop.test', order_id: orderId } })
+    ).body;
+    expect(session.session_id).toEqual(expect.any(String));
+    // The erasure passed its check and deleted the key while the shopper was on the payment page.
+    await t.app.get(PersonalData).erase(orderSubject(null, email));
+    expect((await t.request('POST', `/api/payments/sandbox/sessions/${session.session_id}/pay`, { body: GOOD_CARD })).status).toBe(200);
+    const adminOrder = async () => (await t.request('GET', `/api/admin/orders/${orderId}`, { token: staff })).body;
+    await waitUntil(async () => (await adminOrder()).payment_status === 'refunded');
+    const rejected = await db.one<{ reason: string }>(
+      `SELECT data->>'reason' AS reason FROM public.es_events WHERE event_type = 'OrderPaymentRejected' AND data->>'order_id' = $1`,
+      [orderId],
+    );
+    expect(rejected?.reason).toBe(ERASED_ORDER_MESSAGE);
+    await waitUntil(
+      async () =>
+        (
+          await db.query<{ payment_status: string }>('SELECT payment_status FROM public.sandbox_payment_sessions WHERE order_id = $1', [
+            orderId,
+          ])
+        )
+          .map((r) => r.payment_status)
+          .join() === 'refunded',
+    );
+    await waitUntil(async () => (await adminOrder()).refunded === totalCents / 100);
+    expect((await adminOrder()).status).not.toBe('processing');
+    const again = await t.request('POST', '/api/payments/checkout/session', {
+      body: { origin_url: 'http://shop.test', order_id: orderId },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('should answer 503, not erase on a stale read, while the orders read model cannot catch up (its table locked by someone else)', async () => {
+    const box = new Mailbox(sink);
+    const email = await verifiedCustomer(t, box, 'locked.out@example.com');
+    const token = await login(t, email);
+    const product = (await t.request('GET', '/api/products?limit=1&sort_by=price-low')).body.products[0];
+    const locker = await db.pool.connect();
+    let placing: Promise<unknown> = Promise.resolve();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE rm.orders IN ACCESS EXCLUSIVE MODE');
+      // Recorded in the log, not in the read model yet (the projection waits for the lock): not waited for,
+      // it answers 202 once its wait for the read model runs out.
+      const count = async () =>
+        (await db.one<{ n: number }>("SELECT count(*)::int AS n FROM public.es_events WHERE event_type = 'OrderRequested'"))?.n ?? 0;
+      const before = await count();
+      placing = placeCardOrder(t, product, email).catch(() => null);
+      await waitUntil(async () => (await count()) > before);
+      const started = Date.now();
+      const erasure = await t.request('DELETE', '/api/me', { token });
+      expect(erasure.status).toBe(503);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
+    } finally {
+      await locker.query('ROLLBACK');
+      locker.release();
+    }
+    await placing;
+    // Once the order is projected, the erasure sees it and refuses as it should.
+    await waitUntil(async () => (await t.request('DELETE', '/api/me', { token })).status === 409);
   });
 });

@@ -161,7 +161,15 @@ export interface OrderState {
 export type OrderCommand =
   | { type: 'RequestOrder'; data: OrderRequestedData }
   | { type: 'ChangeStatus'; orderId: string; to: OrderStatus; note: string; by: string }
-  | { type: 'RecordPayment'; orderId: string; sessionId: string; amountCents: number; currency: string }
+  | {
+      type: 'RecordPayment';
+      orderId: string;
+      sessionId: string;
+      amountCents: number;
+      currency: string;
+      /** The order's personal data was erased (its customer deleted their account): nobody to deliver to. */
+      detailsErased?: boolean;
+    }
   | { type: 'RecordPaymentFailure'; orderId: string; sessionId: string; paymentStatus: 'failed' | 'expired'; reason: string }
   | { type: 'OpenCheckout'; orderId: string; sessionId: string; url: string; expiresAt: string; replaces: string | null }
   | { type: 'Expire'; orderId: string; reason: string };
@@ -314,12 +322,15 @@ export const order = {
         if (!state.exists) throw new NotFoundError();
         // The same session's payment is recorded once, however often it is reported.
         if (state.paidBySession === command.sessionId || state.rejectedSessions.includes(command.sessionId)) return [];
-        if (!payable(state)) {
-          // Money for an order that cannot take it (paid by another session, cancelled, expired): refund it.
+        if (!payable(state) || command.detailsErased) {
+          // Money for an order that cannot take it (paid by another session, cancelled, expired, or its
+          // details erased with its customer's account): refund it.
           const reason =
             state.paymentStatus === 'paid'
               ? 'The order was already paid by another session.'
-              : `The order is ${state.status} and can no longer be paid.`;
+              : payable(state)
+                ? ERASED_ORDER_MESSAGE
+                : `The order is ${state.status} and can no longer be paid.`;
           return [
             {
               type: 'OrderPaymentRejected',
@@ -395,6 +406,9 @@ export const order = {
 export function canOpenPaymentSession(state: OrderState): boolean {
   return payable(state);
 }
+
+export const ERASED_ORDER_MESSAGE =
+  'This order can no longer be paid: its name and address were erased with the account it was placed from. Please place a new order.';
 
 export function unpayableMessage(state: OrderState): string {
   if (state.paymentStatus === 'paid') return 'This order is already paid.';

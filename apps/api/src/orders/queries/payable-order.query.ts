@@ -2,19 +2,25 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { fold } from '../../platform/event-store/decider';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { canOpenPaymentSession, order, OrderEvent, orderStream, unpayableMessage } from '../domain/order';
+import { PersonalData } from '../../platform/privacy/personal-data';
+import { canOpenPaymentSession, ERASED_ORDER_MESSAGE, order, OrderEvent, orderStream, unpayableMessage } from '../domain/order';
 import { PayableOrder, PayableOrderQuery } from '../order-payments.port';
 
 /** The port's question from payments (order-payments.port.ts), answered from the order's own stream, not the read model. */
 @QueryHandler(PayableOrderQuery)
 export class PayableOrderHandler implements IQueryHandler<PayableOrderQuery, PayableOrder> {
-  constructor(private readonly es: EventSourcing) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly privacy: PersonalData,
+  ) {}
 
   async execute({ orderId }: PayableOrderQuery): Promise<PayableOrder> {
     const history = await this.es.load<OrderEvent>(orderStream(orderId));
     if (history.length === 0) throw new NotFoundError();
     const state = fold(order, history);
     if (!canOpenPaymentSession(state)) throw new ConflictError(unpayableMessage(state));
+    // Placed while its customer's account was being erased: its delivery details are gone with the key.
+    if (state.subjectId && (await this.privacy.keys.keyGone(state.subjectId))) throw new ConflictError(ERASED_ORDER_MESSAGE);
     return { orderId, totalCents: state.totalCents, openSession: state.openSession, revision: history.length - 1 };
   }
 }

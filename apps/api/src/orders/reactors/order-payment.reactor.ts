@@ -3,7 +3,11 @@ import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { ConflictError } from '../../platform/domain/errors';
 import { EventReactor, Reactor } from '../../platform/queue/reactor';
-import { order, orderStream } from '../domain/order';
+import { DatabaseService } from '../../platform/database/database.service';
+import { fold } from '../../platform/event-store/decider';
+import { PersonalData } from '../../platform/privacy/personal-data';
+import { withSubjectLocks } from '../../platform/privacy/subject-locks';
+import { order, OrderEvent, orderStream } from '../domain/order';
 
 /** Payments settle orders: a paid session moves its order to processing; a declined or expired one marks it. */
 @Injectable()
@@ -13,18 +17,34 @@ export class OrderPaymentReactor implements Reactor {
   readonly eventTypes = ['PaymentSucceeded', 'PaymentFailed', 'PaymentExpired'];
   private readonly logger = new Logger('OrderPayment');
 
-  constructor(private readonly es: EventSourcing) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly privacy: PersonalData,
+    private readonly db: DatabaseService,
+  ) {}
 
   async react(event: RecordedEvent): Promise<void> {
     const d = event.data;
     try {
       if (event.type === 'PaymentSucceeded') {
-        await this.es.decide(
-          orderStream(d.order_id),
-          order,
-          { type: 'RecordPayment', orderId: d.order_id, sessionId: d.session_id, amountCents: d.amount_cents, currency: d.currency },
-          { waitForProjections: false },
-        );
+        const { subjectId } = fold(order, await this.es.load<OrderEvent>(orderStream(d.order_id)));
+        // Under the subject's lock, as an erasure runs: the payment lands before its check (and holds the
+        // erasure back) or after the key is gone (and is refunded), never in between.
+        const record = async () =>
+          this.es.decide(
+            orderStream(d.order_id),
+            order,
+            {
+              type: 'RecordPayment',
+              orderId: d.order_id,
+              sessionId: d.session_id,
+              amountCents: d.amount_cents,
+              currency: d.currency,
+              detailsErased: subjectId ? await this.privacy.keys.keyGone(subjectId) : false,
+            },
+            { waitForProjections: false },
+          );
+        await (subjectId ? withSubjectLocks(this.db.pool, [subjectId], record) : record());
       } else {
         await this.es.decide(
           orderStream(d.order_id),

@@ -1,6 +1,8 @@
 import { ConcurrencyError, RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { ConflictError } from '../../platform/domain/errors';
+import { DatabaseService } from '../../platform/database/database.service';
+import { PersonalData } from '../../platform/privacy/personal-data';
 import { OrderPaymentReactor } from './order-payment.reactor';
 
 const succeeded = {
@@ -13,7 +15,13 @@ const succeeded = {
 
 /** The reactor tells a final refusal from a race by the error's class, never by its message. */
 describe('OrderPaymentReactor errors', () => {
-  const reactorThrowing = (err: Error) => new OrderPaymentReactor({ decide: () => Promise.reject(err) } as unknown as EventSourcing);
+  // An order stream with no subject (recorded before orders had one): no key to look up, no lock to take.
+  const reactorThrowing = (err: Error) =>
+    new OrderPaymentReactor(
+      { decide: () => Promise.reject(err), load: () => Promise.resolve([]) } as unknown as EventSourcing,
+      {} as PersonalData,
+      {} as DatabaseService,
+    );
 
   it('should let a business refusal go (the order is already paid or cancelled): retrying would block the reactor', async () => {
     await expect(reactorThrowing(new ConflictError('This order was cancelled.')).react(succeeded)).resolves.toBeUndefined();

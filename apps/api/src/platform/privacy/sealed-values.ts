@@ -74,6 +74,15 @@ export class SubjectKeys {
   }
 
   /**
+   * Whether the subject has no key now, asked of the database rather than this process's cache: for
+   * decisions that must not act on a subject another process erased a moment ago (a payment landing).
+   */
+  async keyGone(subjectId: string): Promise<boolean> {
+    const r = await this.pool.query('SELECT 1 FROM public.subject_keys WHERE subject_id = $1', [subjectId]);
+    return r.rowCount === 0;
+  }
+
+  /**
    * The keys of many subjects (null where erased), with one query for those not cached: readers of many
    * events call it once per batch instead of once per subject.
    */
