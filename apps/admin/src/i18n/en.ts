@@ -108,6 +108,7 @@ export const en = {
       queues: 'Queues',
       parked_events: 'Parked events',
       user_menu_of: '%{name}, account menu',
+      change_password: 'Change my password',
     },
     bulk: {
       change_status: 'Change status',
@@ -132,6 +133,7 @@ export const en = {
       staff_added: 'Staff member added',
       role_changed: 'Role changed',
       password_set: 'New password set; their sessions have ended',
+      own_password_changed: 'Password changed. Please sign in again with your new password.',
       staff_removed: 'Staff member removed',
       product_updated: 'Product updated successfully',
       product_added: 'Product added successfully',
@@ -238,6 +240,26 @@ export const en = {
       new_password: 'New password',
       history: 'History',
     },
+    // "Change my password" (the account menu): the member's own password, with the current one.
+    account: {
+      title: 'My account',
+      heading: 'Change my password',
+      intro: 'Choose a new password for your staff account.',
+      intro_for: 'Choose a new password for %{name} (%{email}).',
+      current_password: 'Current password',
+      new_password: 'New password',
+      confirm_password: 'Confirm new password',
+      rules_label: 'Password rules',
+      rule_length: 'At least 8 characters',
+      rule_upper: 'An uppercase letter',
+      rule_lower: 'A lowercase letter',
+      rule_digit: 'A digit',
+      rule_special: 'A special character (e.g. ! @ # $ %)',
+      rule_met: 'met',
+      rule_not_met: 'not yet met',
+      sessions_end: 'Every session of your account ends, this one too: you then sign in again with the new password.',
+      change: 'Change password',
+    },
     product_form: {
       add_title: 'Add product',
       price_usd: 'Price (USD)',
@@ -252,6 +274,9 @@ export const en = {
       bidi_controls: 'Remove the text-direction override characters (U+202A–U+202E, U+2066–U+2069)',
       stacked_marks: 'A letter carries more than 4 accents or marks: remove the extra ones',
       email: 'Please enter a valid email address',
+      password_rule:
+        'Password requirements not met: use at least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character.',
+      password_mismatch: 'The passwords do not match',
     },
     dashboard: {
       title: 'Dashboard',
