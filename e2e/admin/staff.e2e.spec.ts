@@ -186,6 +186,24 @@ describe('Staff accounts in the console', () => {
     await other.close();
   });
 
+  it("should point the administrator's 'Set a new password' dialog to the member's own page", async () => {
+    await page.goto('/admin/staff');
+    await search(email);
+    await page.locator('tbody tr', { hasText: email }).getByText(email).click();
+    await page.getByRole('button', { name: 'Set a new password' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/account menu \(their name, top right\) → Change my password/)
+      .waitFor();
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByText(/\/api\//)
+        .count(),
+    ).toBe(0);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it("should show the server's message when the administrator tries to remove themselves, and remove the new member", async () => {
     await page.goto('/admin/staff');
     await search(ADMIN_EMAIL);

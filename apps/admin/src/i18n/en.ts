@@ -236,7 +236,7 @@ export const en = {
       set_password: 'Set a new password',
       set_password_title: 'Set a new password for %{name}',
       set_password_content:
-        'Their sessions end at once; tell them the new password in person. They can change it themselves after signing in (PUT /api/staff/me/password, in the API documentation).',
+        'Their sessions end at once; tell them the new password in person. They can change it themselves after signing in: account menu (their name, top right) → Change my password.',
       new_password: 'New password',
       history: 'History',
     },

@@ -51,5 +51,7 @@ describe('Change my password', () => {
     for (const key of ['facet.menu.change_password', 'facet.account.title', 'facet.account.change', 'facet.notice.own_password_changed']) {
       expect(i18nProvider.translate(key)).not.toBe(key);
     }
+    expect(i18nProvider.translate('facet.staff.set_password_content')).toContain('Change my password');
+    expect(i18nProvider.translate('facet.staff.set_password_content')).not.toContain('/api/');
   });
 });
