@@ -142,6 +142,9 @@ export const en = {
       product_delete_error: 'Error deleting product',
       inventory_cleared: 'Inventory cleared: %{count} products removed',
       message_handled: 'Message marked as handled',
+      refund_requested: 'Order cancelled. A refund of %{amount} to the card was requested; the shopper is e-mailed once it is made.',
+      refunds_requested:
+        'Orders cancelled: %{moved}. A refund of %{amount} was requested for the one paid by card. |||| Orders cancelled: %{moved}. Refunds of %{amount} in all were requested for the %{smart_count} paid by card.',
     },
     show: { request: 'Request', status: 'Status', history: 'History', notes: 'Notes' },
     customer: {
@@ -185,6 +188,25 @@ export const en = {
       content: 'Every product will be removed from the catalogue. This cannot be undone.',
     },
     status_actions: { note: 'Note (optional)' },
+    // Cancelling orders: a paid card order's payment goes back to the shopper (the API refunds it with the cancel).
+    cancel: {
+      title: 'Cancel order %{reference}?',
+      content: 'The order is cancelled. This cannot be undone.',
+      unpaid_content:
+        'Nothing has been charged for this order. The shopper can no longer pay it; a payment that still arrives is refunded. This cannot be undone.',
+      confirm: 'Cancel order',
+      keep: 'Keep the order',
+      refund_title: 'Cancel order %{reference} and refund %{amount}?',
+      refund_content:
+        'This order was paid by card. Cancelling it refunds %{amount} to the shopper at once, through the card provider, and e-mails them. This cannot be undone.',
+      refund_content_card:
+        'This order was paid by card (ending %{last_4}). Cancelling it refunds %{amount} to the shopper at once, through the card provider, and e-mails them. This cannot be undone.',
+      refund_confirm: 'Cancel and refund',
+      bulk_title: 'Cancel 1 order? |||| Cancel %{smart_count} orders?',
+      bulk_content: 'Orders that can no longer be cancelled are named and stay selected. This cannot be undone.',
+      bulk_refund_content:
+        '%{paid} of them were paid by card: cancelling refunds %{amount} in all to those shoppers at once, through the card provider. Orders that can no longer be cancelled are named and stay selected. This cannot be undone.',
+    },
     order: {
       items: 'Items',
       piece: 'Piece',
@@ -204,6 +226,8 @@ export const en = {
       card_ending: ' · card ending %{last_4}',
       reference: 'Reference: %{reference}',
       refunded: 'Refunded: $%{amount} (a payment the order could not take)',
+      refunded_cancelled: 'Refunded to the card: $%{amount} (the order was cancelled)',
+      refund_requested: 'Refund of %{amount} to the card requested; waiting for the card provider',
       awaiting_payment: 'Awaiting payment until %{at}',
       received: 'Received:',
       title: 'Request %{id}',
