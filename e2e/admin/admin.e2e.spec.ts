@@ -187,6 +187,106 @@ describe('Staff console', () => {
       await shot(page, '09-order-history');
     });
 
+    it('should warn that cancelling a paid card order refunds the card, naming the amount, and say the refund was requested', async () => {
+      const p = await api(
+        'POST',
+        '/api/admin/products',
+        { name: `E2E Bangle ${stamp}`, description: 'x', price: 640, category: 'women-bracelets' },
+        token,
+      );
+      expect(p.status).toBe(201);
+      const cardOrder = async (first: string) => {
+        const placed = await api('POST', '/api/orders', {
+          items: [{ product_id: p.body.id, product_name: p.body.name, price: 640, quantity: 1 }],
+          shipping: {
+            first_name: first,
+            last_name: 'Byron',
+            email: `${first.toLowerCase()}.${stamp}@example.com`,
+            phone: '+1 212 555 0197',
+            address: '1 Main St',
+            city: 'New York',
+            state: 'NY',
+            zip_code: '10001',
+            country: 'US',
+          },
+          payment: { card_name: `${first} Byron`, last_4: '4242' },
+          status: 'pending',
+          payment_status: 'unpaid',
+        });
+        expect(placed.status).toBeLessThan(300);
+        return placed.body.order_id as string;
+      };
+      const adminOrder = async (id: string) => (await api('GET', `/api/admin/orders/${id}`, undefined, token)).body;
+      const until = async (id: string, ok: (o: any) => boolean) => {
+        for (let i = 0; i < 150 && !ok(await adminOrder(id)); i++) await new Promise((r) => setTimeout(r, 200));
+        expect(ok(await adminOrder(id))).toBe(true);
+      };
+      const cancelButton = () => page.getByRole('button', { name: 'Mark as Cancelled' });
+
+      // Paid through the sandbox provider: the order is processing, its payment paid.
+      const paidId = await cardOrder('Ada');
+      const session = await api('POST', '/api/payments/checkout/session', { origin_url: BASE_URL, order_id: paidId });
+      expect(session.body.session_id).toMatch(/^cs_sandbox_/);
+      const paid = await api('POST', `/api/payments/sandbox/sessions/${session.body.session_id}/pay`, {
+        method: 'card',
+        card_number: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvv: '123',
+        name: 'Ada Byron',
+      });
+      expect(paid.status).toBe(200);
+      await until(paidId, (o) => o.status === 'processing' && o.payment_status === 'paid');
+      const order = await adminOrder(paidId);
+      const amount = Number(order.total).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+      await page.goto(`/admin/orders/${paidId}/show`);
+      await page.getByText('Ada Byron').first().waitFor();
+      await cancelButton().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(`Cancel order ${order.reference} and refund ${amount}?`).waitFor();
+      await dialog.getByText(`refunds ${amount} to the shopper at once`).waitFor();
+      await dialog.getByText(/ending 4242/).waitFor();
+      await shot(page, '08b-order-cancel-refund-confirm');
+      // Kept: nothing happens.
+      await dialog.getByRole('button', { name: 'Keep the order' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await adminOrder(paidId)).toMatchObject({ status: 'processing', payment_status: 'paid' });
+
+      await cancelButton().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel and refund' }).click();
+      await notice(`Order cancelled. A refund of ${amount} to the card was requested; the shopper is e-mailed once it is made.`).waitFor();
+      expect(await adminOrder(paidId)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+      // The page says so: requested at first, then made by the provider (either may be on screen by now).
+      await page
+        .getByText(new RegExp(`Refund of \\${amount} to the card requested|Refunded to the card: \\${amount}`))
+        .first()
+        .waitFor();
+      await until(paidId, (o) => o.refunded === order.total);
+      await page.reload();
+      await page.getByText(`Refunded to the card: ${amount} (the order was cancelled)`).waitFor();
+      await shot(page, '08c-order-cancelled-refunded');
+
+      // An unpaid card order: a plain confirmation, saying nothing was charged.
+      const unpaidId = await cardOrder('Lord');
+      await until(unpaidId, (o) => o.status === 'pending');
+      await page.goto(`/admin/orders/${unpaidId}/show`);
+      await page.getByText('Lord Byron').first().waitFor();
+      await cancelButton().click();
+      await page
+        .getByRole('dialog')
+        .getByText(/^Nothing has been charged for this order/)
+        .waitFor();
+      expect(
+        await page
+          .getByRole('dialog')
+          .getByText(/refunds/)
+          .count(),
+      ).toBe(0);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
+      await notice('Status updated to Cancelled').waitFor();
+      expect(await adminOrder(unpaidId)).toMatchObject({ status: 'cancelled', payment_status: 'unpaid', refunded: 0 });
+    });
+
     it('should move a custom design through its statuses with its image and history', async () => {
       const design = await api('POST', '/api/custom-design', {
         category: 'women',

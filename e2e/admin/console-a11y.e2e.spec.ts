@@ -204,6 +204,7 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     ['queues', '/admin/queues'],
     ['parked events', '/admin/parked-events'],
     ['log verification', '/admin/verification'],
+    ['change my password', '/admin/account/password'],
   ];
   const LISTS = [
     '/admin/products',

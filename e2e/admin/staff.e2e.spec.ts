@@ -132,6 +132,78 @@ describe('Staff accounts in the console', () => {
     expect(me.role).toBe('admin');
   });
 
+  it('should let a member change their own password from the account menu, then sign in again with the new one', async () => {
+    const chosen = `Opal-Doublet-${stamp}!9`;
+    const other = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' });
+    other.setDefaultTimeout(20_000);
+    const clerk = await other.newPage();
+    const clerkErrors: string[] = [];
+    clerk.on('pageerror', (e) => clerkErrors.push(e.message));
+    const field = (name: string) => clerk.locator(`input[name="${name}"]`);
+    const save = () => clerk.getByRole('button', { name: 'Change password' }).click();
+    await signIn(clerk, email, password);
+    await clerk.getByRole('button', { name: `Clara Clerk ${stamp}, account menu` }).click();
+    await clerk.getByRole('menuitem', { name: 'Change my password' }).click();
+    await clerk.waitForURL('**/admin/account/password');
+    await clerk.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+    await clerk.getByText(`Choose a new password for Clara Clerk ${stamp} (${email}).`).waitFor();
+
+    // The rule is checked as it is typed, before anything is sent.
+    await field('current_password').fill(password);
+    await field('password').fill('opal');
+    await field('confirm_password').fill('opal-');
+    await save();
+    await clerk.getByText(/^Password requirements not met/).waitFor();
+    await clerk.getByText('The passwords do not match').waitFor();
+    const rules = clerk.getByTestId('password-rules');
+    await expect(rules.locator('li').count()).resolves.toBe(5);
+    await expect(rules.locator('li[data-met="true"]').count()).resolves.toBe(1);
+    await shot(clerk, 'staff-06-own-password-rules');
+
+    // A wrong current password: the server's message under "Current password"; nothing changed.
+    await field('current_password').fill('Not-My-Password-1985!');
+    await field('password').fill(chosen);
+    await field('confirm_password').fill(chosen);
+    await expect(rules.locator('li[data-met="true"]').count()).resolves.toBe(5);
+    await save();
+    await clerk.getByText('The current password is not right.').waitFor();
+    expect(await field('current_password').getAttribute('aria-invalid')).toBe('true');
+    await shot(clerk, 'staff-07-own-password-wrong-current');
+    expect((await api('POST', '/api/staff/login', { username: email, password })).status).toBe(200);
+
+    // The right one: a notice, the sign-in page, and the new password from now on.
+    await field('current_password').fill(password);
+    await save();
+    await clerk.waitForURL('**/admin/login');
+    await clerk.locator('.MuiSnackbar-root').getByText('Password changed. Please sign in again with your new password.').waitFor();
+    await shot(clerk, 'staff-08-own-password-changed');
+    await clerk.goto('/admin/dashboard');
+    await clerk.waitForURL('**/admin/login');
+    expect((await api('POST', '/api/staff/login', { username: email, password })).status).toBe(401);
+    await signIn(clerk, email, chosen);
+    await clerk.getByText('Total products').waitFor();
+    expect(clerkErrors).toEqual([]);
+    await other.close();
+  });
+
+  it("should point the administrator's 'Set a new password' dialog to the member's own page", async () => {
+    await page.goto('/admin/staff');
+    await search(email);
+    await page.locator('tbody tr', { hasText: email }).getByText(email).click();
+    await page.getByRole('button', { name: 'Set a new password' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/account menu \(their name, top right\) → Change my password/)
+      .waitFor();
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByText(/\/api\//)
+        .count(),
+    ).toBe(0);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it("should show the server's message when the administrator tries to remove themselves, and remove the new member", async () => {
     await page.goto('/admin/staff');
     await search(ADMIN_EMAIL);

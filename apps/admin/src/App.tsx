@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { Layout } from './Layout';
+import { ChangePasswordPage } from './pages/ChangePasswordPage';
 import { Dashboard } from './pages/Dashboard';
 import { LoginPage } from './pages/LoginPage';
 import { ParkedEventsPage } from './pages/ParkedEventsPage';
@@ -49,6 +50,7 @@ const Console = () => (
       <Route path="/queues" element={<QueuesPage />} />
       <Route path="/parked-events" element={<ParkedEventsPage />} />
       <Route path="/verification" element={<LogVerificationPage />} />
+      <Route path="/account/password" element={<ChangePasswordPage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -1,5 +1,6 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ExitToAppIcon from '@mui/icons-material/ExitToApp';
+import KeyIcon from '@mui/icons-material/Key';
 import ReplayIcon from '@mui/icons-material/Replay';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import VerifiedIcon from '@mui/icons-material/VerifiedUser';
@@ -21,7 +22,9 @@ import {
   useSidebarState,
   useTranslate,
   useGetIdentity,
+  useUserMenu,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 
 /** Logout ends the server session, then says so. */
 const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
@@ -44,12 +47,28 @@ const LogoutItem = forwardRef<HTMLLIElement>((_, ref) => {
   );
 });
 
+/** Every member, administrator or not, changes their own password here (the page then signs them out). */
+const ChangePasswordItem = forwardRef<HTMLAnchorElement>((_, ref) => {
+  const basename = useBasename();
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem ref={ref} component={Link} to={`${basename}/account/password`} onClick={() => userMenu?.onClose()}>
+      <ListItemIcon>
+        <KeyIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('facet.menu.change_password')}</ListItemText>
+    </MenuItem>
+  );
+});
+
 /** The user menu's accessible name starts with the name it shows (WCAG 2.5.3, label in name). */
 const FacetUserMenu = () => {
   const { identity } = useGetIdentity();
   const translate = useTranslate();
   return (
     <UserMenu label={identity?.fullName ? translate('facet.menu.user_menu_of', { name: identity.fullName }) : 'ra.auth.user_menu'}>
+      <ChangePasswordItem />
       <LogoutItem />
     </UserMenu>
   );

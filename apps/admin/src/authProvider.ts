@@ -48,8 +48,9 @@ export const authProvider: AuthProvider = {
     return { redirectTo: '/admin/dashboard' };
   },
 
-  async logout() {
-    const signedIn = cached?.staff !== null;
+  /** `{ sessionEnded: true }`: the server already ended the session (a password change); only forget it here. */
+  async logout(params?: { sessionEnded?: boolean }) {
+    const signedIn = cached?.staff !== null && !params?.sessionEnded;
     cached = { at: Date.now(), staff: null };
     // Only a live session needs ending on the server (react-admin also calls this when a check fails).
     if (signedIn)

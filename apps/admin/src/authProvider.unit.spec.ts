@@ -25,3 +25,22 @@ describe('authProvider.login', () => {
     await expect(authProvider.login({ username: 'a', password: 'x' })).rejects.toThrow(LOGIN_ERROR);
   });
 });
+
+describe('authProvider.logout', () => {
+  it('should end a live session on the server, and only forget one the server already ended', async () => {
+    const calls: string[] = [];
+    global.fetch = jest.fn(async (url: any) => {
+      calls.push(String(url));
+      return reply(200, { token: 't', staff: { id: '1', email: 'a@facet.test', name: 'A', role: 'staff' } });
+    }) as any;
+    await authProvider.login({ username: 'a@facet.test', password: 'x' });
+    await authProvider.logout({});
+    expect(calls).toEqual(['/api/staff/login', '/api/staff/logout']);
+    await authProvider.login({ username: 'a@facet.test', password: 'x' });
+    // After a password change the API has ended every session: no logout call, and no one is signed in.
+    await authProvider.logout({ sessionEnded: true });
+    expect(calls).toEqual(['/api/staff/login', '/api/staff/logout', '/api/staff/login']);
+    global.fetch = jest.fn(async () => reply(401, { detail: 'Please sign in to continue.' })) as any;
+    await expect(authProvider.getIdentity!()).rejects.toThrow('Not signed in');
+  });
+});

@@ -188,6 +188,8 @@ export interface FacetDataProvider extends DataProvider {
   clearInventory(): Promise<{ deleted: number }>;
   /** An administrator sets a staff member's new password; their sessions end. */
   setStaffPassword(id: string, password: string): Promise<{ success: true; message: string }>;
+  /** The signed-in member changes their own password with the current one; all their sessions end, this one too. */
+  changeOwnPassword(currentPassword: string, password: string): Promise<{ success: true; message: string }>;
   changeStatus(resource: 'orders' | 'custom-designs', id: string, status: string, note?: string): Promise<any>;
   markHandled(id: string): Promise<any>;
   streamHistory(streamId: string): Promise<any[]>;
@@ -306,6 +308,10 @@ export const dataProvider: FacetDataProvider = {
 
   async setStaffPassword(id, password) {
     return (await http(`${ADMIN}/staff/${encodeURIComponent(id)}/password`, { method: 'PUT', body: { password } })).json;
+  },
+
+  async changeOwnPassword(currentPassword, password) {
+    return (await http(`${API}/staff/me/password`, { method: 'PUT', body: { current_password: currentPassword, password } })).json;
   },
 
   async clearInventory() {

@@ -38,6 +38,29 @@ describe('dataProvider', () => {
     });
   });
 
+  describe('When a member changes their own password', () => {
+    it('should PUT the current and the new one to /api/staff/me/password, and pass a refusal on in the form shape', async () => {
+      next = () => reply(200, { success: true, message: 'Password changed. Please sign in again with your new password.' });
+      expect((await dataProvider.changeOwnPassword('Old-Opal-2031!', 'New-Opal-2033!')).success).toBe(true);
+      expect(calls[0].url).toBe('/api/staff/me/password');
+      expect(calls[0].init.method).toBe('PUT');
+      expect(JSON.parse(String(calls[0].init.body))).toEqual({ current_password: 'Old-Opal-2031!', password: 'New-Opal-2033!' });
+      expect((calls[0].init.headers as Record<string, string>)['X-Requested-With']).toBe('facet');
+      const wrong = 'The current password is not right.';
+      next = () => reply(400, { detail: wrong, errors: [{ field: 'current_password', message: wrong }] });
+      await expect(dataProvider.changeOwnPassword('x', 'New-Opal-2033!')).rejects.toMatchObject({
+        status: 400,
+        message: wrong,
+        body: { errors: { current_password: wrong } },
+      });
+      next = () => reply(429, { detail: 'Too many wrong passwords. Please wait 1 minute and try again.' });
+      await expect(dataProvider.changeOwnPassword('x', 'New-Opal-2033!')).rejects.toMatchObject({
+        status: 429,
+        message: 'Too many wrong passwords. Please wait 1 minute and try again.',
+      });
+    });
+  });
+
   describe('When listing', () => {
     it('should send page, limit, sort, order, search and filters in the query string', () => {
       const url = listUrl('orders', {

@@ -1,4 +1,4 @@
-import { hasBidiControls, hasStackedMarks, hasVisibleText, isValidEmail } from '@facet/contracts';
+import { hasBidiControls, hasStackedMarks, hasVisibleText, isStrongPassword, isValidEmail } from '@facet/contracts';
 
 // The shop's own text rules (libs/contracts) as react-admin validators, beside its required(), so the console
 // says what the API would refuse before sending it: required() takes '  ' and '\u200b', and react-admin's
@@ -22,3 +22,13 @@ export const noStackedMarks: Validator = (value) =>
 /** The forms' e-mail rule (isValidEmail), not react-admin's looser one. */
 export const shopEmail: Validator = (value) =>
   typeof value === 'string' && value.trim() !== '' && !isValidEmail(value) ? 'facet.validation.email' : undefined;
+
+/** The customers' password rule (isStrongPassword); the server also refuses common passwords. */
+export const strongPassword: Validator = (value) =>
+  typeof value === 'string' && value !== '' && !isStrongPassword(value) ? 'facet.validation.password_rule' : undefined;
+
+/** A confirmation: the same text as the form's `field`. */
+export const sameAs =
+  (field: string) =>
+  (value: unknown, values?: Record<string, unknown>): string | undefined =>
+    typeof value === 'string' && value !== '' && value !== values?.[field] ? 'facet.validation.password_mismatch' : undefined;

@@ -1,5 +1,5 @@
 import { i18nProvider } from './i18n/en';
-import { noBidiControls, noStackedMarks, shopEmail, visibleText } from './validators';
+import { noBidiControls, noStackedMarks, sameAs, shopEmail, strongPassword, visibleText } from './validators';
 
 describe("the console's text validators", () => {
   it('should refuse names of invisible characters and keep names with joiners', () => {
@@ -40,12 +40,26 @@ describe("the console's text validators", () => {
     expect(shopEmail('')).toBeUndefined(); // required() says that one
   });
 
+  it("should hold a new password to the customers' rule and its confirmation to the password", () => {
+    for (const weak of ['Abc-198', 'alllowercase1!', 'ALLUPPERCASE1!', 'NoDigits!!', 'NoSpecial123', 'Opal Doublet 2033']) {
+      expect(strongPassword(weak)).toBe('facet.validation.password_rule');
+    }
+    for (const strong of ['Abc-1985', 'Opal-Doublet-2033!', 'Ünïcode~9X']) expect(strongPassword(strong)).toBeUndefined();
+    expect(strongPassword('')).toBeUndefined(); // required() says that one
+    const confirm = sameAs('password');
+    expect(confirm('Opal-Doublet-2033!', { password: 'Opal-Doublet-2033!' })).toBeUndefined();
+    expect(confirm('Opal-Doublet-2033', { password: 'Opal-Doublet-2033!' })).toBe('facet.validation.password_mismatch');
+    expect(confirm('', { password: 'x' })).toBeUndefined();
+  });
+
   it('should have words for each message', () => {
     for (const key of [
       'facet.validation.visible_text',
       'facet.validation.bidi_controls',
       'facet.validation.stacked_marks',
       'facet.validation.email',
+      'facet.validation.password_rule',
+      'facet.validation.password_mismatch',
     ]) {
       expect(i18nProvider.translate(key)).not.toBe(key);
     }

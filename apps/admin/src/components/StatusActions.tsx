@@ -1,16 +1,31 @@
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
 import { humanize } from './StatusChip';
 
-/** Buttons for exactly the moves allowed from the current status, with an optional note. */
+/** What a confirmation shows: message keys and their values (react-admin's Confirm translates them). */
+export interface ConfirmSpec {
+  title: string;
+  content: string;
+  confirm: string;
+  values: Record<string, unknown>;
+  /** The notice after the move, when it has more to say than "Status updated". */
+  done?: { message: string; values: Record<string, unknown> };
+}
+
+/**
+ * Buttons for exactly the moves allowed from the current status, with an optional note; a move that
+ * `confirmFor` names (an order's cancel, which refunds a paid card) waits for a confirmation first.
+ */
 export function StatusActions({
   resource,
   transitions,
+  confirmFor,
 }: {
   resource: 'orders' | 'custom-designs';
   transitions: Record<string, readonly string[]>;
+  confirmFor?: (status: string, record: RaRecord) => ConfirmSpec | null;
 }) {
   const record = useRecordContext();
   const dataProvider = useDataProvider<FacetDataProvider>();
@@ -19,15 +34,18 @@ export function StatusActions({
   const refresh = useRefresh();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<{ status: string; spec: ConfirmSpec } | null>(null);
   if (!record) return null;
   const next = transitions[record.status as string] ?? [];
   if (next.length === 0)
     return <Typography color="text.secondary">No further status changes: this record is {humanize(String(record.status))}.</Typography>;
-  const move = async (status: string) => {
+  const move = async (status: string, done?: ConfirmSpec['done']) => {
+    setAsking(null);
     setBusy(true);
     try {
       await dataProvider.changeStatus(resource, String(record.id), status, note);
-      notify('facet.notice.status_updated', { type: 'success', messageArgs: { status: humanize(status) } });
+      if (done) notify(done.message, { type: 'success', messageArgs: done.values, autoHideDuration: 10_000 });
+      else notify('facet.notice.status_updated', { type: 'success', messageArgs: { status: humanize(status) } });
       setNote('');
       refresh();
     } catch (e) {
@@ -35,6 +53,11 @@ export function StatusActions({
     } finally {
       setBusy(false);
     }
+  };
+  const ask = (status: string) => {
+    const spec = confirmFor?.(status, record);
+    if (spec) setAsking({ status, spec });
+    else void move(status);
   };
   return (
     <Box>
@@ -56,12 +79,25 @@ export function StatusActions({
             variant={s === 'closed' || s === 'cancelled' ? 'outlined' : 'contained'}
             color={s === 'closed' || s === 'cancelled' ? 'inherit' : 'primary'}
             disabled={busy}
-            onClick={() => move(s)}
+            onClick={() => ask(s)}
           >
             Mark as {humanize(s)}
           </Button>
         ))}
       </Stack>
+      <Confirm
+        isOpen={asking !== null}
+        loading={busy}
+        title={asking?.spec.title ?? ''}
+        titleTranslateOptions={asking?.spec.values}
+        content={asking?.spec.content ?? ''}
+        contentTranslateOptions={asking?.spec.values}
+        confirm={asking?.spec.confirm}
+        cancel="facet.cancel.keep"
+        confirmColor="warning"
+        onConfirm={() => asking && move(asking.status, asking.spec.done)}
+        onClose={() => setAsking(null)}
+      />
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Menu, MenuItem, useMediaQuery, type Theme } from '@mui/material
 import { useState } from 'react';
 import {
   BulkDeleteWithConfirmButton,
+  Confirm,
   DateInput,
   downloadCSV,
   useListContext,
@@ -10,10 +11,12 @@ import {
   useTranslate,
   useUpdateMany,
   type Exporter,
+  type RaRecord,
 } from 'react-admin';
 import { BulkActionError } from '../api-error';
 import { flattenRecord, toCsv, type CsvRow } from '../export/csv';
 import { localDayBound } from './localDay';
+import type { ConfirmSpec } from './StatusActions';
 import { humanize } from './StatusChip';
 
 /** Phones get SimpleList instead of a table that scrolls sideways. */
@@ -51,30 +54,44 @@ function useBulkFailure() {
   };
 }
 
-/** Moves every selected record to one status, through the API's own status command for each. */
-export function BulkStatusButton({ statuses }: { statuses: readonly string[] }) {
-  const { selectedIds, resource, onUnselectItems } = useListContext();
+/**
+ * Moves every selected record to one status, through the API's own status command for each; a move that
+ * `confirmFor` names (cancelling orders, which refunds the paid ones) waits for a confirmation first.
+ */
+export function BulkStatusButton({
+  statuses,
+  confirmFor,
+}: {
+  statuses: readonly string[];
+  confirmFor?: (status: string, selected: (RaRecord | undefined)[]) => ConfirmSpec | null;
+}) {
+  const { selectedIds, resource, onUnselectItems, data } = useListContext();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [asking, setAsking] = useState<{ status: string; spec: ConfirmSpec } | null>(null);
   const [updateMany, { isPending }] = useUpdateMany();
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
   const failed = useBulkFailure();
-  const move = (status: string) => {
+  const ask = (status: string) => {
     setAnchor(null);
+    const rows: RaRecord[] = data ?? [];
+    const selected = selectedIds.map((id) => rows.find((r) => r.id === id));
+    const spec = confirmFor?.(status, selected);
+    if (spec) setAsking({ status, spec });
+    else move(status);
+  };
+  const move = (status: string, done?: ConfirmSpec['done']) => {
+    setAsking(null);
     void updateMany(
       resource,
       { ids: selectedIds, data: { status } },
       {
         mutationMode: 'pessimistic',
         onSuccess: (ids) => {
-          notify(
-            translate('facet.bulk.status_done', {
-              smart_count: (ids as unknown[])?.length ?? selectedIds.length,
-              status: humanize(status),
-            }),
-            { type: 'success' },
-          );
+          const moved = (ids as unknown[])?.length ?? selectedIds.length;
+          if (done) notify(done.message, { type: 'success', messageArgs: { ...done.values, moved }, autoHideDuration: 10_000 });
+          else notify(translate('facet.bulk.status_done', { smart_count: moved, status: humanize(status) }), { type: 'success' });
           onUnselectItems();
           refresh();
         },
@@ -95,11 +112,24 @@ export function BulkStatusButton({ statuses }: { statuses: readonly string[] }) 
       </Button>
       <Menu id="bulk-status-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {statuses.map((s) => (
-          <MenuItem key={s} onClick={() => move(s)}>
+          <MenuItem key={s} onClick={() => ask(s)}>
             {translate('facet.bulk.status_to', { status: humanize(s) })}
           </MenuItem>
         ))}
       </Menu>
+      <Confirm
+        isOpen={asking !== null}
+        loading={isPending}
+        title={asking?.spec.title ?? ''}
+        titleTranslateOptions={asking?.spec.values}
+        content={asking?.spec.content ?? ''}
+        contentTranslateOptions={asking?.spec.values}
+        confirm={asking?.spec.confirm}
+        cancel="facet.cancel.keep"
+        confirmColor="warning"
+        onConfirm={() => asking && move(asking.status, asking.spec.done)}
+        onClose={() => setAsking(null)}
+      />
     </>
   );
 }

@@ -108,6 +108,7 @@ export const en = {
       queues: 'Queues',
       parked_events: 'Parked events',
       user_menu_of: '%{name}, account menu',
+      change_password: 'Change my password',
     },
     bulk: {
       change_status: 'Change status',
@@ -132,6 +133,7 @@ export const en = {
       staff_added: 'Staff member added',
       role_changed: 'Role changed',
       password_set: 'New password set; their sessions have ended',
+      own_password_changed: 'Password changed. Please sign in again with your new password.',
       staff_removed: 'Staff member removed',
       product_updated: 'Product updated successfully',
       product_added: 'Product added successfully',
@@ -140,6 +142,9 @@ export const en = {
       product_delete_error: 'Error deleting product',
       inventory_cleared: 'Inventory cleared: %{count} products removed',
       message_handled: 'Message marked as handled',
+      refund_requested: 'Order cancelled. A refund of %{amount} to the card was requested; the shopper is e-mailed once it is made.',
+      refunds_requested:
+        'Orders cancelled: %{moved}. A refund of %{amount} was requested for the one paid by card. |||| Orders cancelled: %{moved}. Refunds of %{amount} in all were requested for the %{smart_count} paid by card.',
     },
     show: { request: 'Request', status: 'Status', history: 'History', notes: 'Notes' },
     customer: {
@@ -183,6 +188,25 @@ export const en = {
       content: 'Every product will be removed from the catalogue. This cannot be undone.',
     },
     status_actions: { note: 'Note (optional)' },
+    // Cancelling orders: a paid card order's payment goes back to the shopper (the API refunds it with the cancel).
+    cancel: {
+      title: 'Cancel order %{reference}?',
+      content: 'The order is cancelled. This cannot be undone.',
+      unpaid_content:
+        'Nothing has been charged for this order. The shopper can no longer pay it; a payment that still arrives is refunded. This cannot be undone.',
+      confirm: 'Cancel order',
+      keep: 'Keep the order',
+      refund_title: 'Cancel order %{reference} and refund %{amount}?',
+      refund_content:
+        'This order was paid by card. Cancelling it refunds %{amount} to the shopper at once, through the card provider, and e-mails them. This cannot be undone.',
+      refund_content_card:
+        'This order was paid by card (ending %{last_4}). Cancelling it refunds %{amount} to the shopper at once, through the card provider, and e-mails them. This cannot be undone.',
+      refund_confirm: 'Cancel and refund',
+      bulk_title: 'Cancel 1 order? |||| Cancel %{smart_count} orders?',
+      bulk_content: 'Orders that can no longer be cancelled are named and stay selected. This cannot be undone.',
+      bulk_refund_content:
+        '%{paid} of them were paid by card: cancelling refunds %{amount} in all to those shoppers at once, through the card provider. Orders that can no longer be cancelled are named and stay selected. This cannot be undone.',
+    },
     order: {
       items: 'Items',
       piece: 'Piece',
@@ -202,6 +226,8 @@ export const en = {
       card_ending: ' · card ending %{last_4}',
       reference: 'Reference: %{reference}',
       refunded: 'Refunded: $%{amount} (a payment the order could not take)',
+      refunded_cancelled: 'Refunded to the card: $%{amount} (the order was cancelled)',
+      refund_requested: 'Refund of %{amount} to the card requested; waiting for the card provider',
       awaiting_payment: 'Awaiting payment until %{at}',
       received: 'Received:',
       title: 'Request %{id}',
@@ -234,9 +260,29 @@ export const en = {
       set_password: 'Set a new password',
       set_password_title: 'Set a new password for %{name}',
       set_password_content:
-        'Their sessions end at once; tell them the new password in person. They can change it themselves after signing in (PUT /api/staff/me/password, in the API documentation).',
+        'Their sessions end at once; tell them the new password in person. They can change it themselves after signing in: account menu (their name, top right) → Change my password.',
       new_password: 'New password',
       history: 'History',
+    },
+    // "Change my password" (the account menu): the member's own password, with the current one.
+    account: {
+      title: 'My account',
+      heading: 'Change my password',
+      intro: 'Choose a new password for your staff account.',
+      intro_for: 'Choose a new password for %{name} (%{email}).',
+      current_password: 'Current password',
+      new_password: 'New password',
+      confirm_password: 'Confirm new password',
+      rules_label: 'Password rules',
+      rule_length: 'At least 8 characters',
+      rule_upper: 'An uppercase letter',
+      rule_lower: 'A lowercase letter',
+      rule_digit: 'A digit',
+      rule_special: 'A special character (e.g. ! @ # $ %)',
+      rule_met: 'met',
+      rule_not_met: 'not yet met',
+      sessions_end: 'Every session of your account ends, this one too: you then sign in again with the new password.',
+      change: 'Change password',
     },
     product_form: {
       add_title: 'Add product',
@@ -252,6 +298,9 @@ export const en = {
       bidi_controls: 'Remove the text-direction override characters (U+202A–U+202E, U+2066–U+2069)',
       stacked_marks: 'A letter carries more than 4 accents or marks: remove the extra ones',
       email: 'Please enter a valid email address',
+      password_rule:
+        'Password requirements not met: use at least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character.',
+      password_mismatch: 'The passwords do not match',
     },
     dashboard: {
       title: 'Dashboard',

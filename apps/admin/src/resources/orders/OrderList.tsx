@@ -16,6 +16,7 @@ import { orderRow } from '../../export/csv';
 import { ListTabs } from '../../components/ListTabs';
 import { BulkStatusButton, csvExporter, dateRangeFilters, useIsSmall } from '../../components/listKit';
 import { StatusChip, humanize } from '../../components/StatusChip';
+import { bulkCancelConfirmation } from './cancelRefund';
 
 /** On a phone only the search stays open; kind and payment are behind "Add filter" with the dates. */
 const filters = (small: boolean) => [
@@ -63,7 +64,7 @@ export function OrderList() {
           tertiaryText={(r: any) => usd(r.total)}
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={<BulkStatusButton statuses={ORDER_STATUSES} />}>
+        <Datagrid rowClick="show" bulkActionButtons={<BulkStatusButton statuses={ORDER_STATUSES} confirmFor={bulkCancelConfirmation} />}>
           <TextField source="reference" sortable sortBy="reference" sx={{ fontFamily: 'monospace', fontWeight: 600 }} />
           <DateField source="created_at" showTime />
           <FunctionField

@@ -4,6 +4,7 @@ import { ORDER_TRANSITIONS } from '@facet/contracts';
 import { RecordHistory } from '../../components/RecordHistory';
 import { StatusActions } from '../../components/StatusActions';
 import { StatusChip, humanize } from '../../components/StatusChip';
+import { cancelConfirmation } from './cancelRefund';
 
 const usd = (n: number | undefined | null) =>
   typeof n === 'number' ? n.toLocaleString(undefined, { style: 'currency', currency: 'USD' }) : '—';
@@ -97,7 +98,15 @@ function Summary() {
             <Typography variant="body2">{translate('facet.order.reference', { reference: r.reference })}</Typography>
             {r.refunded > 0 && (
               <Typography variant="body2" color="error">
-                {translate('facet.order.refunded', { amount: Number(r.refunded).toFixed(2) })}
+                {translate(r.status === 'cancelled' ? 'facet.order.refunded_cancelled' : 'facet.order.refunded', {
+                  amount: Number(r.refunded).toFixed(2),
+                })}
+              </Typography>
+            )}
+            {/* Between the cancel (OrderRefundRequested) and the provider's refund (PaymentRefunded). */}
+            {r.payment_status === 'refunded' && !(r.refunded > 0) && (
+              <Typography variant="body2" color="error" data-testid="refund-requested">
+                {translate('facet.order.refund_requested', { amount: usd(r.total) })}
               </Typography>
             )}
             {r.can_pay && r.pay_by && (
@@ -131,7 +140,7 @@ export function OrderShow() {
             <Typography variant="h5">{translate('facet.show.status')}</Typography>
             <StatusChip />
           </Box>
-          <StatusActions resource="orders" transitions={ORDER_TRANSITIONS} />
+          <StatusActions resource="orders" transitions={ORDER_TRANSITIONS} confirmFor={cancelConfirmation} />
           <Summary />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="facet.show.history" path="history">
