@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PersonalData } from '../../platform/privacy/personal-data';
 import { CUSTOMERS_CONFIG, CustomersConfig } from '../customers.config';
 import { customerSubject, ResetData, VerificationData } from '../domain/customer';
-import { deriveCode, deriveToken, newNonce, sha256 } from '../domain/customer-secrets';
+import { codeHash, deriveCode, deriveToken, newNonce, sha256 } from '../domain/customer-secrets';
 
 /** Issues verification and reset secrets for a customer; only their hashes go into events. */
 @Injectable()
@@ -18,7 +18,7 @@ export class CustomerSecrets {
     const token = deriveToken(key, 'verify', nonce);
     const code = deriveCode(key, nonce);
     const expires_at = new Date(Date.now() + this.config.verificationTtlSeconds * 1000).toISOString();
-    return { data: { nonce, token_hash: sha256(token), code_hash: sha256(code), expires_at, origin }, token, code };
+    return { data: { nonce, token_hash: sha256(token), code_hash: codeHash(key, code), expires_at, origin }, token, code };
   }
 
   async newReset(customerId: string, origin: string): Promise<{ data: ResetData; token: string }> {
