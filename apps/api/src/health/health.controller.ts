@@ -107,6 +107,13 @@ export class HealthController implements BeforeApplicationShutdown {
       if (c.seconds_behind > this.config.healthMaxLagSeconds)
         reasons.push(`${c.kind} ${c.name}: ${c.seconds_behind} s (${c.events_behind} events) behind`);
     }
+    if (postgres.status === 'up') {
+      // Mail the outbox sweeper has not got out for a quarter of an hour: the relay is down or refusing it.
+      const stuck = await this.db
+        .one<{ n: number }>("SELECT count(*)::int AS n FROM public.mail_outbox WHERE created_at < now() - interval '15 minutes'")
+        .catch(() => null);
+      if (stuck && stuck.n > 0) reasons.push(`mail: ${stuck.n} waiting in the outbox for over 15 minutes (is the SMTP relay reachable?)`);
+    }
     reply.status(dependenciesUp ? 200 : 503);
     return {
       status: reasons.length === 0 ? 'ok' : 'degraded',

@@ -4,6 +4,7 @@ import { AdminMailController } from './http/admin-mail.controller';
 import { MailArchive } from './mail-archive';
 import { MailOutbox } from './mail.outbox';
 import { MailWorker } from './mail.worker';
+import { OutboxSweeper } from './outbox-sweeper';
 import { SentMailProjection } from './projections/sent-mail.projection';
 import { QUERY_HANDLERS } from './queries';
 import { RecipientCap } from './recipient-cap';
@@ -13,7 +14,7 @@ import { RecipientCap } from './recipient-cap';
 @Module({
   imports: [CqrsModule],
   controllers: [AdminMailController],
-  providers: [MailOutbox, MailArchive, RecipientCap, MailWorker, SentMailProjection, ...QUERY_HANDLERS],
+  providers: [MailOutbox, MailArchive, RecipientCap, MailWorker, OutboxSweeper, SentMailProjection, ...QUERY_HANDLERS],
   exports: [MailOutbox, MailArchive, RecipientCap],
 })
 export class MailModule {}

@@ -64,15 +64,23 @@ export class MailOutbox {
     await this.queues.queue<MailJob>(MAIL_QUEUE).add(mail.kind, { mailId: jobId, kind: mail.kind, trace: traceIds() }, { jobId });
   }
 
-  /** The mail to send now, or null when it was sent already or its person was erased meanwhile. */
-  async read(mailId: string): Promise<OutgoingMail | null> {
-    const row = await this.db.one<{ subject_id: string; sealed: string }>(
-      'SELECT subject_id, sealed FROM public.mail_outbox WHERE mail_id = $1',
+  /**
+   * The mail to send now, or null when it was sent already or its person was erased meanwhile; `handedOver`
+   * when the relay already accepted it (a run that crashed before recording it).
+   */
+  async read(mailId: string): Promise<(OutgoingMail & { handedOver: boolean }) | null> {
+    const row = await this.db.one<{ subject_id: string; sealed: string; sent: boolean }>(
+      'SELECT subject_id, sealed, sent_at IS NOT NULL AS sent FROM public.mail_outbox WHERE mail_id = $1',
       [mailId],
     );
     if (!row) return null;
     const content = await this.privacy.open(row.sealed);
-    return content ? { ...content, subjectId: row.subject_id } : null;
+    return content ? { ...content, subjectId: row.subject_id, handedOver: row.sent } : null;
+  }
+
+  /** The relay accepted the mail: a run after a crash records it without sending it again. */
+  async handedOver(mailId: string): Promise<void> {
+    await this.db.query('UPDATE public.mail_outbox SET sent_at = now() WHERE mail_id = $1', [mailId]);
   }
 
   async done(mailId: string): Promise<void> {

@@ -25,6 +25,12 @@ export function smtpTransport(url: string): Transporter {
   return nodemailer.createTransport({ ...SMTP_TIMEOUTS, ...(parseConnectionUrl(url) as SMTPTransport.Options) });
 }
 
+/** The domain of the shop's sender address, for Message-IDs (facet.invalid when it has none). */
+export function messageIdDomain(mailFrom: string): string {
+  const m = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom);
+  return m ? m[1].toLowerCase() : 'facet.invalid';
+}
+
 /**
  * The mail worker (role worker): sends each queued mail over SMTP (SMTP_URL) or, without it, keeps it for
  * staff to read, archives its body (mail-archive.ts), then records MailSent on mail-<jobId> with expected 'no_stream', so a job that runs twice
@@ -62,7 +68,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     }
     // The job holds only the id: the content is read (and opened) now, so an erased person gets no mail.
     // Jobs queued before the outbox (their content in the job itself) are still sent once.
-    const legacy = (job.data as { to?: unknown } | null)?.to ? (job.data as unknown as OutgoingMail) : null;
+    const legacy = (job.data as { to?: unknown } | null)?.to ? { ...(job.data as unknown as OutgoingMail), handedOver: false } : null;
     const mail = legacy ?? (await this.outbox.read(mailId));
     if (!mail) return 'erased';
     let suppressed: MailSuppression | null = null;
@@ -73,6 +79,8 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     }
     if (suppressed) {
       this.logger.log(`Mail suppressed (${suppressed}): ${mail.kind} ${mailId}`);
+    } else if (this.transport && mail.handedOver) {
+      this.logger.log(`Mail already accepted by the relay, recorded now: ${mail.kind} ${mailId}`);
     } else if (this.transport) {
       await this.transport.sendMail({
         from: this.config.mailFrom,
@@ -82,8 +90,12 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
         subject: headerSafe(mail.subject),
         html: mail.html,
         text: mail.text,
+        // One Message-ID per mail, however often it is handed over: mail systems drop a repeat of one they hold.
+        messageId: `<${mailId}@${messageIdDomain(this.config.mailFrom)}>`,
         headers: { 'X-Facet-Mail-Id': mailId, 'X-Facet-Mail-Kind': mail.kind },
       });
+      // At once, before the archive and the event: a crash after this line records the mail, it does not resend it.
+      if (!legacy) await this.outbox.handedOver(mailId);
     } else {
       const origin = this.config.publicOrigins[0] ?? '';
       // Named by id and kind: a subject line can carry a person's name.

@@ -45,6 +45,8 @@ export interface SmtpSinkOptions {
    * processes: the browser journeys' test files read the mail their shop sent from it.
    */
   dir?: string;
+  /** A fixed port (a relay that comes back where the shop expects it); a free one when left out. */
+  port?: number;
 }
 
 /**
@@ -98,7 +100,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   server.on('error', () => {
     /* a client dropping the connection is not a test failure */

@@ -51,6 +51,8 @@ export interface FacetConfig {
   projectorThread: boolean;
   /** Mail a stranger can make the shop send to a typed address: at most this many per recipient per window. */
   mailRecipientCap: MailRecipientCap;
+  /** How often the worker looks for mail left in the outbox with no job to send it (mail/outbox-sweeper.ts). */
+  mailSweepIntervalMs: number;
 }
 
 /** MAIL_RECIPIENT_CAP and MAIL_RECIPIENT_WINDOW_SECONDS (mail/recipient-cap.ts). */
@@ -232,6 +234,7 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   FACET_PROJECTOR_THREAD: oneOf(['true', 'false'] as const),
   MAIL_RECIPIENT_CAP: count(5),
   MAIL_RECIPIENT_WINDOW_SECONDS: wholeNumber(1, 31 * 86_400, 3_600, 'a number of seconds'),
+  MAIL_SWEEP_INTERVAL_MS: wholeNumber(100, 86_400_000, 60_000, 'a time in milliseconds'),
 });
 
 /** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
@@ -302,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     seedDemoCatalogue: nodeEnv === 'production' ? e.FACET_SEED === 'true' : e.FACET_SEED !== 'false',
     projectorThread: e.FACET_PROJECTOR_THREAD !== 'false',
     mailRecipientCap: { perRecipient: e.MAIL_RECIPIENT_CAP, windowSeconds: e.MAIL_RECIPIENT_WINDOW_SECONDS },
+    mailSweepIntervalMs: e.MAIL_SWEEP_INTERVAL_MS,
   };
 }
 

@@ -93,7 +93,15 @@ export class Queues implements BeforeApplicationShutdown, OnApplicationShutdown 
     // Each job runs in the conversation that queued it (its data's `trace`), as the worker named by the queue.
     const traced = (job: Job<T>, token?: string) =>
       runWithContext(contextOfJob((job.data as { trace?: unknown } | undefined)?.trace, `${name}-worker`), () => processor(job, token));
-    const worker = new Worker<T>(name, traced, { connection, prefix: this.config.queuePrefix, concurrency: 4, ...options });
+    // maxStalledCount: a job a crashed process left half done is taken up again up to 5 times (BullMQ's 1 failed
+    // a mail for good when two crashes in a row caught it; the outbox sweeper takes up what still fails).
+    const worker = new Worker<T>(name, traced, {
+      connection,
+      prefix: this.config.queuePrefix,
+      concurrency: 4,
+      maxStalledCount: 5,
+      ...options,
+    });
     worker.on('error', (err) => this.logger.debug?.(`${name}: ${err.message}`));
     worker.on('failed', (job, err) => this.logger.warn(`${name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));
     this.workers.push(worker);
