@@ -53,7 +53,8 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
       // guest subjects of their e-mail only until someone orders as a guest with it again.
       for (const subject of subjects) await this.privacy.erase(subject, subject === customerSubject(customerId));
       if (state.status === 'active') {
-        await this.es.decide(customerStream(customerId), customer, { type: 'DeleteCustomer', customerId, by, email: state.email });
+        // Decided again if another writer appends meanwhile: the keys are gone, so this must go through now.
+        await this.es.decideLatest(customerStream(customerId), customer, { type: 'DeleteCustomer', customerId, by, email: state.email });
         // At once: a session still open would go on placing orders for an account that is gone.
         await this.sessions.revokeAllFor(customerId);
       }
