@@ -76,6 +76,10 @@ describe('405 Method Not Allowed', () => {
         expect(await res.json()).toEqual({ detail: 'Resource not found' });
       }
     }
+    // A parameter over the router's length limit reaches no route even with the right method: not a 405.
+    const long = await send('GET', `/api/products/${'a'.repeat(300)}`);
+    expect([404, 414]).toContain(long.status);
+    expect(long.headers.get('allow')).toBeNull();
     // A controller's own 404 (a product that does not exist) stays a 404.
     expect((await send('GET', `/api/products/${randomUUID()}`)).status).toBe(404);
   });

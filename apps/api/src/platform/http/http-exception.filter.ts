@@ -84,7 +84,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const response = exception.getResponse() as string | { detail?: string; errors?: unknown; message?: string | string[] };
       if (status === 404) {
         const allowed = this.routeNotFound(exception, request) ? this.allowedMethods?.for(String(request?.url)) : undefined;
-        if (allowed?.length) {
+        // A path some route takes for this very method reached no route (a parameter over the router's
+        // length limit): not a wrong method, a 404.
+        if (allowed?.length && !allowed.includes(String(request?.method))) {
           headers.allow = allowed.join(', ');
           return {
             status: 405,
