@@ -14,6 +14,38 @@ export interface ConfirmSpec {
   done?: { message: string; values: Record<string, unknown> };
 }
 
+/** A status move waiting for its confirmation. */
+export type AskedMove = { status: string; spec: ConfirmSpec } | null;
+
+/** react-admin's Confirm for the move being asked about (closed when none); one for single and bulk moves. */
+export function MoveConfirm({
+  asking,
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  asking: AskedMove;
+  loading: boolean;
+  onConfirm: (status: string, done?: ConfirmSpec['done']) => unknown;
+  onClose: () => void;
+}) {
+  return (
+    <Confirm
+      isOpen={asking !== null}
+      loading={loading}
+      title={asking?.spec.title ?? ''}
+      titleTranslateOptions={asking?.spec.values}
+      content={asking?.spec.content ?? ''}
+      contentTranslateOptions={asking?.spec.values}
+      confirm={asking?.spec.confirm}
+      cancel="facet.cancel.keep"
+      confirmColor="warning"
+      onConfirm={() => asking && onConfirm(asking.status, asking.spec.done)}
+      onClose={onClose}
+    />
+  );
+}
+
 /**
  * Buttons for exactly the moves allowed from the current status, with an optional note; a move that
  * `confirmFor` names (an order's cancel, which refunds a paid card) waits for a confirmation first.
@@ -34,7 +66,7 @@ export function StatusActions({
   const refresh = useRefresh();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState<{ status: string; spec: ConfirmSpec } | null>(null);
+  const [asking, setAsking] = useState<AskedMove>(null);
   if (!record) return null;
   const next = transitions[record.status as string] ?? [];
   if (next.length === 0)
@@ -85,19 +117,7 @@ export function StatusActions({
           </Button>
         ))}
       </Stack>
-      <Confirm
-        isOpen={asking !== null}
-        loading={busy}
-        title={asking?.spec.title ?? ''}
-        titleTranslateOptions={asking?.spec.values}
-        content={asking?.spec.content ?? ''}
-        contentTranslateOptions={asking?.spec.values}
-        confirm={asking?.spec.confirm}
-        cancel="facet.cancel.keep"
-        confirmColor="warning"
-        onConfirm={() => asking && move(asking.status, asking.spec.done)}
-        onClose={() => setAsking(null)}
-      />
+      <MoveConfirm asking={asking} loading={busy} onConfirm={move} onClose={() => setAsking(null)} />
     </Box>
   );
 }

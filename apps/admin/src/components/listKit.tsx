@@ -2,7 +2,6 @@ import { Button, Menu, MenuItem, useMediaQuery, type Theme } from '@mui/material
 import { useState } from 'react';
 import {
   BulkDeleteWithConfirmButton,
-  Confirm,
   DateInput,
   downloadCSV,
   useListContext,
@@ -16,7 +15,7 @@ import {
 import { BulkActionError } from '../api-error';
 import { flattenRecord, toCsv, type CsvRow } from '../export/csv';
 import { localDayBound } from './localDay';
-import type { ConfirmSpec } from './StatusActions';
+import { MoveConfirm, type AskedMove, type ConfirmSpec } from './StatusActions';
 import { humanize } from './StatusChip';
 
 /** Phones get SimpleList instead of a table that scrolls sideways. */
@@ -67,7 +66,7 @@ export function BulkStatusButton({
 }) {
   const { selectedIds, resource, onUnselectItems, data } = useListContext();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [asking, setAsking] = useState<{ status: string; spec: ConfirmSpec } | null>(null);
+  const [asking, setAsking] = useState<AskedMove>(null);
   const [updateMany, { isPending }] = useUpdateMany();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -117,19 +116,7 @@ export function BulkStatusButton({
           </MenuItem>
         ))}
       </Menu>
-      <Confirm
-        isOpen={asking !== null}
-        loading={isPending}
-        title={asking?.spec.title ?? ''}
-        titleTranslateOptions={asking?.spec.values}
-        content={asking?.spec.content ?? ''}
-        contentTranslateOptions={asking?.spec.values}
-        confirm={asking?.spec.confirm}
-        cancel="facet.cancel.keep"
-        confirmColor="warning"
-        onConfirm={() => asking && move(asking.status, asking.spec.done)}
-        onClose={() => setAsking(null)}
-      />
+      <MoveConfirm asking={asking} loading={isPending} onConfirm={move} onClose={() => setAsking(null)} />
     </>
   );
 }
