@@ -1,9 +1,10 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { fold } from '../../platform/event-store/decider';
-import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { EventSourcing, PROJECTION_STATUS, ReadYourWrites } from '../../platform/event-store/event-sourcing.service';
 import { ConflictError, DomainError, NotFoundError } from '../../platform/domain/errors';
-import { comparePositions, Position, START } from '../../platform/event-store/event-store';
+import { START } from '../../platform/event-store/event-store';
 import { withSubjectLocks } from '../../platform/privacy/subject-locks';
 import { ORDER_EVENT_TYPES } from '../../orders/domain/order';
 import { DatabaseService } from '../../platform/database/database.service';
@@ -36,6 +37,7 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
     private readonly mailArchive: MailArchive,
     private readonly recipientCap: RecipientCap,
     private readonly db: DatabaseService,
+    @Inject(PROJECTION_STATUS) private readonly status: ReadYourWrites,
   ) {}
 
   async execute({ customerId, by }: DeleteCustomerCommand): Promise<void> {
@@ -77,20 +79,13 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
    * busy to catch up answers 503.
    */
   private async ordersCaughtUp(): Promise<void> {
-    const deadline = Date.now() + 5000;
-    const projected = async (): Promise<Position> => {
-      const row = await this.db.one<{ c: string; p: string }>(
-        "SELECT commit_pos::text AS c, prepare_pos::text AS p FROM rm.projection_checkpoints WHERE name = 'orders'",
-      );
-      return row ? { commit: BigInt(row.c), prepare: BigInt(row.p) } : START;
-    };
-    const behind = await this.es.store.readAll({ after: await projected(), limit: 10_000, eventTypes: ORDER_EVENT_TYPES });
-    const target = behind.at(-1)?.position;
-    if (!target) return;
-    for (;;) {
-      if (comparePositions(await projected(), target) >= 0) return;
-      if (Date.now() > deadline) throw new DomainError(503, 'The shop is busy right now. Please try again in a few seconds.');
-      await new Promise((r) => setTimeout(r, 25));
+    const row = await this.db.one<{ c: string; p: string }>(
+      "SELECT commit_pos::text AS c, prepare_pos::text AS p FROM rm.projection_checkpoints WHERE name = 'orders'",
+    );
+    const projected = row ? { commit: BigInt(row.c), prepare: BigInt(row.p) } : START;
+    const target = (await this.es.store.readAll({ after: projected, limit: 10_000, eventTypes: ORDER_EVENT_TYPES })).at(-1)?.position;
+    if (target && !(await this.status.waitFor(target, ORDER_EVENT_TYPES, 5000))) {
+      throw new DomainError(503, 'The shop is busy right now. Please try again in a few seconds.');
     }
   }
 
