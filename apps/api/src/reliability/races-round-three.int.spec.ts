@@ -7,6 +7,7 @@ import { DatabaseService } from '../platform/database/database.service';
 import { ERASED, PersonalData } from '../platform/privacy/personal-data';
 import { AddStaffMemberCommand } from '../staff/commands/add-staff-member.command';
 import { expectEverythingProjected } from '../testing/projection-health';
+import { designBody } from '../testing/request-bodies';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp, TestResponse } from '../testing/test-app';
 
@@ -209,20 +210,11 @@ describe('Races, round three', () => {
   describe('When a customer is erased while their design requests and messages come in', () => {
     it('should show none of them with their name in rm.custom_designs or rm.contact_messages', async () => {
       const db = t.app.get(DatabaseService);
-      const design = {
-        category: 'women',
-        jewelry_type: 'women-rings',
-        diamond_shape: 'oval',
-        diamond_size: '1-1.5',
-        metal_type: 'rose-gold',
-        metal_karat: '14K',
-        design_image: null,
+      const design = designBody({
         design_notes: 'For Fading Fiona',
         contact_name: 'Fading Fiona',
         contact_email: 'fading.fiona@example.com',
-        contact_phone: null,
-        preferred_contact: 'email',
-      };
+      });
       const message = { name: 'Fading Fiona', email: 'fading.fiona@example.com', subject: 'Hello', message: 'From Fading Fiona' };
       let sent = 0;
       for (let round = 0; round < 3; round++) {
