@@ -12,7 +12,7 @@ import {
   ApiUnauthorizedResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import { CurrentPrincipal, Public, RequireCustomer } from '../../platform/auth/auth.decorators';
+import { CurrentPrincipal, Public, RequireCustomer, SignsInOrOut } from '../../platform/auth/auth.decorators';
 import { GUESS_POLICY, LoginThrottle, MAIL_POLICY } from '../../platform/auth/login-throttle.service';
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
@@ -180,7 +180,7 @@ export class AuthController {
   }
 
   @Post('login')
-  @Public()
+  @SignsInOrOut()
   @HttpCode(200)
   @ApiOkResponse({ type: LoginResult })
   @ApiUnauthorizedResponse({ description: `${USER_NOT_FOUND} / ${INVALID_PASSWORD}` })
@@ -216,7 +216,7 @@ export class AuthController {
   }
 
   @Post('logout')
-  @Public()
+  @SignsInOrOut()
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResult, description: 'The session is revoked and the cookie cleared' })
   @ApiOperation({ summary: 'Sign the customer out' })

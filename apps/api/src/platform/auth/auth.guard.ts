@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ForbiddenError, UnauthorizedError } from '../domain/errors';
+import { ForbiddenError, SESSION_ENDED_MESSAGE, UnauthorizedError } from '../domain/errors';
 import { ACCESS_METADATA, AccessRule } from './auth.decorators';
 import { hasStaffRole, Principal } from './principal';
 import { SESSION_COOKIE, SessionsService } from './sessions.service';
@@ -23,12 +23,15 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const principal = await this.authenticate(request);
+    const { principal, tokenEnded } = await this.authenticate(request);
     request.principal = principal;
 
     const rule =
       this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_METADATA, [context.getHandler(), context.getClass()]) ??
       (String(request.url).startsWith('/api/admin') ? { kind: 'staff', roles: ['admin'] } : { kind: 'public' });
+
+    // A bearer token is sent on purpose: one that has ended is refused, not taken as no session at all.
+    if (tokenEnded && !(rule.kind === 'public' && rule.signsInOrOut)) throw new UnauthorizedError(SESSION_ENDED_MESSAGE, true);
 
     if (principal?.via === 'cookie' && !SAFE_METHODS.has(request.method) && !request.headers['x-requested-with']) {
       throw new ForbiddenError('This request must come from the Facet site (missing X-Requested-With header).');
@@ -52,13 +55,19 @@ export class AuthGuard implements CanActivate {
     }
   }
 
-  private async authenticate(request: FastifyRequest): Promise<Principal | null> {
-    if (request.principal !== undefined) return request.principal;
+  /**
+   * The request's session, and whether it sent a bearer token that resolves to none. A session cookie that has
+   * ended is no session (a browser keeps sending it; the pages see they are signed out).
+   */
+  private async authenticate(request: FastifyRequest): Promise<{ principal: Principal | null; tokenEnded: boolean }> {
+    if (request.principal !== undefined) return { principal: request.principal, tokenEnded: false };
     const header = String(request.headers.authorization ?? '');
-    if (header.toLowerCase().startsWith('bearer ')) {
-      return this.sessions.resolve(header.slice(7).trim(), 'bearer');
+    // "Bearer" with no token after it is a bearer token too, an empty one.
+    if (/^bearer(?:\s|$)/i.test(header)) {
+      const principal = await this.sessions.resolve(header.slice(6).trim(), 'bearer');
+      return { principal, tokenEnded: principal === null };
     }
     const cookie = request.cookies?.[SESSION_COOKIE];
-    return cookie ? this.sessions.resolve(cookie, 'cookie') : null;
+    return { principal: cookie ? await this.sessions.resolve(cookie, 'cookie') : null, tokenEnded: false };
   }
 }

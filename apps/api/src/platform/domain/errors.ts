@@ -39,10 +39,20 @@ export function isConflict(err: unknown): boolean {
 }
 
 export class UnauthorizedError extends DomainError {
-  constructor(message = 'Please sign in to continue.') {
+  /**
+   * `tokenEnded`: the request sent a bearer token that has expired or was revoked (RFC 6750's invalid_token,
+   * in the WWW-Authenticate header), as opposed to sending none.
+   */
+  constructor(
+    message = 'Please sign in to continue.',
+    readonly tokenEnded = false,
+  ) {
     super(401, message);
   }
 }
+
+/** What a request sending an expired or revoked bearer token is told, on any route that is not a sign-in. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 export class ForbiddenError extends DomainError {
   constructor(message = 'You do not have permission to do this.') {

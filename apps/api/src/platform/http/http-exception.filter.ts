@@ -3,7 +3,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { existsSync, readFileSync } from 'fs';
 import { transientDatabaseFailure } from '../database/database-errors';
 import { AppendTooLargeError, ConcurrencyError, StreamDeletedError } from '../event-store/event-store';
-import { DomainError, TooManyRequestsError } from '../domain/errors';
+import { DomainError, TooManyRequestsError, UnauthorizedError } from '../domain/errors';
 import type { AllowedMethods } from './allowed-methods';
 
 /**
@@ -68,6 +68,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       if (exception instanceof TooManyRequestsError && exception.retryAfterSeconds) {
         headers['retry-after'] = String(exception.retryAfterSeconds);
+      }
+      // Every 401 names the scheme to use (RFC 7235), and says when the token sent has ended (RFC 6750).
+      if (exception instanceof UnauthorizedError) {
+        headers['www-authenticate'] = exception.tokenEnded ? 'Bearer realm="facet", error="invalid_token"' : 'Bearer realm="facet"';
       }
       return {
         status: exception.status,

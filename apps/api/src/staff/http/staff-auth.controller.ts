@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
-import { CurrentPrincipal, Public, RequireStaff } from '../../platform/auth/auth.decorators';
+import { CurrentPrincipal, RequireStaff, SignsInOrOut } from '../../platform/auth/auth.decorators';
 import { GUESS_POLICY, LoginThrottle } from '../../platform/auth/login-throttle.service';
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
@@ -41,7 +41,7 @@ export class StaffAuthController {
   ) {}
 
   @Post('login')
-  @Public()
+  @SignsInOrOut()
   @HttpCode(200)
   @ApiOkResponse({ type: StaffSession })
   @ApiUnauthorizedResponse({ description: ADMIN_LOGIN_FAILED })
