@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { DatabaseService } from '../platform/database/database.service';
+import { trySessionLock } from '../platform/database/session-locks';
 import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
 import { Queues } from '../platform/queue/queues.service';
 import { mailStream } from './mail-events';
@@ -59,30 +60,14 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
   /** One pass over the oldest rows; nothing when another process is sweeping. */
   async sweep(): Promise<SweepResult> {
     const result: SweepResult = { retried: 0, requeued: 0, cleared: 0 };
-    const client = await this.db.pool.connect();
-    let discard = true;
-    try {
-      const locked = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(1985, hashtext($1)) AS ok', [SWEEP_LOCK]);
-      if (!locked.rows[0]?.ok) {
-        discard = false;
-        return result;
-      }
-      try {
-        const rows = await this.db.query<{ mail_id: string }>(
-          `SELECT mail_id FROM public.mail_outbox WHERE created_at < now() - make_interval(secs => $1)
-           ORDER BY created_at LIMIT ${BATCH}`,
-          [this.config.mailSweepIntervalMs / 1000],
-        );
-        for (const { mail_id } of rows) await this.sweepOne(mail_id, result);
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(1985, hashtext($1))', [SWEEP_LOCK]).then(
-          () => (discard = false),
-          () => undefined,
-        );
-      }
-    } finally {
-      client.release(discard || undefined);
-    }
+    await trySessionLock(this.db.pool, 'purpose', SWEEP_LOCK, async () => {
+      const rows = await this.db.query<{ mail_id: string }>(
+        `SELECT mail_id FROM public.mail_outbox WHERE created_at < now() - make_interval(secs => $1)
+         ORDER BY created_at LIMIT ${BATCH}`,
+        [this.config.mailSweepIntervalMs / 1000],
+      );
+      for (const { mail_id } of rows) await this.sweepOne(mail_id, result);
+    });
     if (result.retried + result.requeued + result.cleared > 0) this.logger.warn(`outbox sweep: ${JSON.stringify(result)}`);
     return result;
   }

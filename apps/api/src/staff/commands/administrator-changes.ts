@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../platform/database/database.service';
+import { withSessionLocks } from '../../platform/database/session-locks';
 import { ConflictError } from '../../platform/domain/errors';
 import { fold } from '../../platform/event-store/decider';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
@@ -50,22 +51,7 @@ export class AdministratorChanges {
     return state.status === 'active' && state.role === 'admin';
   }
 
-  private async underLock<T>(work: () => Promise<T>): Promise<T> {
-    const client = await this.db.pool.connect();
-    // A connection whose lock or unlock failed is closed rather than pooled: closing it ends any lock it holds.
-    let discard = true;
-    try {
-      await client.query('SELECT pg_advisory_lock(1985, hashtext($1))', [ADMINISTRATOR_CHANGES_LOCK]);
-      try {
-        return await work();
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(1985, hashtext($1))', [ADMINISTRATOR_CHANGES_LOCK]).then(
-          () => (discard = false),
-          () => undefined,
-        );
-      }
-    } finally {
-      client.release(discard || undefined);
-    }
+  private underLock<T>(work: () => Promise<T>): Promise<T> {
+    return withSessionLocks(this.db.pool, 'purpose', [ADMINISTRATOR_CHANGES_LOCK], work);
   }
 }
