@@ -4,7 +4,6 @@ import { SessionsService } from '../../platform/auth/sessions.service';
 import { fold } from '../../platform/event-store/decider';
 import { EventSourcing, PROJECTION_STATUS, ReadYourWrites } from '../../platform/event-store/event-sourcing.service';
 import { ConflictError, DomainError, NotFoundError } from '../../platform/domain/errors';
-import { START } from '../../platform/event-store/event-store';
 import { withSubjectLocks } from '../../platform/privacy/subject-locks';
 import { ORDER_EVENT_TYPES } from '../../orders/domain/order';
 import { DatabaseService } from '../../platform/database/database.service';
@@ -79,11 +78,7 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
    * busy to catch up answers 503.
    */
   private async ordersCaughtUp(): Promise<void> {
-    const row = await this.db.one<{ c: string; p: string }>(
-      "SELECT commit_pos::text AS c, prepare_pos::text AS p FROM rm.projection_checkpoints WHERE name = 'orders'",
-    );
-    const projected = row ? { commit: BigInt(row.c), prepare: BigInt(row.p) } : START;
-    const target = (await this.es.store.readAll({ after: projected, limit: 10_000, eventTypes: ORDER_EVENT_TYPES })).at(-1)?.position;
+    const target = await this.es.store.lastPosition(ORDER_EVENT_TYPES);
     if (target && !(await this.status.waitFor(target, ORDER_EVENT_TYPES, 5000))) {
       throw new DomainError(503, 'The shop is busy right now. Please try again in a few seconds.');
     }

@@ -331,6 +331,32 @@ export function eventStoreContract(adapter: string, setup: () => Promise<{ store
       );
 
       it(
+        'should give the position of the newest event of some types, past a longer run of other events than one page',
+        async () => {
+          const wanted = `Newest${run}`;
+          const rare = `Rare${run}`;
+          expect(await store.lastPosition([`Never${run}`])).toBeNull();
+          await store.appendToStream(stream('newest-a'), [event(wanted, 1), event(rare, 2)], 'no_stream');
+          const last = await store.appendToStream(stream('newest-b'), [event(wanted, 3), event(wanted, 4)], 'no_stream');
+          // More than a page of the EventStoreDB adapter's backwards scan (PAGE_SIZE) of other types after them.
+          for (let i = 0; i < 3; i++) {
+            await store.appendToStream(
+              stream(`newest-other-${i}`),
+              Array.from({ length: 400 }, (_, n) => event(`Other${run}`, n)),
+              'no_stream',
+            );
+          }
+          expect(await store.lastPosition([wanted])).toEqual(last.position);
+          expect(await store.lastPosition([`Never${run}`, wanted])).toEqual(last.position);
+          const [rareEvent] = await readAllOnceVisible({ after: START, limit: 1, eventTypes: [rare] }, 1);
+          expect(await store.lastPosition([rare])).toEqual(rareEvent.position);
+          // Reading after the newest position finds no more events of those types.
+          expect(await store.readAll({ after: last.position, limit: 10, eventTypes: [wanted, rare] })).toEqual([]);
+        },
+        STEP_TIMEOUT_MS,
+      );
+
+      it(
         'should wake onAppended listeners when another thread says it appended',
         () => {
           const seen: (readonly string[] | null)[] = [];

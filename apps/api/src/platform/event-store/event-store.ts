@@ -162,6 +162,11 @@ export interface EventStore {
    * stalled reader.
    */
   countBehind(after: Position, eventTypes: readonly string[], limit: number): Promise<Backlog>;
+  /**
+   * The position of the newest event of these types, or null when there is none: what a reader must reach to
+   * have seen every such event written so far (a committed one readers hold back for now included).
+   */
+  lastPosition(eventTypes: readonly string[]): Promise<Position | null>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

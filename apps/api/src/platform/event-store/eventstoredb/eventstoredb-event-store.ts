@@ -279,6 +279,32 @@ export class EventStoreDbEventStore implements EventStore {
     return { count: behind.length, oldestAt: behind[0] ? new Date(behind[0].metadata.occurredAt) : null };
   }
 
+  /** $all read backwards a page at a time, filtered here (see readAll), until an event of the types is found. */
+  async lastPosition(eventTypes: readonly string[]): Promise<Position | null> {
+    let before: Position | null = null;
+    for (;;) {
+      const page: AllStreamResolvedEvent[] = [];
+      const fromPosition = before ? toReadPosition(before) : END;
+      for await (const resolved of this.client.readAll({
+        fromPosition,
+        direction: BACKWARDS,
+        maxCount: PAGE_SIZE,
+        resolveLinkTos: false,
+      })) {
+        page.push(resolved);
+      }
+      let oldest: Position | null = null;
+      for (const { event } of page) {
+        // Read backwards from a position inclusively: the event there was on the page before.
+        if (!event || (before && !isStrictlyAfter(before, event.position))) continue;
+        oldest = event.position;
+        if (!isSystemEvent(event) && matchesEventTypes(event.type, eventTypes)) return event.position;
+      }
+      if (!oldest || page.length < PAGE_SIZE) return null;
+      before = oldest;
+    }
+  }
+
   onAppended(listener: AppendedListener): () => void {
     this.listeners.add(listener);
     this.ensureLive();

@@ -274,6 +274,18 @@ export class PostgresEventStore implements EventStore {
     return { count: r.rows[0].n, oldestAt: r.rows[0].oldest ? new Date(r.rows[0].oldest) : null };
   }
 
+  async lastPosition(eventTypes: readonly string[]): Promise<Position | null> {
+    // The newest of each type through es_events_type_order (one index probe a type), then the newest of those.
+    const r = await this.pool.query<{ c: string; p: string }>(
+      `SELECT newest.transaction_id::text AS c, newest.global_position::text AS p FROM unnest($1::text[]) AS wanted(type)
+       CROSS JOIN LATERAL (SELECT transaction_id, global_position FROM public.es_events WHERE event_type = wanted.type
+                           ORDER BY transaction_id DESC, global_position DESC LIMIT 1) newest
+       ORDER BY newest.transaction_id DESC, newest.global_position DESC LIMIT 1`,
+      [eventTypes],
+    );
+    return r.rows[0] ? { commit: BigInt(r.rows[0].c), prepare: BigInt(r.rows[0].p) } : null;
+  }
+
   onAppended(listener: AppendedListener): () => void {
     this.listeners.add(listener);
     void this.ensureListening();
