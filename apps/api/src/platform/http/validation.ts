@@ -42,7 +42,13 @@ export function flattenValidationErrors(
     const field = parent ? `${parent}.${e.property}` : e.property;
     if (e.constraints && Object.keys(e.constraints).length) {
       const message = mainConstraint(e.constraints);
-      out.push({ field, message: message.replace(/^property (\S+) should not exist$/, 'unknown field $1 is not allowed') });
+      out.push({
+        field,
+        message: message
+          .replace(/^property (\S+) should not exist$/, 'unknown field $1 is not allowed')
+          // class-validator's words for NaN and ±Infinity (a JSON number like 1e400 parses as Infinity).
+          .replace(/^(\S+) must be a number conforming to the specified constraints$/, '$1 must be a finite number'),
+      });
     }
     // Into the one list (spreading a long list of children as arguments overflowed the stack).
     if (e.children?.length) flattenValidationErrors(e.children, field, out);
