@@ -23,8 +23,8 @@ export class Queues implements BeforeApplicationShutdown, OnApplicationShutdown 
   private workers: Worker[] = [];
   /** Handed to BullMQ, which does not close a connection it was given: closed here after the workers. */
   private workerConnections = new Map<Worker, Redis>();
-  /** Workers whose job outlived the shutdown's grace: their connection stays, see onApplicationShutdown. */
-  private stillWorking = new Set<Worker>();
+  /** Workers whose job outlived the shutdown's grace, with their close: their connection stays until it ends, see onApplicationShutdown. */
+  private stillWorking = new Map<Worker, Promise<unknown>>();
   private producerConnection: Redis | null = null;
 
   constructor(
@@ -151,7 +151,7 @@ export class Queues implements BeforeApplicationShutdown, OnApplicationShutdown 
         const closed = w.close().catch(() => undefined);
         // BullMQ's close cannot be forced once begun; past the grace the shutdown goes on without it.
         if ((await Promise.race([closed, late])) === 'late') {
-          this.stillWorking.add(w);
+          this.stillWorking.set(w, closed);
           this.logger.warn(`queue ${w.name}: a job was still running after ${WORKER_CLOSE_GRACE_MS} ms; stopping without it`);
         }
         clearTimeout(timer);
@@ -161,9 +161,14 @@ export class Queues implements BeforeApplicationShutdown, OnApplicationShutdown 
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.close().catch(() => undefined)));
-    // Not the connection of a worker still running a job: BullMQ spins at full CPU when that job ends on a
-    // connection closed under it. The process ends anyway: Nest re-raises the signal once closed (bootstrap.ts).
-    for (const [worker, connection] of this.workerConnections) if (!this.stillWorking.has(worker)) connection.disconnect();
+    // The connection of a worker still running a job goes when the job ends, not now: BullMQ spins at full CPU
+    // when a job ends on a connection closed under it. A process stopped by a signal ends before that anyway
+    // (Nest re-raises the signal once closed, bootstrap.ts); one closing its app without exiting is left with no handle.
+    for (const [worker, connection] of this.workerConnections) {
+      const closing = this.stillWorking.get(worker);
+      if (closing) void closing.then(() => connection.disconnect());
+      else connection.disconnect();
+    }
     this.producerConnection?.disconnect();
   }
 }
