@@ -3,9 +3,9 @@
 // sent per order (counted in the shop by bench/count-queries.cjs), most frequent first, and the projection
 // lag meanwhile (the full bench's probe).
 // Usage: node bench/orders.mjs [seconds=10] [--prof] (a CPU profile of the shop in /tmp/orders-prof)
-import { readFileSync, rmSync } from 'fs';
+import { readdirSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
-import { dirname, join } from 'path';
+import { basename, dirname, join } from 'path';
 import { fileURLToPath } from 'url';
 import pg from 'pg';
 import { consultationOrder, DISTINCT_EMAIL, distinctLoad, quantile, startLagProbe, startShop } from './shop.mjs';
@@ -21,6 +21,19 @@ const cpuSeconds = (pid) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(f[11]) + Number(f[12])) / 100; // utime + stime, in clock ticks of 1/100 s
 };
+
+/** The statement counts files of the shop's threads (bench/count-queries.cjs): the main thread's and one per worker thread. */
+const countFiles = (file) => [file, ...readdirSync(dirname(file)).filter((f) => f.startsWith(`${basename(file)}.thread`)).map((f) => join(dirname(file), f))];
+
+/** The statements sent so far by all the shop's threads, summed by their first words. */
+function readCounts(file) {
+  const sum = {};
+  for (const f of countFiles(file)) {
+    if (f.endsWith('.tmp')) continue;
+    for (const [k, n] of Object.entries(JSON.parse(readFileSync(f, 'utf8')))) sum[k] = (sum[k] ?? 0) + n;
+  }
+  return sum;
+}
 
 async function main() {
   const name = `facet_orders_${process.pid}`;
@@ -49,7 +62,7 @@ async function main() {
     });
     if (!first.ok) throw new Error(`POST /api/orders answered ${first.status}: ${await first.text()}`);
     await sleep(3000); // its mails, so the counts below are of the load alone
-    const before = JSON.parse(readFileSync(countFile, 'utf8'));
+    const before = readCounts(countFile);
     const db = new pg.Pool({ connectionString: u.toString(), max: 2 });
     const lagProbe = startLagProbe(db);
     const cpu0 = cpuSeconds(shop.pid);
@@ -64,7 +77,7 @@ async function main() {
     await sleep(3000); // the mails and projections of the last orders
     const cpu = cpuSeconds(shop.pid) - cpu0;
     await sleep(1100);
-    const after = JSON.parse(readFileSync(countFile, 'utf8'));
+    const after = readCounts(countFile);
     const orders = r['2xx'];
     const per = Object.entries(after)
       .map(([k, n]) => [k, (n - (before[k] ?? 0)) / orders])
@@ -82,7 +95,7 @@ async function main() {
     for (const [k, n] of per.slice(0, 25)) console.log(`  ${n.toFixed(2).padStart(6)}  ${k}`);
   } finally {
     await running?.stop();
-    rmSync(countFile, { force: true });
+    for (const f of countFiles(countFile)) rmSync(f, { force: true });
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }
