@@ -23,7 +23,12 @@ const cpuSeconds = (pid) => {
 };
 
 /** The statement counts files of the shop's threads (bench/count-queries.cjs): the main thread's and one per worker thread. */
-const countFiles = (file) => [file, ...readdirSync(dirname(file)).filter((f) => f.startsWith(`${basename(file)}.thread`)).map((f) => join(dirname(file), f))];
+const countFiles = (file) => [
+  file,
+  ...readdirSync(dirname(file))
+    .filter((f) => f.startsWith(`${basename(file)}.thread`))
+    .map((f) => join(dirname(file), f)),
+];
 
 /** The statements sent so far by all the shop's threads, summed by their first words. */
 function readCounts(file) {
