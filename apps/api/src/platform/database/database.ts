@@ -48,7 +48,11 @@ export function createPool(
     options: `-c search_path=${READ_MODEL_SCHEMA},public`,
     ...extra,
   });
-  // A pooled client that loses its server (PostgreSQL restarts) must not crash the process.
+  // A pooled client that loses its server (PostgreSQL restarts) must not crash the process. The pool listens
+  // only while a client is idle in it; a checked-out client between two statements (in a transaction, or
+  // holding a session lock) emits its error with no listener, which throws out of the socket's callback and
+  // ends the process. Its holder's next statement fails instead, and the pool drops it on release.
   pool.on('error', (err) => new Logger('Database').warn(`idle client error: ${err.message}`));
+  pool.on('connect', (client) => client.on('error', (err) => new Logger('Database').debug(`client error: ${err.message}`)));
   return pool;
 }

@@ -117,6 +117,8 @@ export async function replayAll(
   };
 
   const lockClient = new Client({ connectionString });
+  // Idle between its two statements for the whole replay: a lost connection fails the unlock, not the process.
+  lockClient.on('error', () => undefined);
   await lockClient.connect();
   try {
     const locked = await lockClient.query('SELECT pg_try_advisory_lock($1) AS ok', [REPLAY_LOCK]);
