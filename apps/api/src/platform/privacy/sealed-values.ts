@@ -55,7 +55,12 @@ export class SubjectKeys {
     const fresh = randomBytes(32);
     const epoch = this.erasures;
     // One statement: the subject's lock, the erased-for-good check and the insert (migration 095).
-    const r = await this.pool.query('SELECT public.subject_key_for($1, $2) AS key', [subjectId, fresh]);
+    // Named: parsed once per connection (once for every shopper's first order, so once per order under load).
+    const r = await this.pool.query({
+      name: 'facet_subject_key_for',
+      text: 'SELECT public.subject_key_for($1, $2) AS key',
+      values: [subjectId, fresh],
+    });
     const key = (r.rows[0]?.key as Buffer | null) ?? null;
     if (!key) return randomBytes(32); // never cached: existingKey() must keep answering null
     // An erasure meanwhile may have deleted this key: caching it then would let this process still open it.

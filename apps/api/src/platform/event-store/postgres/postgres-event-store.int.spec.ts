@@ -185,3 +185,56 @@ describe('PostgresEventStore gap safety', () => {
     await expect(pool.query(`UPDATE es_events SET event_type = 'Changed'`)).rejects.toThrow(/append-only/);
   });
 });
+
+describe('PostgresEventStore appends as named statements', () => {
+  it('should prepare each kind of append once per connection, all four side by side on one connection', async () => {
+    const db = await createTestDatabase('facet_es_named');
+    const pool = createPool(db.url, { max: 1 });
+    const store = new PostgresEventStore(pool, db.url);
+    try {
+      const event = (type: string) => ({
+        type,
+        data: { at: type },
+        metadata: {
+          eventId: randomUUID(),
+          schemaVersion: 1,
+          occurredAt: new Date().toISOString(),
+          actor: { type: 'system' as const },
+          correlationId: randomUUID(),
+          causationId: null,
+        },
+      });
+      // Twice over, so the second round runs the statements already prepared on the one connection.
+      for (let round = 0; round < 2; round++) {
+        const stream = `named-${round}-${randomUUID()}`;
+        expect((await store.appendToStream(stream, [event('A')], 'no_stream')).nextRevision).toBe(0);
+        expect((await store.appendToStream(stream, [event('B'), event('C')], 0)).nextRevision).toBe(2);
+        expect((await store.appendToStream(stream, [event('D')], 'stream_exists')).nextRevision).toBe(3);
+        expect((await store.appendToStream(stream, [event('E')], 'any')).nextRevision).toBe(4);
+        await expect(store.appendToStream(stream, [event('F')], 1)).rejects.toThrow(/expected revision 1/);
+        await expect(store.appendToStream(stream, [event('G')], 'no_stream')).rejects.toThrow(/changed by someone else/);
+        expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C', 'D', 'E']);
+      }
+      // A statement that fails drops its connection (pg's pool.query), and its prepared statements with it:
+      // the four once more without a failure, then on the connection that ran them.
+      const last = `named-last-${randomUUID()}`;
+      await store.appendToStream(last, [event('A')], 'no_stream');
+      await store.appendToStream(last, [event('B')], 0);
+      await store.appendToStream(last, [event('C')], 'stream_exists');
+      await store.appendToStream(last, [event('D')], 'any');
+      const prepared = await pool.query<{ name: string }>(
+        `SELECT name FROM pg_prepared_statements WHERE name LIKE 'facet_append_%' ORDER BY name`,
+      );
+      expect(prepared.rows.map((r) => r.name)).toEqual([
+        'facet_append_any',
+        'facet_append_no_stream',
+        'facet_append_revision',
+        'facet_append_stream_exists',
+      ]);
+    } finally {
+      await store.close();
+      await pool.end();
+      await db.drop();
+    }
+  });
+});

@@ -117,6 +117,7 @@ export class PostgresEventStore implements EventStore {
   async appendToStream(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const n = events.length;
+    const variant = typeof expected === 'number' ? 'revision' : expected;
     const advance =
       expected === 'no_stream'
         ? `INSERT INTO public.es_streams (stream_id, revision, append_hashes) VALUES ($1, $2::int - 1, ${NEW_CHAIN})
@@ -141,16 +142,20 @@ export class PostgresEventStore implements EventStore {
     ];
     if (typeof expected === 'number') params.push(expected);
     try {
-      const inserted = await this.pool.query(
-        `WITH stream AS (${advance})
+      // A named statement, one per variant: each connection parses and plans it once instead of on every
+      // append (parsing and planning were a third of PostgreSQL's CPU under the orders bench). Its plan
+      // is the same for every value (the stream's key, then the rows to insert), so a generic plan is safe.
+      const inserted = await this.pool.query({
+        name: `facet_append_${variant}`,
+        text: `WITH stream AS (${advance})
          INSERT INTO public.es_events (stream_id, stream_revision, event_id, event_type, schema_version, data, metadata, occurred_at, hash)
          SELECT $1, stream.revision - $2::int + e.ord, e.id, e.type, e.version, e.data, e.metadata, e.occurred_at, stream.append_hashes[e.ord + 1]
          FROM stream, unnest($3::uuid[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[], $8::timestamptz[])
            WITH ORDINALITY AS e(id, type, version, data, metadata, occurred_at, ord)
          ORDER BY e.ord
          RETURNING global_position, transaction_id::text AS transaction_id, stream_revision, encode(hash, 'hex') AS hash`,
-        params,
-      );
+        values: params,
+      });
       if (inserted.rowCount === 0) throw new ConcurrencyError(streamId, expected, await this.currentRevision(streamId));
       this.announce(events.map((e) => e.type));
       const last = inserted.rows.reduce((a, b) => (Number(b.global_position) > Number(a.global_position) ? b : a));
