@@ -368,14 +368,21 @@ describe('Staff console', () => {
       await page.getByRole('button', { name: 'Mark as handled' }).click();
       await notice('Message marked as handled').waitFor();
       await shot(page, '14-message-show');
-      await page.goto('/admin/mail');
+      // Grace's own confirmation: journeys running beside this one send mail too, and may push it off the first page.
+      const grace = `grace.${stamp}@example.com`;
+      for (const until = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 300))) {
+        const mail = await api('GET', `/api/admin/mail?q=${encodeURIComponent(grace)}`, undefined, token);
+        if (mail.body.total > 0 || Date.now() > until) break;
+      }
+      await page.goto(`/admin/mail?filter=${encodeURIComponent(JSON.stringify({ q: grace }))}`);
       await page
         .getByText(/consultation request/i)
         .first()
         .click();
       await page.locator('iframe[title="E-mail"]').waitFor();
       await shot(page, '14-sent-mail-show');
-      await page.goto('/admin/audit-events');
+      // By type: journeys running beside this one append events of their own, which would fill the first page.
+      await page.goto(`/admin/audit-events?filter=${encodeURIComponent(JSON.stringify({ type: 'CustomDesignStatusChanged' }))}`);
       await page.getByText('CustomDesignStatusChanged').first().waitFor();
       await shot(page, '15-audit-log');
       await page.goto('/admin/queues');
