@@ -9,6 +9,7 @@ import { PersonalData } from '../platform/privacy/personal-data';
 import { replayAll } from '../platform/projections/replay';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { BUILT_MAIN as MAIN } from '../testing/built-shop';
+import { systemMetadata } from '../testing/event-metadata';
 
 /**
  * Two processes in the projector role; the one holding the products projection's advisory lock is killed
@@ -36,14 +37,6 @@ describe('Two projector processes, the lock holder killed', () => {
     'should hand the projection to the other process within seconds, losing and duplicating nothing',
     async () => {
       const store = new PostgresEventStore(pool, db.url);
-      const meta = () => ({
-        eventId: randomUUID(),
-        schemaVersion: 1,
-        occurredAt: new Date().toISOString(),
-        actor: { type: 'system' as const },
-        correlationId: randomUUID(),
-        causationId: null,
-      });
       let appended = 0;
       const appendSome = async (n: number) => {
         await Promise.all(
@@ -69,7 +62,7 @@ describe('Two projector processes, the lock holder killed', () => {
                     reviews_count: 0,
                     in_stock: true,
                   },
-                  metadata: meta(),
+                  metadata: systemMetadata(),
                 },
               ],
               'no_stream',

@@ -8,6 +8,7 @@ import { ERASED, PersonalData } from '../privacy/personal-data';
 import { startSealedOpener } from '../privacy/sealed-opener';
 import { createTestDatabase, TestDatabase } from '../../testing/test-database';
 import { inlineLogReader, LogReader, workerLogReader } from './log-reader';
+import { systemMetadata } from '../../testing/event-metadata';
 
 async function readAll(reader: LogReader): Promise<RecordedEvent[][]> {
   const batches: RecordedEvent[][] = [];
@@ -32,14 +33,6 @@ describe("Replay's log reader, in this thread (decrypting here or in an opener t
     pool = createPool(db.url);
     store = new PostgresEventStore(pool, db.url);
     privacy = new PersonalData({ pool } as DatabaseService);
-    const meta = () => ({
-      eventId: randomUUID(),
-      schemaVersion: 1,
-      occurredAt: new Date().toISOString(),
-      actor: { type: 'system' as const },
-      correlationId: randomUUID(),
-      causationId: null,
-    });
     // 23 streams of 3 events, personal data sealed for 5 subjects; odd text everywhere a projection could meet it.
     for (let i = 0; i < 23; i++) {
       const subject = `guest:reader-${i % 5}`;
@@ -47,7 +40,7 @@ describe("Replay's log reader, in this thread (decrypting here or in an opener t
       const events = [0, 1, 2].map((k) => ({
         type: k === 0 ? 'Opened' : 'Noted',
         data: { n: i, k, person: sealed, plain: `plain ${'"\\'.repeat(k)}`, big: -1e308, list: [[[[k]]]] },
-        metadata: meta(),
+        metadata: systemMetadata(),
       }));
       await store.appendToStream(`reader-${randomUUID()}`, events, 'no_stream');
     }

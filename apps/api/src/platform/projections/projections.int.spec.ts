@@ -12,6 +12,7 @@ import { startTestApp, TestApp } from '../../testing/test-app';
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
 import { RunnersService } from './runners.service';
 import { replayAll } from './replay';
+import { systemMetadata } from '../../testing/event-metadata';
 
 const MAIN = join(__dirname, '..', '..', '..', 'dist', 'main.js');
 
@@ -70,14 +71,6 @@ describe('Projection runner killed mid-run', () => {
     async () => {
       const store = new PostgresEventStore(pool, db.url);
       const total = 4000;
-      const meta = () => ({
-        eventId: randomUUID(),
-        schemaVersion: 1,
-        occurredAt: new Date().toISOString(),
-        actor: { type: 'system' as const },
-        correlationId: randomUUID(),
-        causationId: null,
-      });
       for (let i = 0; i < total; i += 200) {
         await Promise.all(
           Array.from({ length: 200 }, (_, j) => {
@@ -101,7 +94,7 @@ describe('Projection runner killed mid-run', () => {
                     reviews_count: 0,
                     in_stock: true,
                   },
-                  metadata: meta(),
+                  metadata: systemMetadata(),
                 },
               ],
               'no_stream',

@@ -4,6 +4,7 @@ import { createPool } from '../../database/database';
 import { eventStoreContract } from '../event-store.contract';
 import { PostgresEventStore } from './postgres-event-store';
 import { randomUUID } from 'crypto';
+import { systemMetadata } from '../../../testing/event-metadata';
 
 eventStoreContract('PostgreSQL', async () => {
   const db = await createTestDatabase('facet_es_contract');
@@ -44,15 +45,6 @@ describe('PostgresEventStore gap safety', () => {
     await db.drop();
   });
 
-  const meta = () => ({
-    eventId: randomUUID(),
-    schemaVersion: 1,
-    occurredAt: new Date().toISOString(),
-    actor: { type: 'system' as const },
-    correlationId: randomUUID(),
-    causationId: null,
-  });
-
   it('should not skip an event whose transaction commits after a later-numbered one', async () => {
     // Transaction A takes a global position first but stays open.
     const slow = await pool.connect();
@@ -60,10 +52,10 @@ describe('PostgresEventStore gap safety', () => {
     await slow.query(
       `INSERT INTO es_streams (stream_id, revision) VALUES ('slow', 0);
        INSERT INTO es_events (stream_id, stream_revision, event_id, event_type, data, metadata, occurred_at)
-       VALUES ('slow', 0, '${randomUUID()}', 'Slow', '{}', '${JSON.stringify(meta())}', now())`,
+       VALUES ('slow', 0, '${randomUUID()}', 'Slow', '{}', '${JSON.stringify(systemMetadata())}', now())`,
     );
     // Transaction B takes a later position and commits at once.
-    await store.appendToStream('fast', [{ type: 'Fast', data: {}, metadata: meta() }], 'no_stream');
+    await store.appendToStream('fast', [{ type: 'Fast', data: {}, metadata: systemMetadata() }], 'no_stream');
 
     // While A is open, a reader must not see B yet (it would move its checkpoint past A).
     const whileOpen = await store.readAll({ limit: 10 });
@@ -104,7 +96,7 @@ describe('PostgresEventStore gap safety', () => {
     await otherDatabase.query('BEGIN');
     await otherDatabase.query('SELECT pg_current_xact_id()');
     try {
-      await store.appendToStream('past-quiet', [{ type: 'PastQuiet', data: {}, metadata: meta() }], 'no_stream');
+      await store.appendToStream('past-quiet', [{ type: 'PastQuiet', data: {}, metadata: systemMetadata() }], 'no_stream');
       // Other test files write in other databases meanwhile: their appends may hold it back a moment.
       const batch = await eventually(
         () => store.readBatch({ limit: 10, eventTypes: ['PastQuiet'] }),
@@ -126,7 +118,7 @@ describe('PostgresEventStore gap safety', () => {
     await writer.query('LOCK TABLE es_events IN ROW EXCLUSIVE MODE');
     await writer.query('SELECT pg_current_xact_id()');
     try {
-      await store.appendToStream('behind-writer', [{ type: 'BehindWriter', data: {}, metadata: meta() }], 'no_stream');
+      await store.appendToStream('behind-writer', [{ type: 'BehindWriter', data: {}, metadata: systemMetadata() }], 'no_stream');
       expect(await store.readBatch({ limit: 10, eventTypes: ['BehindWriter'] })).toEqual({ events: [], heldBack: true });
     } finally {
       await writer.query('COMMIT');
@@ -142,7 +134,7 @@ describe('PostgresEventStore gap safety', () => {
   it('should wake local readers with the appended event types', async () => {
     const seen: (readonly string[] | null)[] = [];
     const unsubscribe = store.onAppended((types) => seen.push(types));
-    await store.appendToStream('wake', [{ type: 'Woken', data: {}, metadata: meta() }], 'no_stream');
+    await store.appendToStream('wake', [{ type: 'Woken', data: {}, metadata: systemMetadata() }], 'no_stream');
     unsubscribe();
     expect(seen).toContainEqual(['Woken']);
   });
@@ -150,7 +142,7 @@ describe('PostgresEventStore gap safety', () => {
   it("should say which wake-ups are this store's own appends (the projector thread is told only of those)", async () => {
     const seen: [readonly string[] | null, boolean][] = [];
     const unsubscribe = store.onAppended((types, here) => seen.push([types, here]));
-    await store.appendToStream('wake-here', [{ type: 'WokenHere', data: {}, metadata: meta() }], 'no_stream');
+    await store.appendToStream('wake-here', [{ type: 'WokenHere', data: {}, metadata: systemMetadata() }], 'no_stream');
     store.wakeReaders(['FromAnotherThread']);
     unsubscribe();
     expect(seen.filter(([, here]) => here)).toEqual([[['WokenHere'], true]]);
@@ -163,7 +155,7 @@ describe('PostgresEventStore gap safety', () => {
       [1000, 'Second'],
       [999, 'First'],
     ] as const) {
-      const m = meta();
+      const m = systemMetadata();
       await pool.query(
         `INSERT INTO es_events (transaction_id, stream_id, stream_revision, event_id, event_type, data, metadata, occurred_at)
          VALUES ($1::text::xid8, $2, 0, $3, $4, '{}', $5, now())`,
@@ -192,18 +184,7 @@ describe('PostgresEventStore appends as named statements', () => {
     const pool = createPool(db.url, { max: 1 });
     const store = new PostgresEventStore(pool, db.url);
     try {
-      const event = (type: string) => ({
-        type,
-        data: { at: type },
-        metadata: {
-          eventId: randomUUID(),
-          schemaVersion: 1,
-          occurredAt: new Date().toISOString(),
-          actor: { type: 'system' as const },
-          correlationId: randomUUID(),
-          causationId: null,
-        },
-      });
+      const event = (type: string) => ({ type, data: { at: type }, metadata: systemMetadata() });
       // Twice over, so the second round runs the statements already prepared on the one connection.
       for (let round = 0; round < 2; round++) {
         const stream = `named-${round}-${randomUUID()}`;
