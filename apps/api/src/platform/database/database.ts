@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { Pool, PoolConfig, types as pgTypes } from 'pg';
+import { DatabaseError, Pool, PoolClient, PoolConfig, QueryConfig, QueryResult, types as pgTypes } from 'pg';
 import { DatabaseTimeouts, loadDatabaseTimeouts } from '../config/config';
 
 /** The read-model schema. Replay builds a fresh one beside it and swaps it in. */
@@ -54,5 +54,51 @@ export function createPool(
   // ends the process. Its holder's next statement fails instead, and the pool drops it on release.
   pool.on('error', (err) => new Logger('Database').warn(`idle client error: ${err.message}`));
   pool.on('connect', (client) => client.on('error', (err) => new Logger('Database').debug(`client error: ${err.message}`)));
-  return pool;
+  return keepingRefusedConnections(pool);
+}
+
+/**
+ * pg-pool's query() closes its connection after any failed statement. A statement the server refused (a
+ * unique violation of a losing writer, a lock or statement timeout on a table someone else holds, bad input)
+ * leaves an idle, usable session, so a burst of refusals became a burst of new backends, each a process of
+ * PostgreSQL's to start. Here such a connection goes back to the pool; one left inside a transaction (a
+ * multi-statement text that began one), refused with FATAL, or lost, is closed as before.
+ */
+function keepingRefusedConnections(pool: Pool): Pool {
+  const query = async (config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await client.query(config as QueryConfig, values);
+    } catch (err) {
+      const refused = typeof (err as DatabaseError).code === 'string' && (err as DatabaseError).severity === 'ERROR';
+      if (!refused || !(await readyAgain(client)) || client.getTransactionStatus() !== 'I') broken = err as Error;
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+  return Object.assign(pool, { query: query as Pool['query'] });
+}
+
+/**
+ * Whether the server has said it is ready again, so the transaction state is known. node-postgres fails the
+ * query on the server's ErrorResponse, before the ReadyForQuery that follows it and carries that state; both
+ * usually arrive in one read. False when the connection ends first, or nothing comes within a second.
+ */
+function readyAgain(client: PoolClient): Promise<boolean> {
+  if ((client as PoolClient & { readyForQuery?: boolean }).readyForQuery) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      client.off('drain', onReady);
+      client.off('end', onEnd);
+      clearTimeout(timer);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const onEnd = () => done(false);
+    const timer = setTimeout(onEnd, 1000);
+    client.once('drain', onReady);
+    client.once('end', onEnd);
+  });
 }

@@ -92,3 +92,59 @@ describe('Pooled connections lost while checked out', () => {
     expect(pids).not.toContain(after.rows[0].pid);
   });
 });
+
+/**
+ * pg-pool's own query() closes the connection after any failed statement, so every refusal (a unique
+ * violation of a losing writer, a lock or statement timeout on a table someone holds, bad input) cost a new
+ * backend: a burst of them became a burst of connections. A statement the server refused leaves an idle,
+ * usable session, so the connection is kept; one left inside a failed transaction, or lost, is not.
+ */
+describe('Pooled connections after a refused statement', () => {
+  it('should keep the connection after an error the server answered, and open no new ones for a burst of them', async () => {
+    const pool = createPool(testServerUrl(), { max: 4 }, { ...timeouts, statementTimeoutMs: 100 });
+    let opened = 0;
+    pool.on('connect', () => opened++);
+    try {
+      const pid = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      await expect(pool.query('SELECT 1 / 0')).rejects.toMatchObject({ code: '22012' });
+      await expect(pool.query('SELECT pg_sleep(1)')).rejects.toMatchObject({ code: '57014' });
+      await expect(pool.query('SELEC 1')).rejects.toMatchObject({ code: '42601' });
+      expect((await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid).toBe(pid);
+      const refused = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => pool.query('SELECT 1 / ($1::int - $1::int)', [i])));
+      expect(refused.every((r) => r.status === 'rejected')).toBe(true);
+      expect(opened).toBeLessThanOrEqual(4);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('should run a named statement again on the kept connection after its values were refused', async () => {
+    const pool = createPool(testServerUrl(), { max: 1 }, timeouts);
+    const cast = (value: string) =>
+      pool.query<{ n: number }>({ name: 'lost-connections-cast', text: 'SELECT $1::int AS n', values: [value] });
+    try {
+      const pid = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      await expect(cast('x')).rejects.toMatchObject({ code: '22P02' }); // parsed, then refused at bind
+      expect((await cast('7')).rows[0].n).toBe(7); // prepared already: not parsed again, which would fail
+      await expect(cast('99999999999')).rejects.toMatchObject({ code: '22003' });
+      expect((await cast('-8')).rows[0].n).toBe(-8);
+      expect((await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid).toBe(pid);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('should not keep a connection left inside a failed or open transaction', async () => {
+    const pool = createPool(testServerUrl(), { max: 1 }, timeouts);
+    try {
+      await expect(pool.query('BEGIN; SELECT 1 / 0')).rejects.toMatchObject({ code: '22012' });
+      // Kept, this one would answer "current transaction is aborted".
+      expect((await pool.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+      await expect(pool.query('BEGIN; SELECT 1; SELEC 2')).rejects.toMatchObject({ code: '42601' });
+      const status = await pool.query<{ now: string; stmt: string }>('SELECT now()::text AS now, statement_timestamp()::text AS stmt');
+      expect(status.rows[0].now).toBe(status.rows[0].stmt); // a transaction of its own, not one left open
+    } finally {
+      await pool.end();
+    }
+  });
+});
