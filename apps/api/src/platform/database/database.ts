@@ -9,6 +9,7 @@ export type { Tx } from './transaction';
 export { withTransaction } from './transaction';
 
 const INT8 = 20;
+const log = new Logger('Database');
 
 /**
  * bigint columns (money in cents, counts, log positions) come back as numbers rather than node-postgres's
@@ -52,8 +53,8 @@ export function createPool(
   // only while a client is idle in it; a checked-out client between two statements (in a transaction, or
   // holding a session lock) emits its error with no listener, which throws out of the socket's callback and
   // ends the process. Its holder's next statement fails instead, and the pool drops it on release.
-  pool.on('error', (err) => new Logger('Database').warn(`idle client error: ${err.message}`));
-  pool.on('connect', (client) => client.on('error', (err) => new Logger('Database').debug(`client error: ${err.message}`)));
+  pool.on('error', (err) => log.warn(`idle client error: ${err.message}`));
+  pool.on('connect', (client) => client.on('error', (err) => log.debug(`client error: ${err.message}`)));
   return keepingRefusedConnections(pool);
 }
 
