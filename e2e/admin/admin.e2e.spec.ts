@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, api, BASE_URL, launch, PNG, shot, staffToken } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, api, BASE_URL, launch, PNG, shot, staffToken, untilListed } from './support';
 
 jest.setTimeout(120_000);
 
@@ -370,10 +370,7 @@ describe('Staff console', () => {
       await shot(page, '14-message-show');
       // Grace's own confirmation: journeys running beside this one send mail too, and may push it off the first page.
       const grace = `grace.${stamp}@example.com`;
-      for (const until = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 300))) {
-        const mail = await api('GET', `/api/admin/mail?q=${encodeURIComponent(grace)}`, undefined, token);
-        if (mail.body.total > 0 || Date.now() > until) break;
-      }
+      await untilListed(`/api/admin/mail?q=${encodeURIComponent(grace)}`, (b) => b.total > 0, token);
       await page.goto(`/admin/mail?filter=${encodeURIComponent(JSON.stringify({ q: grace }))}`);
       await page
         .getByText(/consultation request/i)

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { screenshot } from '../support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, api, BASE_URL, launch, staffToken } from './support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, api, BASE_URL, launch, staffToken, untilListed } from './support';
 
 jest.setTimeout(300_000);
 
@@ -157,15 +157,8 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     expect(session.body.session_id).toMatch(/^cs_sandbox_/);
     const reg = await api('POST', '/api/auth/register', { email: `a11y.${stamp}@example.com`, password: 'A11y-Check-1985!' });
     expect(reg.status).toBeLessThan(300);
-    // Read models fill in behind the commands: wait until every list shows what was just made.
-    const until = async (path: string, ok: (body: any) => boolean) => {
-      for (let i = 0; i < 100; i++) {
-        const res = await api('GET', path, undefined, token);
-        if (res.status === 200 && ok(res.body)) return res.body;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      throw new Error(`not ready: ${path}`);
-    };
+    // Wait until every list shows what was just made.
+    const until = (path: string, ok: (body: any) => boolean) => untilListed(path, ok, token);
     await until(`/api/admin/orders?q=${encodeURIComponent(client)}`, (b) => b.total === 3);
     ids.message = (await until(`/api/admin/messages?q=${encodeURIComponent(`Bulk ${stamp}`)}`, (b) => b.total === 2)).items[0].id;
     ids.customer = (await until(`/api/admin/customers?q=${encodeURIComponent(`a11y.${stamp}`)}`, (b) => b.total === 1)).items[0].id;

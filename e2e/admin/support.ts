@@ -39,6 +39,16 @@ export async function api(method: string, path: string, body?: unknown, token?: 
   return { status: res.status, body: json };
 }
 
+/** Read models fill in behind the commands: GET `path` until `ok` holds of its body (20 s at most), then that body. */
+export async function untilListed(path: string, ok: (body: any) => boolean, token: string): Promise<any> {
+  for (let i = 0; i < 100; i++) {
+    const res = await api('GET', path, undefined, token);
+    if (res.status === 200 && ok(res.body)) return res.body;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`not ready: ${path}`);
+}
+
 export async function staffToken(): Promise<string> {
   const res = await api('POST', '/api/staff/login', { username: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   if (res.status !== 200) throw new Error(`staff login failed: ${res.status} ${JSON.stringify(res.body)}`);
