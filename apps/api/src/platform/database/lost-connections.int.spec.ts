@@ -109,8 +109,20 @@ describe('Pooled connections after a refused statement', () => {
       await expect(pool.query('SELECT 1 / 0')).rejects.toMatchObject({ code: '22012' });
       await expect(pool.query('SELECT pg_sleep(1)')).rejects.toMatchObject({ code: '57014' });
       await expect(pool.query('SELEC 1')).rejects.toMatchObject({ code: '42601' });
+      // Hostile values: a NUL (PostgreSQL refuses it in text), a number beyond bigint, a lone surrogate (sent
+      // as U+FFFD, so stored), deep JSON.
+      await expect(pool.query('SELECT $1::text', ['a\u0000b'])).rejects.toMatchObject({ code: '22021' });
+      await expect(pool.query('SELECT $1::bigint', ['9223372036854775808'])).rejects.toMatchObject({ code: '22003' });
+      expect((await pool.query<{ t: string }>('SELECT $1::text AS t', ['a\ud800b'])).rows[0].t).toBe('a\ufffdb');
+      await expect(pool.query('SELECT $1::jsonb', ['['.repeat(100_000) + ']'.repeat(100_000)])).rejects.toMatchObject({
+        code: expect.stringMatching(/^(54001|22P02)$/),
+      });
       expect((await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid).toBe(pid);
-      const refused = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => pool.query('SELECT 1 / ($1::int - $1::int)', [i])));
+      const refused = await Promise.allSettled(
+        Array.from({ length: 200 }, (_, i) =>
+          i % 2 ? pool.query('SELECT 1 / ($1::int - $1::int)', [i]) : pool.query('SELECT $1::text', [`${i}\u0000`]),
+        ),
+      );
       expect(refused.every((r) => r.status === 'rejected')).toBe(true);
       expect(opened).toBeLessThanOrEqual(4);
     } finally {
