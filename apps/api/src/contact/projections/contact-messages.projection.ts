@@ -1,10 +1,10 @@
-import { CUSTOMER_DELETED } from '@facet/contracts';
+import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { CONTACT_EVENT_TYPES } from '../domain/contact-message';
-import { erasedAccount, guestRowsOf } from '../../platform/privacy/erasure-match';
+import { erasedAccount, readModelSubject, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
 
 /** rm.contact_messages: the contact form's messages and whether staff handled them. */
@@ -23,11 +23,12 @@ export class ContactMessagesProjection implements Projection {
         const gone = await erasedAccount(tx, 'contact_messages_erased_customers', d.customer_id);
         const personal = (v: unknown) => (gone && v != null ? ERASED : v);
         await tx.query(
-          `INSERT INTO contact_messages (id, customer_id, name, email, phone, subject, message, handled, version, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, $9, $9) ON CONFLICT (id) DO NOTHING`,
+          `INSERT INTO contact_messages (id, customer_id, subject_id, name, email, phone, subject, message, handled, version, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, $10, $10) ON CONFLICT (id) DO NOTHING`,
           [
             d.message_id,
             d.customer_id,
+            gone ? ERASED : readModelSubject(d.customer_id, d.email),
             personal(d.name),
             personal(d.email),
             personal(d.phone),
@@ -57,12 +58,14 @@ export class ContactMessagesProjection implements Projection {
         break;
       case CUSTOMER_DELETED: {
         // What they sent signed in (any address typed), and what they sent as a guest from their account's
-        // e-mail: matched with the subjects the event names (keyed and legacy derivations of the e-mail).
-        const ids = await guestRowsOf(tx, 'contact_messages', 'email', d);
+        // e-mail (the subjects the event names: keyed and legacy derivations of the e-mail), found by index.
         // The placeholder, as a replay opens these sealed fields without their key; updated_at stays, since a
         // replay cannot match guest rows by an e-mail that already reads "erased".
         const columns = ['name', 'email', 'phone', 'subject', 'message', 'handled_note'].map((c) => `${c} = ${erasedColumn(c)}`).join(', ');
-        await tx.query(`UPDATE contact_messages SET ${columns} WHERE customer_id = $1 OR id = ANY($2::uuid[])`, [d.customer_id, ids]);
+        await tx.query(`UPDATE contact_messages SET ${columns}, subject_id = $2 WHERE subject_id = ANY($1::text[])`, [
+          subjectsErasedBy(d as CustomerDeletedData),
+          ERASED,
+        ]);
         if (d.customer_id) {
           await tx.query('INSERT INTO contact_messages_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [d.customer_id]);
         }

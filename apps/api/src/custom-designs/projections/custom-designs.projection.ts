@@ -1,6 +1,6 @@
-import { CUSTOMER_DELETED } from '@facet/contracts';
+import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
 import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
-import { erasedAccount, guestRowsOf } from '../../platform/privacy/erasure-match';
+import { erasedAccount, readModelSubject, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
@@ -26,14 +26,15 @@ export class CustomDesignsProjection implements Projection {
         const gone = await erasedAccount(tx, 'custom_designs_erased_customers', d.customer_id);
         const personal = (v: unknown) => (gone && v != null ? ERASED : v);
         await tx.query(
-          `INSERT INTO custom_designs (id, customer_id, status, category, jewelry_type, diamond_shape, diamond_size, metal_type, metal_karat,
-             preferred_contact, contact_name, contact_email, contact_phone, design_notes, image_sha256, image_mime, image_size,
+          `INSERT INTO custom_designs (id, customer_id, subject_id, status, category, jewelry_type, diamond_shape, diamond_size, metal_type,
+             metal_karat, preferred_contact, contact_name, contact_email, contact_phone, design_notes, image_sha256, image_mime, image_size,
              version, created_at, updated_at)
-           VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
+           VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19)
            ON CONFLICT (id) DO NOTHING`,
           [
             d.design_id,
             d.customer_id,
+            gone ? ERASED : readModelSubject(d.customer_id, d.contact_email),
             d.category,
             d.jewelry_type,
             d.diamond_shape,
@@ -73,19 +74,20 @@ export class CustomDesignsProjection implements Projection {
         await tx.query('DELETE FROM custom_design_history WHERE design_id = $1', [d.design_id]);
         break;
       case CUSTOMER_DELETED: {
-        const ids = await guestRowsOf(tx, 'custom_designs', 'contact_email', d);
-        // The placeholder, as a replay opens these sealed fields without their key; updated_at stays, since a
-        // replay cannot match guest rows by an e-mail that already reads "erased".
-        await tx.query(
-          `UPDATE custom_designs SET contact_name = ${erasedColumn('contact_name')}, contact_email = ${erasedColumn('contact_email')},
-             contact_phone = ${erasedColumn('contact_phone')}, design_notes = ${erasedColumn('design_notes')}
-           WHERE customer_id = $1 OR id = ANY($2::uuid[])`,
-          [d.customer_id, ids],
-        );
+        // Their requests, signed in or sent as a guest from their account's e-mail (the subjects the event
+        // names), found by index. The placeholder, as a replay opens these sealed fields without their key;
+        // updated_at stays, since a replay cannot match guest rows by an e-mail that already reads "erased".
+        const subjects = subjectsErasedBy(d as CustomerDeletedData);
         await tx.query(
           `UPDATE custom_design_history SET note = ${erasedColumn('note')}
-           WHERE design_id IN (SELECT id FROM custom_designs WHERE customer_id = $1) OR design_id = ANY($2::uuid[])`,
-          [d.customer_id, ids],
+           WHERE design_id IN (SELECT id FROM custom_designs WHERE subject_id = ANY($1::text[]))`,
+          [subjects],
+        );
+        await tx.query(
+          `UPDATE custom_designs SET contact_name = ${erasedColumn('contact_name')}, contact_email = ${erasedColumn('contact_email')},
+             contact_phone = ${erasedColumn('contact_phone')}, design_notes = ${erasedColumn('design_notes')}, subject_id = $2
+           WHERE subject_id = ANY($1::text[])`,
+          [subjects, ERASED],
         );
         if (d.customer_id) {
           await tx.query('INSERT INTO custom_designs_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [d.customer_id]);

@@ -1,19 +1,16 @@
 import { Tx } from '../database/database';
 import { CustomerDeletedData } from '@facet/contracts';
-import { guestSubjects } from './privacy-secret';
+import { guestSubject, guestSubjects } from './privacy-secret';
+import { ERASED } from './sealed-values';
 
 /**
- * Ids of a read model's rows sent as a guest by the person a CustomerDeleted event erases: rows whose
- * e-mail derives (keyed or legacy) to one of the subjects the event names. Compared here, not in SQL,
- * because the keyed derivation needs the privacy secret.
+ * The subject a read-model row of personal data belongs to, as its event was sealed (the customer when
+ * signed in, else the guest's e-mail): an erasure finds the rows by it, through an index. ERASED when the
+ * e-mail already reads so (a replay after the erasure), as the erasure itself leaves the column.
  */
-export async function guestRowsOf(tx: Tx, table: string, emailColumn: string, deleted: CustomerDeletedData): Promise<string[]> {
-  const wanted = new Set([deleted.guest_subject, ...(deleted.guest_subjects ?? [])].filter(Boolean) as string[]);
-  if (!wanted.size) return [];
-  const { rows } = await tx.query<{ id: string; email: string }>(
-    `SELECT id, ${emailColumn} AS email FROM ${table} WHERE customer_id IS NULL AND ${emailColumn} IS NOT NULL`,
-  );
-  return rows.filter((r) => guestSubjects(r.email).some((s) => wanted.has(s))).map((r) => r.id);
+export function readModelSubject(customerId: string | null | undefined, email: unknown): string {
+  if (customerId) return `customer:${customerId}`;
+  return typeof email === 'string' && email !== ERASED ? guestSubject(email) : ERASED;
 }
 
 /** Every data subject a CustomerDeleted event erases: the account's, and the guest subjects of its e-mail. */
