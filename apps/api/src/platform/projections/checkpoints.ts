@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { escapeLiteral, Pool } from 'pg';
 import { Tx } from '../database/database';
 import { Position, START } from '../event-store/event-store';
 
@@ -14,9 +14,15 @@ export async function readCheckpoint(tx: Tx, table: CheckpointTable, name: strin
 
 /** Inside a transaction for projections (rows and checkpoint together); on the pool for reactors. */
 export async function writeCheckpoint(tx: Tx | Pool, table: CheckpointTable, name: string, position: Position): Promise<void> {
-  await tx.query(
-    `INSERT INTO ${table} (name, commit_pos, prepare_pos, updated_at) VALUES ($1, $2, $3, now())
-     ON CONFLICT (name) DO UPDATE SET commit_pos = EXCLUDED.commit_pos, prepare_pos = EXCLUDED.prepare_pos, updated_at = now()`,
-    [name, position.commit.toString(), position.prepare.toString()],
-  );
+  await tx.query(checkpointStatement(table, name, position));
+}
+
+/**
+ * The checkpoint's upsert as one statement with its values written in (escaped name, positions that are
+ * bigints), so that it can share a round trip with the COMMIT after it (simple protocol, no parameters).
+ */
+export function checkpointStatement(table: CheckpointTable, name: string, position: Position): string {
+  return `INSERT INTO ${table} (name, commit_pos, prepare_pos, updated_at)
+     VALUES (${escapeLiteral(name)}, ${BigInt(position.commit).toString()}, ${BigInt(position.prepare).toString()}, now())
+     ON CONFLICT (name) DO UPDATE SET commit_pos = EXCLUDED.commit_pos, prepare_pos = EXCLUDED.prepare_pos, updated_at = now()`;
 }

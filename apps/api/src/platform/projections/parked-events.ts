@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { escapeLiteral, Pool } from 'pg';
 import { Tx } from '../database/database';
 import { RecordedEvent } from '../event-store/event-store';
 
@@ -29,7 +29,12 @@ export interface Park {
 
 /** Serialises a consumer's batches with a staff retry of its parked events (transaction-scoped). */
 export async function lockParkedOf(tx: Tx, consumer: string): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock(1985, hashtext('parked:' || $1))`, [consumer]);
+  await tx.query(parkedLockStatement(consumer));
+}
+
+/** lockParkedOf's statement with the consumer written in (escaped), to share a round trip with the BEGIN before it. */
+export function parkedLockStatement(consumer: string): string {
+  return `SELECT pg_advisory_xact_lock(1985, hashtext(${escapeLiteral(`parked:${consumer}`)}))`;
 }
 
 /** The streams among `streamIds` that already have a parked event for this consumer. */

@@ -3,8 +3,8 @@ import { Tx } from '../database/database';
 import { comparePositions, Position, RecordedEvent } from '../event-store/event-store';
 import { ERASED, PersonalData } from '../privacy/personal-data';
 import type { DecryptMany } from '../privacy/sealed-values';
-import { readCheckpoint, writeCheckpoint } from './checkpoints';
-import { insertParks, lockParkedOf, Park, parkFollowers } from './parked-events';
+import { checkpointStatement, readCheckpoint } from './checkpoints';
+import { insertParks, Park, parkedLockStatement, parkFollowers } from './parked-events';
 import { Projection } from './projection';
 
 /** Held shared by every batch, exclusively by the replay's swap, so no batch straddles a swap. */
@@ -55,20 +55,23 @@ async function inProjectionTransaction(
 ): Promise<boolean> {
   const client = await pool.connect();
   try {
-    // One round trip: BEGIN, the shared swap lock and the schema (constants, so no parameters needed).
-    await client.query(`BEGIN; SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${schema}, public`);
-    // The consumer's advisory lock, not FOR UPDATE on the checkpoint row, keeps other holders (and a staff
-    // retry) out: a row lock would give this transaction an id at once. Until it writes, it has none. (Readers
-    // of the log no longer wait for a transaction like this one, which cannot append: see HORIZON.)
-    await lockParkedOf(client, projectionConsumer(projection));
+    // One round trip: BEGIN, the shared swap lock, the schema and the consumer's advisory lock (no parameters
+    // needed). That lock, not FOR UPDATE on the checkpoint row, keeps other holders (and a staff retry) out: a
+    // row lock would give this transaction an id at once. Until it writes, it has none. (Readers of the log no
+    // longer wait for a transaction like this one, which cannot append: see HORIZON.)
+    await client.query(
+      `BEGIN; SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${schema}, public;
+       ${parkedLockStatement(projectionConsumer(projection))}`,
+    );
+    // A statement of its own: its snapshot must be taken once the lock is held.
     const current = await readCheckpoint(client, 'projection_checkpoints', projection.name);
     if (comparePositions(current, expected) !== 0) {
       await client.query('ROLLBACK');
       return false;
     }
     await work(client);
-    await writeCheckpoint(client, 'projection_checkpoints', projection.name, to);
-    await client.query('COMMIT');
+    // One round trip: the checkpoint and the COMMIT (a failed upsert skips the COMMIT; the catch rolls back).
+    await client.query(`${checkpointStatement('projection_checkpoints', projection.name, to)}; COMMIT`);
     return true;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);

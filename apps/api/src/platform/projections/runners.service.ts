@@ -10,9 +10,17 @@ import { REACTOR_METADATA, Reactor } from '../queue/reactor';
 import { contextCausedBy, runWithContext } from '../context/request-context';
 import { AdvisoryLocks } from './advisory-locks';
 import { CatchUpRunner } from './catch-up-runner';
-import { readCheckpoint, writeCheckpoint } from './checkpoints';
+import { checkpointStatement, readCheckpoint } from './checkpoints';
 import { applyEvents, openEvents, parkInProjection, projectBatch, projectionConsumer, SCHEMA_SWAP_LOCK } from './project-batch';
-import { errorText, insertParks, isInfrastructureError, lockParkedOf, ParkedEventsStore, parkFollowers } from './parked-events';
+import {
+  errorText,
+  insertParks,
+  isInfrastructureError,
+  lockParkedOf,
+  ParkedEventsStore,
+  parkedLockStatement,
+  parkFollowers,
+} from './parked-events';
 import { Queues } from '../queue/queues.service';
 import { Pool } from 'pg';
 import { isMainThread } from 'worker_threads';
@@ -182,13 +190,21 @@ export class RunnersService implements OnApplicationBootstrap, BeforeApplication
     // event per transaction, from the batch's start: the events before the failing one react a second time,
     // which reactors allow (a job's id is its event's, appends check revisions), as after a crash. The
     // parked-events lock keeps a staff retry of this reactor's stream in order with it.
-    const inTransaction = (last: RecordedEvent, work: (tx: import('pg').PoolClient) => Promise<void>) =>
-      withTransaction(this.pool, async (tx) => {
-        await lockParkedOf(tx, consumer);
+    const inTransaction = async (last: RecordedEvent, work: (tx: import('pg').PoolClient) => Promise<void>) => {
+      const tx = await this.pool.connect();
+      try {
+        // Round trips saved at each end: BEGIN with the lock, the checkpoint with the COMMIT.
+        await tx.query(`BEGIN; ${parkedLockStatement(consumer)}`);
         await work(tx);
-        await writeCheckpoint(tx, 'public.reactor_checkpoints', reactor.name, last.position);
+        await tx.query(`${checkpointStatement('public.reactor_checkpoints', reactor.name, last.position)}; COMMIT`);
         return true;
-      });
+      } catch (err) {
+        await tx.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        tx.release();
+      }
+    };
     const react = async (tx: import('pg').PoolClient, events: RecordedEvent[]) => {
       const { rest } = await parkFollowers(tx, consumer, events);
       // What the reactor appends or queues is caused by its event, in its conversation. Reactors get null,
