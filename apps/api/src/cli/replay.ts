@@ -1,3 +1,4 @@
+import { ReplayStopped } from '../platform/projections/replay';
 import { RunnersService } from '../platform/projections/runners.service';
 import { cliContext } from './context';
 
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Ctrl-C stops a replay between two batches (RunnersService.replay): its message is the whole story.
+  console.error(err instanceof ReplayStopped ? err.message : err);
   process.exit(1);
 });

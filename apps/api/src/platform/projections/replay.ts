@@ -70,6 +70,18 @@ export interface ReplayOptions {
    */
   openerThread?: boolean;
   onProgress?: (p: ReplayProgress) => void;
+  /**
+   * Stops the replay between two batches of its bulk pass (the server shutting down): the fresh tables are
+   * dropped and the live ones stay. Once the swap has begun, it finishes.
+   */
+  signal?: AbortSignal;
+}
+
+/** The replay was stopped through its signal before the swap; nothing changed. */
+export class ReplayStopped extends Error {
+  constructor() {
+    super('The replay was stopped before it finished (its process is shutting down); the read models are unchanged. Start it again.');
+  }
 }
 
 /**
@@ -221,6 +233,7 @@ export async function replayAll(
         for (;;) {
           // The previous batch's writes first: the time then spent waiting is time the reader is behind.
           await applying;
+          if (!tx && options.signal?.aborted) throw new ReplayStopped();
           const opened = await timed(
             () => reader.next(),
             (s) => (waitSeconds += s),
@@ -257,7 +270,13 @@ export async function replayAll(
       else await inNextSchema((t) => moveCheckpoints(t, after));
       return after;
     };
-    const reached = await catchUp(START, null).finally(() => opener?.close());
+    const reached = await catchUp(START, null)
+      .catch(async (err) => {
+        // The half-built tables go now rather than at the next replay (a stop or a failure alike).
+        await unhurried(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE`).catch(() => undefined);
+        throw err;
+      })
+      .finally(() => opener?.close());
 
     // The swap: take what arrived meanwhile, compare if asked, rename the schemas.
     report('swapping');

@@ -69,6 +69,8 @@ export interface RetryOutcome {
 export class RunnersService implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Runners');
   private runners: CatchUpRunner[] = [];
+  /** Replays running in this process, each with the means to stop it (see replay()). */
+  private readonly replays = new Set<{ stop: AbortController; done: Promise<void> }>();
   private locks: AdvisoryLocks;
   /** The projections', reactors' and replay's own connections. */
   readonly pool: Pool;
@@ -360,17 +362,37 @@ export class RunnersService implements OnApplicationBootstrap, BeforeApplication
   }
 
   /** Rebuilds every read model from the log and swaps the fresh tables in; events that fail are parked. */
+  /**
+   * Rebuilds the read models (replay.ts). A shutdown (a staff member's replay in a server, Ctrl-C on
+   * `npm run replay`) stops it between two batches and waits for that, before the pools close under it.
+   */
   async replay(options: ReplayOptions = {}): Promise<ReplayResult> {
-    const result = await replayAll(this.pool, this.config.databaseUrl, this.store, this.privacy, this.projections(), options);
+    const stop = new AbortController();
+    options.signal?.addEventListener('abort', () => stop.abort(), { once: true });
+    if (options.signal?.aborted) stop.abort();
+    const replaying = replayAll(this.pool, this.config.databaseUrl, this.store, this.privacy, this.projections(), {
+      ...options,
+      signal: stop.signal,
+    });
+    const inFlight = {
+      stop,
+      done: replaying.then(
+        () => undefined,
+        () => undefined,
+      ),
+    };
+    this.replays.add(inFlight);
+    const result = await replaying.finally(() => this.replays.delete(inFlight));
     this.status.reset();
     this.logger.log(`replayed ${result.events} events in ${result.seconds.toFixed(1)} s (${result.eventsPerSecond}/s)`);
     if (result.parked > 0) this.logger.error(`replay parked ${result.parked} events (see Parked events in the console)`);
     return result;
   }
 
-  /** Batches in flight finish while the stores and queues they write to are still open (closed after this). */
+  /** Batches and replays in flight finish while the stores and queues they write to are still open (closed after this). */
   async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.runners.map((r) => r.stop()), this.projectorThread?.close()]);
+    for (const r of this.replays) r.stop.abort();
+    await Promise.all([...this.runners.map((r) => r.stop()), this.projectorThread?.close(), ...[...this.replays].map((r) => r.done)]);
   }
 
   async onApplicationShutdown(): Promise<void> {
