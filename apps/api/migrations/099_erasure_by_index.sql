@@ -5,13 +5,15 @@ CREATE INDEX orders_subject ON rm.orders (subject_id);
 -- Erasures recorded before guest subjects name the e-mail address itself.
 CREATE INDEX sent_mail_to_address ON rm.sent_mail (lower(to_address));
 
--- Contact messages and design requests keep the subject their personal fields were sealed under. Guests'
--- rows were found by reading every guest row and deriving the subject of each e-mail in the projection.
--- The column is filled from the log: both read models are emptied here and the projector rebuilds them.
-ALTER TABLE rm.contact_messages ADD COLUMN subject_id text;
-ALTER TABLE rm.custom_designs ADD COLUMN subject_id text;
-CREATE INDEX contact_messages_subject ON rm.contact_messages (subject_id);
-CREATE INDEX custom_designs_subject ON rm.custom_designs (subject_id);
+-- Contact messages and design requests keep the subjects their personal fields belong to: the customer's,
+-- or both derivations of a guest's e-mail (keyed, and the bare hash that erasures recorded before the keyed
+-- one name). Guests' rows were found by reading every guest row and deriving each e-mail's subjects in the
+-- projection. The column is filled from the log: both read models are emptied here and the projector
+-- rebuilds them.
+ALTER TABLE rm.contact_messages ADD COLUMN subject_ids text[] NOT NULL DEFAULT '{}';
+ALTER TABLE rm.custom_designs ADD COLUMN subject_ids text[] NOT NULL DEFAULT '{}';
+CREATE INDEX contact_messages_subjects ON rm.contact_messages USING gin (subject_ids);
+CREATE INDEX custom_designs_subjects ON rm.custom_designs USING gin (subject_ids);
 TRUNCATE rm.contact_messages, rm.contact_messages_erased_customers,
   rm.custom_designs, rm.custom_design_history, rm.custom_designs_erased_customers;
 DELETE FROM rm.projection_checkpoints WHERE name IN ('contact_messages', 'custom_designs');

@@ -4,7 +4,7 @@ import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { CONTACT_EVENT_TYPES } from '../domain/contact-message';
-import { erasedAccount, readModelSubject, subjectsErasedBy } from '../../platform/privacy/erasure-match';
+import { erasedAccount, readModelSubjects, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
 
 /** rm.contact_messages: the contact form's messages and whether staff handled them. */
@@ -23,12 +23,12 @@ export class ContactMessagesProjection implements Projection {
         const gone = await erasedAccount(tx, 'contact_messages_erased_customers', d.customer_id);
         const personal = (v: unknown) => (gone && v != null ? ERASED : v);
         await tx.query(
-          `INSERT INTO contact_messages (id, customer_id, subject_id, name, email, phone, subject, message, handled, version, created_at, updated_at)
+          `INSERT INTO contact_messages (id, customer_id, subject_ids, name, email, phone, subject, message, handled, version, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, $10, $10) ON CONFLICT (id) DO NOTHING`,
           [
             d.message_id,
             d.customer_id,
-            gone ? ERASED : readModelSubject(d.customer_id, d.email),
+            gone ? [ERASED] : readModelSubjects(d.customer_id, d.email),
             personal(d.name),
             personal(d.email),
             personal(d.phone),
@@ -62,7 +62,7 @@ export class ContactMessagesProjection implements Projection {
         // The placeholder, as a replay opens these sealed fields without their key; updated_at stays, since a
         // replay cannot match guest rows by an e-mail that already reads "erased".
         const columns = ['name', 'email', 'phone', 'subject', 'message', 'handled_note'].map((c) => `${c} = ${erasedColumn(c)}`).join(', ');
-        await tx.query(`UPDATE contact_messages SET ${columns}, subject_id = $2 WHERE subject_id = ANY($1::text[])`, [
+        await tx.query(`UPDATE contact_messages SET ${columns}, subject_ids = ARRAY[$2::text] WHERE subject_ids && $1::text[]`, [
           subjectsErasedBy(d as CustomerDeletedData),
           ERASED,
         ]);

@@ -1,6 +1,6 @@
 import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
 import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
-import { erasedAccount, readModelSubject, subjectsErasedBy } from '../../platform/privacy/erasure-match';
+import { erasedAccount, readModelSubjects, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
@@ -26,7 +26,7 @@ export class CustomDesignsProjection implements Projection {
         const gone = await erasedAccount(tx, 'custom_designs_erased_customers', d.customer_id);
         const personal = (v: unknown) => (gone && v != null ? ERASED : v);
         await tx.query(
-          `INSERT INTO custom_designs (id, customer_id, subject_id, status, category, jewelry_type, diamond_shape, diamond_size, metal_type,
+          `INSERT INTO custom_designs (id, customer_id, subject_ids, status, category, jewelry_type, diamond_shape, diamond_size, metal_type,
              metal_karat, preferred_contact, contact_name, contact_email, contact_phone, design_notes, image_sha256, image_mime, image_size,
              version, created_at, updated_at)
            VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19)
@@ -34,7 +34,7 @@ export class CustomDesignsProjection implements Projection {
           [
             d.design_id,
             d.customer_id,
-            gone ? ERASED : readModelSubject(d.customer_id, d.contact_email),
+            gone ? [ERASED] : readModelSubjects(d.customer_id, d.contact_email),
             d.category,
             d.jewelry_type,
             d.diamond_shape,
@@ -80,13 +80,13 @@ export class CustomDesignsProjection implements Projection {
         const subjects = subjectsErasedBy(d as CustomerDeletedData);
         await tx.query(
           `UPDATE custom_design_history SET note = ${erasedColumn('note')}
-           WHERE design_id IN (SELECT id FROM custom_designs WHERE subject_id = ANY($1::text[]))`,
+           WHERE design_id IN (SELECT id FROM custom_designs WHERE subject_ids && $1::text[])`,
           [subjects],
         );
         await tx.query(
           `UPDATE custom_designs SET contact_name = ${erasedColumn('contact_name')}, contact_email = ${erasedColumn('contact_email')},
-             contact_phone = ${erasedColumn('contact_phone')}, design_notes = ${erasedColumn('design_notes')}, subject_id = $2
-           WHERE subject_id = ANY($1::text[])`,
+             contact_phone = ${erasedColumn('contact_phone')}, design_notes = ${erasedColumn('design_notes')}, subject_ids = ARRAY[$2::text]
+           WHERE subject_ids && $1::text[]`,
           [subjects, ERASED],
         );
         if (d.customer_id) {

@@ -1,16 +1,17 @@
 import { Tx } from '../database/database';
 import { CustomerDeletedData } from '@facet/contracts';
-import { guestSubject, guestSubjects } from './privacy-secret';
+import { guestSubjects } from './privacy-secret';
 import { ERASED } from './sealed-values';
 
 /**
- * The subject a read-model row of personal data belongs to, as its event was sealed (the customer when
- * signed in, else the guest's e-mail): an erasure finds the rows by it, through an index. ERASED when the
- * e-mail already reads so (a replay after the erasure), as the erasure itself leaves the column.
+ * The subjects a read-model row of personal data belongs to, as its event was sealed: the customer's when
+ * signed in, else both derivations of the guest's e-mail (erasures recorded before the keyed one name the
+ * bare hash). An erasure finds the rows by them, through an index. [ERASED] when the e-mail already reads
+ * so (a replay after the erasure), as the erasure itself leaves the column.
  */
-export function readModelSubject(customerId: string | null | undefined, email: unknown): string {
-  if (customerId) return `customer:${customerId}`;
-  return typeof email === 'string' && email !== ERASED ? guestSubject(email) : ERASED;
+export function readModelSubjects(customerId: string | null | undefined, email: unknown): string[] {
+  if (customerId) return [`customer:${customerId}`];
+  return typeof email === 'string' && email !== ERASED ? guestSubjects(email) : [ERASED];
 }
 
 /** Every data subject a CustomerDeleted event erases: the account's, and the guest subjects of its e-mail. */
