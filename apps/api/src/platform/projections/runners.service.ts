@@ -361,9 +361,9 @@ export class RunnersService implements OnApplicationBootstrap, BeforeApplication
     return known;
   }
 
-  /** Rebuilds every read model from the log and swaps the fresh tables in; events that fail are parked. */
   /**
-   * Rebuilds the read models (replay.ts). A shutdown (a staff member's replay in a server, Ctrl-C on
+   * Rebuilds every read model from the log and swaps the fresh tables in; events that fail are parked
+   * (replay.ts). A shutdown (a staff member's replay in a server, Ctrl-C on
    * `npm run replay`) stops it between two batches and waits for that, before the pools close under it.
    */
   async replay(options: ReplayOptions = {}): Promise<ReplayResult> {
