@@ -14,6 +14,10 @@ ALTER TABLE rm.contact_messages ADD COLUMN subject_ids text[] NOT NULL DEFAULT '
 ALTER TABLE rm.custom_designs ADD COLUMN subject_ids text[] NOT NULL DEFAULT '{}';
 CREATE INDEX contact_messages_subjects ON rm.contact_messages USING gin (subject_ids);
 CREATE INDEX custom_designs_subjects ON rm.custom_designs USING gin (subject_ids);
+-- Rows without subjects can only come from a process of the version before this one, still projecting while
+-- a rolling upgrade runs: an erasure matches those the old way (platform/privacy/erasure-match.ts).
+CREATE INDEX contact_messages_unlabelled ON rm.contact_messages (id) WHERE subject_ids = '{}';
+CREATE INDEX custom_designs_unlabelled ON rm.custom_designs (id) WHERE subject_ids = '{}';
 TRUNCATE rm.contact_messages, rm.contact_messages_erased_customers,
   rm.custom_designs, rm.custom_design_history, rm.custom_designs_erased_customers;
 DELETE FROM rm.projection_checkpoints WHERE name IN ('contact_messages', 'custom_designs');

@@ -4,7 +4,7 @@ import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { CONTACT_EVENT_TYPES } from '../domain/contact-message';
-import { erasedAccount, readModelSubjects, subjectsErasedBy } from '../../platform/privacy/erasure-match';
+import { erasedAccount, readModelSubjects, subjectsErasedBy, unlabelledRowsOf } from '../../platform/privacy/erasure-match';
 import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
 
 /** rm.contact_messages: the contact form's messages and whether staff handled them. */
@@ -62,10 +62,14 @@ export class ContactMessagesProjection implements Projection {
         // The placeholder, as a replay opens these sealed fields without their key; updated_at stays, since a
         // replay cannot match guest rows by an e-mail that already reads "erased".
         const columns = ['name', 'email', 'phone', 'subject', 'message', 'handled_note'].map((c) => `${c} = ${erasedColumn(c)}`).join(', ');
-        await tx.query(`UPDATE contact_messages SET ${columns}, subject_ids = ARRAY[$2::text] WHERE subject_ids && $1::text[]`, [
-          subjectsErasedBy(d as CustomerDeletedData),
-          ERASED,
-        ]);
+        await tx.query(
+          `UPDATE contact_messages SET ${columns}, subject_ids = ARRAY[$2::text] WHERE subject_ids && $1::text[] OR id = ANY($3::uuid[])`,
+          [
+            subjectsErasedBy(d as CustomerDeletedData),
+            ERASED,
+            await unlabelledRowsOf(tx, 'contact_messages', 'email', d as CustomerDeletedData),
+          ],
+        );
         if (d.customer_id) {
           await tx.query('INSERT INTO contact_messages_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [d.customer_id]);
         }

@@ -433,14 +433,25 @@ describe('Custom designs over HTTP', () => {
       expect(other.body.items[0].contact_name).toBe('Someone Else');
     });
 
-    // Erasures recorded before the keyed derivation name the e-mail's bare-hash subject.
+    // Erasures recorded before the keyed derivation name the e-mail's bare-hash subject. A row without
+    // subjects is what a process of the previous version writes during a rolling upgrade.
     it.each([
-      ['keyed', 'former.guest', guestSubject],
-      ['bare-hash', 'former.legacy.guest', legacyGuestSubject],
-    ])('should also purge designs the customer sent as a guest under the same e-mail (%s subject)', async (_kind, user, subjectOf) => {
+      ['keyed subject', 'former.guest', guestSubject, false],
+      ['bare-hash subject', 'former.legacy.guest', legacyGuestSubject, false],
+      ['row written without subjects', 'former.unlabelled.guest', guestSubject, true],
+    ])('should also purge designs the customer sent as a guest under the same e-mail (%s)', async (_kind, user, subjectOf, unlabelled) => {
       const asGuest = await submit(valid({ contact_name: 'Former Guest', contact_email: `${user}@Example.com` }));
       expect(asGuest.status).toBe(201);
+      const noted = await t.request('PUT', `/api/admin/custom-designs/${asGuest.body.id}`, {
+        token: staff,
+        body: { status: 'contacted', note: 'Called Former Guest back' },
+      });
+      expect(noted.status).toBe(200);
       const bystander = await submit(valid({ contact_name: 'Bystander', contact_email: 'bystander@example.com' }));
+      if (unlabelled)
+        await t.app
+          .get(DatabaseService)
+          .query(`UPDATE rm.custom_designs SET subject_ids = '{}' WHERE id = ANY($1::uuid[])`, [[asGuest.body.id, bystander.body.id]]);
       const customerId = randomUUID();
       await t.app
         .get(EventSourcing)
@@ -456,6 +467,7 @@ describe('Custom designs over HTTP', () => {
         contact_phone: 'erased',
         design_notes: 'erased',
       });
+      expect(purged.body.history.map((h: { note: string | null }) => h.note)).toEqual([null, 'erased']);
       const kept = await t.request('GET', `/api/admin/custom-designs/${bystander.body.id}`, { token: staff });
       expect(kept.body.contact_email).toBe('bystander@example.com');
     });

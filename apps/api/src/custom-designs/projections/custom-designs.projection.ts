@@ -1,6 +1,6 @@
 import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
 import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
-import { erasedAccount, readModelSubjects, subjectsErasedBy } from '../../platform/privacy/erasure-match';
+import { erasedAccount, readModelSubjects, subjectsErasedBy, unlabelledRowsOf } from '../../platform/privacy/erasure-match';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
@@ -78,16 +78,18 @@ export class CustomDesignsProjection implements Projection {
         // names), found by index. The placeholder, as a replay opens these sealed fields without their key;
         // updated_at stays, since a replay cannot match guest rows by an e-mail that already reads "erased".
         const subjects = subjectsErasedBy(d as CustomerDeletedData);
+        const unlabelled = await unlabelledRowsOf(tx, 'custom_designs', 'contact_email', d as CustomerDeletedData);
+        // ARRAY(...): one list of ids, so the history's primary key serves the match.
         await tx.query(
           `UPDATE custom_design_history SET note = ${erasedColumn('note')}
-           WHERE design_id IN (SELECT id FROM custom_designs WHERE subject_ids && $1::text[])`,
-          [subjects],
+           WHERE design_id = ANY(ARRAY(SELECT id FROM custom_designs WHERE subject_ids && $1::text[]) || $2::uuid[])`,
+          [subjects, unlabelled],
         );
         await tx.query(
           `UPDATE custom_designs SET contact_name = ${erasedColumn('contact_name')}, contact_email = ${erasedColumn('contact_email')},
              contact_phone = ${erasedColumn('contact_phone')}, design_notes = ${erasedColumn('design_notes')}, subject_ids = ARRAY[$2::text]
-           WHERE subject_ids && $1::text[]`,
-          [subjects, ERASED],
+           WHERE subject_ids && $1::text[] OR id = ANY($3::uuid[])`,
+          [subjects, ERASED, unlabelled],
         );
         if (d.customer_id) {
           await tx.query('INSERT INTO custom_designs_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [d.customer_id]);

@@ -14,6 +14,20 @@ export function readModelSubjects(customerId: string | null | undefined, email: 
   return typeof email === 'string' && email !== ERASED ? guestSubjects(email) : [ERASED];
 }
 
+/**
+ * Ids of a read model's rows without subjects that a CustomerDeleted erases. Only a process of the version
+ * before subjects were kept writes such rows (a rolling upgrade: it goes on projecting after migration 099
+ * emptied the table); their subjects are derived here from the row, as that version did for every guest row.
+ * A partial index finds them; there are normally none.
+ */
+export async function unlabelledRowsOf(tx: Tx, table: string, emailColumn: string, deleted: CustomerDeletedData): Promise<string[]> {
+  const wanted = new Set(subjectsErasedBy(deleted));
+  const { rows } = await tx.query<{ id: string; customer_id: string | null; email: unknown }>(
+    `SELECT id, customer_id, ${emailColumn} AS email FROM ${table} WHERE subject_ids = '{}'`,
+  );
+  return rows.filter((r) => readModelSubjects(r.customer_id, r.email).some((s) => wanted.has(s))).map((r) => r.id);
+}
+
 /** Every data subject a CustomerDeleted event erases: the account's, and the guest subjects of its e-mail. */
 export function subjectsErasedBy(deleted: CustomerDeletedData): string[] {
   const email = deleted.email ? String(deleted.email).toLowerCase() : null;
