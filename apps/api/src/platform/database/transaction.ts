@@ -4,12 +4,20 @@ import { Pool, PoolClient } from 'pg';
 
 export type Tx = PoolClient;
 
-export async function withTransaction<T>(pool: Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` in a transaction. `begin` and `commit` may carry statements of their own (constants, no
+ * parameters) to save a round trip each: a lock taken with the BEGIN, a checkpoint written with the COMMIT.
+ */
+export async function withTransaction<T>(
+  pool: Pool,
+  fn: (tx: Tx) => Promise<T>,
+  { begin = 'BEGIN', commit = 'COMMIT' }: { begin?: string; commit?: string } = {},
+): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await client.query(begin);
     const result = await fn(client);
-    await client.query('COMMIT');
+    await client.query(commit);
     return result;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -192,21 +192,19 @@ export class RunnersService implements OnApplicationBootstrap, BeforeApplication
     // event per transaction, from the batch's start: the events before the failing one react a second time,
     // which reactors allow (a job's id is its event's, appends check revisions), as after a crash. The
     // parked-events lock keeps a staff retry of this reactor's stream in order with it.
-    const inTransaction = async (last: RecordedEvent, work: (tx: import('pg').PoolClient) => Promise<void>) => {
-      const tx = await this.pool.connect();
-      try {
-        // Round trips saved at each end: BEGIN with the lock, the checkpoint with the COMMIT.
-        await tx.query(`BEGIN; ${parkedLockStatement(consumer)}`);
-        await work(tx);
-        await tx.query(`${checkpointStatement('public.reactor_checkpoints', reactor.name, last.position)}; COMMIT`);
-        return true;
-      } catch (err) {
-        await tx.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        tx.release();
-      }
-    };
+    // Round trips saved at each end: the lock goes with the BEGIN, the checkpoint with the COMMIT.
+    const inTransaction = (last: RecordedEvent, work: (tx: import('pg').PoolClient) => Promise<void>) =>
+      withTransaction(
+        this.pool,
+        async (tx) => {
+          await work(tx);
+          return true;
+        },
+        {
+          begin: `BEGIN; ${parkedLockStatement(consumer)}`,
+          commit: `${checkpointStatement('public.reactor_checkpoints', reactor.name, last.position)}; COMMIT`,
+        },
+      );
     const react = async (tx: import('pg').PoolClient, events: RecordedEvent[]) => {
       const { rest } = await parkFollowers(tx, consumer, events);
       // What the reactor appends or queues is caused by its event, in its conversation. Reactors get null,
@@ -368,11 +366,9 @@ export class RunnersService implements OnApplicationBootstrap, BeforeApplication
    */
   async replay(options: ReplayOptions = {}): Promise<ReplayResult> {
     const stop = new AbortController();
-    options.signal?.addEventListener('abort', () => stop.abort(), { once: true });
-    if (options.signal?.aborted) stop.abort();
     const replaying = replayAll(this.pool, this.config.databaseUrl, this.store, this.privacy, this.projections(), {
       ...options,
-      signal: stop.signal,
+      signal: options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal,
     });
     const inFlight = {
       stop,

@@ -196,8 +196,7 @@ describe('PostgresEventStore appends as named statements', () => {
         await expect(store.appendToStream(stream, [event('G')], 'no_stream')).rejects.toThrow(/changed by someone else/);
         expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C', 'D', 'E']);
       }
-      // A statement that fails drops its connection (pg's pool.query), and its prepared statements with it:
-      // the four once more without a failure, then on the connection that ran them.
+      // The four once more, one after another, then the prepared statements of the connection that ran them.
       const last = `named-last-${randomUUID()}`;
       await store.appendToStream(last, [event('A')], 'no_stream');
       await store.appendToStream(last, [event('B')], 0);
