@@ -1,10 +1,11 @@
 // Replay speed alone: a shop writes real events (seed, consultation orders, their mails) into a throwaway
 // database, the log is grown to N events by cloning them, and `npm run replay` rebuilds every read model.
-// Prints events/s, the per-projection lines and the plain INSERT...SELECT copy of the same rows beside it.
+// Prints events/s, the per-projection lines and the plain INSERT...SELECT copy of the same rows beside it, then
+// the floor under any replay of this log on this machine (replay-log.mjs, replayFloor) and the rate it allows.
 // Usage: node bench/replay.mjs [events=200000] [--keep] [--reuse=<database>] [--prof] (a CPU profile in /tmp/replay-prof)
 import { loadavg } from 'os';
 import pg from 'pg';
-import { copyRate, growLog, replayCli } from './replay-log.mjs';
+import { copyRate, floorLines, growLog, replayCli, replayFloor } from './replay-log.mjs';
 import { consultationOrder, startShop } from './shop.mjs';
 
 const EVENTS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 200_000);
@@ -84,6 +85,7 @@ async function main() {
     const r = replayCli(dbUrl, PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/replay-prof'] : []);
     if (!r.events) throw new Error(`replay output not understood: ${r.out.slice(-500)}`);
     const copy = await copyRate(db);
+    const floor = await replayFloor(db, r.eventTypes);
     console.log(
       r.out
         .split('\n')
@@ -95,8 +97,16 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' / ')}`,
     );
+    for (const line of floorLines(floor)) log(line);
+    log(`replay / ceiling ${(r.eventsPerSecond / floor.ceiling).toFixed(2)}`);
     console.log(
-      JSON.stringify({ events: r.events, eventsPerSecond: r.eventsPerSecond, copyPerSecond: Math.round(copy), projections: r.projections }),
+      JSON.stringify({
+        events: r.events,
+        eventsPerSecond: r.eventsPerSecond,
+        copyPerSecond: Math.round(copy),
+        ceiling: floor.ceiling,
+        projections: r.projections,
+      }),
     );
   } finally {
     await db.end();

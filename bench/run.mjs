@@ -8,7 +8,7 @@ import { dirname, join } from 'path';
 import { fileURLToPath } from 'url';
 import { gzipSync } from 'zlib';
 import pg from 'pg';
-import { copyRate, growLog, replayCli } from './replay-log.mjs';
+import { copyRate, floorLines, growLog, replayCli, replayFloor } from './replay-log.mjs';
 import { consultationOrder, DISTINCT_EMAIL, distinctLoad, quantile, startLagProbe } from './shop.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -479,6 +479,18 @@ async function replay(db) {
   // Per projection: the events each applied and its own rate while writing (projections write side by side).
   for (const p of r.projections.filter((x) => x.events > 0))
     record('replay', `  ${p.name}: ${fmt(p.events)} events, ${p.seconds} s busy`, p.seconds ? p.events / p.seconds : null, 'events/s');
+  // What no replay of this log can skip on this machine, and the rate it leaves (replay-log.mjs, replayFloor).
+  const floor = await replayFloor(db, r.eventTypes);
+  for (const line of floorLines(floor)) log(line);
+  record(
+    'replay',
+    `ceiling of this machine: reading the log ${floor.read.cpu.toFixed(1)} + opening ${fmt(floor.sealed)} sealed strings ${floor.decrypt.cpu.toFixed(1)} + copying the rows in ${floor.write.cpu.toFixed(1)} CPU s on ${floor.cores} cores never idle`,
+    floor.ceiling,
+    'events/s',
+    r.eventsPerSecond,
+    '',
+    'ceiling / replay',
+  );
 }
 
 function report() {

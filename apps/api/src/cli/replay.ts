@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     },
   });
   console.log(`replayed ${result.events} events in ${result.seconds.toFixed(2)} s: ${result.eventsPerSecond} events/s`);
+  console.log(`  event types read: ${result.eventTypes.join(', ')}`);
   // Where the time went: projections write side by side, overlapping the reading and opening of the next batch.
   console.log(
     `  reading the log: ${result.readSeconds.toFixed(2)} s; opening personal data: ${result.openSeconds.toFixed(2)} s (${result.readerThread} thread); ` +

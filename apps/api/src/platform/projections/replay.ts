@@ -38,7 +38,9 @@ export interface ProjectionFigures {
 }
 
 export interface ReplayResult {
+  /** The events of the types the projections read (others in the log are passed over). */
   events: number;
+  eventTypes: string[];
   seconds: number;
   eventsPerSecond: number;
   /** Events parked because a projection failed on them (or waits behind one of their stream). */
@@ -118,6 +120,7 @@ export async function replayAll(
   let openSeconds = 0;
   let waitSeconds = 0;
   let readerThread: OpeningThread = 'main';
+  const allTypes = [...new Set(projections.flatMap((p) => p.eventTypes))];
   const useReaderThread = store.name === 'postgres' && (options.readerThread ?? availableParallelism() >= 4);
   const timed = async <T>(work: () => Promise<T>, add: (seconds: number) => void): Promise<T> => {
     const t0 = performance.now();
@@ -152,7 +155,6 @@ export async function replayAll(
     // Bulk of the work: one pass over the log feeds every projection. Each batch goes to the projections
     // concerned at once, each in its own transaction on its own connection, while the next batch is read
     // and its personal data opened; one batch is in flight at a time, so each projection sees its events in order.
-    const allTypes = [...new Set(projections.flatMap((p) => p.eventTypes))];
     // For the progress's ETA: the events to replay (counting a 1M-event log takes well under a second).
     total = (await store.countBehind(START, allTypes, Number.MAX_SAFE_INTEGER)).count;
     replayStarted = Date.now();
@@ -316,6 +318,7 @@ export async function replayAll(
     const parked = [...parks.values()].reduce((n, list) => n + list.length, 0);
     return {
       events,
+      eventTypes: allTypes,
       seconds,
       eventsPerSecond: Math.round(events / Math.max(seconds, 0.001)),
       parked,
