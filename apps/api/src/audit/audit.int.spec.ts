@@ -1,5 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { AddStaffMemberCommand } from '../staff/commands/add-staff-member.command';
+import { orderBody } from '../testing/request-bodies';
 import { startTestApp, TestApp } from '../testing/test-app';
 import { ReplayJob } from './jobs/replay-job';
 
@@ -199,8 +200,17 @@ describe('Audit API', () => {
     });
 
     it("should give the spec's stats and thirty days of requests", async () => {
+      const product = (await t.request('GET', `/api/products/${productId}`)).body;
+      const ordered = await t.request('POST', '/api/orders', { body: orderBody(product, { email: 'dash@facet.test' }) });
+      expect(ordered.status).toBe(200);
       const res = await t.request('GET', '/api/admin/dashboard', { token: staff });
       expect(res.status).toBe(200);
+      // The order is today's (UTC) and the only one: counted by status and by day.
+      expect(res.body.orders_by_status).toEqual({ consultation_requested: 1 });
+      expect(res.body.new_consultation_requests).toBe(1);
+      expect(res.body.requests_per_day.filter((d: any) => d.orders > 0)).toEqual([
+        { day: new Date().toISOString().slice(0, 10), orders: 1, custom_designs: 0 },
+      ]);
       expect(res.body.total_products).toBe(1);
       expect(res.body.average_price).toBe(1300);
       expect(res.body.category_count).toBe(8);

@@ -21,7 +21,7 @@ const REPLAY_LOCK = 1_985_002;
 const REPLAY_LIMITS = `SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = '60s'`;
 
 export interface ReplayProgress {
-  phase: 'copying-structure' | 'replaying' | 'swapping' | 'done';
+  phase: 'copying-structure' | 'replaying' | 'analyzing' | 'swapping' | 'done';
   projection?: string;
   events: number;
   /** Events of the types the projections read, in the log when the replay started. */
@@ -55,6 +55,8 @@ export interface ReplayResult {
   readerThread: OpeningThread;
   /** Seconds the projections waited for the next batch: near 0 when reading keeps ahead of the writes. */
   waitSeconds: number;
+  /** Seconds spent gathering the fresh tables' statistics (ANALYZE) before the swap. */
+  analyzeSeconds: number;
 }
 
 export interface ReplayOptions {
@@ -272,13 +274,22 @@ export async function replayAll(
       else await inNextSchema((t) => moveCheckpoints(t, after));
       return after;
     };
+    // The half-built tables go now rather than at the next replay (a stop or a failure alike).
+    const dropNext = async (err: unknown): Promise<never> => {
+      await unhurried(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE`).catch(() => undefined);
+      throw err;
+    };
     const reached = await catchUp(START, null)
-      .catch(async (err) => {
-        // The half-built tables go now rather than at the next replay (a stop or a failure alike).
-        await unhurried(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE`).catch(() => undefined);
-        throw err;
-      })
+      .catch(dropNext)
       .finally(() => opener?.close());
+
+    // Fresh tables have no statistics: until the next ANALYZE (autovacuum's, when it runs) the planner guesses.
+    // On the bench's log the console's order search took 3.4 s without them and 1.4 s with them, and its
+    // filter by payment status 1.3 s against 0.02 s. Each table on a connection of its own.
+    report('analyzing');
+    const analyzed = performance.now();
+    await Promise.all(tables.map((t) => unhurried(`ANALYZE ${NEXT_SCHEMA}."${t}"`))).catch(dropNext);
+    const analyzeSeconds = (performance.now() - analyzed) / 1000;
 
     // The swap: take what arrived meanwhile, compare if asked, rename the schemas.
     report('swapping');
@@ -328,6 +339,7 @@ export async function replayAll(
       openSeconds,
       readerThread,
       waitSeconds,
+      analyzeSeconds,
     };
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [REPLAY_LOCK]).catch(() => undefined);

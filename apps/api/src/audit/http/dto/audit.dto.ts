@@ -86,7 +86,7 @@ export class StreamHistoryDto {
 }
 
 export class ReplayStatusDto {
-  @ApiProperty({ enum: ['idle', 'copying-structure', 'replaying', 'swapping', 'done', 'failed'] }) phase!: string;
+  @ApiProperty({ enum: ['idle', 'copying-structure', 'replaying', 'analyzing', 'swapping', 'done', 'failed'] }) phase!: string;
   @ApiProperty() running!: boolean;
   @ApiPropertyOptional({ type: String, nullable: true }) projection?: string | null;
   @ApiProperty() events!: number;
