@@ -18,6 +18,7 @@ import { clientErrorHandler, frameworkErrors } from './platform/http/client-erro
 import { HttpExceptionFilter, SpaRoot } from './platform/http/http-exception.filter';
 import { AllowedMethods } from './platform/http/allowed-methods';
 import { setUpSwagger } from './platform/http/swagger';
+import { wholeAnswerCompression } from './platform/http/whole-answer-compression';
 import { createValidationPipe } from './platform/http/validation';
 import { securityHeaders } from './platform/http/security-headers';
 import { checkStorableInput, depthLimitedJsonParser, formParserFor } from './platform/http/storable-input';
@@ -25,6 +26,8 @@ import { StorefrontRenderer } from './storefront/storefront-renderer';
 import { constants as zlib } from 'zlib';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+/** Answers smaller than this go uncompressed. */
+const COMPRESSION_THRESHOLD = 1024;
 export const STOREFRONT_DIST = join(REPO_ROOT, 'apps', 'storefront', 'dist');
 export const ADMIN_DIST = join(REPO_ROOT, 'apps', 'admin', 'dist');
 
@@ -90,16 +93,25 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
   fastify.addHook('preValidation', async (request: FastifyRequest) => checkStorableInput(request));
 
   await app.register(fastifyCookie as any);
-  // Responses over 1 KB (JSON, server-rendered pages) are compressed; brotli at a quality cheap enough to
-  // run per response (static files are precompressed at build time and pass through untouched).
+  // Responses over 1 KB are compressed: answers whole in memory (JSON, server-rendered pages) by
+  // wholeAnswerCompression below, streams here; brotli at a quality cheap enough to run per response (static
+  // files are precompressed at build time and pass through untouched).
   await app.register(fastifyCompress as any, {
     global: true,
-    threshold: 1024,
+    threshold: COMPRESSION_THRESHOLD,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await securityHeaders(app, config);
   await catalogueHttpCache(app);
+  // After the catalogue's hooks, which keep and compare the plain text. A copy is kept only of answers that
+  // are the same for everyone: catalogue reads and pages (not the API's other answers, some personal).
+  await wholeAnswerCompression(app, {
+    threshold: COMPRESSION_THRESHOLD,
+    keep: (request, reply) =>
+      request.catalogueVersion !== undefined ||
+      (!request.url.startsWith('/api/') && String(reply.getHeader('content-type') ?? '').startsWith('text/html')),
+  });
 
   const spas: SpaRoot[] = [];
   // The build writes .br and .gz beside each file (scripts/precompress.mjs); hashed assets never change.

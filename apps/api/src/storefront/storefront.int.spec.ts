@@ -547,6 +547,73 @@ describe('Server-rendered storefront', () => {
       expect(html.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(html.body).toString()).toContain(products[0].name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
     });
+
+    it('should choose the encoding as browsers and odd clients ask for it, and say the answer varies with it', async () => {
+      const url = '/api/products?limit=24';
+      const plain = await rawGet(t.url, url, { 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      // Caches must keep the encodings apart even for a client that got the plain text.
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      const cases: [string, string | undefined][] = [
+        ['gzip, deflate, br, zstd', 'br'], // Chrome
+        ['br;q=0, gzip', 'gzip'],
+        ['br;q=0.5, gzip;q=0.9', 'gzip'],
+        ['GZIP', 'gzip'],
+        ['x-gzip', 'gzip'],
+        ['*', 'gzip'],
+        ['deflate, zstd', undefined],
+        ['br;q=abc, gzip;q=0', undefined], // a weight that is no number counts as 0
+        [`${'a;q=1, '.repeat(1500)}br`, 'br'], // 10 KB of header
+        ['', undefined],
+      ];
+      for (const [header, expected] of cases) {
+        const res = await rawGet(t.url, url, { 'accept-encoding': header });
+        expect({ header: header.slice(0, 40), status: res.status, encoding: res.headers['content-encoding'] }).toEqual({
+          header: header.slice(0, 40),
+          status: 200,
+          encoding: expected,
+        });
+        const text = expected === 'br' ? brotliDecompressSync(res.body) : expected === 'gzip' ? gunzipSync(res.body) : res.body;
+        expect(text.equals(plain.body)).toBe(true);
+        expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      }
+      // HEAD: the headers of the compressed answer, no body.
+      const head = await new Promise<{ status?: number; encoding?: string; length: number }>((resolve, reject) => {
+        const req = httpRequest(t.url + url, { method: 'HEAD', headers: { 'accept-encoding': 'br' } }, (res) => {
+          let length = 0;
+          res.on('data', (c) => (length += c.length));
+          res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], length }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(head).toEqual({ status: 200, encoding: 'br', length: 0 });
+    });
+
+    it('should send a kept compressed copy again only for the same text: a catalogue change is compressed anew', async () => {
+      const url = `/api/products?limit=20&sort_by=name`;
+      const first = await rawGet(t.url, url, { 'accept-encoding': 'br' });
+      const again = await rawGet(t.url, url, { 'accept-encoding': 'br' });
+      expect(again.body.equals(first.body)).toBe(true);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      const token = await t.staffToken();
+      const listed = JSON.parse(brotliDecompressSync(first.body).toString()).products[0];
+      const p = (await t.request('GET', `/api/products/${listed.id}`)).body;
+      expect(
+        (await t.request('PUT', `/api/admin/products/${p.id}`, { token, body: { price: p.price + 1, version: p.version } })).status,
+      ).toBe(200);
+      const after = await rawGet(t.url, url, { 'accept-encoding': 'br' });
+      expect(after.headers.etag).not.toBe(first.headers.etag);
+      expect(JSON.parse(brotliDecompressSync(after.body).toString()).products[0].price).toBe(p.price + 1);
+      // The plain answer agrees with the compressed one.
+      const plain = await rawGet(t.url, url);
+      expect(brotliDecompressSync(after.body).equals(plain.body)).toBe(true);
+      // A page: compressed for the client that asks, the same text as sent plain.
+      const pagePlain = await rawGet(t.url, `/product/${p.id}`, { 'accept-encoding': 'identity' });
+      const pageGzip = await rawGet(t.url, `/product/${p.id}`, { 'accept-encoding': 'gzip' });
+      expect(pageGzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(pageGzip.body).equals(pagePlain.body)).toBe(true);
+    });
   });
 });
 
