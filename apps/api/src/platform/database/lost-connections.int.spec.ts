@@ -50,9 +50,14 @@ describe('Pooled connections lost while checked out', () => {
   it('should do the same for a connection holding a session lock', async () => {
     let pid = 0;
     const work = withSessionLocks(pool, 'purpose', ['lost-connections-test'], async () => {
+      // The holder of this very lock (1985, hashtext(name): session-locks.ts) in this database: any advisory
+      // lock would do here, but then another test file's, such as a migration's, could be the one ended (CI, 2026-11-26).
       pid = (
         await pool.query<{ pid: number }>(
-          `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid() LIMIT 1`,
+          `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+             AND classid = 1985 AND objid = hashtext($1)::oid AND objsubid = 2`,
+          ['lost-connections-test'],
         )
       ).rows[0].pid;
       await terminate(pid);
