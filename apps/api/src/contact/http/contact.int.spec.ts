@@ -7,6 +7,7 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { Queues } from '../../platform/queue/queues.service';
 import { jobIdFor } from '../../platform/queue/reactor';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
+import { eraseGuestSubject, unlabelRows } from '../../testing/guest-erasure';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { contactMessageStream } from '../domain/contact-message';
 import { CONTACT_THROTTLED_MESSAGE } from '../commands/contact-throttle';
@@ -144,18 +145,8 @@ describe('Contact messages over HTTP', () => {
         expect((await send(valid({ email: 'bystander@example.com' }))).status).toBe(201);
         const mine = await sentId(`${user}@example.com`);
         const theirs = await sentId('bystander@example.com');
-        if (unlabelled)
-          await t.app
-            .get(DatabaseService)
-            .query(`UPDATE rm.contact_messages SET subject_ids = '{}' WHERE id = ANY($1::uuid[])`, [[mine, theirs]]);
-        const customerId = randomUUID();
-        await t.app
-          .get(EventSourcing)
-          .append(
-            `customer-${customerId}`,
-            [{ type: 'CustomerDeleted', data: { customer_id: customerId, guest_subject: subjectOf(`${user}@example.com`) } }],
-            'any',
-          );
+        if (unlabelled) await unlabelRows(t, 'contact_messages', [mine, theirs]);
+        await eraseGuestSubject(t, subjectOf(`${user}@example.com`));
         expect((await t.request('GET', `/api/admin/messages/${mine}`, { token: staff })).body).toMatchObject({
           name: 'erased',
           email: 'erased',

@@ -8,6 +8,7 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { Queues } from '../../platform/queue/queues.service';
 import { jobIdFor } from '../../platform/queue/reactor';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
+import { eraseGuestSubject, unlabelRows } from '../../testing/guest-erasure';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { customDesignStream } from '../domain/custom-design';
 import { DESIGN_IMAGE_TOO_LARGE, DESIGN_IMAGE_WRONG_TYPE } from '../domain/design-image';
@@ -448,18 +449,8 @@ describe('Custom designs over HTTP', () => {
       });
       expect(noted.status).toBe(200);
       const bystander = await submit(valid({ contact_name: 'Bystander', contact_email: 'bystander@example.com' }));
-      if (unlabelled)
-        await t.app
-          .get(DatabaseService)
-          .query(`UPDATE rm.custom_designs SET subject_ids = '{}' WHERE id = ANY($1::uuid[])`, [[asGuest.body.id, bystander.body.id]]);
-      const customerId = randomUUID();
-      await t.app
-        .get(EventSourcing)
-        .append(
-          `customer-${customerId}`,
-          [{ type: 'CustomerDeleted', data: { customer_id: customerId, guest_subject: subjectOf(`${user}@example.com`) } }],
-          'any',
-        );
+      if (unlabelled) await unlabelRows(t, 'custom_designs', [asGuest.body.id, bystander.body.id]);
+      await eraseGuestSubject(t, subjectOf(`${user}@example.com`));
       const purged = await t.request('GET', `/api/admin/custom-designs/${asGuest.body.id}`, { token: staff });
       expect(purged.body).toMatchObject({
         contact_name: 'erased',

@@ -37,21 +37,20 @@ export interface WholeAnswerCompressionOptions {
  * Register after the hooks that need the plain text (the catalogue's kept answers and their 304s).
  */
 export async function wholeAnswerCompression(app: NestFastifyApplication, options: WholeAnswerCompressionOptions): Promise<void> {
-  const kept = new Map<Encoding, Map<string | Buffer, Buffer>>(ENCODINGS.map((e) => [e, new Map()]));
+  // Per answer text, its compressed copies; the Map's order is the eviction order (oldest first). A copy is
+  // found by the text, which it keeps alive: both count.
+  const kept = new Map<string | Buffer, Partial<Record<Encoding, Buffer>>>();
   let keptBytes = 0;
-
-  // A copy is found by the answer's text, which it keeps alive: both count.
-  const size = (payload: string | Buffer, body: Buffer) => payload.length + body.length;
   const keepCopy = (encoding: Encoding, payload: string | Buffer, body: Buffer) => {
-    kept.get(encoding)!.set(payload, body);
-    keptBytes += size(payload, body);
-    // Oldest first, across both encodings, until the copies fit.
-    for (const e of ENCODINGS) {
-      for (const [key, copy] of kept.get(e)!) {
-        if (keptBytes <= MAX_KEPT_BYTES) return;
-        keptBytes -= size(key, copy);
-        kept.get(e)!.delete(key);
-      }
+    const copies = kept.get(payload);
+    // Two requests for the same text at once both compress it: the second copy replaces the first.
+    keptBytes += body.length - (copies?.[encoding]?.length ?? 0) + (copies ? 0 : payload.length);
+    if (copies) copies[encoding] = body;
+    else kept.set(payload, { [encoding]: body });
+    for (const [text, old] of kept) {
+      if (keptBytes <= MAX_KEPT_BYTES) return;
+      keptBytes -= text.length + (old.br?.length ?? 0) + (old.gzip?.length ?? 0);
+      kept.delete(text);
     }
   };
 
@@ -67,7 +66,7 @@ export async function wholeAnswerCompression(app: NestFastifyApplication, option
         reply.header('vary', addVary(reply.getHeader('vary'), 'accept-encoding'));
         if (!encoding) return payload;
         const keep = options.keep(request, reply);
-        let body = keep ? kept.get(encoding)!.get(payload) : undefined;
+        let body = keep ? kept.get(payload)?.[encoding] : undefined;
         if (!body) {
           body = await compress(encoding, payload);
           if (keep) keepCopy(encoding, payload, body);
