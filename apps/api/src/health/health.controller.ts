@@ -137,13 +137,17 @@ export class HealthController implements BeforeApplicationShutdown {
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessReport> {
     const reasons: string[] = [];
     if (this.shuttingDown) reasons.push('shutting down');
+    // Whether the dependencies answer at all, never whether the main pool has a free connection: a pool busy
+    // behind a locked table is a slow instance, not one a load balancer should pull.
     const checked = await this.run([
-      this.indicator('postgres', () => this.db.query('SELECT 1')),
-      this.indicator('event_store', () => this.store.ping()),
+      this.indicator('postgres', () => this.db.probe()),
+      // The PostgreSQL event store lives in the same database: the probe above answers for it too.
+      ...(this.store.name === 'postgres' ? [] : [this.indicator('event_store', () => this.store.ping())]),
     ]);
-    const [postgres, eventStore] = [component(checked, 'postgres'), component(checked, 'event_store')];
+    const postgres = component(checked, 'postgres');
+    const eventStore = this.store.name === 'postgres' ? postgres : component(checked, 'event_store');
     if (postgres.status === 'down') reasons.push(`postgres is down: ${postgres.error}`);
-    if (eventStore.status === 'down') reasons.push(`event store is down: ${eventStore.error}`);
+    if (eventStore !== postgres && eventStore.status === 'down') reasons.push(`event store is down: ${eventStore.error}`);
     reply.status(reasons.length ? 503 : 200);
     return { status: reasons.length ? 'not-ready' : 'ready', reasons };
   }

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { DatabaseService } from '../platform/database/database.service';
 import { startTestApp, TestApp } from '../testing/test-app';
 
 /** /api/health and /api/health/ready, answered through @nestjs/terminus in the shape the console and tests read. */
@@ -90,6 +91,28 @@ describe('Health (@nestjs/terminus)', () => {
     expect(again.status).toBe(200);
     expect(again.body.postgres.status).toBe('up');
   }, 40_000);
+
+  it('should stay ready while the main pool is busy behind a table locked by someone else', async () => {
+    // Someone else holds the event log's and the orders' tables; every connection of the main pool waits.
+    const locker = new Client({ connectionString: t.db.url });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE public.es_streams, rm.orders IN ACCESS EXCLUSIVE MODE');
+    const pool = t.app.get(DatabaseService).pool;
+    const waiting = Array.from({ length: pool.options.max }, () => pool.query('SELECT count(*) FROM rm.orders').catch(() => null));
+    try {
+      const deadline = Date.now() + 5000;
+      const allTaken = () => pool.totalCount === pool.options.max && pool.idleCount === 0;
+      while (!allTaken() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(allTaken()).toBe(true); // every connection is taken: the pool itself cannot answer
+      const answers = await Promise.all(Array.from({ length: 5 }, () => t.request('GET', '/api/health/ready')));
+      expect(answers.map((a) => [a.status, a.body])).toEqual(answers.map(() => [200, { status: 'ready', reasons: [] }]));
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+      await Promise.all(waiting);
+    }
+  });
 
   it('should match the OpenAPI document with every answer above, 503s included', async () => {
     expect((await t.conformance()).violations).toEqual([]);
