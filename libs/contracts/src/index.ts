@@ -11,3 +11,4 @@ export * from './events';
 export type * from './account';
 export type * from './order-wire';
 export type * from './mail-wire';
+export * from './spreadsheet';

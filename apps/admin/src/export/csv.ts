@@ -1,4 +1,5 @@
 import jsonExport from 'jsonexport/dist';
+import { spreadsheetSafe } from '@facet/contracts';
 
 /**
  * CSV exports: one row per record. jsonexport writes an array as one row per element (the old orders CSV put
@@ -8,13 +9,9 @@ import jsonExport from 'jsonexport/dist';
 export type CsvValue = string | number | boolean | null;
 export type CsvRow = Record<string, CsvValue>;
 
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe (OWASP's
- * advice for CSV injection); numbers stay numbers.
- */
+/** A cell a spreadsheet would run as a formula gets a leading apostrophe (the shop's one rule: spreadsheetSafe). */
 export function safeCell(value: CsvValue): CsvValue {
-  if (typeof value !== 'string') return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return spreadsheetSafe(value);
 }
 
 function cell(value: unknown): CsvValue {
@@ -82,5 +79,6 @@ export async function toCsv(rows: CsvRow[]): Promise<string> {
       }
     }
   const safe = rows.map((row) => Object.fromEntries(headers.map((h) => [h, safeCell(row[h] ?? null)])));
-  return jsonExport(safe, { headers, rowDelimiter: ',' });
+  // Column names come from records' keys (a product's options, say): a header cell is a cell like any other.
+  return jsonExport(safe, { headers, rename: headers.map((h) => String(safeCell(h))), rowDelimiter: ',' });
 }

@@ -116,12 +116,14 @@ describe('CSV export', () => {
 
   describe('When a cell would run as a spreadsheet formula', () => {
     it('should defuse it with an apostrophe, leaving numbers and plain text alone', async () => {
-      for (const attack of ['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', '\tx', '\rx'])
+      for (const attack of ['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', ';=1+1', '\tx', '\rx'])
         expect(safeCell(attack)).toBe(`'${attack}`);
       expect(safeCell(-5)).toBe(-5);
       expect(safeCell('Ada')).toBe('Ada');
       const rows = parseCsv(await toCsv([{ name: '=cmd|" /C calc"!A0', total: -1 }]));
       expect(rows[1]).toEqual([`'=cmd|" /C calc"!A0`, '-1']);
+      // A column named by a record's own key is defused too.
+      expect(parseCsv(await toCsv([{ ';=1+1': 'x', '@a': 'y' }]))[0]).toEqual([`';=1+1`, `'@a`]);
     });
   });
 });

@@ -2,6 +2,8 @@
 declare module 'jsonexport/dist' {
   interface Options {
     headers?: string[];
+    /** Header names to write, in the order of `headers`. */
+    rename?: string[];
     rowDelimiter?: string;
     forceTextDelimiter?: boolean;
   }

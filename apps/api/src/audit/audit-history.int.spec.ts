@@ -8,6 +8,7 @@ import { LogWalk } from '../platform/event-store/log-verifier';
 import { startTestApp, TestApp } from '../testing/test-app';
 import { actorDisplayName } from './queries/audit-log';
 import { LogVerificationJob } from './jobs/log-verification-job';
+import { CatalogueRow, toCsv } from './history/record-history.service';
 
 async function waitUntil(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
@@ -227,6 +228,19 @@ describe('Audit history API', () => {
       for (const q of ['', 'as_of=nope', 'as_of=2026-01-01T00:00:00Z&format=xlsx', 'as_of=1800-01-01T00:00:00Z']) {
         expect((await t.request('GET', `/api/admin/audit/catalogue?${q}`, { token: admin })).status).toBe(400);
       }
+    });
+  });
+
+  describe('When a catalogue cell would run as a spreadsheet formula', () => {
+    it('should defuse every formula start, ; and CR included, and leave numbers alone', () => {
+      const names = ['=1+1', '+1', '-1', '@SUM(A1)', ';=1+1', '\t=1', '\r=1'];
+      const csv = toCsv(names.map((name, i) => ({ id: `p${i}`, name, price: -5 }) as unknown as CatalogueRow));
+      const cells = csv
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[1]);
+      expect(cells).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "';=1+1", "'\t=1", `"'\r=1"`]);
+      expect(csv).toContain("p0,'=1+1,,-5,");
     });
   });
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { toDollars } from '@facet/contracts';
+import { spreadsheetSafe, toDollars } from '@facet/contracts';
 import {
   CATALOGUE_STREAM,
   InventoryCleared,
@@ -146,8 +146,7 @@ const SECRET_FIELD = /(password|hash|token|secret|otp|(^|\.)code$)/i;
 export function toCsv(rows: CatalogueRow[]): string {
   const header = ['id', 'name', 'category', 'price', 'original_price', 'in_stock', 'revision', 'last_changed_at'];
   const cell = (v: unknown) => {
-    let s = v === null || v === undefined ? '' : String(v);
-    if (/^[=+\-@\t\r]/.test(s) && typeof v === 'string') s = `'${s}`;
+    const s = v === null || v === undefined ? '' : String(spreadsheetSafe(v));
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return [header.join(','), ...rows.map((r) => header.map((h) => cell(r[h as keyof CatalogueRow])).join(','))].join('\r\n') + '\r\n';
