@@ -120,7 +120,7 @@ maybe('Starting the shop', () => {
   }, 90_000);
 
   it('should keep an empty catalogue empty in production unless FACET_SEED=true', async () => {
-    const production = { NODE_ENV: 'production', LOG_FORMAT: 'pretty' };
+    const production = { NODE_ENV: 'production', LOG_FORMAT: 'pretty', PRIVACY_SECRET: 'the main suite production privacy secret' };
     const empty = await fresh();
     let shop = await startShop(empty, production);
     await shop.stop();

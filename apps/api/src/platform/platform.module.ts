@@ -81,7 +81,7 @@ export class PlatformModule implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     // First: guest subjects and every keyed digest need it.
-    await loadPrivacySecret(this.db.pool, this.config.privacySecret);
+    await loadPrivacySecret(this.db.pool, { fromEnv: this.config.privacySecret, dataDir: this.config.dataDir });
     await this.status.start();
     await this.listenForErasures();
   }

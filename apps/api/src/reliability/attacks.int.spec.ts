@@ -427,6 +427,7 @@ describe('The shop in production', () => {
       NODE_ENV: 'production',
       ADMIN_EMAIL: 'owner@facet.test',
       ADMIN_PASSWORD: 'Prod-Admin-1985!x',
+      PRIVACY_SECRET: 'the attacks suite production privacy secret',
       PUBLIC_ORIGINS: 'https://facet.example',
     });
     try {

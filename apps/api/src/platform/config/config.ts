@@ -3,6 +3,7 @@
  * The README's table of environment variables mirrors this file.
  */
 import { registerAs } from '@nestjs/config';
+import { resolve } from 'path';
 import { z } from 'zod';
 
 export type ProcessRole = 'api' | 'projector' | 'worker';
@@ -38,8 +39,13 @@ export interface FacetConfig {
   pipelinePoolSize: number;
   database: DatabaseTimeouts;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
-  /** Keys the HMAC behind guest subjects and other digests; generated and stored in the database when unset. */
+  /**
+   * Keys the HMAC behind guest subjects and other digests (PRIVACY_SECRET, required in production); when
+   * unset, a secret generated into a file under dataDir, never in the database.
+   */
   privacySecret: string | null;
+  /** FACET_DATA_DIR: where this machine keeps what must stay out of the database (default ./.data). */
+  dataDir: string;
   /** json: one JSON object per line; pretty: readable lines. Default: pretty on a terminal, else json. */
   logFormat: 'json' | 'pretty';
   /** FACET_SEED: list the demo catalogue in an empty shop (default: yes, except in production). */
@@ -228,6 +234,7 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   HEALTH_MAX_LAG_SECONDS: count(5),
   PIPELINE_POOL_SIZE: count(5),
   PRIVACY_SECRET: z.string().optional(),
+  FACET_DATA_DIR: z.string().optional(),
   LOG_LEVEL: oneOf(LOG_LEVELS),
   LOG_FORMAT: oneOf(['json', 'pretty'] as const),
   FACET_SEED: oneOf(['true', 'false'] as const),
@@ -272,6 +279,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
   if (nodeEnv === 'production' && !adminCredentialsFromEnv) {
     throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD must be set in production; Facet will not start with a default administrator.']);
   }
+  // Every digest of personal data is keyed with it: a secret generated on one host would differ on the next.
+  if (nodeEnv === 'production' && !e.PRIVACY_SECRET) {
+    throw new ConfigError(['PRIVACY_SECRET must be set in production (32 or more characters); Facet will not start without it.']);
+  }
   const port = e.PORT;
   const origin = `http://localhost:${port}`;
   return {
@@ -299,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     healthMaxLagSeconds: e.HEALTH_MAX_LAG_SECONDS,
     pipelinePoolSize: e.PIPELINE_POOL_SIZE,
     privacySecret: e.PRIVACY_SECRET || null,
+    dataDir: resolve(e.FACET_DATA_DIR || '.data'),
     database: loadDatabaseTimeouts(env),
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'log'),
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),

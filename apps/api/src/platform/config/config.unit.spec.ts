@@ -1,4 +1,7 @@
+import { resolve } from 'path';
 import { ConfigError, loadConfig } from './config';
+
+const SECRET = 'a production privacy secret of 32+ characters';
 
 /** The message loadConfig refuses an environment with, or null when it accepts it. */
 function refusal(env: Record<string, string>): string | null {
@@ -114,9 +117,20 @@ describe('loadConfig (zod schema)', () => {
 
   it('should refuse production without administrator credentials', () => {
     expect(refusal({ NODE_ENV: 'production' })).toMatch(/ADMIN_EMAIL and ADMIN_PASSWORD must be set in production/);
-    expect(loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'A@B.C', ADMIN_PASSWORD: 'x' }).seedDemoCatalogue).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'x', FACET_SEED: 'true' }).seedDemoCatalogue).toBe(
-      true,
-    );
+    const production = { NODE_ENV: 'production', PRIVACY_SECRET: SECRET };
+    expect(loadConfig({ ...production, ADMIN_EMAIL: 'A@B.C', ADMIN_PASSWORD: 'x' }).seedDemoCatalogue).toBe(false);
+    expect(loadConfig({ ...production, ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'x', FACET_SEED: 'true' }).seedDemoCatalogue).toBe(true);
+  });
+
+  it('should refuse production without PRIVACY_SECRET, naming it, and keep development secrets under the data directory', () => {
+    const admin = { ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'x' };
+    for (const unset of [{}, { PRIVACY_SECRET: '' }] as Record<string, string>[]) {
+      expect(refusal({ NODE_ENV: 'production', ...admin, ...unset })).toMatch(/PRIVACY_SECRET must be set in production/);
+    }
+    expect(loadConfig({ NODE_ENV: 'production', ...admin, PRIVACY_SECRET: SECRET }).privacySecret).toBe(SECRET);
+    // Development and tests run without it: the secret is generated into a file under FACET_DATA_DIR.
+    expect(loadConfig({}).privacySecret).toBeNull();
+    expect(loadConfig({}).dataDir).toBe(resolve('.data'));
+    expect(loadConfig({ FACET_DATA_DIR: '/var/lib/facet' }).dataDir).toBe('/var/lib/facet');
   });
 });
