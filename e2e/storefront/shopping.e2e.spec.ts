@@ -201,6 +201,16 @@ describe('Storefront journeys', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'This page has slipped its setting' }).waitFor();
+    // A path no route pattern can match (a line terminator in it) is the same page once hydrated, with the
+    // shop's header, not react-router's developer screen.
+    for (const path of ['/rings%0A', '/about%E2%80%A8']) {
+      const answer = await page.goto(path);
+      expect(answer?.status()).toBe(404);
+      await page.locator('html[data-hydrated]').waitFor();
+      await page.getByRole('heading', { name: 'This page has slipped its setting' }).waitFor();
+      await page.getByRole('link', { name: 'Browse the Catalogue' }).waitFor();
+      expect(await page.content()).not.toMatch(/Hey developer|Unexpected Application Error/);
+    }
     await context.close();
   });
 });

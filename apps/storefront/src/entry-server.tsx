@@ -10,7 +10,7 @@
  */
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router-dom';
 import { Writable } from 'node:stream';
 import { COLLECTIONS } from './lib/collections';
 import { createRoutes, FIRST_SCREEN_FONTS, type RouteHandle } from './routes';
@@ -50,6 +50,7 @@ export type RenderResult = { kind: 'page'; status: number; html: string } | { ki
 export function createRenderer(options: RendererOptions) {
   const routes = createRoutes(options.shop);
   const handler = createStaticHandler(routes);
+  const notFoundRoute = routes[0].children?.find((r) => r.id === 'not-found');
   const page = new PageTemplate(options);
   const pagesLoaded = preloadAllPages();
 
@@ -60,7 +61,9 @@ export function createRenderer(options: RendererOptions) {
     if (context instanceof Response) {
       return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
     }
-    if (context.errors) {
+    // No route matches (the layout's error element shows the not-found page, status 404): an answer, not a failure.
+    const noRoute = context.errors !== null && Object.values(context.errors).every((e) => isRouteErrorResponse(e) && e.status === 404);
+    if (context.errors && !noRoute) {
       const first = Object.values(context.errors)[0];
       throw first instanceof Error ? first : new Error(`Route error: ${JSON.stringify(first)}`);
     }
@@ -71,10 +74,10 @@ export function createRenderer(options: RendererOptions) {
       </StrictMode>,
       signal,
     );
-    const leaf = context.matches[context.matches.length - 1];
-    const routeId = leaf?.route.id ?? 'not-found';
+    const leaf = noRoute ? notFoundRoute : context.matches[context.matches.length - 1]?.route;
+    const routeId = leaf?.id ?? 'not-found';
     const meta = metaForRoute(routeId, COLLECTIONS)({ data: context.loaderData[routeId] ?? null, url, origin: options.origin });
-    const handle = leaf?.route.handle as RouteHandle | undefined;
+    const handle = leaf?.handle as RouteHandle | undefined;
     const hydrationData = { loaderData: context.loaderData, actionData: null, errors: null };
     // React puts its own preloads (images of the first screen) before the markup: they belong in <head>,
     // and hydration must find the app's first element first.

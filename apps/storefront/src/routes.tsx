@@ -3,7 +3,7 @@
  * first screen needs no second round-trip. Account, checkout, payment and custom-design screens: one line each.
  */
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router-dom';
 import { ClientOnly } from './components/ClientOnly';
 import { Layout, PageLoading } from './components/Layout';
 import { COLLECTIONS } from './lib/collections';
@@ -83,6 +83,13 @@ export function createRoutes(shop: ShopData): RouteObject[] {
     {
       id: 'layout',
       element: <Layout />,
+      // A URL no route can match (the catch-all's pattern stops at a line terminator: /rings%0A) is the
+      // not-found page like any other, on the server and in the browser alike.
+      errorElement: (
+        <Layout>
+          <RouteError />
+        </Layout>
+      ),
       hydrateFallbackElement: <PageLoading />,
       children: [
         { id: 'home', path: '/', loader: load.home, element: page(HomePage) },
@@ -170,6 +177,13 @@ export function createRoutes(shop: ShopData): RouteObject[] {
       ],
     },
   ];
+}
+
+/** The not-found page for a URL no route matches; other route errors go to the layout's error boundary. */
+function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return page(NotFoundPage);
+  throw error;
 }
 
 /** Paths that are never server-rendered with content (kept out of search engines by robots.txt too). */

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { CATEGORIES, formatPrice } from '@facet/contracts';
 import { existsSync } from 'fs';
@@ -194,6 +195,24 @@ describe('Server-rendered storefront', () => {
       }
       expect((await page(t, '/no-such-page')).html).toContain('This page has slipped its setting');
       expect((await page(t, '/category/tiaras')).html).toContain('Category not found');
+    });
+
+    it('should answer a line terminator anywhere in a path with the plain 404 page, logging no error', async () => {
+      const errors = jest.spyOn(Logger.prototype, 'error');
+      try {
+        const paths = ['/rings%0A', '/rings%0D', '/%0A', '/jewelry/%E2%80%A8rings', '/about%E2%80%A9', '/product/x%0Ay', '/a%0D%0Ab?q=1'];
+        for (const path of paths) {
+          const res = await page(t, path);
+          // A product id with a newline is a product page's own "not found".
+          const heading = path.startsWith('/product/') ? 'Product not found' : 'This page has slipped its setting';
+          expect({ path, status: res.status, notFound: res.html.includes(heading) }).toEqual({ path, status: 404, notFound: true });
+          expect(res.html).not.toMatch(/Hey developer|Unexpected Application Error/);
+          expect(res.html).toContain('<meta name="robots" content="noindex');
+        }
+        expect(errors).not.toHaveBeenCalled();
+      } finally {
+        errors.mockRestore();
+      }
     });
 
     it('should render home with the Organization, the featured pieces, the hero preloaded and the styles inline', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ClientOnly } from './ClientOnly';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -47,7 +47,8 @@ function PageHydrated() {
   return null;
 }
 
-export function Layout() {
+/** The shop's frame around the page of the route (or `children`: the not-found page of a URL no route matches). */
+export function Layout({ children }: { children?: ReactNode } = {}) {
   const { pathname } = useLocation();
   return (
     <>
@@ -63,7 +64,7 @@ export function Layout() {
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
-            <Outlet />
+            {children ?? <Outlet />}
             <PageHydrated />
           </Suspense>
         </ErrorBoundary>
