@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { COMMAND_HANDLERS } from './commands';
 import { AdministratorChanges } from './commands/administrator-changes';
 import { StaffEmailClaims } from './commands/staff-email-claims';
+import { AdminSignInLocksController } from './http/admin-sign-in-locks.controller';
 import { AdminStaffController } from './http/admin-staff.controller';
 import { StaffAuthController } from './http/staff-auth.controller';
 import { StaffMembersProjection } from './projections/staff-members.projection';
@@ -10,10 +11,10 @@ import { QUERY_HANDLERS } from './queries';
 import { StaffDirectory } from './queries/staff-directory';
 import { StaffSessionsReactor } from './reactors/staff-sessions.reactor';
 
-/** Console accounts: the first administrator, staff members and their roles, and staff sign-in. */
+/** Console accounts: the first administrator, staff members and their roles, staff sign-in, and lifting sign-in locks. */
 @Module({
   imports: [CqrsModule],
-  controllers: [StaffAuthController, AdminStaffController],
+  controllers: [StaffAuthController, AdminStaffController, AdminSignInLocksController],
   providers: [
     AdministratorChanges,
     StaffDirectory,

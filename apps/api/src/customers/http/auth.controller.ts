@@ -13,6 +13,7 @@ import {
   ApiOperation,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Public, RequireCustomer, SignsInOrOut } from '../../platform/auth/auth.decorators';
+import { setDeviceCookie, trustedDevice } from '../../platform/auth/device-cookie';
 import { GUESS_POLICY, LoginThrottle, MAIL_POLICY } from '../../platform/auth/login-throttle.service';
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
@@ -193,15 +194,20 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LoginResult> {
     const email = body.email.trim().toLowerCase();
-    // Counted before the password is checked: a burst of guesses evaluates at most the limit.
-    const attempt = await this.throttle.reserve('customer', email, request.ip, GUESS_POLICY, TOO_MANY_SIGN_INS);
+    // Counted before the password is checked: a burst of guesses evaluates at most the limit. A browser that
+    // signed in to this account before counts on its own, so strangers' guesses cannot lock the owner out.
+    const device = trustedDevice(request, 'customer', email);
+    const attempt = await this.throttle.reserveSignIn('customer', email, request.ip, device, TOO_MANY_SIGN_INS);
     // The password is checked against a moment's read of the account: when a reset or an erasure lands
     // before the session is made, the session is dropped and the account looked at again (its new state
     // answers), so nobody keeps a session the change was meant to end.
     for (let look = 0; look < 3; look++) {
       const signIn = await this.queries.execute(new AuthenticateCustomerQuery(email, body.password));
       if (signIn.outcome === 'unknown-email') throw new UnauthorizedError(USER_NOT_FOUND);
-      if (signIn.outcome === 'wrong-password') throw new UnauthorizedError(INVALID_PASSWORD);
+      if (signIn.outcome === 'wrong-password') {
+        await this.throttle.failedFor(attempt, signIn.customerId);
+        throw new UnauthorizedError(INVALID_PASSWORD);
+      }
       if (signIn.outcome === 'unverified') throw new ForbiddenError(EMAIL_NOT_VERIFIED);
       const { user } = signIn;
       const session = await this.sessions.createUnlessChanged('customer', user.id, 'customer', signIn.unchanged);
@@ -210,6 +216,7 @@ export class AuthController {
       // A fresh session at every login; the one this browser had is revoked.
       if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
       setSessionCookie(reply, this.config, session.token, session.expiresAt);
+      setDeviceCookie(reply, this.config, 'customer', email);
       return { success: true, message: 'Login successful', token: session.token, expires_at: session.expiresAt.toISOString(), user };
     }
     throw new UnauthorizedError(ACCOUNT_CHANGED);

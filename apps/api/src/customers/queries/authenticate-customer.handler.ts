@@ -12,7 +12,7 @@ export class AuthenticateCustomerHandler implements IQueryHandler<AuthenticateCu
     // With no account verifyPassword still spends a hash's time, so the timing does not tell who exists.
     const ok = await verifyPassword(row?.password_hash, password);
     if (!row) return { outcome: 'unknown-email' };
-    if (!ok) return { outcome: 'wrong-password' };
+    if (!ok) return { outcome: 'wrong-password', customerId: row.id };
     if (!row.email_verified) return { outcome: 'unverified' };
     const unchanged = async () => {
       const now = await this.directory.byEmail(email);

@@ -44,6 +44,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'admin: messages', description: 'Staff. Contact messages.' },
   { name: 'admin: customers', description: 'Staff. Customer accounts; erasing a customer.' },
   { name: 'admin: staff', description: 'Staff (administrators). Staff accounts and roles.' },
+  { name: 'admin: sign-in locks', description: 'Staff. Accounts whose sign-in is locked; administrators lift a lock.' },
   { name: 'admin: mail', description: 'Staff. The mail the shop sent (or kept without SMTP).' },
   { name: 'admin: audit', description: 'Staff. The event log, history of records, replays, queues, dashboard and log verification.' },
 ];

@@ -1,6 +1,7 @@
 import { AddStaffMemberHandler } from './add-staff-member.handler';
 import { ChangeStaffRoleHandler } from './change-staff-role.handler';
 import { CreateFirstAdministratorHandler } from './create-first-administrator.handler';
+import { LiftSignInLockHandler } from './lift-sign-in-lock.handler';
 import { RemoveStaffMemberHandler } from './remove-staff-member.handler';
 import { SetStaffPasswordHandler } from './set-staff-password.handler';
 
@@ -10,4 +11,5 @@ export const COMMAND_HANDLERS = [
   RemoveStaffMemberHandler,
   CreateFirstAdministratorHandler,
   SetStaffPasswordHandler,
+  LiftSignInLockHandler,
 ];

@@ -11,6 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { CurrentPrincipal, RequireStaff, SignsInOrOut } from '../../platform/auth/auth.decorators';
+import { setDeviceCookie, trustedDevice } from '../../platform/auth/device-cookie';
 import { GUESS_POLICY, LoginThrottle } from '../../platform/auth/login-throttle.service';
 import { Principal } from '../../platform/auth/principal';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie';
@@ -52,19 +53,25 @@ export class StaffAuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StaffSession> {
-    // Counted before the password is checked: a burst of guesses evaluates at most the limit.
-    const attempt = await this.throttle.reserve(
+    // Counted before the password is checked: a burst of guesses evaluates at most the limit. A browser that
+    // signed in as this member before counts on its own, so strangers' guesses cannot lock them out.
+    const attempt = await this.throttle.reserveSignIn(
       'staff',
       body.username,
       request.ip,
-      GUESS_POLICY,
+      trustedDevice(request, 'staff', body.username),
       (wait) => `Too many failed sign-in attempts. Please wait ${wait} and try again, or ask an administrator to reset your password.`,
     );
     // The session carries the role read with the password: when a role change or a removal lands before
     // the session is made, it is dropped and the member looked at again, so it never outlives the change.
     for (let look = 0; look < 3; look++) {
       const found = await this.queries.execute(new AuthenticateStaffQuery(body.username, body.password));
-      if (!found) throw new UnauthorizedError(ADMIN_LOGIN_FAILED);
+      if (!found) {
+        // A wrong password for a member who exists marks the lock with their id, for the console's list.
+        const member = await this.directory.byEmail(body.username);
+        if (member) await this.throttle.failedFor(attempt, member.id);
+        throw new UnauthorizedError(ADMIN_LOGIN_FAILED);
+      }
       const { member } = found;
       const session = await this.sessions.createUnlessChanged('staff', member.id, member.role, found.unchanged);
       if (!session) continue;
@@ -72,6 +79,7 @@ export class StaffAuthController {
       // A fresh session at every login; an older cookie on this browser is revoked.
       if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
       setSessionCookie(reply, this.config, session.token, session.expiresAt);
+      setDeviceCookie(reply, this.config, 'staff', body.username);
       return { token: session.token, expires_at: session.expiresAt.toISOString(), staff: member };
     }
     throw new UnauthorizedError('Your account changed while you were signing in. Please sign in again.');
