@@ -11,8 +11,11 @@ export interface CustomerDeletedData {
   deleted_by: 'self' | 'staff';
   /** The guest subject of the account's e-mail (keyed derivation), for what they sent as a guest. */
   guest_subject: string | null;
-  /** Every derivation of that e-mail's guest subject (keyed and legacy), on events since the keyed HMAC. */
+  /**
+   * Events of an earlier version: every derivation of that e-mail's guest subject (keyed and the bare hash).
+   * Honoured when read; never written now, and never shown (event-redaction.ts).
+   */
   guest_subjects?: string[];
-  /** Older events named the e-mail itself; honoured when present. */
+  /** The oldest events named the e-mail itself; honoured when read, never shown. */
   email?: string;
 }

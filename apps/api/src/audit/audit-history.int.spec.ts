@@ -1,9 +1,12 @@
-import { randomUUID } from 'crypto';
+import { createHash, randomUUID } from 'crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { DatabaseService } from '../platform/database/database.service';
+import { EventSourcing } from '../platform/event-store/event-sourcing.service';
 import { fromExportLine } from '../platform/event-store/log-export';
+import { REDACTED } from '../platform/privacy/event-redaction';
+import { guestSubject, guestSubjects, legacyGuestSubject } from '../platform/privacy/personal-fields';
 import { LogWalk } from '../platform/event-store/log-verifier';
 import { startTestApp, TestApp } from '../testing/test-app';
 import { actorDisplayName } from './queries/audit-log';
@@ -291,6 +294,110 @@ describe('Audit history API', () => {
         expect((await t.request('GET', `/api/admin/audit/export?${q}`, { token: admin })).status).toBe(400);
       }
       expect((await t.request('GET', `/api/admin/audit/export?stream=product-${randomUUID()}`, { token: admin })).status).toBe(404);
+    });
+  });
+
+  describe('When the log holds erasures of older versions, naming the e-mail or its bare hash', () => {
+    const EMAIL = 'Old.Erasure@Example.com';
+    const bare = createHash('sha256').update(EMAIL.toLowerCase()).digest('hex');
+    const needles = [EMAIL.toLowerCase(), bare, bare.slice(0, 40), guestSubject(EMAIL).slice('guest:'.length)];
+    const found = (text: string) => needles.filter((n) => text.toLowerCase().includes(n));
+    const customerId = randomUUID();
+    const noteStream = `legacy-${randomUUID()}`;
+    let staff: string;
+
+    beforeAll(async () => {
+      // What CustomerDeleted carried before: the address itself, then both guest subjects.
+      await t.app.get(EventSourcing).append(
+        `customer-${customerId}`,
+        [
+          {
+            type: 'CustomerDeleted',
+            data: {
+              customer_id: customerId,
+              deleted_by: 'staff',
+              email: EMAIL,
+              guest_subject: legacyGuestSubject(EMAIL),
+              guest_subjects: guestSubjects(EMAIL),
+            },
+          },
+        ],
+        'any',
+      );
+      // A guest's event of the version before keyed subjects: the bare hash in plain text and in a sealed value's prefix.
+      const legacy = legacyGuestSubject(EMAIL);
+      const sealed = `pii:v1:${encodeURIComponent(legacy)}:${Buffer.alloc(12).toString('base64')}:${Buffer.alloc(16).toString('base64')}:AAAA`;
+      await t.app
+        .get(EventSourcing)
+        .append(noteStream, [{ type: 'LegacyGuestNoted', data: { subject_id: legacy, note: sealed, kept: 'visible' } }], 'any');
+      const member = await t.request('POST', '/api/admin/staff', {
+        token: admin,
+        body: { email: 'sam.staff@facet.test', name: 'Sam Staff', role: 'staff', password: 'Counter-Clerk-2031!' },
+      });
+      expect(member.status).toBe(201);
+      const login = await t.request('POST', '/api/staff/login', {
+        body: { username: 'sam.staff@facet.test', password: 'Counter-Clerk-2031!' },
+      });
+      staff = login.body.token;
+      expect(staff).toBeTruthy();
+    });
+
+    it('should show neither the e-mail nor any digest of it to any role, and keep the log as it was', async () => {
+      for (const token of [admin, staff]) {
+        const list = await t.request('GET', '/api/admin/audit/events?type=CustomerDeleted&limit=100', { token });
+        expect(list.status).toBe(200);
+        const shown = list.body.items.find((e: any) => e.stream_id === `customer-${customerId}`);
+        expect(shown.data).toEqual({
+          customer_id: customerId,
+          deleted_by: 'staff',
+          email: REDACTED,
+          guest_subject: REDACTED,
+          guest_subjects: REDACTED,
+        });
+        const history = await t.request('GET', `/api/admin/audit/streams/customer-${customerId}`, { token });
+        const note = await t.request('GET', `/api/admin/audit/streams/${noteStream}`, { token });
+        expect(note.body.events[0].data).toEqual({ subject_id: REDACTED, note: expect.any(String), kept: 'visible' });
+        expect(found(JSON.stringify([list.body, history.body, note.body]))).toEqual([]);
+      }
+      // Not rewritten: the projections still read what they match by.
+      const stored = await t.app
+        .get(DatabaseService)
+        .query(`SELECT data FROM public.es_events WHERE stream_id = $1`, [`customer-${customerId}`]);
+      expect(found(JSON.stringify(stored))).toEqual(expect.arrayContaining([EMAIL.toLowerCase(), bare.slice(0, 40)]));
+    });
+
+    it('should export them redacted, with the digest that keeps every link verifiable, for any role', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'facet-redacted-'));
+      for (const token of [admin, staff]) {
+        for (const q of [
+          `stream=customer-${customerId}`,
+          `stream=${noteStream}`,
+          `from=${encodeURIComponent(times[0])}&to=${encodeURIComponent(new Date().toISOString())}`,
+        ]) {
+          const res = await t.request('GET', `/api/admin/audit/export?${q}`, { token });
+          expect(res.status).toBe(200);
+          const text: string = typeof res.body === 'string' ? res.body : JSON.stringify(res.body) + '\n';
+          expect(found(text)).toEqual([]);
+          const lines = text.trim().split('\n');
+          const walk = new LogWalk(new Map(), true);
+          for (const l of lines) walk.add(fromExportLine(l)!);
+          expect(walk.breaks).toBe(0);
+          const redacted = lines.map((l) => JSON.parse(l)).filter((l) => l.digest);
+          expect(redacted.map((l) => l.stream_id)).toEqual(
+            expect.arrayContaining(q.startsWith('from') ? [`customer-${customerId}`, noteStream] : [q.slice('stream='.length)]),
+          );
+          // Only those lines: the others are exported exactly as stored, without a digest.
+          expect(redacted.every((l) => JSON.stringify(l.data).includes(REDACTED))).toBe(true);
+          writeFileSync(join(dir, 'export.jsonl'), text);
+        }
+      }
+      // A redacted line's digest is what its link is checked with: changing it breaks the link.
+      const text = readFileSync(join(dir, 'export.jsonl'), 'utf8');
+      const line = text.split('\n').find((l) => l.includes('"digest"'))!;
+      const tampered = line.replace(/"digest":"([0-9a-f])/, (_m, c) => `"digest":"${c === '0' ? '1' : '0'}`);
+      const walk = new LogWalk(new Map(), true);
+      for (const l of text.replace(line, tampered).trim().split('\n')) walk.add(fromExportLine(l)!);
+      expect(walk.breaks).toBe(1);
     });
   });
 

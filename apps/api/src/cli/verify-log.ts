@@ -65,6 +65,7 @@ async function verifyFile(path: string | undefined): Promise<number> {
   const walk = new LogWalk(new Map(), true);
   let lineNo = 0;
   let unreadable = 0;
+  let redacted = 0;
   for await (const text of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
     lineNo++;
     if (!text.trim()) continue;
@@ -74,9 +75,12 @@ async function verifyFile(path: string | undefined): Promise<number> {
       console.log(`line ${lineNo} is not an export line`);
       continue;
     }
+    if (event.digest) redacted++;
     walk.add(event);
   }
   console.log(`${walk.events} events in ${walk.streams} streams checked from ${path}`);
+  // Their links hold, but the values redacted for privacy (docs/security.md) cannot be checked.
+  if (redacted) console.log(`${redacted} of them exported redacted: checked by the digest the export gives`);
   if (walk.breaks === 0 && unreadable === 0) {
     console.log('the export is intact: every link holds');
     return 0;

@@ -11,6 +11,7 @@ import {
 import { EVENT_STORE, EventStore, RecordedEvent, START } from '../../platform/event-store/event-store';
 import { DomainError, NotFoundError } from '../../platform/domain/errors';
 import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
+import { redactIdentifiers } from '../../platform/privacy/event-redaction';
 import { redactSecrets } from '../queries/audit-log';
 import { diffVersions, eventsAsOf, FieldChange, foldTo, HistoryEvent } from './as-of';
 import { recordKindOf } from './record-kinds';
@@ -75,7 +76,7 @@ export class RecordHistory {
     const history: HistoryEvent[] = await Promise.all(
       recorded.map(async (e) => ({
         type: e.type,
-        data: await this.privacy.openDeep(e.data, ERASED),
+        data: redactIdentifiers(e.type, await this.privacy.openDeep(e.data, ERASED)),
         revision: e.revision,
         occurredAt: e.metadata.occurredAt,
         actor: e.metadata.actor,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../platform/database/database.service';
 import { Actor, EVENT_STORE, EventStore, positionToString, RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
+import { redactIdentifiers } from '../../platform/privacy/event-redaction';
 import { hideMailSecrets } from '../../mail/mail-secrets';
 import { AuditEventDto, AuditEventListDto } from '../http/dto/audit.dto';
 
@@ -111,7 +112,7 @@ export class AuditLog {
           stream_id: e.streamId,
           revision: e.revision,
           type: e.type,
-          data: redactSecrets(hideSecretsOfMail(e.type, (await this.privacy.openDeep(e.data, ERASED)) ?? {})),
+          data: redactSecrets(hideSecretsOfMail(e.type, redactIdentifiers(e.type, (await this.privacy.openDeep(e.data, ERASED)) ?? {}))),
           occurred_at: new Date(e.metadata?.occurredAt).toISOString(),
           actor: { type: actor.type, id: actor.id, name: actor.id ? (names.get(actor.id) ?? null) : null },
           correlation_id: e.metadata?.correlationId,

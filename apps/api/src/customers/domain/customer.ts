@@ -1,7 +1,7 @@
 import { Address, CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
 import { DomainEvent } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
-import { guestSubject, guestSubjects, registerPersonalFields } from '../../platform/privacy/personal-fields';
+import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
 /** A customer's address as the spec's User carries it (the wire type the storefront shares). */
 export type { Address } from '@facet/contracts';
@@ -36,8 +36,9 @@ export type CustomerPasswordChanged = DomainEvent<
 >;
 export type CustomerProfileUpdated = DomainEvent<'CustomerProfileUpdated', { customer_id: string } & Profile>;
 /**
- * Carries the id and the guest subject (a digest of the e-mail), never the e-mail: read models purge the
- * person's rows, as a customer and as a guest, by them; the handler erases both keys after appending.
+ * Carries the id and the guest subject (a keyed digest of the e-mail), never the e-mail nor a bare hash of
+ * it: read models purge the person's rows, as a customer and as a guest, by them; the handler erases the
+ * keys before appending. Staff and exports see neither subject (event-redaction.ts).
  */
 export type CustomerDeleted = DomainEvent<typeof CUSTOMER_DELETED, CustomerDeletedData>;
 
@@ -198,13 +199,9 @@ export const customer = {
         return [
           {
             type: 'CustomerDeleted',
-            // Every subject their e-mail was sealed under as a guest (the keyed one, and the old bare hash).
-            data: {
-              customer_id: id,
-              deleted_by: command.by,
-              guest_subject: email ? guestSubject(email) : null,
-              guest_subjects: email ? guestSubjects(email) : [],
-            },
+            // Their e-mail's guest subject: a keyed digest (the privacy secret is never in the database), and
+            // never the bare hash the oldest guest events were sealed under: the handler erases that key itself.
+            data: { customer_id: id, deleted_by: command.by, guest_subject: email ? guestSubject(email) : null },
           },
         ];
       }

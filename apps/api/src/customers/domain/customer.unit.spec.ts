@@ -1,4 +1,6 @@
+import { createHash } from 'crypto';
 import { fold } from '../../platform/event-store/decider';
+import { guestSubject, legacyGuestSubject } from '../../platform/privacy/personal-fields';
 import { customer, CustomerCommand, CustomerEvent, InvalidTokenError } from './customer';
 import { CODE_ALPHABET, deriveCode, deriveToken, sha256 } from './customer-secrets';
 import { isCommonPassword, passwordProblem } from './password-policy';
@@ -42,6 +44,15 @@ describe('Customer decider', () => {
     const changed = run(registered, { type: 'UpdateProfile', customerId: id, changes: { first_name: 'Ada', address: { city: 'London' } } });
     expect(changed[0].data).toMatchObject({ first_name: 'Ada', last_name: '', address: { city: 'London', country: 'US' } });
     expect(run([...registered, ...changed], { type: 'UpdateProfile', customerId: id, changes: { first_name: 'Ada' } })).toEqual([]);
+  });
+
+  it('should name the e-mail in CustomerDeleted only by its keyed guest subject, never by the address or a bare hash of it', () => {
+    const [deleted] = run(registered, { type: 'DeleteCustomer', customerId: id, by: 'staff' });
+    expect(deleted.data).toEqual({ customer_id: id, deleted_by: 'staff', guest_subject: guestSubject('a@example.com') });
+    const bare = createHash('sha256').update('a@example.com').digest('hex');
+    const text = JSON.stringify(deleted).toLowerCase();
+    for (const needle of ['a@example.com', bare, bare.slice(0, 40), legacyGuestSubject('a@example.com')])
+      expect(text).not.toContain(needle);
   });
 
   it('should refuse everything but a finished erasure after deletion', () => {

@@ -3,7 +3,7 @@ import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED } from '../../platform/privacy/personal-data';
 import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
-import { subjectsErasedBy } from '../../platform/privacy/erasure-match';
+import { isLegacyGuestSubject, legacyLabelledRowsOf, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { upcastMailSent } from '../mail-events';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
 
@@ -45,11 +45,16 @@ export class SentMailProjection implements Projection {
       const deleted = event.data as CustomerDeletedData;
       const email = deleted.email ? String(deleted.email).toLowerCase() : null;
       const subjects = subjectsErasedBy(deleted);
-      await tx.query(`DELETE FROM sent_mail WHERE subject_id = ANY($1::text[]) OR ($2::text IS NOT NULL AND lower(to_address) = $2)`, [
-        subjects,
-        email,
+      // Mail to the guest under a bare-hash label (an older version's): found by its address.
+      const legacy = await legacyLabelledRowsOf(tx, 'sent_mail', { subject: 'subject_id', email: 'to_address' }, deleted);
+      await tx.query(
+        `DELETE FROM sent_mail WHERE subject_id = ANY($1::text[]) OR ($2::text IS NOT NULL AND lower(to_address) = $2) OR id = ANY($3::text[])`,
+        [subjects, email, legacy],
+      );
+      // Mail is never recorded under a bare-hash subject now: such a subject (an old event's) is not kept.
+      await tx.query(`INSERT INTO sent_mail_erased_subjects (subject_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [
+        subjects.filter((s) => !isLegacyGuestSubject(s)),
       ]);
-      await tx.query(`INSERT INTO sent_mail_erased_subjects (subject_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [subjects]);
     }
   }
 

@@ -3,7 +3,7 @@ import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { DatabaseService } from '../../platform/database/database.service';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { guestSubject } from '../../platform/privacy/personal-fields';
+import { guestSubject, legacyGuestSubject } from '../../platform/privacy/personal-fields';
 import { startTestApp, TestApp } from '../../testing/test-app';
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -101,10 +101,16 @@ describe('Orders of signed-in customers, erasure, kept mail and the API descript
       type: 'CustomerDeleted',
       data: { customer_id: id, deleted_by: 'self', guest_subject: guestSubject(email) },
     });
+    const db = t.app.get(DatabaseService);
+    // The guest's order and mail as a version before the keyed derivation labelled them: with the e-mail's
+    // bare-hash subject, which CustomerDeleted no longer names. They are found by their address.
+    const legacy = legacyGuestSubject('guest.person@example.com');
+    await db.query(`UPDATE rm.orders SET subject_id = $1 WHERE lower(email) = 'guest.person@example.com'`, [legacy]);
+    await db.query(`UPDATE rm.sent_mail SET subject_id = $1 WHERE lower(to_address) = 'guest.person@example.com'`, [legacy]);
+    expect((await db.one(`SELECT count(*)::int AS n FROM rm.orders WHERE subject_id = $1`, [legacy])).n).toBe(1);
     await es.append(`customer-${customerId}`, [deleted(customerId, 'katherine@example.com')], 'any', { waitForProjections: false });
     const guestId = randomUUID();
     await es.append(`customer-${guestId}`, [deleted(guestId, 'guest.person@example.com')], 'any', { waitForProjections: false });
-    const db = t.app.get(DatabaseService);
     await waitUntil(async () => (await db.one(`SELECT count(*)::int AS n FROM rm.orders WHERE email IS DISTINCT FROM 'erased'`)).n === 0);
     const rows = await db.query(`SELECT * FROM rm.orders`);
     expect(rows).toHaveLength(2);

@@ -3,7 +3,7 @@ import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED } from '../../platform/privacy/personal-data';
 import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
-import { subjectsErasedBy } from '../../platform/privacy/erasure-match';
+import { legacyLabelledRowsOf, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { ORDER_EVENT_TYPES, OrderRequestedData } from '../domain/order';
 
@@ -171,11 +171,13 @@ export class OrdersProjection implements Projection {
         const customerId = deleted.customer_id ?? null;
         const email = deleted.email ? String(deleted.email).toLowerCase() : null;
         const subjects = subjectsErasedBy(deleted);
+        const legacy = await legacyLabelledRowsOf(tx, 'orders', { subject: 'subject_id', email: 'email' }, deleted);
         await tx.query(
           `UPDATE orders SET first_name = $4, last_name = $4, email = $4, phone = $4, address = NULL, card_name = $4, last_4 = NULL,
              customer_id = NULL, subject_id = $4
-           WHERE ($1::text IS NOT NULL AND customer_id = $1) OR subject_id = ANY($2::text[]) OR ($3::text IS NOT NULL AND lower(email) = $3)`,
-          [customerId, subjects, email, ERASED],
+           WHERE ($1::text IS NOT NULL AND customer_id = $1) OR subject_id = ANY($2::text[]) OR ($3::text IS NOT NULL AND lower(email) = $3)
+             OR id = ANY($5::uuid[])`,
+          [customerId, subjects, email, ERASED, legacy],
         );
         if (customerId)
           await tx.query('INSERT INTO orders_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [customerId]);

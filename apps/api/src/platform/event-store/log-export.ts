@@ -1,9 +1,12 @@
+import { redactIdentifiers } from '../privacy/event-redaction';
 import { EventStore, positionToString, RecordedEvent, START } from './event-store';
-import { ChainedEvent } from './log-chain';
+import { ChainedEvent, eventDigest } from './log-chain';
 
 /**
- * One line of an export for an outside auditor: the event exactly as stored (personal data sealed, which is
- * what the hash covers), its hash and the hash of the event before it in its stream.
+ * One line of an export for an outside auditor: the event as stored (personal data sealed, which is what the
+ * hash covers), its hash and the hash of the event before it in its stream. An event that names a person by
+ * their e-mail (redactIdentifiers) is exported with those values redacted and with its digest, so its link
+ * still checks without them.
  */
 export interface ExportLine {
   stream_id: string;
@@ -14,18 +17,24 @@ export interface ExportLine {
   metadata: unknown;
   hash: string | null;
   prev_hash: string | null;
+  /** Only on a redacted line: SHA-256 of the stored event (log-chain.ts eventDigest), hex. */
+  digest?: string;
 }
 
 function line(e: RecordedEvent, prevHash: string | null): ExportLine {
+  const data = redactIdentifiers(e.type, e.data);
   return {
     stream_id: e.streamId,
     revision: e.revision,
     position: positionToString(e.position),
     type: e.type,
-    data: e.data,
+    data,
     metadata: e.metadata,
     hash: e.hash ?? null,
     prev_hash: prevHash,
+    ...(data === e.data
+      ? {}
+      : { digest: eventDigest({ streamId: e.streamId, type: e.type, data: e.data, metadata: e.metadata }).toString('hex') }),
   };
 }
 
@@ -76,5 +85,6 @@ export function fromExportLine(text: string): ChainedEvent | null {
     metadata: parsed.metadata,
     hash: typeof parsed.hash === 'string' ? parsed.hash : null,
     prevHash: typeof parsed.prev_hash === 'string' ? parsed.prev_hash : undefined,
+    digest: typeof parsed.digest === 'string' && /^[0-9a-f]{64}$/.test(parsed.digest) ? parsed.digest : undefined,
   };
 }

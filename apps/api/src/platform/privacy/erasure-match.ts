@@ -1,6 +1,6 @@
 import { Tx } from '../database/database';
 import { CustomerDeletedData } from '@facet/contracts';
-import { guestSubjects } from './privacy-secret';
+import { guestSubject, guestSubjects } from './privacy-secret';
 import { ERASED } from './sealed-values';
 
 /**
@@ -27,6 +27,30 @@ export async function unlabelledRowsOf(tx: Tx, table: string, emailColumn: strin
   );
   return rows.filter((r) => readModelSubjects(r.customer_id, r.email).some((s) => wanted.has(s))).map((r) => r.id);
 }
+
+/**
+ * Ids of a read model's rows labelled with a bare-hash guest subject (`email:...`, what a version before the
+ * keyed derivation labelled guest orders and mail with) whose address the CustomerDeleted erases. Events no
+ * longer name that subject (anyone holding an address could match it), so the row's own address is keyed
+ * and compared with the event's guest subject. A partial index finds such rows (migration 101); a shop that
+ * never ran that version has none.
+ */
+export async function legacyLabelledRowsOf(
+  tx: Tx,
+  table: string,
+  columns: { subject: string; email: string },
+  deleted: CustomerDeletedData,
+): Promise<string[]> {
+  const keyed = new Set(subjectsErasedBy(deleted).filter((s) => s.startsWith('guest:')));
+  if (keyed.size === 0) return [];
+  const { rows } = await tx.query<{ id: string; email: unknown }>(
+    `SELECT id::text AS id, ${columns.email} AS email FROM ${table} WHERE ${columns.subject} LIKE 'email:%'`,
+  );
+  return rows.filter((r) => typeof r.email === 'string' && keyed.has(guestSubject(r.email))).map((r) => r.id);
+}
+
+/** A bare-hash guest subject (legacyGuestSubject): matched when read, never written again. */
+export const isLegacyGuestSubject = (subject: string): boolean => subject.startsWith('email:');
 
 /** Every data subject a CustomerDeleted event erases: the account's, and the guest subjects of its e-mail. */
 export function subjectsErasedBy(deleted: CustomerDeletedData): string[] {
