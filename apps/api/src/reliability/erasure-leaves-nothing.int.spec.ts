@@ -1,10 +1,14 @@
 import { priceOrderInDollars } from '@facet/contracts';
 import { execFileSync } from 'child_process';
+import { createHash } from 'crypto';
 import fs from 'fs';
+import path from 'path';
 import IORedis from 'ioredis';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { RunnersService } from '../platform/projections/runners.service';
+import { PRIVACY_SECRET_FILE } from '../platform/privacy/privacy-secret';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
 
@@ -18,7 +22,14 @@ const SECOND_EMAIL = 'e.quill.second@example.org';
 const FIRST = 'Ermengarde';
 const LAST = 'Quillfeather';
 const PHONE = '+1 (646) 555-3376';
-const NEEDLES = [EMAIL, SECOND_EMAIL, FIRST, LAST, '555-3376', '6465553376', 'Quillfeather Lane'];
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/**
+ * Digests anyone holding the address can make with nothing but what the database holds: the bare SHA-256
+ * (full, and the 40-character prefix bare-hash guest subjects used) and the e-mail claim's. Keyed digests
+ * need the privacy secret, which is never in the database (checked below).
+ */
+const DIGESTS = [EMAIL, SECOND_EMAIL].flatMap((e) => [sha256(e), sha256(e).slice(0, 40), sha256(`customer-email:${e}`)]);
+const NEEDLES = [EMAIL, SECOND_EMAIL, FIRST, LAST, '555-3376', '6465553376', 'Quillfeather Lane', ...DIGESTS];
 
 /** Every form a needle could be stored in: as typed, lower case, hex (bytea) and base64. */
 function forms(needle: string): string[] {
@@ -71,7 +82,7 @@ describe('Erasure leaves nothing', () => {
     await sink.close();
   });
 
-  it('should leave no e-mail, name or phone in the database dump, Redis or the logs after erasure and replay', async () => {
+  it('should leave no e-mail, name, phone or digest of the e-mail in the database dump, Redis, the logs or what staff see after erasure and replay', async () => {
     const staff = await t.staffToken();
     const products = (await t.request('GET', '/api/products?limit=100&sort_by=price-low')).body.products.filter((p: any) => p.in_stock);
 
@@ -238,9 +249,38 @@ describe('Erasure leaves nothing', () => {
     }
     const inRedis = hits(redisText);
     const inLogs = hits(logged.join(''));
+
+    // What staff see of the log: every event through the audit API, and the whole log exported.
+    let audit = '';
+    for (let page = 1; ; page++) {
+      const events = await t.request('GET', `/api/admin/audit/events?limit=100&page=${page}`, { token: staff });
+      expect(events.status).toBe(200);
+      audit += JSON.stringify(events.body.items);
+      if (page * 100 >= events.body.total) break;
+    }
+    const exported = await t.request(
+      'GET',
+      `/api/admin/audit/export?from=2000-01-01T00:00:00Z&to=${new Date(Date.now() + 60_000).toISOString()}`,
+      {
+        token: staff,
+      },
+    );
+    expect(exported.status).toBe(200);
+    audit += typeof exported.body === 'string' ? exported.body : JSON.stringify(exported.body);
+    expect(audit).toContain('CustomerDeleted');
+    const inAudit = hits(audit);
+
+    // The key to every keyed digest is not in the database: neither the dump nor Redis holds the secret.
+    const config = t.app.get<FacetConfig>(FACET_CONFIG);
+    const secret = Buffer.from(fs.readFileSync(path.join(config.dataDir, PRIVACY_SECRET_FILE), 'utf8').trim(), 'hex');
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    for (const form of [secret.toString('hex'), secret.toString('base64').replace(/=+$/, '')]) {
+      expect(dump.includes(form) || redisText.includes(form)).toBe(false);
+    }
+    expect(dump).not.toMatch(/COPY public\.privacy_secret \([^)]*\) FROM stdin;\n(?!\\\.)/);
     console.log(
       `erasure: pg_dump ${Math.round(dump.length / 1024)} KB, ${keys} Redis keys, ${Math.round(logged.join('').length / 1024)} KB of logs searched; ` +
-        `hits: dump ${inDump.length}, redis ${inRedis.length}, logs ${inLogs.length}`,
+        `${Math.round(audit.length / 1024)} KB of audit API and export; hits: dump ${inDump.length}, redis ${inRedis.length}, logs ${inLogs.length}, audit ${inAudit.length}`,
     );
     if (inDump.length) {
       const lines = dump
@@ -250,7 +290,7 @@ describe('Erasure leaves nothing', () => {
       console.log('dump lines still naming the person:\n' + lines.slice(0, 20).join('\n'));
     }
     expect(logged.join('').length).toBeGreaterThan(10_000); // the log was really captured
-    expect({ dump: inDump, redis: inRedis, logs: inLogs }).toEqual({ dump: [], redis: [], logs: [] });
+    expect({ dump: inDump, redis: inRedis, logs: inLogs, audit: inAudit }).toEqual({ dump: [], redis: [], logs: [], audit: [] });
 
     // The console shows "erased" where the person was.
     const orderAfter = await t.request('GET', `/api/admin/orders/${consultation.body.order_id}`, { token: staff });
