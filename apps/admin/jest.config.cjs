@@ -6,6 +6,10 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.unit.spec.ts?(x)'],
+  // Component tests opt into jsdom (@jest-environment jsdom), which lacks what react-router needs at import.
+  setupFiles: ['<rootDir>/../storefront/jest.polyfills.cjs'],
+  // react-admin's buttons import react-hotkeys-hook, published as ES modules only: compiled like our sources.
+  transformIgnorePatterns: ['/node_modules/(?!react-hotkeys-hook/)'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

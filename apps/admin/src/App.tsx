@@ -17,6 +17,7 @@ import mail from './resources/mail';
 import messages from './resources/messages';
 import orders from './resources/orders';
 import products from './resources/products';
+import signInLocks from './resources/sign-in-locks';
 import staff from './resources/staff';
 import { i18nProvider } from './i18n/en';
 import { darkTheme, lightTheme } from './theme';
@@ -44,6 +45,7 @@ const Console = () => (
     <Resource name="mail" {...mail} />
     <Resource name="audit-events" {...audit} />
     <Resource name="staff" {...staff} />
+    <Resource name="sign-in-locks" {...signInLocks} />
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/replay" element={<ReplayPage />} />

@@ -188,6 +188,8 @@ export interface FacetDataProvider extends DataProvider {
   clearInventory(): Promise<{ deleted: number }>;
   /** An administrator sets a staff member's new password; their sessions end. */
   setStaffPassword(id: string, password: string): Promise<{ success: true; message: string }>;
+  /** An administrator lifts an account's sign-in lock (the account is 'customer' or 'staff'); 404 when nothing locks it. */
+  liftSignInLock(account: 'customer' | 'staff', accountId: string): Promise<{ success: true; message: string }>;
   /** The signed-in member changes their own password with the current one; all their sessions end, this one too. */
   changeOwnPassword(currentPassword: string, password: string): Promise<{ success: true; message: string }>;
   changeStatus(resource: 'orders' | 'custom-designs', id: string, status: string, note?: string): Promise<any>;
@@ -308,6 +310,11 @@ export const dataProvider: FacetDataProvider = {
 
   async setStaffPassword(id, password) {
     return (await http(`${ADMIN}/staff/${encodeURIComponent(id)}/password`, { method: 'PUT', body: { password } })).json;
+  },
+
+  async liftSignInLock(account, accountId) {
+    return (await http(`${ADMIN}/sign-in-locks/${encodeURIComponent(account)}/${encodeURIComponent(accountId)}`, { method: 'DELETE' }))
+      .json;
   },
 
   async changeOwnPassword(currentPassword, password) {

@@ -99,6 +99,10 @@ export const en = {
       name: 'Staff member |||| Staff',
       fields: { name: 'Name', email: 'E-mail', role: 'Role', created_at: 'Created', password: 'Password' },
     },
+    'sign-in-locks': {
+      name: 'Locked sign-in |||| Locked sign-ins',
+      fields: { account: 'Account', email: 'E-mail', name: 'Name', locked_until: 'Lock ends' },
+    },
   },
   facet: {
     menu: {
@@ -161,6 +165,7 @@ export const en = {
       mail: 'Sent e-mails',
       messages: 'Contact messages',
       staff: 'Staff',
+      sign_in_locks: 'Locked sign-ins',
     },
     actions: { add_staff: 'Add staff member', add_product: 'Add product', log_out: 'Log out' },
     login: {
@@ -177,6 +182,20 @@ export const en = {
     image: { alt: 'Product', replace: 'Replace image', upload: 'Upload image', formats: 'JPG, PNG, GIF or WebP, up to 10MB' },
     gone: { customer: 'Customer %{id}', missing: 'No customer with this id.' },
     staff_only_admins: 'Only administrators manage staff accounts.',
+    // Sign-ins locked by wrong passwords: unknown browsers wait; a browser that signed in to the account before does not.
+    sign_in_locks: {
+      customer: 'Customer',
+      staff: 'Staff',
+      locked_for: 'Locked for',
+      unknown_clients: 'Unknown browsers',
+      devices: '1 of their own browsers |||| %{smart_count} of their own browsers',
+      lift: 'Lift lock',
+      lift_for: 'Lift lock for %{who}',
+      lift_title: 'Lift the sign-in lock of %{who}?',
+      lift_content:
+        'They can sign in from any browser again at once. Lift it only once you know who asked: wrong passwords from strangers locked it. The audit log records that you lifted it.',
+      lifted: 'Sign-in lock of %{who} lifted',
+    },
     confirm: {
       delete_staff: 'Their sessions end at once and their personal data is erased. This cannot be undone.',
       delete_product: 'This permanently removes the product from the catalogue. This cannot be undone.',
