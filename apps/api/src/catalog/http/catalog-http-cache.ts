@@ -1,6 +1,9 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { getMetadataStorage } from 'class-validator';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { bytesOf, ByteBoundedMap } from '../../platform/caching/byte-bounded-map';
 import { CatalogCache } from '../queries/catalog-cache';
+import { CategoryProductsQueryDto, ListProductsQueryDto } from './dto/product.dto';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,11 +14,43 @@ declare module 'fastify' {
     catalogueBodyKept?: boolean;
     /** The answer is a 200 the client already holds (If-None-Match): sent as 304 without a body. */
     catalogueNotModified?: boolean;
+    /** What its answer is kept under (keptAnswerKey); null when it is not to be kept. */
+    catalogueKey?: string | null;
   }
 }
 
-/** Serialized catalogue answers kept per URL: at most this many characters in all (the oldest go first). */
-const MAX_KEPT_CHARS = 16 * 1024 * 1024;
+/** Serialized catalogue answers kept per path and query: at most this many bytes in all, keys included (the oldest go first). */
+const MAX_KEPT_BYTES = 16 * 1024 * 1024;
+
+/** A key longer than this is no valid read's (the longest, a 200-character search, is under 1,000): not kept. */
+const MAX_KEY_CHARS = 2048;
+
+/** The parameters each catalogue read with a query takes (its DTO's fields); the others take none. */
+const QUERY_NAMES: Record<string, readonly string[]> = {
+  '/api/products': fieldsOf(ListProductsQueryDto),
+  '/api/products/category/:category': fieldsOf(CategoryProductsQueryDto),
+};
+
+function fieldsOf(dto: new () => object): string[] {
+  const fields = getMetadataStorage()
+    .getTargetValidationMetadatas(dto, '', true, false)
+    .map((m) => m.propertyName);
+  return [...new Set(fields)].sort();
+}
+
+/**
+ * What a catalogue read's answer is kept under: its path, and the values of the parameters its route reads,
+ * in a fixed order, so that neither their order nor other parameters make a new key: a route that reads no
+ * query (a product, the categories) ignores the rest, and a read whose route refuses them (400: unknown field)
+ * gets null, as does a key too long to be a valid read's. Numbers are as sent: the route answers only those
+ * written canonically (QueryNumber), so only those are kept.
+ */
+export function keptAnswerKey(path: string, route: string | undefined, query: Record<string, unknown>): string | null {
+  const names = route === undefined ? undefined : QUERY_NAMES[route];
+  if (names && Object.keys(query).some((name) => !names.includes(name))) return null;
+  const key = names ? `${path}?${JSON.stringify(names.map((name) => query[name] ?? null))}` : path;
+  return key.length <= MAX_KEY_CHARS ? key : null;
+}
 
 /** Browsers and shared caches keep a catalogue answer a minute, and may serve it stale while refreshing. */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
@@ -49,11 +84,15 @@ export async function catalogueHttpCache(app: NestFastifyApplication): Promise<v
 }
 
 function addHooks(fastify: FastifyInstance, cache: CatalogCache): void {
-  // The JSON of recent 200 answers, with the catalogue version it was computed at. A read of the same URL at
-  // the same version gets the same bytes without running the route (validation, query, serialization: most
-  // of a catalogue read's CPU); the response hooks (compression, these tags, security headers) still run.
-  const bodies = new Map<string, { version: string; body: string }>();
-  let keptChars = 0;
+  // The JSON of recent 200 answers, with the catalogue version it was computed at. A read of the same path and
+  // query (keptAnswerKey) at the same version gets the same bytes without running the route (validation,
+  // query, serialization: most of a catalogue read's CPU); the response hooks (compression, these tags,
+  // security headers) still run. Only answers of the newest version seen are held.
+  const bodies = new ByteBoundedMap<string, { version: string; body: string }>(
+    MAX_KEPT_BYTES,
+    (kept) => bytesOf(kept.version) + bytesOf(kept.body),
+  );
+  let keptVersion = '';
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isCatalogueRead(request.method, request.url)) return;
     // The position is read before the answer, so the tag is never newer than the body it goes with.
@@ -61,8 +100,10 @@ function addHooks(fastify: FastifyInstance, cache: CatalogCache): void {
     const etag = `"c${version}"`;
     request.catalogueEtag = etag;
     request.catalogueVersion = version;
+    const path = request.url.split('?', 1)[0];
+    request.catalogueKey = keptAnswerKey(path, request.routeOptions.url, request.query as Record<string, unknown>);
     // A request with a bearer token goes through the guard, which refuses one that has ended (auth.guard.ts).
-    const kept = request.headers.authorization === undefined ? bodies.get(request.url) : undefined;
+    const kept = request.headers.authorization === undefined && request.catalogueKey ? bodies.get(request.catalogueKey) : undefined;
     // Only a 200 is kept: this URL is valid and names something that exists at this version.
     if (kept?.version === version && matches(request.headers['if-none-match'], etag)) {
       return reply.code(304).header('etag', etag).header('cache-control', CATALOGUE_CACHE_CONTROL).send();
@@ -86,16 +127,15 @@ function addHooks(fastify: FastifyInstance, cache: CatalogCache): void {
     return payload;
   });
   const keep = (request: FastifyRequest, payload: unknown) => {
-    if (request.method !== 'GET' || request.catalogueBodyKept || !request.catalogueVersion) return;
-    if (typeof payload !== 'string' || payload.length > MAX_KEPT_CHARS / 16) return;
-    keptChars += payload.length - (bodies.get(request.url)?.body.length ?? 0);
-    bodies.delete(request.url); // re-inserted last: the Map's order is the eviction order
-    bodies.set(request.url, { version: request.catalogueVersion, body: payload });
-    for (const [url, kept] of bodies) {
-      if (keptChars <= MAX_KEPT_CHARS) break;
-      keptChars -= kept.body.length;
-      bodies.delete(url);
+    const { catalogueKey: key, catalogueVersion: version } = request;
+    if (request.method !== 'GET' || request.catalogueBodyKept || !version || !key) return;
+    if (typeof payload !== 'string' || payload.length > MAX_KEPT_BYTES / 16) return;
+    // The catalogue moved: what was kept of the last version can never be sent again.
+    if (version !== keptVersion) {
+      bodies.clear();
+      keptVersion = version;
     }
+    bodies.set(key, { version, body: payload });
   };
 
   // @fastify/compress adds its onSend to each route as the route is declared; this one goes after it, so

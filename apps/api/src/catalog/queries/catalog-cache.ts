@@ -2,9 +2,18 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { DatabaseService } from '../../platform/database/database.service';
 import { PROJECTION_STATUS } from '../../platform/event-store/event-sourcing.service';
 import { ProjectionStatus } from '../../platform/projections/projection-status';
+import { bytesOf, ByteBoundedMap } from '../../platform/caching/byte-bounded-map';
 
-const MAX_ENTRIES = 1000;
 const TTL_MS = 60_000;
+/** Keys and answers at most this much in all, the oldest going first. */
+const MAX_KEPT_BYTES = 16 * 1024 * 1024;
+
+interface Entry {
+  at: number;
+  value: Promise<unknown>;
+  /** The answer's size once it has come: its JSON, doubled for the objects (headers, pointers) that hold it. */
+  bytes: number;
+}
 
 /**
  * Catalogue answers kept in memory until the products projection commits again, in this process or any
@@ -12,7 +21,7 @@ const TTL_MS = 60_000;
  */
 @Injectable()
 export class CatalogCache implements OnModuleDestroy {
-  private entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly entries = new ByteBoundedMap<string, Entry>(MAX_KEPT_BYTES, (entry) => entry.bytes);
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -39,11 +48,26 @@ export class CatalogCache implements OnModuleDestroy {
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     const value = load();
-    this.entries.set(key, { at: Date.now(), value });
-    value.catch(() => this.entries.delete(key));
+    const entry: Entry = { at: Date.now(), value, bytes: 0 };
+    this.entries.set(key, entry);
+    value.then(
+      (answer) => {
+        // Unless cleared (the catalogue moved) or replaced meanwhile.
+        if (this.entries.get(key) !== entry) return;
+        entry.bytes = 2 * bytesOf(JSON.stringify(answer) ?? '');
+        this.entries.remeasure(key);
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return value;
+  }
+
+  /** The bytes counted for what is kept now, keys included. */
+  get keptBytes(): number {
+    return this.entries.bytes;
   }
 
   onModuleDestroy(): void {

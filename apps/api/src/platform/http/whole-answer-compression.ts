@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'util';
 import { brotliCompress, constants, gzip } from 'zlib';
+import { ByteBoundedMap } from '../caching/byte-bounded-map';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -14,7 +15,7 @@ type Encoding = (typeof ENCODINGS)[number];
 /** Text worth compressing; images, archives and binary stay as they are. */
 const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)(?:json|xml|text)(?:;|$)|^application\/javascript(?:;|$)/;
 
-/** Compressed copies kept for answers sent again (the catalogue's kept reads, repeated pages), with their texts: at most this much. */
+/** Compressed copies kept for answers sent again (the catalogue's kept reads, repeated pages), with their texts (the keys): at most this much. */
 const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 export interface WholeAnswerCompressionOptions {
@@ -37,21 +38,18 @@ export interface WholeAnswerCompressionOptions {
  * Register after the hooks that need the plain text (the catalogue's kept answers and their 304s).
  */
 export async function wholeAnswerCompression(app: NestFastifyApplication, options: WholeAnswerCompressionOptions): Promise<void> {
-  // Per answer text, its compressed copies; the Map's order is the eviction order (oldest first). A copy is
-  // found by the text, which it keeps alive: both count.
-  const kept = new Map<string | Buffer, Partial<Record<Encoding, Buffer>>>();
-  let keptBytes = 0;
+  // Per answer text, its compressed copies, the oldest text going first. A copy is found by the text, which it
+  // keeps alive: both count.
+  const kept = new ByteBoundedMap<string | Buffer, Partial<Record<Encoding, Buffer>>>(
+    MAX_KEPT_BYTES,
+    (copies) => (copies.br?.length ?? 0) + (copies.gzip?.length ?? 0),
+  );
   const keepCopy = (encoding: Encoding, payload: string | Buffer, body: Buffer) => {
     const copies = kept.get(payload);
+    if (!copies) return kept.set(payload, { [encoding]: body });
     // Two requests for the same text at once both compress it: the second copy replaces the first.
-    keptBytes += body.length - (copies?.[encoding]?.length ?? 0) + (copies ? 0 : payload.length);
-    if (copies) copies[encoding] = body;
-    else kept.set(payload, { [encoding]: body });
-    for (const [text, old] of kept) {
-      if (keptBytes <= MAX_KEPT_BYTES) return;
-      keptBytes -= text.length + (old.br?.length ?? 0) + (old.gzip?.length ?? 0);
-      kept.delete(text);
-    }
+    copies[encoding] = body;
+    kept.remeasure(payload);
   };
 
   const plugin = Object.assign(
