@@ -2,13 +2,44 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, type ValidationArguments } from 'class-validator';
 
+/** The longest number a query string may hold: the largest any parameter takes, with cents, is far shorter. */
+const MAX_QUERY_NUMBER_CHARS = 16;
+/** Decimal digits without leading zeros, and a fraction: one spelling of each number. */
+const CANONICAL_NUMBER = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
+/** The number a query parameter names, or null for any other spelling (see QueryNumber). */
+export function canonicalQueryNumber(text: unknown, options: { negative?: boolean } = {}): number | null {
+  if (typeof text !== 'string' || text.length > MAX_QUERY_NUMBER_CHARS) return null;
+  const negative = options.negative === true && text.startsWith('-');
+  const digits = negative ? text.slice(1) : text;
+  if (!CANONICAL_NUMBER.test(digits)) return null;
+  const value = Number(digits);
+  // -0 is 0's second spelling.
+  if (negative && value === 0) return null;
+  return negative ? -value : value;
+}
+
 /**
- * A number in a query string, read only from decimal digits (with a sign and a fraction): Number() alone
- * also read '0x10' as 16, '1e3' as 1000, ' 7 ' as 7 and '' as 0, answering a page nobody asked for. Anything
- * else becomes NaN, which the number checks after it refuse.
+ * A number in a query string, in canonical decimal only: digits without leading zeros, a fraction, a minus
+ * sign only where the parameter takes negative numbers, at most MAX_QUERY_NUMBER_CHARS characters. Anything
+ * else is a 400 saying so: Number() alone also read '0x10' as 16, '1e3' as 1000, ' 7 ' as 7 and '' as 0,
+ * and 15,000 zeros before 20 as 20, so that one answer had endless URLs (each kept by the caches that file
+ * answers under their URL). The range checks after it (Min, Max, IsInt) say what else is wrong.
  */
-export function QueryNumber(): PropertyDecorator {
-  return Transform(({ value }) => (typeof value === 'string' && /^-?\d+(?:\.\d+)?$/.test(value) ? Number(value) : NaN));
+export function QueryNumber(options: { negative?: boolean } = {}): PropertyDecorator {
+  const spelling = `digits without leading zeros${options.negative ? '' : ' or a sign'}, at most ${MAX_QUERY_NUMBER_CHARS} characters`;
+  const read = Transform(({ value }) => canonicalQueryNumber(value, options) ?? value);
+  const check = ValidateBy({
+    name: 'isQueryNumber',
+    validator: {
+      validate: (value: unknown) => typeof value === 'number',
+      defaultMessage: (a?: ValidationArguments) => `${a?.property} must be a number written in decimal ${spelling} (like 20 or 12.5)`,
+    },
+  });
+  return (target, key) => {
+    read(target, key);
+    check(target, key);
+  };
 }
 
 /** page and limit of the console's lists; each list's query extends it with its own filters and sorts. */

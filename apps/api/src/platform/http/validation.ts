@@ -16,6 +16,7 @@ const PRIORITY = [
   'hasVisibleText',
   'noBidiControls',
   'noStackedMarks',
+  'isQueryNumber', // a number's spelling (page-query.dto.ts): said before what the text is not
   'isInt',
   'isNumber',
   'isBoolean',

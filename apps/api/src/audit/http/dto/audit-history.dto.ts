@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { QueryNumber } from '../../../platform/http/page-query.dto';
 import { ActorDto, AuditEventDto } from './audit.dto';
@@ -20,8 +19,7 @@ export class AsOfQueryDto {
     minimum: -1,
   })
   @IsOptional()
-  // Decimal digits only: Number() would read '' as 0 and '0x1' as 1.
-  @Transform(({ value }) => (typeof value === 'string' && /^-?\d{1,10}$/.test(value) ? Number(value) : NaN))
+  @QueryNumber({ negative: true })
   @IsInt({ message: 'revision must be a whole number' })
   @Min(-1)
   @Max(1_000_000_000)
@@ -44,7 +42,7 @@ export class CatalogueAsOfQueryDto {
 
 export class DiffQueryDto {
   @ApiProperty({ description: 'The earlier version (revision); -1 is "before the record existed"', minimum: -1 })
-  @QueryNumber()
+  @QueryNumber({ negative: true })
   @IsInt({ message: '$property must be a whole number' })
   @Min(-1)
   @Max(1_000_000_000)
