@@ -4,6 +4,7 @@ import { CatalogSeeder } from './catalog/seed/catalog-seeder';
 import { serveHealthPort } from './health/health-port';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { MigrationChecksumError } from './platform/database/migrate';
+import { retryWhileTransient } from './platform/database/startup-retry';
 import { CommandBus } from '@nestjs/cqrs';
 import { CreateFirstAdministratorCommand } from './staff/commands/create-first-administrator.command';
 
@@ -21,11 +22,16 @@ async function main(): Promise<void> {
     return;
   }
   // The only place an account is ever created without a request: the server's start.
-  await app.get(CommandBus).execute(new CreateFirstAdministratorCommand());
+  const retry = { giveUpAfterMs: config.startupRetrySeconds * 1000 };
+  await retryWhileTransient(
+    'creating the first administrator',
+    () => app.get(CommandBus).execute(new CreateFirstAdministratorCommand()),
+    retry,
+  );
   await app.listen({ port: config.port, host: config.host });
   // In production an empty catalogue stays empty unless asked for; elsewhere the demo catalogue is listed.
   if (config.seedDemoCatalogue) {
-    const listed = await app.get(CatalogSeeder).seedIfEmpty();
+    const listed = await retryWhileTransient('listing the demo catalogue', () => app.get(CatalogSeeder).seedIfEmpty(), retry);
     if (listed) Logger.log(`the catalogue was empty: listed ${listed} products`, 'Facet');
   }
   const url = `http://localhost:${config.port}`;

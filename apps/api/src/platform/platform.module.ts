@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { ConfigModule, ConfigType } from '@nestjs/config';
 import { FACET_CONFIG, FacetConfig, facetConfig } from './config/config';
 import { DatabaseService } from './database/database.service';
+import { retryWhileTransient } from './database/startup-retry';
 import { EVENT_STORE, EventStore } from './event-store/event-store';
 import { EventSourcing, PROJECTION_STATUS } from './event-store/event-sourcing.service';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store';
@@ -81,8 +82,13 @@ export class PlatformModule implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     // First: guest subjects and every keyed digest need it.
-    await loadPrivacySecret(this.db.pool, { fromEnv: this.config.privacySecret, dataDir: this.config.dataDir });
-    await this.status.start();
+    const retry = { giveUpAfterMs: this.config.startupRetrySeconds * 1000 };
+    await retryWhileTransient(
+      'loading the privacy secret',
+      () => loadPrivacySecret(this.db.pool, { fromEnv: this.config.privacySecret, dataDir: this.config.dataDir }),
+      retry,
+    );
+    await retryWhileTransient('reading projection positions', () => this.status.start(), retry);
     await this.listenForErasures();
   }
 

@@ -5,6 +5,7 @@
 import { registerAs } from '@nestjs/config';
 import { resolve } from 'path';
 import { z } from 'zod';
+import { DEFAULT_STARTUP_RETRY_SECONDS } from '../database/startup-retry';
 
 export type ProcessRole = 'api' | 'projector' | 'worker';
 
@@ -35,6 +36,8 @@ export interface FacetConfig {
   parkBackoffMs: number;
   /** /api/health says degraded when a projection or reactor is further behind the log than this. */
   healthMaxLagSeconds: number;
+  /** How long each start-up step retries PostgreSQL's passing refusals (too many clients, starting up). */
+  startupRetrySeconds: number;
   /** Connections of the projections' and reactors' own pool (the API's requests have theirs). */
   pipelinePoolSize: number;
   database: DatabaseTimeouts;
@@ -232,6 +235,7 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   PARK_AFTER_ATTEMPTS: count(4),
   PARK_BACKOFF_MS: count(250),
   HEALTH_MAX_LAG_SECONDS: count(5),
+  STARTUP_RETRY_SECONDS: count(DEFAULT_STARTUP_RETRY_SECONDS),
   PIPELINE_POOL_SIZE: count(5),
   PRIVACY_SECRET: z.string().optional(),
   FACET_DATA_DIR: z.string().optional(),
@@ -308,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     parkAfterAttempts: e.PARK_AFTER_ATTEMPTS,
     parkBackoffMs: e.PARK_BACKOFF_MS,
     healthMaxLagSeconds: e.HEALTH_MAX_LAG_SECONDS,
+    startupRetrySeconds: e.STARTUP_RETRY_SECONDS,
     pipelinePoolSize: e.PIPELINE_POOL_SIZE,
     privacySecret: e.PRIVACY_SECRET || null,
     dataDir: resolve(e.FACET_DATA_DIR || '.data'),
