@@ -3,7 +3,8 @@
  * The README's table of environment variables mirrors this file.
  */
 import { registerAs } from '@nestjs/config';
-import { resolve } from 'path';
+import { createPrivateKey } from 'crypto';
+import { join, resolve } from 'path';
 import { z } from 'zod';
 import { DEFAULT_STARTUP_RETRY_SECONDS } from '../database/startup-retry';
 
@@ -62,6 +63,20 @@ export interface FacetConfig {
   mailRecipientCap: MailRecipientCap;
   /** How often the worker looks for mail left in the outbox with no job to send it (mail/outbox-sweeper.ts). */
   mailSweepIntervalMs: number;
+  /** Where and how the log's signed anchors are published (platform/event-store/log-anchors.ts). */
+  logAnchors: LogAnchorSettings;
+}
+
+/** LOG_ANCHOR_DIR, LOG_ANCHOR_KEY, LOG_ANCHOR_KEY_FILE and LOG_ANCHOR_INTERVAL_MS. */
+export interface LogAnchorSettings {
+  /** The directory of the append-only anchors files (default <dataDir>/log-anchors). */
+  dir: string;
+  /** The Ed25519 signing key as PEM (LOG_ANCHOR_KEY), or null to use keyFile. */
+  privateKeyPem: string | null;
+  /** The signing key's file, generated on first use when LOG_ANCHOR_KEY is unset (default <dir>/signing-key.pem). */
+  keyFile: string;
+  /** How often the publisher looks at the log when no append woke it. */
+  intervalMs: number;
 }
 
 /** MAIL_RECIPIENT_CAP and MAIL_RECIPIENT_WINDOW_SECONDS (mail/recipient-cap.ts). */
@@ -246,6 +261,28 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   MAIL_RECIPIENT_CAP: count(5),
   MAIL_RECIPIENT_WINDOW_SECONDS: wholeNumber(1, 31 * 86_400, 3_600, 'a number of seconds'),
   MAIL_SWEEP_INTERVAL_MS: wholeNumber(100, 86_400_000, 60_000, 'a time in milliseconds'),
+  LOG_ANCHOR_DIR: z.string().optional(),
+  LOG_ANCHOR_KEY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (unset(raw)) return null;
+      // A PEM in one environment line may carry its line breaks as \n.
+      const pem = raw.replace(/\\n/g, '\n');
+      let ok = false;
+      try {
+        ok = createPrivateKey(pem).asymmetricKeyType === 'ed25519';
+      } catch {
+        ok = false;
+      }
+      if (!ok) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519)' });
+        return z.NEVER;
+      }
+      return pem;
+    }),
+  LOG_ANCHOR_KEY_FILE: z.string().optional(),
+  LOG_ANCHOR_INTERVAL_MS: wholeNumber(100, 5000, 2000, 'a time in milliseconds'),
 });
 
 /** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
@@ -323,6 +360,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     projectorThread: e.FACET_PROJECTOR_THREAD !== 'false',
     mailRecipientCap: { perRecipient: e.MAIL_RECIPIENT_CAP, windowSeconds: e.MAIL_RECIPIENT_WINDOW_SECONDS },
     mailSweepIntervalMs: e.MAIL_SWEEP_INTERVAL_MS,
+    logAnchors: logAnchorSettings(e),
+  };
+}
+
+function logAnchorSettings(e: z.output<typeof ENVIRONMENT>): LogAnchorSettings {
+  const dir = resolve(e.LOG_ANCHOR_DIR || join(e.FACET_DATA_DIR || '.data', 'log-anchors'));
+  return {
+    dir,
+    privateKeyPem: e.LOG_ANCHOR_KEY,
+    keyFile: resolve(e.LOG_ANCHOR_KEY_FILE || join(dir, 'signing-key.pem')),
+    intervalMs: e.LOG_ANCHOR_INTERVAL_MS,
   };
 }
 
