@@ -23,12 +23,18 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** JSON over HTTP with a staff bearer token (for arranging data the journey then works on). */
+/** The order-access cookie the placements set: only the browser that placed an order may open its checkout. */
+let orderAccess = '';
+
+/** JSON over HTTP with a staff bearer token (for arranging data the journey then works on), keeping the order-access cookie. */
 export async function api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = { 'x-requested-with': 'facet', 'x-forwarded-for': clientAddress() };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  if (orderAccess) headers.cookie = orderAccess;
   const res = await fetch(BASE_URL + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const access = res.headers.getSetCookie().find((c) => c.startsWith('facet_order_access='));
+  if (access) orderAccess = access.split(';')[0];
   const text = await res.text();
   let json: any = text;
   try {

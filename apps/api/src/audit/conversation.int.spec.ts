@@ -1,6 +1,7 @@
 import { priceOrderInDollars } from '@facet/contracts';
 import { randomUUID } from 'crypto';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
+import { orderAccessCookie } from '../testing/card-orders';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
 
@@ -79,8 +80,11 @@ describe('One conversation in the audit log', () => {
       },
     });
     expect(res.status).toBe(200);
+    placingBrowsers.set(res.body.order_id, orderAccessCookie(res));
     return res.body.order_id as string;
   };
+  /** Only the browser that placed an order (its order-access cookie) may open its checkout. */
+  const placingBrowsers = new Map<string, string>();
 
   it('should follow an order to its payment session, the polled payment, the paid order and the receipt, each caused by the one before', async () => {
     const correlationId = randomUUID();
@@ -89,7 +93,10 @@ describe('One conversation in the audit log', () => {
     // A second order in its own conversation must not show up in the first.
     const otherOrder = await placeCardOrder('someone.else@example.com', {});
 
-    const session = await t.request('POST', '/api/payments/checkout/session', { headers, body: { origin_url: ORIGIN, order_id: orderId } });
+    const session = await t.request('POST', '/api/payments/checkout/session', {
+      headers: { ...headers, cookie: placingBrowsers.get(orderId)! },
+      body: { origin_url: ORIGIN, order_id: orderId },
+    });
     expect(session.status).toBe(200);
     const sessionId = session.body.session_id as string;
     // Paid on the hosted page; nobody asks the status route, so the poll job records the outcome.
@@ -182,7 +189,7 @@ describe('One conversation in the audit log', () => {
     const correlationId = randomUUID();
     const orderId = await placeCardOrder('grace@example.com', { 'x-correlation-id': correlationId });
     const session = await t.request('POST', '/api/payments/checkout/session', {
-      headers: { 'x-correlation-id': correlationId },
+      headers: { 'x-correlation-id': correlationId, cookie: placingBrowsers.get(orderId)! },
       body: { origin_url: ORIGIN, order_id: orderId },
     });
     const sessionId = session.body.session_id as string;

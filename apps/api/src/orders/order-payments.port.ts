@@ -15,9 +15,21 @@ export interface PayableOrder {
   revision: number;
 }
 
-/** Answered by orders: the order if it may be paid; NotFoundError, or ConflictError saying why it may not. */
+/** Who asks to pay an order: the signed-in customer (if any) and the orders this browser placed (its order-access cookie). */
+export interface OrderPayer {
+  customerId: string | null;
+  ordersWithAccess: readonly string[];
+}
+
+/**
+ * Answered by orders: the order if the payer owns it and it may be paid; NotFoundError (also for an order
+ * the payer does not own: a stranger with its id learns nothing), or ConflictError saying why it may not.
+ */
 export class PayableOrderQuery extends Query<PayableOrder> {
-  constructor(readonly orderId: string) {
+  constructor(
+    readonly orderId: string,
+    readonly payer: OrderPayer,
+  ) {
     super();
   }
 }

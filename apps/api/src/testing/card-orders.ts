@@ -1,5 +1,6 @@
 import { priceOrderInDollars } from '@facet/contracts';
-import { TestApp } from './test-app';
+import { ORDER_ACCESS_COOKIE } from '../platform/auth/order-access-cookie';
+import { TestApp, TestResponse } from './test-app';
 
 /** The sandbox provider's card that pays. */
 export const GOOD_CARD = { method: 'card', card_number: '4242 4242 4242 4242', expiry: '12/39', cvv: '123', name: 'Ada Lovelace' };
@@ -14,14 +15,36 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_00
   }
 }
 
-/** Places a one-piece card order as a guest (Ada, shipped to a full address) and returns its id and total. */
+/** The order-access cookie (`name=value`) a placement's answer set, as the placing browser sends it back. */
+export function orderAccessCookie(res: TestResponse): string {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith(`${ORDER_ACCESS_COOKIE}=`));
+  if (!set) throw new Error(`the answer (${res.status}) set no order-access cookie`);
+  return set.split(';')[0];
+}
+
+const placingBrowsers = new Map<string, string>();
+
+/** Headers as the browser that placed the order (through placeCardOrder) sends them: its order-access cookie. */
+export function asPlacingBrowser(orderId: string): { cookie: string } {
+  const cookie = placingBrowsers.get(orderId);
+  if (!cookie) throw new Error(`order ${orderId} was not placed through placeCardOrder`);
+  return { cookie };
+}
+
+/**
+ * Places a one-piece card order (Ada, shipped to a full address) as a guest, or as the customer whose token is
+ * given, and returns its id, total and the placing browser's order-access cookie.
+ */
 export async function placeCardOrder(
   t: TestApp,
   product: { id: string; name: string; price: number },
   email: string,
-): Promise<{ orderId: string; totalCents: number }> {
+  options: { token?: string; cookie?: string } = {},
+): Promise<{ orderId: string; totalCents: number; cookie: string }> {
   const totals = priceOrderInDollars([{ price: product.price, quantity: 1 }]);
   const res = await t.request('POST', '/api/orders', {
+    token: options.token,
+    headers: options.cookie ? { cookie: options.cookie } : {},
     body: {
       items: [{ product_id: product.id, product_name: product.name, price: product.price, quantity: 1 }],
       shipping: {
@@ -39,5 +62,7 @@ export async function placeCardOrder(
     },
   });
   if (res.status !== 200) throw new Error(`POST /api/orders answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return { orderId: res.body.order_id as string, totalCents: Math.round(totals.total * 100) };
+  const orderId = res.body.order_id as string;
+  placingBrowsers.set(orderId, orderAccessCookie(res));
+  return { orderId, totalCents: Math.round(totals.total * 100), cookie: orderAccessCookie(res) };
 }

@@ -7,7 +7,7 @@ import { startTestApp, TestApp } from '../../testing/test-app';
 import { login, Mailbox, verifiedCustomer } from '../testing/customer-helpers';
 import { ERASED_ORDER_MESSAGE, orderSubject } from '../../orders/domain/order';
 import { PersonalData } from '../../platform/privacy/personal-data';
-import { GOOD_CARD, placeCardOrder, waitUntil } from '../../testing/card-orders';
+import { GOOD_CARD, orderAccessCookie, placeCardOrder, waitUntil } from '../../testing/card-orders';
 
 /** The person, as they could appear anywhere: e-mail (plain, URL-encoded), names, phone, street. */
 const PERSON = {
@@ -272,6 +272,7 @@ describe('Erasing a customer', () => {
       ]);
       expect([200, 409]).toContain(erasure.status);
       const placed = orders.filter((o) => o.status === 200).map((o) => o.body.order_id as string);
+      const placingBrowser = new Map(orders.filter((o) => o.status === 200).map((o) => [o.body.order_id as string, orderAccessCookie(o)]));
       for (const o of orders) expect([200, 202, 401]).toContain(o.status);
       if (erasure.status === 409) {
         outcomes.refused++;
@@ -295,6 +296,7 @@ describe('Erasing a customer', () => {
         }
         outcomes.ordersErased++;
         const checkout = await t.request('POST', '/api/payments/checkout/session', {
+          headers: { cookie: placingBrowser.get(id)! },
           body: { origin_url: 'http://shop.test', order_id: id },
         });
         expect(checkout.status).toBe(409);
@@ -312,9 +314,12 @@ describe('Erasing a customer', () => {
     const product = (await t.request('GET', '/api/products?limit=1&sort_by=price-low')).body.products[0];
     const staff = await t.staffToken();
     const email = 'late.payer@example.com';
-    const { orderId, totalCents } = await placeCardOrder(t, product, email);
+    const { orderId, totalCents, cookie } = await placeCardOrder(t, product, email);
     const session = (
-      await t.request('POST', '/api/payments/checkout/session', { body: { origin_url: 'http://shop.test', order_id: orderId } })
+      await t.request('POST', '/api/payments/checkout/session', {
+        headers: { cookie },
+        body: { origin_url: 'http://shop.test', order_id: orderId },
+      })
     ).body;
     expect(session.session_id).toEqual(expect.any(String));
     // The erasure passed its check and deleted the key while the shopper was on the payment page.
@@ -340,6 +345,7 @@ describe('Erasing a customer', () => {
     await waitUntil(async () => (await adminOrder()).refunded === totalCents / 100);
     expect((await adminOrder()).status).not.toBe('processing');
     const again = await t.request('POST', '/api/payments/checkout/session', {
+      headers: { cookie },
       body: { origin_url: 'http://shop.test', order_id: orderId },
     });
     expect(again.status).toBe(409);

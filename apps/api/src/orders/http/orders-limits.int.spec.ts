@@ -1,6 +1,7 @@
 import { priceOrderInDollars } from '@facet/contracts';
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
 import { DatabaseService } from '../../platform/database/database.service';
+import { orderAccessCookie } from '../../testing/card-orders';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
 
@@ -116,7 +117,11 @@ describe('Order limits and expiry', () => {
     const placed = await order(orderId);
     expect(placed).toMatchObject({ status: 'pending', can_pay: true });
     expect(Date.parse(placed.pay_by) - Date.parse(placed.created_at)).toBeGreaterThanOrEqual(2900);
-    const session = await t.request('POST', '/api/payments/checkout/session', { body: { origin_url: ORIGIN, order_id: orderId } });
+    const owner = { cookie: orderAccessCookie(res) };
+    const session = await t.request('POST', '/api/payments/checkout/session', {
+      headers: owner,
+      body: { origin_url: ORIGIN, order_id: orderId },
+    });
     expect(session.status).toBe(200);
     await waitUntil(async () => (await order(orderId)).status === 'expired');
     expect(await order(orderId)).toMatchObject({
@@ -133,7 +138,10 @@ describe('Order limits and expiry', () => {
       body: { method: 'card', card_number: '4242424242424242', expiry: '12/39', cvv: '123', name: 'L' },
     });
     expect(late.status).toBe(409);
-    const again = await t.request('POST', '/api/payments/checkout/session', { body: { origin_url: ORIGIN, order_id: orderId } });
+    const again = await t.request('POST', '/api/payments/checkout/session', {
+      headers: owner,
+      body: { origin_url: ORIGIN, order_id: orderId },
+    });
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe('This order expired unpaid. Please place a new order.');
     const mail = await sink.waitFor((m) => m.to.includes('late@example.com') && /has expired/.test(m.subject), 15_000);
@@ -149,7 +157,11 @@ describe('Order limits and expiry', () => {
   it('should not expire an order paid in time', async () => {
     const res = await place([line(1)], 'ontime@example.com');
     const orderId = res.body.order_id;
-    const session = await t.request('POST', '/api/payments/checkout/session', { body: { origin_url: ORIGIN, order_id: orderId } });
+    const owner = { cookie: orderAccessCookie(res) };
+    const session = await t.request('POST', '/api/payments/checkout/session', {
+      headers: owner,
+      body: { origin_url: ORIGIN, order_id: orderId },
+    });
     const paid = await t.request('POST', `/api/payments/sandbox/sessions/${session.body.session_id}/pay`, {
       body: { method: 'card', card_number: '4242424242424242', expiry: '12/39', cvv: '123', name: 'L' },
     });

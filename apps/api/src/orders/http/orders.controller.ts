@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { FastifyReply } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -13,7 +13,9 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Public, RequireCustomer, RequireStaff } from '../../platform/auth/auth.decorators';
+import { grantOrderAccess } from '../../platform/auth/order-access-cookie';
 import { Principal } from '../../platform/auth/principal';
+import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { createdBetween } from '../../platform/http/page-query.dto';
 import { PollAt } from '../../platform/http/context.interceptor';
@@ -40,6 +42,7 @@ export class OrdersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
 
   @Post()
@@ -55,12 +58,17 @@ export class OrdersController {
   @PollAt('/api/orders/{order_id}')
   @ApiBadRequestResponse({ description: 'Invalid payload (quantity, lines, status combination, shipping fields)' })
   @ApiConflictResponse({ description: "Unknown, deleted or out-of-stock products, or 'Prices have changed: ...'" })
-  create(
+  async create(
     @Body() dto: CreateOrderDto,
     @CurrentPrincipal() principal: Principal | null,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @Headers('idempotency-key') key?: string,
   ): Promise<{ order_id: string }> {
-    return this.commands.execute(new PlaceOrderCommand(dto, principal, key));
+    const placed: { order_id: string } = await this.commands.execute(new PlaceOrderCommand(dto, principal, key));
+    // The placing browser, and only it, may open the order's checkout as a guest (payments.controller.ts).
+    grantOrderAccess(request, reply, this.config, placed.order_id);
+    return placed;
   }
 
   @Get('mine')

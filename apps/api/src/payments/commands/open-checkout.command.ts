@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import { OrderPayer } from '../../orders/order-payments.port';
 
 /** Opens (or hands out again) the hosted checkout of a pending or awaiting-payment card order. */
 export class OpenCheckoutCommand extends Command<{ url: string; session_id: string }> {
@@ -6,6 +7,8 @@ export class OpenCheckoutCommand extends Command<{ url: string; session_id: stri
     /** One of the shop's own addresses: the provider sends the shopper back there. */
     readonly originUrl: string,
     readonly orderId: string,
+    /** Only the order's owner may open its checkout (orders decides, through PayableOrderQuery). */
+    readonly payer: OrderPayer,
   ) {
     super();
   }

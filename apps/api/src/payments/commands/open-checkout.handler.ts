@@ -26,13 +26,13 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckoutCommand,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
 
-  async execute({ originUrl, orderId }: OpenCheckoutCommand): Promise<{ url: string; session_id: string }> {
+  async execute({ originUrl, orderId, payer }: OpenCheckoutCommand): Promise<{ url: string; session_id: string }> {
     const origin = originUrl.trim().replace(/\/+$/, '');
     if (!this.config.publicOrigins.includes(origin)) {
       throw new BadInputError("origin_url must be one of this shop's own addresses.", 'origin_url');
     }
     for (let attempt = 0; attempt < 5; attempt++) {
-      const payable = await this.queries.execute(new PayableOrderQuery(orderId));
+      const payable = await this.queries.execute(new PayableOrderQuery(orderId, payer));
       const current = payable.openSession;
       if (current) {
         const s = await this.provider.getSession(current.id);

@@ -5,7 +5,7 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { RunnersService } from '../../platform/projections/runners.service';
 import { expectEverythingProjected } from '../../testing/projection-health';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
-import { GOOD_CARD, placeCardOrder as placeOrder, waitUntil } from '../../testing/card-orders';
+import { asPlacingBrowser, GOOD_CARD, placeCardOrder as placeOrder, waitUntil } from '../../testing/card-orders';
 import { startTestApp, TestApp } from '../../testing/test-app';
 
 /**
@@ -23,8 +23,12 @@ describe('Cancelling a paid order refunds it', () => {
 
   const placeCardOrder = (email: string) => placeOrder(t, product, email);
   const open = async (orderId: string) =>
-    (await t.request('POST', '/api/payments/checkout/session', { body: { origin_url: ORIGIN, order_id: orderId } })).body
-      .session_id as string;
+    (
+      await t.request('POST', '/api/payments/checkout/session', {
+        headers: asPlacingBrowser(orderId),
+        body: { origin_url: ORIGIN, order_id: orderId },
+      })
+    ).body.session_id as string;
   const pay = (sessionId: string) => t.request('POST', `/api/payments/sandbox/sessions/${sessionId}/pay`, { body: GOOD_CARD });
   const cancel = (orderId: string) => t.request('PUT', `/api/admin/orders/${orderId}`, { token, body: { status: 'cancelled' } });
   const events = async (type: string, orderId: string) =>

@@ -1,7 +1,7 @@
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
 import { DatabaseService } from '../../platform/database/database.service';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
-import { GOOD_CARD, placeCardOrder as placeOrder, waitUntil } from '../../testing/card-orders';
+import { asPlacingBrowser, GOOD_CARD, placeCardOrder as placeOrder, waitUntil } from '../../testing/card-orders';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { paymentSession, paymentStream } from '../domain/payment-session';
@@ -23,7 +23,10 @@ describe('Payments you can trust', () => {
 
   const placeCardOrder = (email: string) => placeOrder(t, product, email);
   const open = (orderId: string) =>
-    t.request('POST', '/api/payments/checkout/session', { body: { origin_url: ORIGIN, order_id: orderId } });
+    t.request('POST', '/api/payments/checkout/session', {
+      headers: asPlacingBrowser(orderId),
+      body: { origin_url: ORIGIN, order_id: orderId },
+    });
   const pay = (sessionId: string) => t.request('POST', `/api/payments/sandbox/sessions/${sessionId}/pay`, { body: GOOD_CARD });
   const events = async (type: string, orderId: string) =>
     (await db.one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND data->>'order_id' = $2`, [type, orderId]))

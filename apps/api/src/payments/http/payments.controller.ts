@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { FastifyReply } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -13,7 +13,10 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Public } from '../../platform/auth/auth.decorators';
+import { CurrentPrincipal, Public } from '../../platform/auth/auth.decorators';
+import { grantOrderAccess, hasOrderAccess, ordersWithAccess } from '../../platform/auth/order-access-cookie';
+import { Principal } from '../../platform/auth/principal';
+import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { DomainError, NotFoundError } from '../../platform/domain/errors';
 import { OpenCheckoutCommand } from '../commands/open-checkout.command';
 import { SettleSessionCommand } from '../commands/settle-session.command';
@@ -38,17 +41,32 @@ export class PaymentsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly sandbox: SandboxPaymentProvider,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
 
   @Post('checkout/session')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Open a hosted checkout for a pending, unpaid card order' })
+  @ApiOperation({
+    summary:
+      "Open a hosted checkout for a pending, unpaid card order: only its owner's (the signed-in customer it was placed from, " +
+      'or the browser that placed it, by the httpOnly order-access cookie the placement set)',
+  })
   @ApiOkResponse({ type: CheckoutSessionDto })
   @ApiBadRequestResponse({ description: "origin_url is not one of the shop's addresses" })
   @ApiConflictResponse({ description: 'The order is not a pending, unpaid card order' })
-  @ApiNotFoundResponse({ description: 'Resource not found' })
-  createSession(@Body() dto: CreateCheckoutSessionDto) {
-    return this.commands.execute(new OpenCheckoutCommand(dto.origin_url, dto.order_id.toLowerCase()));
+  @ApiNotFoundResponse({ description: 'No such order, or not yours' })
+  async createSession(
+    @Body() dto: CreateCheckoutSessionDto,
+    @CurrentPrincipal() principal: Principal | null,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const orderId = dto.order_id.toLowerCase();
+    const payer = { customerId: principal?.kind === 'customer' ? principal.id : null, ordersWithAccess: ordersWithAccess(request) };
+    const session = await this.commands.execute(new OpenCheckoutCommand(dto.origin_url, orderId, payer));
+    // The owner's browser may cancel on the hosted page, where no session identifies anyone (payments.module.ts).
+    grantOrderAccess(request, reply, this.config, orderId);
+    return session;
   }
 
   @Get('checkout/status/:sessionId')
@@ -100,13 +118,21 @@ export class PaymentsController {
   })
   @ApiResponse({ status: 303, description: 'To {origin}/payment/success?session_id=... or {origin}/payment/cancel' })
   @ApiResponse({ status: 200, description: 'The page again, with why the card was refused' })
-  async submit(@Param('sessionId') sessionId: string, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
+  @ApiNotFoundResponse({ description: "No such session; or a cancel from a browser without the order's access cookie" })
+  async submit(
+    @Param('sessionId') sessionId: string,
+    @Body() body: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const row = await this.sandbox.row(sessionId);
     if (!row) throw new NotFoundError();
     const field = (k: string) => (typeof body?.[k] === 'string' ? body[k] : '');
     const html = (status: number, page: string) =>
       reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
     if (field('action') === 'cancel') {
+      // Only the browser that opened the checkout as the order's owner (its order-access cookie) may cancel it.
+      if (!hasOrderAccess(request, row.order_id)) throw new NotFoundError();
       await this.sandbox.cancel(sessionId);
       await this.settle(sessionId).catch(() => undefined); // the order is awaiting payment at once
       reply.status(303).header('location', row.cancel_url).send();

@@ -6,6 +6,7 @@ import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
 import { DatabaseService } from '../../platform/database/database.service';
 import { Queues } from '../../platform/queue/queues.service';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
+import { orderAccessCookie } from '../../testing/card-orders';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { CommandBus } from '@nestjs/cqrs';
 import { SettleSessionCommand } from '../commands/settle-session.command';
@@ -52,10 +53,15 @@ describe('Card payments through the sandbox provider', () => {
       },
     });
     expect(res.status).toBe(200);
+    placingBrowsers.set(res.body.order_id, orderAccessCookie(res));
     return { orderId: res.body.order_id as string, totalCents: Math.round(totals.total * 100) };
   };
+  /** The order-access cookie of the browser that placed each order: only it (or the customer's session) may open its checkout. */
+  const placingBrowsers = new Map<string, string>();
+  const owner = (orderId: string) => ({ cookie: placingBrowsers.get(orderId)! });
   const openSession = async (orderId: string) => {
     const res = await t.request('POST', '/api/payments/checkout/session', {
+      headers: owner(orderId),
       body: {
         origin_url: ORIGIN,
         order_id: orderId,
@@ -67,11 +73,11 @@ describe('Card payments through the sandbox provider', () => {
     expect(res.body.url).toBe(`${ORIGIN}/api/payments/sandbox/checkout/${res.body.session_id}`);
     return res.body.session_id as string;
   };
-  const form = (sessionId: string, fields: Record<string, string>) =>
+  const form = (sessionId: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${t.url}/api/payments/sandbox/checkout/${sessionId}`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams(fields).toString(),
     });
   const countEvents = async (type: string, streamId: string) =>
@@ -153,7 +159,10 @@ describe('Card payments through the sandbox provider', () => {
     expect(sink.messages.filter((m) => m.to.includes('grace@example.com') && /receipt/i.test(m.subject))).toHaveLength(1);
 
     // A paid order gets no second session.
-    const again = await t.request('POST', '/api/payments/checkout/session', { body: { origin_url: ORIGIN, order_id: orderId } });
+    const again = await t.request('POST', '/api/payments/checkout/session', {
+      headers: owner(orderId),
+      body: { origin_url: ORIGIN, order_id: orderId },
+    });
     expect(again.status).toBe(409);
   });
 
@@ -247,7 +256,7 @@ describe('Card payments through the sandbox provider', () => {
   it('should cancel from the hosted page back to the shop', async () => {
     const { orderId } = await placeCardOrder('cancel@example.com');
     const sessionId = await openSession(orderId);
-    const res = await form(sessionId, { action: 'cancel' });
+    const res = await form(sessionId, { action: 'cancel' }, owner(orderId));
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${ORIGIN}/payment/cancel?order_id=${orderId}`);
   });
@@ -255,6 +264,7 @@ describe('Card payments through the sandbox provider', () => {
   it('should refuse foreign origins, consultation requests and unknown orders', async () => {
     const { orderId } = await placeCardOrder('origin@example.com');
     let res = await t.request('POST', '/api/payments/checkout/session', {
+      headers: owner(orderId),
       body: { origin_url: 'https://evil.example', order_id: orderId },
     });
     expect(res.status).toBe(400);
@@ -274,7 +284,10 @@ describe('Card payments through the sandbox provider', () => {
       },
     });
     expect(consultation.status).toBe(200);
-    res = await t.request('POST', '/api/payments/checkout/session', { body: { origin_url: ORIGIN, order_id: consultation.body.order_id } });
+    res = await t.request('POST', '/api/payments/checkout/session', {
+      headers: { cookie: orderAccessCookie(consultation) },
+      body: { origin_url: ORIGIN, order_id: consultation.body.order_id },
+    });
     expect(res.status).toBe(409);
     expect((await t.request('GET', '/api/payments/checkout/status/cs_sandbox_nope')).status).toBe(404);
   });
