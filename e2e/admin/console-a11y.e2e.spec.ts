@@ -157,6 +157,8 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     expect(session.body.session_id).toMatch(/^cs_sandbox_/);
     const reg = await api('POST', '/api/auth/register', { email: `a11y.${stamp}@example.com`, password: 'A11y-Check-1985!' });
     expect(reg.status).toBeLessThan(300);
+    // Five wrong passwords from an unknown client: the locked sign-ins list has a row to show.
+    for (let n = 0; n < 5; n++) await api('POST', '/api/auth/login', { email: `a11y.${stamp}@example.com`, password: `Wrong-${n}-1985!` });
     // Wait until every list shows what was just made.
     const until = (path: string, ok: (body: any) => boolean) => untilListed(path, ok, token);
     await until(`/api/admin/orders?q=${encodeURIComponent(client)}`, (b) => b.total === 3);
@@ -198,6 +200,7 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     ['replay', '/admin/replay'],
     ['queues', '/admin/queues'],
     ['parked events', '/admin/parked-events'],
+    ['locked sign-ins', '/admin/sign-in-locks'],
     ['log verification', '/admin/verification'],
     ['change my password', '/admin/account/password'],
   ];
@@ -210,6 +213,7 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     '/admin/mail',
     '/admin/audit-events',
     '/admin/staff',
+    '/admin/sign-in-locks',
   ];
 
   describe.each([
