@@ -12,3 +12,4 @@ export type * from './account';
 export type * from './order-wire';
 export type * from './mail-wire';
 export * from './spreadsheet';
+export * from './variants';
