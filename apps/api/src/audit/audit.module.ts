@@ -5,6 +5,7 @@ import { AuditController } from './http/audit.controller';
 import { AuditHistoryController } from './http/audit-history.controller';
 import { ParkedEventsController } from './http/parked-events.controller';
 import { LogVerificationJob } from './jobs/log-verification-job';
+import { LogAnchorPublisher } from '../platform/event-store/log-anchor-publisher';
 import { ReplayJob } from './jobs/replay-job';
 import { QUERY_HANDLERS } from './queries';
 import { AuditLog } from './queries/audit-log';
@@ -13,6 +14,7 @@ import { AuditLog } from './queries/audit-log';
 @Module({
   imports: [CqrsModule],
   controllers: [AuditController, AuditHistoryController, ParkedEventsController],
-  providers: [AuditLog, RecordHistory, ReplayJob, LogVerificationJob, ...QUERY_HANDLERS],
+  // The anchors publisher runs here, beside the log's verification, in processes with the projector role.
+  providers: [AuditLog, RecordHistory, ReplayJob, LogVerificationJob, LogAnchorPublisher, ...QUERY_HANDLERS],
 })
 export class AuditModule {}

@@ -1,21 +1,26 @@
 import { createReadStream } from 'fs';
+import IORedis from 'ioredis';
 import { createInterface } from 'readline';
-import { loadConfig } from '../platform/config/config';
+import { FacetConfig, loadConfig } from '../platform/config/config';
 import { createPool } from '../platform/database/database';
 import { migrate } from '../platform/database/migrate';
 import { EventStore } from '../platform/event-store/event-store';
+import { anchorRedisKey, loadAnchors, logName } from '../platform/event-store/log-anchors';
 import { fromExportLine } from '../platform/event-store/log-export';
-import { LogWalk, recordedVerification } from '../platform/event-store/log-verifier';
+import { LogWalk, recordedVerification, VerificationReport } from '../platform/event-store/log-verifier';
 import { PostgresEventStore } from '../platform/event-store/postgres/postgres-event-store';
 
 /**
- * npm run verify-log: walks the whole event log, checks every event's link in its stream's hash chain and
- * the checkpoints over the global order, prints the first broken link (stream, revision, position) and
- * exits 1 when there is one. `-- --file export.jsonl` checks an export offline instead (no database).
+ * npm run verify-log: walks the whole event log, checks every event's link in its stream's hash chain, the
+ * checkpoints over the global order and the signed anchors published outside the database (the anchors
+ * file and Redis; `--anchors <file>` names other files, `--public-key <file>` another trusted key), prints
+ * the first broken link (stream, revision, position) and the global positions gone, and exits 1 when
+ * anything is broken. `-- --file export.jsonl` checks an export offline instead (no database).
  */
-async function main(): Promise<number> {
-  const fileAt = process.argv.indexOf('--file');
-  if (fileAt > 0) return verifyFile(process.argv[fileAt + 1]);
+export async function verifyLogCommand(argv: string[], print: (line: string) => void = console.log): Promise<number> {
+  const fileAt = argv.indexOf('--file');
+  if (fileAt >= 0) return verifyFile(argv[fileAt + 1]);
+  const valuesOf = (flag: string) => argv.flatMap((a, i) => (a === flag && argv[i + 1] ? [argv[i + 1]] : []));
 
   const config = loadConfig();
   await migrate(config.databaseUrl);
@@ -30,24 +35,34 @@ async function main(): Promise<number> {
   }
   let last = 0;
   try {
+    const anchors = await loadAnchors({
+      settings: config.logAnchors,
+      log: logName(config.databaseUrl),
+      files: valuesOf('--anchors'),
+      publicKeyFiles: valuesOf('--public-key'),
+      redis: await redisAnchor(config, print),
+    });
     const { report } = await recordedVerification(store, pool, 'cli', {
+      anchors,
       onProgress: (events) => {
         if (Date.now() - last > 2000) {
           last = Date.now();
-          console.log(`verified ${events} events…`);
+          print(`verified ${events} events…`);
         }
       },
     });
-    console.log(
+    print(
       `${report.events} events in ${report.streams} streams verified in ${report.seconds.toFixed(2)} s (${report.eventsPerSecond} events/s); ` +
         `checkpoints: ${report.checkpointsChecked} checked, ${report.checkpointsWritten} recorded`,
     );
+    print(describeAnchors(report, anchors.read));
     if (report.ok) {
-      console.log('the log is intact: every link holds');
+      print('the log is intact: every link holds');
       return 0;
     }
+    if (report.missingPositions) print(`MISSING: events at global positions ${report.missingPositions} are gone`);
     const b = report.firstBreak!;
-    console.log(
+    print(
       `BROKEN: ${report.breaks} broken link(s); the first: stream ${b.streamId} revision ${b.revision} at position ${b.position}: ${b.reason}`,
     );
     return 1;
@@ -55,6 +70,39 @@ async function main(): Promise<number> {
     await store.close();
     await pool.end();
   }
+}
+
+/** The latest anchor in Redis, read once; null (said so) when Redis cannot be reached. */
+async function redisAnchor(
+  config: FacetConfig,
+  print: (line: string) => void,
+): Promise<{ key: string; get(): Promise<string | null> } | null> {
+  const key = anchorRedisKey(config.queuePrefix, logName(config.databaseUrl));
+  const redis = new IORedis(config.redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    const text = await redis.get(key);
+    return { key, get: async () => text };
+  } catch (err) {
+    print(`Redis cannot be reached (${(err as Error).message}): the anchors files only are checked`);
+    return null;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function describeAnchors(report: VerificationReport, read: string[]): string {
+  const latest = report.latestAnchor;
+  if (!latest) {
+    return `anchors: none found (${read.join(', ')}): the newest events could be deleted unnoticed (docs/operations.md, Log anchors)`;
+  }
+  return `anchors: ${report.anchorsChecked} checked; the latest covers ${latest.events} events up to position ${latest.position} (${latest.at})`;
 }
 
 async function verifyFile(path: string | undefined): Promise<number> {
@@ -93,10 +141,12 @@ async function verifyFile(path: string | undefined): Promise<number> {
   return 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(2);
-  },
-);
+if (require.main === module) {
+  verifyLogCommand(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      process.exit(2);
+    },
+  );
+}

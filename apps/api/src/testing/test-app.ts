@@ -1,6 +1,8 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'crypto';
-import { appendFileSync } from 'fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
 import { OpenApiConformance, openApiStrict } from './openapi-conformance';
 import { createTestDatabase, TestDatabase } from './test-database';
 
@@ -38,6 +40,8 @@ export const TEST_ADMIN = { email: 'admin@facet.test', password: 'Test-Admin-198
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const queuePrefix = `facet-test-${randomBytes(4).toString('hex')}`;
+  // The log's anchors and their signing key: this app's own, removed at close.
+  const anchorDir = mkdtempSync(join(tmpdir(), 'facet-test-anchors-'));
   const vars: Record<string, string> = {
     NODE_ENV: 'test',
     DATABASE_URL: db.url,
@@ -50,6 +54,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     READ_YOUR_WRITES_TIMEOUT_MS: '15000',
     // Projections in this thread, where tests can reach them (startProjection); the thread has its own test.
     FACET_PROJECTOR_THREAD: 'false',
+    LOG_ANCHOR_DIR: anchorDir,
     ...env,
   };
   const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
@@ -141,6 +146,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         else process.env[k] = v;
       }
       await db.drop();
+      rmSync(anchorDir, { recursive: true, force: true });
     },
   };
 }

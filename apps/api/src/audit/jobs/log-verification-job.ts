@@ -1,11 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { DatabaseService } from '../../platform/database/database.service';
 import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store';
+import { anchorRedisKey, loadAnchors, logName } from '../../platform/event-store/log-anchors';
 import { recordedVerification } from '../../platform/event-store/log-verifier';
+import { Queues } from '../../platform/queue/queues.service';
 import { ConflictError } from '../../platform/domain/errors';
 import { LogVerificationDto } from '../http/dto/audit-history.dto';
 
-/** Runs the log verifier in the background for the console (one at a time per process); runs are kept in es_log_verifications. */
+/**
+ * Runs the log verifier in the background for the console (one at a time per process), against the signed
+ * anchors in this machine's anchors file and in Redis, as `npm run verify-log` does; runs are kept in
+ * es_log_verifications (the first break names the global positions gone).
+ */
 @Injectable()
 export class LogVerificationJob {
   private readonly logger = new Logger('LogVerification');
@@ -15,14 +22,27 @@ export class LogVerificationJob {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly db: DatabaseService,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+    private readonly queues: Queues,
   ) {}
 
   start(startedBy: string | null): void {
     if (this.running) throw new ConflictError('A verification of the log is already running');
     this.progress = 0;
-    this.running = recordedVerification(this.store, this.db.pool, startedBy, { onProgress: (n) => (this.progress = n) })
+    const log = logName(this.config.databaseUrl);
+    const redis = this.queues.redis();
+    this.running = loadAnchors({
+      settings: this.config.logAnchors,
+      log,
+      // Redis down: the anchors file alone is checked.
+      redis: { key: anchorRedisKey(this.config.queuePrefix, log), get: (key) => redis.get(key).catch(() => null) },
+    })
+      .then((anchors) => recordedVerification(this.store, this.db.pool, startedBy, { anchors, onProgress: (n) => (this.progress = n) }))
       .then(({ report }) => {
-        if (!report.ok) this.logger.error(`the event log is BROKEN: ${JSON.stringify(report.firstBreak)}`);
+        if (!report.ok) {
+          const missing = report.missingPositions ? `; events gone at global positions ${report.missingPositions}` : '';
+          this.logger.error(`the event log is BROKEN: ${JSON.stringify(report.firstBreak)}${missing}`);
+        }
       })
       .catch((err: Error) => this.logger.error(`verification failed: ${err.message}`))
       .finally(() => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'crypto';
 import { Pool } from 'pg';
-import { EventStore, positionToString, RecordedEvent, START } from './event-store';
+import { EventStore, positionFromString, positionToString, RecordedEvent, START } from './event-store';
+import { AnchorCheck, formatRanges, latestAnchor, LoadedAnchors, LogAnchor, mergeRanges } from './log-anchors';
 import { ChainBreak, ChainChecker, ChainedEvent, foldCheckpoint, GENESIS_HASH } from './log-chain';
 
 /** Events between two checkpoints over the global order. */
@@ -16,6 +17,10 @@ export interface VerificationReport {
   firstBreak: ChainBreak | null;
   checkpointsChecked: number;
   checkpointsWritten: number;
+  /** Signed anchors the log was checked against (log-anchors.ts), the newest of them, and the global positions found gone. */
+  anchorsChecked: number;
+  latestAnchor: Pick<LogAnchor, 'position' | 'events' | 'at'> | null;
+  missingPositions: string | null;
   seconds: number;
   eventsPerSecond: number;
 }
@@ -26,6 +31,8 @@ export interface VerifyOptions {
   onProgress?: (events: number) => void;
   /** Tests use a small interval; the log keeps one interval for good (checkpoints are compared by count). */
   checkpointEvery?: number;
+  /** Anchors published outside the database: events at or before them that are gone fail the check. */
+  anchors?: LoadedAnchors;
 }
 
 /**
@@ -46,6 +53,7 @@ export class LogWalk {
     private readonly checkpoints: ReadonlyMap<number, string> = new Map(),
     startMidStream = false,
     private readonly checkpointEvery = CHECKPOINT_EVERY,
+    readonly anchors: AnchorCheck | null = null,
   ) {
     this.checker = new ChainChecker(startMidStream);
   }
@@ -63,10 +71,13 @@ export class LogWalk {
    * may a new checkpoint end here.
    */
   add(event: ChainedEvent, settled = true): void {
+    const at = this.anchors ? positionFromString(event.position) : null;
+    if (at) this.anchors!.before(at, this.checker.events).forEach((b) => this.broke(b));
     const broken = this.checker.check(event);
     if (broken) this.broke(broken);
     this.running = foldCheckpoint(this.running, event.hash ?? GENESIS_HASH);
     const n = this.checker.events;
+    if (at) this.anchors!.after(at, event.hash, n, this.running).forEach((b) => this.broke(b));
     if (n % this.checkpointEvery !== 0) return;
     const recorded = this.checkpoints.get(n);
     if (recorded === undefined) {
@@ -86,6 +97,7 @@ export class LogWalk {
 
   /** After the last event: a checkpoint beyond what the log now holds means events were removed. */
   finish(): void {
+    this.anchors?.finish(this.checker.events).forEach((b) => this.broke(b));
     const beyond = [...this.checkpoints.keys()].filter((n) => n > this.checker.events).sort((a, b) => a - b)[0];
     if (beyond !== undefined) {
       this.broke({
@@ -97,7 +109,7 @@ export class LogWalk {
     }
   }
 
-  private broke(b: ChainBreak): void {
+  broke(b: ChainBreak): void {
     this.breaks++;
     this.firstBreak ??= b;
   }
@@ -125,7 +137,12 @@ export function toChained(e: RecordedEvent): ChainedEvent {
 export async function verifyLog(store: EventStore, pool: Pool, options: VerifyOptions = {}): Promise<VerificationReport> {
   const started = Date.now();
   const { rows } = await pool.query<{ events: string; hash: string }>('SELECT events, hash FROM public.es_log_checkpoints');
-  const walk = new LogWalk(new Map(rows.map((r) => [Number(r.events), r.hash])), false, options.checkpointEvery);
+  const anchors = options.anchors ? new AnchorCheck(options.anchors.anchors) : null;
+  const walk = new LogWalk(new Map(rows.map((r) => [Number(r.events), r.hash])), false, options.checkpointEvery, anchors);
+  // An anchor that is not a valid signed anchor of this log is a forgery (or damage) to report.
+  for (const r of options.anchors?.rejected ?? []) {
+    walk.broke({ streamId: '', revision: -1, position: '', reason: `the anchor at ${r.where} is not valid: ${r.reason}` });
+  }
   if (store.name === 'postgres') {
     await walkPostgres(pool, walk, options);
   } else {
@@ -158,9 +175,17 @@ export async function verifyLog(store: EventStore, pool: Pool, options: VerifyOp
     firstBreak: walk.firstBreak,
     checkpointsChecked: walk.checkpointsChecked,
     checkpointsWritten: written,
+    anchorsChecked: anchors?.checked ?? 0,
+    latestAnchor: pickLatest(options.anchors?.anchors ?? []),
+    missingPositions: anchors?.missing.length ? formatRanges(mergeRanges(anchors.missing)) : null,
     seconds,
     eventsPerSecond: Math.round(walk.events / Math.max(seconds, 0.001)),
   };
+}
+
+function pickLatest(anchors: readonly LogAnchor[]): VerificationReport['latestAnchor'] {
+  const a = latestAnchor(anchors);
+  return a && { position: a.position, events: a.events, at: a.at };
 }
 
 async function walkPostgres(pool: Pool, walk: LogWalk, options: VerifyOptions): Promise<void> {
