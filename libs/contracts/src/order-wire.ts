@@ -8,6 +8,10 @@ export interface OrderLine {
   price: number;
   quantity: number;
   image: string;
+  /** The chosen variant (issue 40); without it the API takes the product's default variant. */
+  variant_id?: string;
+  /** Text to engrave on this line; absent or '' for none. */
+  engraving?: string;
 }
 
 export interface OrderShipping {
@@ -43,6 +47,11 @@ export interface MyOrderItem {
   image: string;
   quantity: number;
   price: number;
+  /** The variant ordered and its option values ({ size: '6.5' }); absent on orders placed before variants. */
+  variant_id?: string | null;
+  variant_options?: Record<string, string> | null;
+  /** '' (or absent) when the line has no engraving. */
+  engraving?: string | null;
 }
 
 /** GET /api/orders/mine: one of the signed-in customer's orders. */
