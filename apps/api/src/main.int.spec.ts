@@ -84,10 +84,11 @@ maybe('Starting the shop', () => {
     const shop = await startShop(db, {});
     try {
       const atStart = shop.output().trim().split('\n');
-      const res = await fetch(`${shop.url}/api/products?limit=1`, { headers: { 'x-correlation-id': 'audit-trail-42' } });
+      const traced = 'c0ffee00-a0d1-4000-8000-000000000042';
+      const res = await fetch(`${shop.url}/api/products?limit=1`, { headers: { 'x-correlation-id': traced } });
       expect(res.status).toBe(200);
-      expect(res.headers.get('x-correlation-id')).toBe('audit-trail-42');
-      // A hostile correlation id is replaced, never echoed or logged.
+      expect(res.headers.get('x-correlation-id')).toBe(traced);
+      // A hostile correlation id (anything but a UUID or a traceparent) is replaced, never echoed or logged.
       const hostile = await fetch(`${shop.url}/api/nowhere`, { headers: { 'x-correlation-id': '"}{ <script> ' + 'x'.repeat(200) } });
       expect(hostile.status).toBe(404);
       // The start created the first administrator from ADMIN_EMAIL / ADMIN_PASSWORD.
@@ -112,7 +113,7 @@ maybe('Starting the shop', () => {
         expect(typeof entry.msg).toBe('string');
       }
       const access = parsed.find((e) => e.req?.url === '/api/products');
-      expect(access).toMatchObject({ correlationId: 'audit-trail-42', res: { statusCode: 200 } });
+      expect(access).toMatchObject({ correlationId: traced, res: { statusCode: 200 } });
       console.log(`start-up: ${atStart.length} log lines (JSON); access line ${JSON.stringify(access)}`);
     } finally {
       await shop.stop();

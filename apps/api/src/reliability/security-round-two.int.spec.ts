@@ -194,9 +194,11 @@ describe('Security round two', () => {
       expect(first.status).toBe(200);
       const events = await orderEvents();
       // As if the process had died between the append and recording the answer, its lease long gone.
-      await pg().query(
-        `UPDATE public.idempotency_keys SET response = NULL, lease_until = now() - interval '1 second' WHERE key = 'crash-after'`,
-      );
+      const { IdempotencyService } = await import('../platform/http/idempotency.service');
+      const scope = IdempotencyService.callerScope('orders', null, 'crash.after@example.com');
+      await pg().query(`UPDATE public.idempotency_keys SET response = NULL, lease_until = now() - interval '1 second' WHERE key = $1`, [
+        IdempotencyService.storedKey(scope, 'crash-after'),
+      ]);
       const retry = await place('crash.after@example.com', 'crash-after');
       expect(retry.status).toBe(200);
       expect(retry.body.order_id).toBe(first.body.order_id);
@@ -209,8 +211,8 @@ describe('Security round two', () => {
       const { IdempotencyService } = await import('../platform/http/idempotency.service');
       const scope = IdempotencyService.callerScope('orders', null, 'crash.before@example.com');
       await pg().query(
-        `INSERT INTO public.idempotency_keys (scope, key, request_hash, lease_until) VALUES ($1, 'crash-before', $2, now() + interval '2 seconds')`,
-        [scope, IdempotencyService.hash(body)],
+        `INSERT INTO public.idempotency_keys (scope, key, request_hash, lease_until) VALUES ($1, $2, $3, now() + interval '2 seconds')`,
+        [scope, IdempotencyService.storedKey(scope, 'crash-before'), IdempotencyService.hash(body)],
       );
       const started = Date.now();
       const retries = await Promise.all([1, 2, 3].map(() => place('crash.before@example.com', 'crash-before')));

@@ -14,6 +14,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { BadInputError, NotFoundError } from '../../platform/domain/errors';
+import { correlationIdFrom } from '../../platform/context/request-context';
 import { ReplayJob } from '../jobs/replay-job';
 import { GetDashboardQuery } from '../queries/get-dashboard.query';
 import { GetRecordAsOfQuery } from '../queries/get-record-as-of.query';
@@ -45,7 +46,8 @@ export class AuditController {
               .filter(Boolean)
           : undefined,
         stream: q.stream?.trim() || undefined,
-        correlationId: q.correlation_id,
+        // A traceparent or an upper-case UUID finds the id as recorded; an id recorded before issue 39 as it was.
+        correlationId: q.correlation_id === undefined ? undefined : (correlationIdFrom(q.correlation_id) ?? q.correlation_id),
         from: q.from === undefined ? undefined : parseMoment(q.from, 'from').toISOString(),
         to: q.to === undefined ? undefined : parseMoment(q.to, 'to').toISOString(),
         page: q.page ?? 1,

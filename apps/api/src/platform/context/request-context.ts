@@ -3,16 +3,38 @@ import { randomUUID } from 'crypto';
 import { Actor } from '../event-store/event-store';
 
 /**
- * A correlation id as the shop takes it: from X-Correlation-Id, in event metadata and jobs, and in the audit
- * log's correlation_id filter alike. 1-100 letters, digits, dots, underscores and hyphens: a UUID, a ULID, a
- * load balancer's hex request id or a W3C traceparent fit, and none of it needs quoting in a header, a log
- * line or a URL. Anything else (longer, spaces, commas of repeated headers, quotes, non-ASCII) is replaced
- * by a fresh UUID, which the answer's X-Correlation-Id names.
+ * What the audit log's correlation_id filter takes: 1-100 letters, digits, dots, underscores and hyphens. That
+ * is every id the log may hold: a UUID now, and before issue 39 anything of that shape a client sent.
  */
 export const CORRELATION_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A correlation id as recorded: a UUID in lower case. */
+const RECORDED_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** W3C Trace Context, version 00: 00-<trace-id, 32 hex>-<parent-id, 16 hex>-<trace-flags, 2 hex>, lower case. */
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
+const ALL_ZEROS = /^[0-]+$/;
+
+/**
+ * The correlation id a client's X-Correlation-Id names, or null when it names none. Taken: a UUID (recorded in
+ * lower case), or a W3C traceparent, whose trace-id is recorded written as a UUID (its 32 hex digits as
+ * 8-4-4-4-12), so the request's events join the caller's trace under one form of id. Anything else (a
+ * name, a free-form request id, an all-zero id) is not taken and the request gets a fresh UUID: a client's
+ * text would otherwise be written into the permanent log (events' metadata), job data and log lines, where
+ * no erasure reaches.
+ */
+export function correlationIdFrom(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 55) return null;
+  if (UUID.test(value)) return ALL_ZEROS.test(value) ? null : value.toLowerCase();
+  const trace = TRACEPARENT.exec(value);
+  if (!trace || ALL_ZEROS.test(trace[1]) || ALL_ZEROS.test(trace[2])) return null;
+  const hex = trace[1];
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** True for a correlation id as the shop records it (what correlationIdFrom answers, or a fresh UUID). */
 export function isCorrelationId(value: unknown): value is string {
-  return typeof value === 'string' && CORRELATION_ID_PATTERN.test(value);
+  return typeof value === 'string' && RECORDED_ID.test(value);
 }
 
 /** Who is acting and under which correlation id, for the duration of one request or job. */
@@ -61,7 +83,8 @@ export function runAsSystem<T>(id: string, fn: () => T): T {
 export function contextCausedBy(event: { metadata: { eventId: string; correlationId?: string } }, actorId: string): RequestContext {
   return {
     actor: { type: 'system', id: actorId },
-    correlationId: event.metadata.correlationId || randomUUID(),
+    // An event recorded before issue 39 may carry a client's free-form id: it is not copied into new events.
+    correlationId: isCorrelationId(event.metadata.correlationId) ? event.metadata.correlationId : randomUUID(),
     causationId: event.metadata.eventId,
   };
 }
@@ -77,12 +100,9 @@ export function traceIds(): TraceIds {
   return { correlationId, causationId };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The context a worker runs a job in: its carried ids when well formed (jobs queued before they were carried
- * have none). A correlation id the request took from its caller is kept: a UUID-only check gave the mails of
- * a request sent with X-Correlation-Id: lb-7f3a a conversation of their own.
+ * have none, and one queued before issue 39 may carry a client's free-form id: those get a fresh one).
  */
 export function contextOfJob(trace: unknown, actorId: string): RequestContext {
   const t = (trace ?? {}) as Partial<TraceIds>;

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'crypto';
 import { Principal } from '../auth/principal';
 import { DatabaseService } from '../database/database.service';
 import { keyedDigest } from '../privacy/privacy-secret';
@@ -28,10 +27,17 @@ export interface IdempotentAttempt {
 export class IdempotencyService {
   constructor(private readonly db: DatabaseService) {}
 
+  /** The request's fingerprint, keyed like the key (the body holds the shopper's name and address). */
   static hash(body: unknown): string {
-    return createHash('sha256')
-      .update(JSON.stringify(body ?? null))
-      .digest('hex');
+    return keyedDigest('idempotency-request', JSON.stringify(body ?? null));
+  }
+
+  /**
+   * The key as stored: a keyed digest of the caller's scope and key. A client chooses the key and may put a
+   * person's name in it; stored as sent, it would outlive that person's erasure.
+   */
+  static storedKey(scope: string, key: string): string {
+    return keyedDigest('idempotency-key', `${scope}\u0000${key}`);
   }
 
   /**
@@ -64,6 +70,7 @@ export class IdempotencyService {
     }
     const requestHash = IdempotencyService.hash(body);
     const id = IdempotencyService.derivedId(scope, key);
+    const storedKey = IdempotencyService.storedKey(scope, key);
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
       // Take the key if it is new, or if its holder's lease ran out without an answer (a crash).
@@ -73,13 +80,13 @@ export class IdempotencyService {
          ON CONFLICT (scope, key) DO UPDATE SET lease_until = EXCLUDED.lease_until
            WHERE k.response IS NULL AND k.request_hash = EXCLUDED.request_hash AND coalesce(k.lease_until, k.created_at) < now()
          RETURNING (xmax <> 0) AS resumed`,
-        [scope, key, requestHash, IDEMPOTENCY_LEASE_SECONDS],
+        [scope, storedKey, requestHash, IDEMPOTENCY_LEASE_SECONDS],
       );
-      if (claimed.length) return this.holdAndWork(scope, key, { id, resumed: claimed[0].resumed }, work);
+      if (claimed.length) return this.holdAndWork(scope, storedKey, { id, resumed: claimed[0].resumed }, work);
 
       const row = await this.db.one<{ request_hash: string; response: unknown }>(
         'SELECT request_hash, response FROM public.idempotency_keys WHERE scope = $1 AND key = $2',
-        [scope, key],
+        [scope, storedKey],
       );
       if (row && row.request_hash !== requestHash)
         throw new ConflictError('This Idempotency-Key was already used for a different request.');
@@ -92,7 +99,7 @@ export class IdempotencyService {
 
   private async holdAndWork<T>(
     scope: string,
-    key: string,
+    storedKey: string,
     attempt: IdempotentAttempt,
     work: (attempt: IdempotentAttempt) => Promise<T>,
   ): Promise<T> {
@@ -102,7 +109,7 @@ export class IdempotencyService {
         this.db
           .query(
             `UPDATE public.idempotency_keys SET lease_until = now() + make_interval(secs => $3) WHERE scope = $1 AND key = $2 AND response IS NULL`,
-            [scope, key, IDEMPOTENCY_LEASE_SECONDS],
+            [scope, storedKey, IDEMPOTENCY_LEASE_SECONDS],
           )
           .catch(() => undefined);
       },
@@ -112,13 +119,13 @@ export class IdempotencyService {
       const result = await work(attempt);
       await this.db.query(
         'UPDATE public.idempotency_keys SET response = $3, status_code = 200, lease_until = NULL WHERE scope = $1 AND key = $2',
-        [scope, key, JSON.stringify(result)],
+        [scope, storedKey, JSON.stringify(result)],
       );
       return result;
     } catch (err) {
       // A refused request frees the key so the shopper can correct it and retry.
       await this.db
-        .query('DELETE FROM public.idempotency_keys WHERE scope = $1 AND key = $2 AND response IS NULL', [scope, key])
+        .query('DELETE FROM public.idempotency_keys WHERE scope = $1 AND key = $2 AND response IS NULL', [scope, storedKey])
         .catch(() => undefined);
       throw err;
     } finally {

@@ -176,9 +176,9 @@ export function buildDocument(app: INestApplication): OpenAPIObject {
       'The API of Facet, the fine-jewelry and diamond shop. Public routes serve the storefront; /api/me and /api/orders/mine need a ' +
         'customer session; /api/admin routes need a staff session: POST /api/staff/login, then put the returned token in ' +
         '"Authorize" (bearer), or use the session cookie. Every error answers `{detail, errors[]}` (ErrorBody). ' +
-        'Send `X-Correlation-Id` (1-100 letters, digits, ".", "_" or "-", such as a UUID or your load balancer\'s request id) ' +
-        'to have the events of a request, and of the mails and payments it causes, recorded under that id; any other value ' +
-        'is replaced by a fresh UUID. Every answer names the id in its own X-Correlation-Id header, and ' +
+        'Send `X-Correlation-Id` (a UUID, or a W3C traceparent `00-<trace-id>-<parent-id>-<flags>`, whose trace-id is taken ' +
+        'written as a UUID) to have the events of a request, and of the mails and payments it causes, recorded under that id; ' +
+        'any other value is replaced by a fresh UUID. Every answer names the id used in its own X-Correlation-Id header, and ' +
         'GET /api/admin/audit/events?correlation_id= finds them.',
     )
     .setVersion('1.0')

@@ -5,7 +5,7 @@ import { Logger as NestPinoLogger, PinoLogger, Params } from 'nestjs-pino';
 import pino, { Logger as Pino } from 'pino';
 import pretty from 'pino-pretty';
 import { FacetConfig } from '../config/config';
-import { isCorrelationId, peekContext } from '../context/request-context';
+import { correlationIdFrom, peekContext } from '../context/request-context';
 
 const PINO_LEVEL: Record<FacetConfig['logLevel'], pino.Level> = { error: 'error', warn: 'warn', log: 'info', debug: 'debug' };
 
@@ -52,12 +52,12 @@ export function createRootLogger(config: Pick<FacetConfig, 'logLevel' | 'logForm
 }
 
 /**
- * Fastify's request id, and so the correlation id every event of the request records and every log line
- * carries: a well-formed X-Correlation-Id from the caller, or a new one.
+ * Fastify's request id, and so the correlation id every event of the request records, every log line carries
+ * and the answer's X-Correlation-Id names: the caller's X-Correlation-Id when it is a UUID or a W3C
+ * traceparent (correlationIdFrom), or a new one.
  */
 export function correlationIdFor(req: IncomingMessage): string {
-  const given = req.headers['x-correlation-id'];
-  return isCorrelationId(given) ? given : randomUUID();
+  return correlationIdFrom(req.headers['x-correlation-id']) ?? randomUUID();
 }
 
 /** nestjs-pino's parameters: the root logger, and one line per request with its correlation id. */

@@ -16,12 +16,13 @@ export class ListEventsQueryDto extends PageQueryDto {
   @MaxLength(200)
   stream?: string;
 
-  // Exactly what X-Correlation-Id takes: only UUIDs here left a request sent with its load balancer's id
-  // (recorded as given) beyond an operator's reach.
+  // What X-Correlation-Id takes (a UUID, a traceparent), and the free-form ids it took before issue 39, which
+  // the log still holds.
   @ApiPropertyOptional({
     description:
       'One conversation: the events of a request and of everything it caused (reactors, mails, payment), by correlation id: ' +
-      'the X-Correlation-Id the request was sent with (1-100 letters, digits, ".", "_", "-") or the UUID its answer named',
+      'the UUID its answer named in X-Correlation-Id (a traceparent the request was sent with finds its trace-id as a UUID), ' +
+      'or an id recorded before (1-100 letters, digits, ".", "_", "-")',
     pattern: CORRELATION_ID_PATTERN.source,
     maxLength: 100,
     example: '0b6f3c1e-8f1d-4c55-9a2e-5d7c1b9e4a10',
@@ -29,7 +30,7 @@ export class ListEventsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsString()
   @MaxLength(100)
-  @Matches(CORRELATION_ID_PATTERN, { message: 'correlation_id must be 1-100 letters, digits, ".", "_" or "-", as X-Correlation-Id takes' })
+  @Matches(CORRELATION_ID_PATTERN, { message: 'correlation_id must be 1-100 letters, digits, ".", "_" or "-"' })
   correlation_id?: string;
 
   // Strict, and read by parseMoment in the controller: the lenient check let through text that is no
