@@ -139,6 +139,9 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           id: 'product',
           path: '/product/:id',
           loader: load.product,
+          // Choosing a size or metal only rewrites ?variant=: the product already loaded stays.
+          shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+            currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate,
           element: page(ProductPage),
           handle: chunk('ProductPage', [INTER_600]),
         },

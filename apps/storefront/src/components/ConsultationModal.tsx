@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { newUuid } from '../api/client';
 import { createOrder } from '../api/shop';
 import type { CartItem } from '../features/cart/cart';
-import { cartSummary } from '../features/cart/cart';
+import { cartLineKey, cartSummary } from '../features/cart/cart';
 import { cartActions } from '../features/cart/useCart';
 import { useAuth } from '../features/auth/useAuth';
 import {
@@ -12,15 +12,19 @@ import {
   clearFieldError,
   CONSULTATION_FAILED,
   EMPTY_CONSULTATION,
+  stockRefusal,
   validateConsultation,
   type ConsultationErrors,
   type ConsultationForm,
 } from '../lib/consultation';
+import { LineChoice } from './LineChoice';
 import { Modal } from './Modal';
 
 export interface ConsultationConfirmation {
   orderId: string;
   order: ReturnType<typeof buildConsultationOrder>;
+  /** The lines as the shopper chose them (with their size and engraving labels), for the confirmation. */
+  items: CartItem[];
 }
 
 const FIELDS: { key: keyof ConsultationForm; label: string; type: string; autoComplete: string }[] = [
@@ -47,6 +51,7 @@ export function ConsultationModal({ items, onClose }: { items: readonly CartItem
   }));
   const [errors, setErrors] = useState<ConsultationErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const inFlight = useRef(false);
   const totals = cartSummary(items);
 
@@ -67,15 +72,18 @@ export function ConsultationModal({ items, onClose }: { items: readonly CartItem
     }
     inFlight.current = true;
     setSubmitting(true);
+    setRefusal(null);
     const order = buildConsultationOrder(items, form);
     try {
       const { order_id } = await createOrder(order, newUuid());
       cartActions.clear();
-      const state: ConsultationConfirmation = { orderId: order_id, order };
+      const state: ConsultationConfirmation = { orderId: order_id, order, items: [...items] };
       void navigate('/consultation-submitted', { state });
     } catch (error) {
       console.error('Consultation request failed', error);
-      window.alert(CONSULTATION_FAILED);
+      const refused = stockRefusal(error);
+      if (refused) setRefusal(refused);
+      else window.alert(CONSULTATION_FAILED);
       inFlight.current = false;
       setSubmitting(false);
     }
@@ -97,6 +105,19 @@ export function ConsultationModal({ items, onClose }: { items: readonly CartItem
         {items.length} {items.length === 1 ? 'piece' : 'pieces'} · Estimated total{' '}
         <strong className="price">{formatPrice(totals.total)}</strong>
       </p>
+      <ul className="consultation__lines" aria-label="Your selection">
+        {items.map((i) => (
+          <li key={cartLineKey(i)}>
+            {i.name} <span className="muted">× {i.quantity}</span>
+            <LineChoice label={i.variantLabel} engraving={i.engraving} />
+          </li>
+        ))}
+      </ul>
+      {refusal && (
+        <p className="form-refusal" role="alert" data-testid="stock-refusal">
+          {refusal} Please change your selection and try again.
+        </p>
+      )}
       <form className="consultation__form" onSubmit={submit} noValidate>
         {FIELDS.map((f) => (
           <div key={f.key} className={`field${f.key === 'email' || f.key === 'phone' ? ' field--wide' : ''}`}>

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ApiError } from '../api/client';
 import { createOrder } from '../api/shop';
 import { addToCart } from '../features/cart/cart';
 import { cartStore } from '../features/cart/useCart';
@@ -15,9 +16,9 @@ function Confirmation() {
   return <p data-testid="confirmation">{JSON.stringify(state)}</p>;
 }
 
-function setup() {
+function setup(choice?: Parameters<typeof addToCart>[3]) {
   const ring = product({ name: 'Eternity Ring', price: 2400 });
-  const items = addToCart([], ring, 1);
+  const items = addToCart([], ring, 1, choice);
   cartStore.set(items);
   const onClose = jest.fn();
   render(
@@ -114,5 +115,34 @@ describe('ConsultationModal', () => {
     const { user, onClose } = setup();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('lists the size and engraving of each line, sends them, and passes them to the confirmation', async () => {
+    createOrderMock.mockResolvedValue({ order_id: 'order-9' });
+    const { user } = setup({ variantId: 'v-6-5', variantLabel: 'Size 6.5', engraving: 'Always' });
+    const lines = screen.getByRole('list', { name: 'Your selection' });
+    expect(lines).toHaveTextContent('Eternity Ring');
+    expect(lines).toHaveTextContent('Size 6.5');
+    expect(lines).toHaveTextContent('Engraving Always');
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Consultation Request' }));
+    await waitFor(() => expect(screen.getByTestId('confirmation')).toBeInTheDocument());
+    expect(createOrderMock.mock.calls[0][0].items[0]).toMatchObject({ variant_id: 'v-6-5', engraving: 'Always' });
+    const state = JSON.parse(screen.getByTestId('confirmation').textContent ?? '{}');
+    expect(state.items[0]).toMatchObject({ variantLabel: 'Size 6.5', engraving: 'Always' });
+  });
+
+  it('says in the form when too few are left (409), without an alert, and keeps the selection', async () => {
+    createOrderMock.mockRejectedValueOnce(new ApiError('Only 1 left of Eternity Ring (Size 6.5).', 409, 'http'));
+    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { user } = setup({ variantId: 'v-6-5', variantLabel: 'Size 6.5', engraving: '' });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Consultation Request' }));
+    const refusal = await screen.findByTestId('stock-refusal');
+    expect(refusal).toHaveAttribute('role', 'alert');
+    expect(refusal).toHaveTextContent('Only 1 left of Eternity Ring (Size 6.5).');
+    expect(alert).not.toHaveBeenCalled();
+    expect(cartStore.get()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Submit Consultation Request' })).toBeEnabled();
   });
 });

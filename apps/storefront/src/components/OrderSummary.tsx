@@ -1,6 +1,7 @@
 import { formatPrice } from '@facet/contracts';
 import type { ReactNode } from 'react';
-import { cartSummary, type CartItem } from '../features/cart/cart';
+import { cartLineKey, cartSummary, type CartItem } from '../features/cart/cart';
+import { LineChoice } from './LineChoice';
 import '../pages/Checkout.css';
 import { picture } from '../lib/artwork';
 
@@ -14,11 +15,12 @@ export function OrderSummary({ items, children }: { items: readonly CartItem[]; 
       </h2>
       <ul className="co-summary__lines">
         {items.map((i) => (
-          <li key={i.id}>
+          <li key={cartLineKey(i)}>
             <img src={picture(i.image)} alt="" width={56} height={56} />
             <span className="co-summary__name">
               {i.name}
               <span className="muted"> × {i.quantity}</span>
+              <LineChoice label={i.variantLabel} engraving={i.engraving} />
             </span>
             <span className="price">{formatPrice(Math.round(i.price * i.quantity * 100) / 100)}</span>
           </li>

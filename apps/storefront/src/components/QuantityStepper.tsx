@@ -1,17 +1,19 @@
 import { MAX_QUANTITY_PER_LINE } from '@facet/contracts';
 import { MinusIcon, PlusIcon } from './Icons';
 
-/** Quantity cannot go below 1: the minus button is disabled at 1. */
+/** Quantity cannot go below 1: the minus button is disabled at 1, the plus one at `max` (a line's limit by default). */
 export function QuantityStepper({
   value,
   onChange,
   label = 'Quantity',
   size = 'normal',
+  max = MAX_QUANTITY_PER_LINE,
 }: {
   value: number;
   onChange: (next: number) => void;
   label?: string;
   size?: 'normal' | 'small';
+  max?: number;
 }) {
   return (
     <div className={`stepper stepper--${size}`} role="group" aria-label={label}>
@@ -31,7 +33,7 @@ export function QuantityStepper({
         type="button"
         className="stepper__btn"
         aria-label="Increase quantity"
-        disabled={value >= MAX_QUANTITY_PER_LINE}
+        disabled={value >= Math.min(max, MAX_QUANTITY_PER_LINE)}
         onClick={() => onChange(value + 1)}
       >
         <PlusIcon size={16} />

@@ -1,12 +1,13 @@
 /** Shopper actions that change the selection or the wishlist and say so in a toast (spec section 8). */
-import type { CartProduct } from './cart/cart';
+import { NO_CHOICE, type CartProduct, type LineChoice } from './cart/cart';
 import { cartActions } from './cart/useCart';
 import { toast } from './toast/toasts';
 import type { WishlistProduct } from './wishlist/wishlist';
 import { wishlistActions } from './wishlist/useWishlist';
 
-export function addToSelection(product: CartProduct, quantity = 1) {
-  cartActions.add(product, quantity);
+/** `choice`: the variant and engraving chosen on the product page (none from a product card). */
+export function addToSelection(product: CartProduct, quantity = 1, choice: LineChoice = NO_CHOICE) {
+  cartActions.add(product, quantity, choice);
   toast({ title: 'Added to Cart!', description: `${product.name} has been added to your cart.`, variant: 'success' });
 }
 

@@ -1,6 +1,7 @@
 /** Card checkout (spec sections 4, 5 and 8): the form's rules, card formatting, the order and the status poll. */
-import { EMAIL_PATTERN, hasStackedMarks, hasVisibleText, isValidPhone, type OrderPayload } from '@facet/contracts';
+import { EMAIL_PATTERN, hasStackedMarks, hasVisibleText, isValidPhone, type OrderLine, type OrderPayload } from '@facet/contracts';
 import type { CheckoutStatus } from '../api/account';
+import { ApiError } from '../api/client';
 import { cartSummary, type CartItem } from '../features/cart/cart';
 
 export const CHECKOUT_STATES = ['NY', 'CA', 'TX', 'FL'] as const;
@@ -99,8 +100,20 @@ export function formatCvv(input: string): string {
   return input.replace(/\D/g, '').slice(0, 4);
 }
 
-export function orderLines(items: readonly CartItem[]) {
-  return items.map((i) => ({ product_id: i.id, product_name: i.name, price: i.price, quantity: i.quantity, image: i.image }));
+/**
+ * The order's lines. variant_id and engraving go only where the shopper chose them, so a line without them
+ * is the spec's own shape and the API takes the product's default variant.
+ */
+export function orderLines(items: readonly CartItem[]): OrderLine[] {
+  return items.map((i) => ({
+    product_id: i.id,
+    product_name: i.name,
+    price: i.price,
+    quantity: i.quantity,
+    image: i.image,
+    ...(i.variantId !== null && { variant_id: i.variantId }),
+    ...(i.engraving !== '' && { engraving: i.engraving }),
+  }));
 }
 
 /** A card order: status pending, payment_status unpaid; only the card's last four digits leave the browser. */
@@ -134,6 +147,11 @@ export function buildCardOrder(items: readonly CartItem[], form: CheckoutForm): 
 export function oneLineAddress(form: Pick<CheckoutForm, 'address' | 'apartment' | 'city' | 'state' | 'zipCode' | 'country'>): string {
   const street = [form.address.trim(), form.apartment.trim()].filter(Boolean).join(', ');
   return [street, form.city.trim(), [form.state, form.zipCode.trim()].filter(Boolean).join(' '), form.country].filter(Boolean).join(', ');
+}
+
+/** A refusal the shopper can act on (409: "Only 1 left of ..."), shown in the form rather than only in passing. */
+export function stockRefusal(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 409 ? error.message : null;
 }
 
 export const CHECKOUT_FAILED = 'Failed to initiate payment. Please try again.';

@@ -1,3 +1,4 @@
+import { ApiError } from '../api/client';
 import { addToCart } from '../features/cart/cart';
 import { product } from '../test/fixtures';
 import {
@@ -9,6 +10,8 @@ import {
   formatExpiry,
   judgePayment,
   oneLineAddress,
+  orderLines,
+  stockRefusal,
   validateCheckout,
   type CheckoutForm,
 } from './checkout';
@@ -90,5 +93,34 @@ describe('checkout rules', () => {
     expect(cardDetailsComplete({ name: 'Ada', number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' })).toBe(true);
     expect(cardDetailsComplete({ name: ' ', number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' })).toBe(false);
     expect(cardDetailsComplete({ name: 'Ada', number: '4242', expiry: '', cvv: '123' })).toBe(false);
+  });
+
+  it('sends variant_id and engraving only on lines that chose them (the spec shape otherwise)', () => {
+    const ring = product({ name: 'Ring', price: 2600 });
+    const studs = product({ name: 'Studs', price: 300 });
+    let items = addToCart([], ring, 1, { variantId: 'v-6-5', variantLabel: 'Size 6.5', engraving: 'A & B' });
+    items = addToCart(items, ring, 2, { variantId: 'v-7', variantLabel: 'Size 7', engraving: '' });
+    items = addToCart(items, studs, 1);
+    const lines = orderLines(items);
+    expect(lines[0]).toEqual({
+      product_id: ring.id,
+      product_name: 'Ring',
+      price: 2600,
+      quantity: 1,
+      image: ring.image,
+      variant_id: 'v-6-5',
+      engraving: 'A & B',
+    });
+    expect(lines[1]).toEqual({ product_id: ring.id, product_name: 'Ring', price: 2600, quantity: 2, image: ring.image, variant_id: 'v-7' });
+    expect(lines[2]).toEqual({ product_id: studs.id, product_name: 'Studs', price: 300, quantity: 1, image: studs.image });
+    expect(buildCardOrder(items, filled).items).toEqual(lines);
+  });
+
+  it('shows a 409 (too few left) in the form, and nothing else', () => {
+    expect(stockRefusal(new ApiError('Only 1 left of Solitaire Ring (Size 6.5).', 409, 'http'))).toBe(
+      'Only 1 left of Solitaire Ring (Size 6.5).',
+    );
+    expect(stockRefusal(new ApiError('Server error. Please try again later.', 500, 'http'))).toBeNull();
+    expect(stockRefusal(new Error('Only 1 left'))).toBeNull();
   });
 });

@@ -2,6 +2,8 @@
 import { EMAIL_PATTERN, hasStackedMarks, hasVisibleText, isValidPhone, type OrderPayload } from '@facet/contracts';
 import type { CartItem } from '../features/cart/cart';
 import { cartSummary } from '../features/cart/cart';
+import { orderLines } from './checkout';
+export { stockRefusal } from './checkout';
 
 export interface ConsultationForm {
   firstName: string;
@@ -41,13 +43,7 @@ export function clearFieldError(errors: ConsultationErrors, field: keyof Consult
 export function buildConsultationOrder(items: readonly CartItem[], form: ConsultationForm): OrderPayload {
   const totals = cartSummary(items);
   return {
-    items: items.map((i) => ({
-      product_id: i.id,
-      product_name: i.name,
-      price: i.price,
-      quantity: i.quantity,
-      image: i.image,
-    })),
+    items: orderLines(items),
     shipping: {
       first_name: form.firstName.trim(),
       last_name: form.lastName.trim(),

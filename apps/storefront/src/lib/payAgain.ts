@@ -7,6 +7,7 @@ import { api } from '../api/client';
 import { paymentsApi } from '../api/account';
 import { cartStore } from '../features/cart/useCart';
 import type { CartItem } from '../features/cart/cart';
+import { variantLabel } from '@facet/contracts';
 
 export interface OrderForPayment {
   id: string;
@@ -16,7 +17,17 @@ export interface OrderForPayment {
   status_message: string;
   can_pay: boolean;
   total: number;
-  items: { id: string; product_id?: string; name: string; image: string; quantity: number; price: number }[];
+  items: {
+    id: string;
+    product_id?: string;
+    name: string;
+    image: string;
+    quantity: number;
+    price: number;
+    variant_id?: string | null;
+    variant_options?: Record<string, string> | null;
+    engraving?: string | null;
+  }[];
 }
 
 const LAST_ORDER_KEY = 'facet:awaiting-payment-order';
@@ -70,6 +81,9 @@ export function restoreSelection(order: OrderForPayment): void {
     image: i.image,
     category: '',
     quantity: i.quantity,
+    variantId: i.variant_id ?? null,
+    variantLabel: i.variant_id ? variantLabel(i.variant_options ?? {}) : '',
+    engraving: i.engraving ?? '',
   }));
   cartStore.set(items);
 }

@@ -9,12 +9,18 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BagIcon, TrashIcon } from '../components/Icons';
 import { QuantityStepper } from '../components/QuantityStepper';
-import { amountToFreeShipping, cartSummary } from '../features/cart/cart';
+import { LineChoice } from '../components/LineChoice';
+import { amountToFreeShipping, cartLineKey, cartSummary, type CartItem } from '../features/cart/cart';
 import { useCart } from '../features/cart/useCart';
 import { categoryName } from '../lib/collections';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './CartPage.css';
 import { picture } from '../lib/artwork';
+
+/** The piece's page, open at the variant the line holds. */
+function productLink(item: CartItem): string {
+  return `/product/${item.id}` + (item.variantId ? `?variant=${encodeURIComponent(item.variantId)}` : '');
+}
 
 const ConsultationModal = lazy(() => import('../components/ConsultationModal').then((m) => ({ default: m.ConsultationModal })));
 
@@ -54,15 +60,16 @@ export default function CartPage() {
         <section aria-label="Pieces in your selection">
           <ul className="cart__lines">
             {items.map((item) => (
-              <li key={item.id} className="cart-line" data-testid="cart-line">
-                <Link to={`/product/${item.id}`} className="cart-line__media" tabIndex={-1} aria-hidden="true">
+              <li key={cartLineKey(item)} className="cart-line" data-testid="cart-line">
+                <Link to={productLink(item)} className="cart-line__media" tabIndex={-1} aria-hidden="true">
                   <img src={picture(item.image)} alt="" width={160} height={160} loading="lazy" />
                 </Link>
                 <div className="cart-line__info">
                   <p className="cart-line__category">{categoryName(item.category)}</p>
                   <h2 className="cart-line__name">
-                    <Link to={`/product/${item.id}`}>{item.name}</Link>
+                    <Link to={productLink(item)}>{item.name}</Link>
                   </h2>
+                  <LineChoice label={item.variantLabel} engraving={item.engraving} />
                   <p className="cart-line__unit">
                     <span className="price">{formatPrice(item.price)}</span>
                     {item.originalPrice != null && item.originalPrice > item.price && (
@@ -72,9 +79,9 @@ export default function CartPage() {
                   <div className="cart-line__controls">
                     <QuantityStepper
                       size="small"
-                      label={`Quantity of ${item.name}`}
+                      label={`Quantity of ${item.name}${item.variantLabel ? `, ${item.variantLabel}` : ''}`}
                       value={item.quantity}
-                      onChange={(q) => setQuantity(item.id, q)}
+                      onChange={(q) => setQuantity(cartLineKey(item), q)}
                     />
                     {item.quantity >= MAX_QUANTITY_PER_LINE && (
                       <p className="summary__note" role="status" data-testid="quantity-limit">
@@ -84,8 +91,8 @@ export default function CartPage() {
                     <button
                       type="button"
                       className="btn btn--text cart-line__remove"
-                      onClick={() => remove(item.id)}
-                      aria-label={`Remove ${item.name}`}
+                      onClick={() => remove(cartLineKey(item))}
+                      aria-label={`Remove ${item.name}${item.variantLabel ? `, ${item.variantLabel}` : ''}`}
                     >
                       <TrashIcon size={16} /> Remove
                     </button>

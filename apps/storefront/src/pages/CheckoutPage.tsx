@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paymentsApi } from '../api/account';
 import { lastOrder } from '../lib/payAgain';
@@ -18,6 +18,7 @@ import {
   formatCvv,
   formatExpiry,
   oneLineAddress,
+  stockRefusal,
   validateCheckout,
   type CheckoutErrors,
   type CheckoutForm,
@@ -91,7 +92,11 @@ export default function CheckoutPage() {
   }));
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [busy, setBusy] = useState<false | 'hosted' | 'page'>(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const idempotencyKey = useRef(newUuid());
+  useEffect(() => {
+    if (refusal) document.getElementById('checkout-refusal')?.scrollIntoView?.({ block: 'center' });
+  }, [refusal]);
   const navigate = useNavigate();
 
   if (items.length === 0) {
@@ -129,6 +134,7 @@ export default function CheckoutPage() {
       return;
     }
     setBusy(mode);
+    setRefusal(null);
     try {
       // The order and its payment session are one conversation in the audit log (one correlation id).
       const conversation = newUuid();
@@ -167,6 +173,9 @@ export default function CheckoutPage() {
       console.error('Failed to create checkout session', error);
       const message = error instanceof Error && error.name === 'ApiError' ? error.message : CHECKOUT_FAILED;
       toast({ title: 'Checkout failed', description: message || CHECKOUT_FAILED, variant: 'destructive' });
+      // Too few left of a piece: said in the form too, beside the order it concerns, until the next attempt.
+      const refused = stockRefusal(error);
+      if (refused) setRefusal(refused);
       setBusy(false);
     }
   };
@@ -209,6 +218,11 @@ export default function CheckoutPage() {
       </header>
       <div className="co__layout">
         <form className="co__form" onSubmit={submit} noValidate aria-label="Checkout">
+          {refusal && (
+            <p id="checkout-refusal" className="form-refusal" role="alert" data-testid="stock-refusal">
+              {refusal} Please change your selection in the <Link to="/cart">cart</Link> and try again.
+            </p>
+          )}
           <section className="co-section">
             <h2 className="co-section__title">
               <span className="co-section__num">01</span> Contact

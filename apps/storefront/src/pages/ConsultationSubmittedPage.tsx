@@ -1,6 +1,8 @@
 import { formatPrice } from '@facet/contracts';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { CheckIcon } from '../components/Icons';
+import { LineChoice } from '../components/LineChoice';
+import { cartLineKey } from '../features/cart/cart';
 import type { ConsultationConfirmation } from '../components/ConsultationModal';
 import { SHOP, telHref } from '../config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -9,7 +11,7 @@ import { picture } from '../lib/artwork';
 
 function isConfirmation(state: unknown): state is ConsultationConfirmation {
   const s = state as ConsultationConfirmation | null;
-  return !!s && typeof s.orderId === 'string' && s.orderId !== '' && !!s.order && Array.isArray(s.order.items);
+  return !!s && typeof s.orderId === 'string' && s.orderId !== '' && !!s.order && Array.isArray(s.order.items) && Array.isArray(s.items);
 }
 
 /** Needs the order data and order id in navigation state; without them, back to /. */
@@ -39,13 +41,14 @@ export default function ConsultationSubmittedPage() {
           Your Selection
         </h2>
         <ul>
-          {order.items.map((i) => (
-            <li key={i.product_id}>
+          {state.items.map((i) => (
+            <li key={cartLineKey(i)} data-testid="confirmation-line">
               <img src={picture(i.image)} alt="" width={64} height={64} loading="lazy" />
               <span className="confirmation__name">
-                {i.product_name} <span className="muted">× {i.quantity}</span>
+                {i.name} <span className="muted">× {i.quantity}</span>
+                <LineChoice label={i.variantLabel} engraving={i.engraving} />
               </span>
-              <span className="price">{formatPrice(i.price * i.quantity)}</span>
+              <span className="price">{formatPrice(Math.round(i.price * i.quantity * 100) / 100)}</span>
             </li>
           ))}
         </ul>

@@ -1,9 +1,10 @@
-import { formatPrice, type MyOrder } from '@facet/contracts';
+import { formatPrice, variantLabel, type MyOrder } from '@facet/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { myOrders } from '../api/account';
 import { ApiError } from '../api/client';
 import { BagIcon } from '../components/Icons';
+import { LineChoice } from '../components/LineChoice';
 import { PageLoading } from '../components/Layout';
 import { PayAgainButton } from '../components/PayAgainButton';
 import { SignInPrompt } from '../components/SignInPrompt';
@@ -91,10 +92,13 @@ export default function OrdersPage() {
                 </p>
               )}
               <ul className="order-card__items">
-                {(open === order.orderId ? order.items : order.items.slice(0, 2)).map((item) => (
-                  <li key={item.id} className="order-item">
+                {(open === order.orderId ? order.items : order.items.slice(0, 2)).map((item, i) => (
+                  <li key={`${item.id}-${i}`} className="order-item" data-testid="order-line">
                     <img src={picture(item.image)} alt="" width={64} height={64} loading="lazy" />
-                    <span className="order-item__name">{item.name}</span>
+                    <span className="order-item__name">
+                      {item.name}
+                      <LineChoice label={variantLabel(item.variant_options ?? {})} engraving={item.engraving} />
+                    </span>
                     <span className="muted">Qty {item.quantity}</span>
                     <span className="price">{formatPrice(item.price)}</span>
                   </li>

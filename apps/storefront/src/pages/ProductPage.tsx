@@ -1,10 +1,11 @@
-import { findCategory, formatPrice, isOnSale, savings, type Product } from '@facet/contracts';
+import { engravingProblem, findCategory, formatPrice, isOnSale, type Product } from '@facet/contracts';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, isAbort } from '../api/client';
 import { getProduct, productsInCategory } from '../api/shop';
 import { ArrowLeft, HeartIcon, ShareIcon } from '../components/Icons';
 import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
+import { EngravingField, OptionPicker } from '../components/ProductChoices';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { PROMISES } from '../components/ServiceStrip';
 import { Stars } from '../components/Stars';
@@ -17,6 +18,20 @@ import { RELATED_COUNT, type ProductData } from '../routing/loaders';
 import { usePageData } from '../routing/usePageData';
 import './ProductPage.css';
 import { picture } from '../lib/artwork';
+import {
+  availabilityOf,
+  canOrder,
+  chooseOption,
+  galleryFor,
+  hasVariants,
+  initialVariant,
+  lineLabel,
+  priceOf,
+  productOptions,
+  productVariants,
+  quantityLimit,
+  type VariantProduct,
+} from '../lib/variants';
 
 export { RELATED_COUNT };
 
@@ -95,15 +110,57 @@ function ProductGone() {
   );
 }
 
-function ProductDetail({ product: p, related }: { product: Product; related?: Product[] }) {
+/** The query parameter naming the chosen variant, so a link shares the size or metal chosen. */
+export const VARIANT_PARAM = 'variant';
+
+function ProductDetail({ product: p, related }: { product: VariantProduct; related?: Product[] }) {
   useDocumentTitle(p.name);
-  const images = p.images?.length ? p.images : [p.image];
-  const [active, setActive] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const variants = productVariants(p);
+  const options = productOptions(p);
+  // The URL is the choice: the server renders the variant a shared link names, and the browser keeps it.
+  const variant = initialVariant(p, params.get(VARIANT_PARAM));
+  const images = galleryFor(p, variant);
+  const [shown, setShown] = useState({ variantId: variant.id, index: 0 });
+  const active = shown.variantId === variant.id && shown.index < images.length ? shown.index : 0;
   const [quantity, setQuantity] = useState(1);
+  const [engraving, setEngraving] = useState('');
+  const engravingRule = p.engraving ?? null;
   const { has } = useWishlist();
   const saved = has(p.id);
   const category = findCategory(p.category);
   const theme = category?.department ?? 'women';
+  const { price, wasPrice } = priceOf(p, variant);
+  const availability = availabilityOf(p, variant);
+  const orderable = canOrder(p, variant);
+  const limit = quantityLimit(variant);
+
+  const choose = (name: string, value: string) => {
+    const next = chooseOption(variants, variant.options, name, value);
+    if (!next || next.id === variant.id) return;
+    const max = quantityLimit(next);
+    if (max !== null && quantity > max) setQuantity(max);
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set(VARIANT_PARAM, next.id);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  const add = () => {
+    if (engravingRule && engravingProblem(engraving, engravingRule)) {
+      document.getElementById('engraving')?.focus();
+      return;
+    }
+    addToSelection({ ...p, price, image: variant.image ?? p.image }, quantity, {
+      variantId: hasVariants(p) ? variant.id : null,
+      variantLabel: lineLabel(variant),
+      engraving: engravingRule ? engraving : '',
+    });
+  };
 
   return (
     <div className={`product theme-${theme}`}>
@@ -130,11 +187,11 @@ function ProductDetail({ product: p, related }: { product: Product; related?: Pr
         <div className="product__layout">
           <section className="gallery" aria-label="Images">
             <div className="gallery__main">
-              {images.map((src, i) => (
+              {images.map((image, i) => (
                 <img
-                  key={src + i}
-                  src={picture(src)}
-                  alt={i === active ? `${p.name}, view ${i + 1} of ${images.length}` : ''}
+                  key={image.src + i}
+                  src={picture(image.src)}
+                  alt={i === active ? image.alt || `${p.name}, view ${i + 1} of ${images.length}` : ''}
                   width={900}
                   height={900}
                   className={i === active ? 'is-active' : ''}
@@ -143,20 +200,22 @@ function ProductDetail({ product: p, related }: { product: Product; related?: Pr
                   fetchPriority={i === 0 ? 'high' : 'auto'}
                 />
               ))}
-              <div className="gallery__badges">{isOnSale(p) && <span className="badge badge--sale">Sale</span>}</div>
+              <div className="gallery__badges">
+                {isOnSale({ price, original_price: p.original_price }) && <span className="badge badge--sale">Sale</span>}
+              </div>
             </div>
             {images.length > 1 && (
               <div className="gallery__thumbs" role="group" aria-label="Choose an image">
-                {images.map((src, i) => (
+                {images.map((image, i) => (
                   <button
-                    key={src + i}
+                    key={image.src + i}
                     type="button"
                     className={`gallery__thumb${i === active ? ' is-active' : ''}`}
                     aria-label={`Show image ${i + 1}`}
                     aria-current={i === active}
-                    onClick={() => setActive(i)}
+                    onClick={() => setShown({ variantId: variant.id, index: i })}
                   >
-                    <img src={picture(src)} alt="" width={120} height={120} loading="lazy" />
+                    <img src={picture(image.src)} alt="" width={120} height={120} loading="lazy" />
                   </button>
                 ))}
               </div>
@@ -179,15 +238,15 @@ function ProductDetail({ product: p, related }: { product: Product; related?: Pr
                 ({p.reviews_count ?? 0} {p.reviews_count === 1 ? 'review' : 'reviews'})
               </span>
             </p>
-            <div className="product__price">
-              <span className="price">{formatPrice(p.price)}</span>
-              {isOnSale(p) && (
+            <div className="product__price" data-testid="product-price">
+              <span className="price">{formatPrice(price)}</span>
+              {wasPrice !== null && (
                 <>
                   <s className="price price--was">
                     <span className="visually-hidden">Original price </span>
-                    {formatPrice(p.original_price as number)}
+                    {formatPrice(wasPrice)}
                   </s>
-                  <span className="badge badge--sale">Save {formatPrice(savings(p))}</span>
+                  <span className="badge badge--sale">Save {formatPrice(Math.round((wasPrice - price) * 100) / 100)}</span>
                 </>
               )}
             </div>
@@ -203,23 +262,23 @@ function ProductDetail({ product: p, related }: { product: Product; related?: Pr
               </div>
             )}
 
-            <div className="product__stock">
-              {p.in_stock ? (
-                <span className="badge badge--success">In Stock</span>
-              ) : (
-                <span className="badge badge--danger">Out of Stock</span>
-              )}
+            {(options.length > 0 || engravingRule) && (
+              <div className="product__choices">
+                {options.map((option) => (
+                  <OptionPicker key={option.name} option={option} variants={variants} chosen={variant} onChoose={choose} />
+                ))}
+                {engravingRule && <EngravingField rule={engravingRule} value={engraving} onChange={setEngraving} />}
+              </div>
+            )}
+
+            <div className="product__stock" role="status" data-testid="product-availability">
+              <span className={`badge badge--${availability.tone}`}>{availability.text}</span>
             </div>
 
             <div className="product__buy">
-              <QuantityStepper value={quantity} onChange={setQuantity} />
-              <button
-                type="button"
-                className="btn btn--primary product__add"
-                disabled={!p.in_stock}
-                onClick={() => addToSelection(p, quantity)}
-              >
-                Add to Cart
+              <QuantityStepper value={quantity} onChange={setQuantity} max={limit ?? undefined} />
+              <button type="button" className="btn btn--primary product__add" disabled={!orderable} onClick={add}>
+                {orderable || !hasVariants(p) ? 'Add to Cart' : 'Sold Out'}
               </button>
             </div>
             <div className="product__secondary">

@@ -11,6 +11,12 @@ function files(dir: string, test: (name: string) => boolean): string[] {
   });
 }
 
+/**
+ * Symbols none of the shop's faces has, even before cutting (the @fontsource latin files lack them), so the
+ * system's font draws them: ♥, which engravers cut (ENGRAVING_ALLOWED, issue 40).
+ */
+const DRAWN_BY_THE_SYSTEM = new Set(['\u2665']);
+
 describe('The cut-down fonts', () => {
   const kept = new Set(characters(UNICODE_RANGE));
 
@@ -30,7 +36,8 @@ describe('The cut-down fonts', () => {
     const missing = new Map<string, string>();
     for (const path of sources) {
       for (const c of readFileSync(path, 'utf8')) {
-        if (c >= ' ' && c !== '\u2028' && !kept.has(c) && !/\s/.test(c)) missing.set(c, path.slice(root.length + 1));
+        if (c >= ' ' && c !== '\u2028' && !kept.has(c) && !DRAWN_BY_THE_SYSTEM.has(c) && !/\s/.test(c))
+          missing.set(c, path.slice(root.length + 1));
       }
     }
     expect([...missing].map(([c, path]) => `${c} (U+${c.codePointAt(0)!.toString(16).toUpperCase()}) in ${path}`)).toEqual([]);

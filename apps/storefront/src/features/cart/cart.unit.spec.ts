@@ -4,6 +4,7 @@ import {
   amountToFreeShipping,
   cartCount,
   cartSummary,
+  cartLineKey,
   cartTotal,
   removeFromCart,
   sanitizeCart,
@@ -26,6 +27,9 @@ describe('the selection (cart)', () => {
         image: ring.image,
         category: 'women-rings',
         quantity: 1,
+        variantId: null,
+        variantLabel: '',
+        engraving: '',
       },
     ]);
   });
@@ -97,5 +101,63 @@ describe('the selection (cart)', () => {
     expect(sanitizeCart([good, { ...good }, { id: 'x', price: 'free', quantity: 1 }, { id: 'y', price: 1, quantity: 0 }, null])).toEqual([
       good,
     ]);
+  });
+
+  describe('variants and engraving (issue 40)', () => {
+    const size = (v: string, engraving = '') => ({ variantId: `var-${v}`, variantLabel: `Size ${v}`, engraving });
+
+    it('keeps the same product in two sizes, or with two engravings, as separate lines', () => {
+      let items = addToCart([], ring, 1, size('6'));
+      items = addToCart(items, ring, 1, size('7'));
+      items = addToCart(items, ring, 1, size('7', 'A & B'));
+      items = addToCart(items, ring, 2, size('6'));
+      expect(items.map((i) => [i.variantLabel, i.engraving, i.quantity])).toEqual([
+        ['Size 6', '', 3],
+        ['Size 7', '', 1],
+        ['Size 7', 'A & B', 1],
+      ]);
+      expect(new Set(items.map(cartLineKey)).size).toBe(3);
+      expect(cartCount(items)).toBe(5);
+    });
+
+    it('changes and removes one line by its key, leaving the other size alone', () => {
+      const items = addToCart(addToCart([], ring, 1, size('6')), ring, 1, size('7'));
+      const [six, seven] = items.map(cartLineKey);
+      expect(setCartQuantity(items, seven, 4).map((i) => i.quantity)).toEqual([1, 4]);
+      expect(removeFromCart(items, six).map((i) => i.variantLabel)).toEqual(['Size 7']);
+      // The product id alone names no variant line.
+      expect(removeFromCart(items, ring.id)).toHaveLength(2);
+    });
+
+    it('keys a line that carries an engraving looking like another key apart from it', () => {
+      const a = addToCart([], ring, 1, { variantId: 'x', variantLabel: '', engraving: '","' });
+      const b = addToCart(a, ring, 1, { variantId: 'x","', variantLabel: '', engraving: '' });
+      expect(b).toHaveLength(2);
+    });
+
+    it('loads a cart stored before variants: lines without a variant, merged by product as before', () => {
+      const stored = [
+        { id: ring.id, name: 'Ring', price: 1250.5, originalPrice: 1500, image: '/r.svg', category: 'women-rings', quantity: 2 },
+        { id: ring.id, name: 'Ring', price: 1250.5, originalPrice: 1500, image: '/r.svg', category: 'women-rings', quantity: 1 },
+        { id: studs.id, name: 'Studs', price: 300, quantity: 1 },
+      ];
+      const items = sanitizeCart(stored);
+      expect(items).toEqual([
+        expect.objectContaining({ id: ring.id, quantity: 2, variantId: null, variantLabel: '', engraving: '' }),
+        expect.objectContaining({ id: studs.id, quantity: 1, variantId: null, variantLabel: '', engraving: '' }),
+      ]);
+      // An old line takes more of the same piece chosen without a variant, as before.
+      expect(addToCart(items, ring, 1).map((i) => i.quantity)).toEqual([3, 1]);
+    });
+
+    it('round-trips variant lines through storage and repairs malformed choices', () => {
+      const items = addToCart(addToCart([], ring, 1, size('6', 'Always')), ring, 1, size('7'));
+      expect(sanitizeCart(JSON.parse(JSON.stringify(items)))).toEqual(items);
+      const odd = sanitizeCart([
+        { ...items[0], variantId: 42, variantLabel: 'Size 6', engraving: { x: 1 } },
+        { ...items[1], variantId: '', variantLabel: 'Size 7' },
+      ]);
+      expect(odd.map((i) => [i.variantId, i.variantLabel, i.engraving])).toEqual([[null, '', '']]);
+    });
   });
 });
