@@ -1,3 +1,5 @@
+import type { Product } from './product';
+
 /**
  * Options, variants, stock and engraving (issue 40): the wire shapes the API, the storefront and the console
  * share. A product has options (size, metal, karat, length) and one variant per combination that can be
@@ -80,4 +82,13 @@ export function availabilityLabel(v: Pick<ProductVariant, 'available' | 'lead_ti
   if (v.available <= 0) return 'Sold out';
   if (v.available <= 3) return `Only ${v.available} left`;
   return 'In stock';
+}
+
+/** GET /api/products/{id}: the product with its options, variants (and what is available now), engraving and gallery. */
+export interface ProductDetail extends Product {
+  options: ProductOption[];
+  variants: ProductVariant[];
+  engraving: EngravingRule | null;
+  /** Pictures in display order with alt text, and the variants each shows (empty: all); `image` is the featured one. */
+  gallery: { src: string; alt: string; variant_ids?: string[] }[];
 }

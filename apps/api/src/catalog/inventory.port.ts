@@ -1,20 +1,36 @@
-import { Query } from '@nestjs/cqrs';
+import { Command, Query } from '@nestjs/cqrs';
 
 /**
- * What the catalogue asks of the inventory part (apps/api/src/inventory), which owns stock: the catalogue
- * never stores a count. Both go through the buses, so the catalogue does not import the inventory's code.
+ * What the catalogue asks of the inventory part (apps/api/src/inventory), which owns stock: product events
+ * never carry a count. Both go through the buses (the inventory handles them), so the catalogue does not
+ * import the inventory's code.
  */
 
-/** Units still orderable now of each stocked variant named (on hand less reserved); a variant with no stock yet is absent. */
-export class VariantAvailabilityQuery extends Query<Record<string, number>> {
+/** A stocked variant's counts now: units on hand, held by unpaid orders, and still orderable (on hand less reserved). */
+export interface VariantAvailability {
+  on_hand: number;
+  reserved: number;
+  available: number;
+}
+
+/** The counts of each stocked variant named; a variant never given stock is absent. */
+export class VariantAvailabilityQuery extends Query<Record<string, VariantAvailability>> {
   constructor(readonly variantIds: readonly string[]) {
     super();
   }
 }
 
-/** One stocked variant's stock as staff set it on the product form (reason 'initial stock'). */
-export interface InitialStock {
-  variantId: string;
-  productId: string;
-  quantity: number;
+/**
+ * A stocked variant's units on hand as staff gave them on the product form (or the seed), recorded by the
+ * inventory with reason 'initial stock', `by` the staff member's id (or 'seed').
+ */
+export class SetInitialStockCommand extends Command<void> {
+  constructor(
+    readonly variantId: string,
+    readonly productId: string,
+    readonly quantity: number,
+    readonly by: string,
+  ) {
+    super();
+  }
 }

@@ -1,6 +1,38 @@
-import { CategoryId } from '@facet/contracts';
+import {
+  CategoryId,
+  ENGRAVING_MAX_LENGTH_LIMIT,
+  EngravingRule,
+  hasBidiControls,
+  hasStackedMarks,
+  hasVisibleText,
+  MAX_PRODUCT_PRICE,
+  ProductOption,
+  StockMode,
+} from '@facet/contracts';
+import { randomUUID } from 'crypto';
 import { DomainEvent } from '../../platform/event-store/decider';
-import { ConflictError, NotFoundError } from '../../platform/domain/errors';
+import { BadInputError, ConflictError, DomainError, NotFoundError } from '../../platform/domain/errors';
+import { unstorableReason } from '../../platform/http/storable-input';
+
+/** A sellable combination of the product's option values, as events carry it (money in integer cents). */
+export interface VariantSpec {
+  variant_id: string;
+  sku: string;
+  options: Record<string, string>;
+  /** null: the product's price. */
+  price_cents: number | null;
+  stock_mode: StockMode;
+  lead_time_days: number | null;
+  is_default: boolean;
+  image: string | null;
+}
+
+/** One picture of the gallery, in display order, with the variants it shows ([] for all). */
+export interface GalleryImage {
+  src: string;
+  alt: string;
+  variant_ids: string[];
+}
 
 /** A product's fields as events carry them: money in integer cents. */
 export interface ProductFields {
@@ -15,10 +47,25 @@ export interface ProductFields {
   rating: number;
   reviews_count: number;
   in_stock: boolean;
+  options: ProductOption[];
+  variants: VariantSpec[];
+  engraving: EngravingRule | null;
+  gallery: GalleryImage[];
 }
 
+/** The fields added by issue 40, which events recorded before it do not carry. */
+type VariantFieldName = 'options' | 'variants' | 'engraving' | 'gallery';
+/** A product's fields as a stream of any age holds them (upcast by withVariants). */
+export type RecordedProductFields = Omit<ProductFields, VariantFieldName> & Partial<Pick<ProductFields, VariantFieldName>>;
+
+/** A variant as staff send it: its id is kept (same options) or made by the decider, its sku made when null. */
+export type VariantDraft = Omit<VariantSpec, 'variant_id' | 'sku'> & { sku: string | null };
+/** What a command says of a product: variants as drafts; options, engraving and gallery may be left out, alt text blank. */
+export type ProductInput = Omit<ProductFields, VariantFieldName> &
+  Partial<Pick<ProductFields, 'options' | 'engraving' | 'gallery'>> & { variants?: VariantDraft[] };
+
 export type ProductCreated = DomainEvent<'ProductCreated', { product_id: string } & ProductFields>;
-/** Only the fields that changed. */
+/** Only the fields that changed (arrays whole). */
 export type ProductEdited = DomainEvent<'ProductEdited', { product_id: string; changes: Partial<ProductFields> }>;
 export type ProductDeleted = DomainEvent<'ProductDeleted', { product_id: string }>;
 export type ProductEvent = ProductCreated | ProductEdited | ProductDeleted;
@@ -31,14 +78,85 @@ export const PRODUCT_EVENT_TYPES = ['ProductCreated', 'ProductEdited', 'ProductD
 export const productStream = (id: string) => `product-${id}`;
 export const CATALOGUE_STREAM = 'catalogue';
 
+/** Limits on what staff define (the decider refuses more; the admin DTOs say the same). */
+export const VARIANT_LIMITS = {
+  options: 10,
+  optionName: 30,
+  values: 60,
+  value: 40,
+  variants: 300,
+  sku: 64,
+  gallery: 12,
+  alt: 200,
+  leadTimeDays: 365,
+} as const;
+export const SKU_PATTERN = /^[A-Z0-9._-]+$/;
+
+/** The sku of a product's own default variant (the one an old product or one sent without variants has). */
+export const defaultSku = (productId: string) => `FCT-${productId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+const generatedSku = (productId: string, variantId: string) =>
+  `${defaultSku(productId)}-${variantId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+
+/** The one made-to-order variant of a product without options; its id is the product's (deterministic for replay). */
+export function defaultVariant(productId: string): VariantSpec {
+  return {
+    variant_id: productId,
+    sku: defaultSku(productId),
+    options: {},
+    price_cents: null,
+    stock_mode: 'made_to_order',
+    lead_time_days: null,
+    is_default: true,
+    image: null,
+  };
+}
+
+/** Pictures of a product that has no gallery of its own: its images, described by its name. */
+export function galleryFromImages(fields: Pick<ProductFields, 'name' | 'image' | 'images'>): GalleryImage[] {
+  const images = fields.images?.length ? fields.images : [fields.image];
+  return images.map((src) => ({ src, alt: fields.name, variant_ids: [] }));
+}
+
+/**
+ * The upcaster: a product as recorded before issue 40 (no variants, engraving or gallery) read in today's
+ * shape. One default made-to-order variant whose id is the product's, a gallery of its images with its
+ * name for alt text, no engraving. Applied to the folded state and to read-model rows (whose new columns
+ * stay NULL for such products), never to single events: a gallery so made follows later renames.
+ */
+export function withVariants<T extends Pick<ProductFields, 'name' | 'image' | 'images'> & Partial<Pick<ProductFields, VariantFieldName>>>(
+  fields: T,
+  productId: string,
+): T & Pick<ProductFields, VariantFieldName> {
+  return {
+    ...fields,
+    options: fields.options ?? [],
+    variants: fields.variants ?? [defaultVariant(productId)],
+    engraving: fields.engraving ?? null,
+    gallery: fields.gallery ?? galleryFromImages(fields),
+  };
+}
+
+/** The same key for the same choice, whatever order the options were written in. */
+export function optionsKey(options: Record<string, string>): string {
+  return JSON.stringify(
+    Object.keys(options)
+      .sort()
+      .map((k) => [k, options[k]]),
+  );
+}
+
+/** A variant's price in cents: its own, or the product's. */
+export const variantPriceCents = (v: Pick<VariantSpec, 'price_cents'>, productPriceCents: number) => v.price_cents ?? productPriceCents;
+
 export interface ProductState {
   status: 'none' | 'listed' | 'deleted';
-  fields: ProductFields | null;
+  /** As recorded: read through withVariants. */
+  fields: RecordedProductFields | null;
 }
 
 export type ProductCommand =
-  | { type: 'CreateProduct'; productId: string; fields: ProductFields }
-  | { type: 'EditProduct'; productId: string; changes: Partial<ProductFields> }
+  | { type: 'CreateProduct'; productId: string; fields: ProductInput; newVariantId?: () => string }
+  | { type: 'EditProduct'; productId: string; changes: Partial<ProductInput>; newVariantId?: () => string }
   | { type: 'DeleteProduct'; productId: string };
 
 export const product = {
@@ -51,7 +169,7 @@ export const product = {
         return { status: 'listed', fields };
       }
       case 'ProductEdited':
-        return { ...state, fields: { ...(state.fields as ProductFields), ...event.data.changes } };
+        return { ...state, fields: { ...(state.fields as RecordedProductFields), ...event.data.changes } };
       case 'ProductDeleted':
         return { ...state, status: 'deleted' };
     }
@@ -59,19 +177,33 @@ export const product = {
 
   decide(command: ProductCommand, state: ProductState): ProductEvent[] {
     switch (command.type) {
-      case 'CreateProduct':
+      case 'CreateProduct': {
         if (state.status !== 'none') throw new ConflictError('A product with this id already exists.');
-        return [{ type: 'ProductCreated', data: { product_id: command.productId, ...command.fields } }];
+        const { variants: drafts, ...rest } = command.fields;
+        const variants = resolveVariants(drafts, [], command.productId, command.newVariantId);
+        const fields: ProductFields = {
+          ...rest,
+          options: rest.options ?? [],
+          engraving: rest.engraving ?? null,
+          gallery: rest.gallery ? described(rest.gallery, rest.name) : galleryFromImages(rest),
+          variants,
+        };
+        if (command.fields.gallery) fields.images = fields.gallery.map((g) => g.src);
+        assertValidProduct(fields);
+        return [{ type: 'ProductCreated', data: { product_id: command.productId, ...fields } }];
+      }
       case 'EditProduct': {
         if (state.status !== 'listed') throw new NotFoundError();
-        const current = state.fields as ProductFields;
+        const current = withVariants(state.fields as RecordedProductFields, command.productId);
+        const wanted = inStep(current, command.changes, command.productId, command.newVariantId);
         const changes = Object.fromEntries(
-          Object.entries(command.changes).filter(([k, v]) => JSON.stringify(current[k as keyof ProductFields]) !== JSON.stringify(v)),
+          Object.entries(wanted).filter(([k, v]) => JSON.stringify(current[k as keyof ProductFields]) !== JSON.stringify(v)),
         ) as Partial<ProductFields>;
         const merged = { ...current, ...changes };
         if (merged.original_price_cents !== null && merged.original_price_cents <= 0) {
           throw new ConflictError('original_price must be above zero.');
         }
+        assertValidProduct(merged);
         return Object.keys(changes).length === 0 ? [] : [{ type: 'ProductEdited', data: { product_id: command.productId, changes } }];
       }
       case 'DeleteProduct':
@@ -80,6 +212,166 @@ export const product = {
     }
   },
 };
+
+/**
+ * Drafts as variants: a draft with the options of an existing variant keeps that variant's id (and sku when
+ * it names none), any other gets a new id. No drafts (or none sent): the product's own default variant.
+ */
+function resolveVariants(
+  drafts: VariantDraft[] | undefined,
+  existing: VariantSpec[],
+  productId: string,
+  newVariantId: () => string = randomUUID,
+): VariantSpec[] {
+  if (!drafts || drafts.length === 0) return [defaultVariant(productId)];
+  const byOptions = new Map(existing.map((v) => [optionsKey(v.options), v]));
+  return drafts.map(({ sku, ...draft }) => {
+    const kept = byOptions.get(optionsKey(draft.options));
+    const variant_id = kept?.variant_id ?? newVariantId();
+    return { variant_id, sku: sku ?? kept?.sku ?? generatedSku(productId, variant_id), ...draft };
+  });
+}
+
+/**
+ * An edit's changes with what follows from them: variants from drafts; images from a gallery sent (the
+ * featured image kept when still shown, else the gallery's first); a gallery from images sent without one
+ * (keeping each kept picture's alt text); gallery pictures no longer pointing at removed variants.
+ */
+function inStep(
+  current: ProductFields,
+  input: Partial<ProductInput>,
+  productId: string,
+  newVariantId?: () => string,
+): Partial<ProductFields> {
+  const { variants: drafts, ...rest } = input;
+  const changes: Partial<ProductFields> = { ...rest };
+  if (drafts !== undefined) changes.variants = resolveVariants(drafts, current.variants, productId, newVariantId);
+  if (changes.gallery) {
+    changes.gallery = described(changes.gallery, changes.name ?? current.name);
+    const srcs = changes.gallery.map((g) => g.src);
+    changes.images = srcs;
+    if (changes.image === undefined && srcs.length > 0 && !srcs.includes(current.image)) changes.image = srcs[0];
+  } else if (changes.images) {
+    const name = changes.name ?? current.name;
+    changes.gallery = changes.images.map((src) => current.gallery.find((g) => g.src === src) ?? { src, alt: name, variant_ids: [] });
+  }
+  if (changes.variants && !input.gallery) {
+    const ids = new Set(changes.variants.map((v) => v.variant_id));
+    changes.gallery = (changes.gallery ?? current.gallery).map((g) => ({ ...g, variant_ids: g.variant_ids.filter((id) => ids.has(id)) }));
+  }
+  return changes;
+}
+
+/** Pictures sent without alt text are described by the product's name. */
+const described = (gallery: GalleryImage[], name: string) => gallery.map((g) => (g.alt === '' ? { ...g, alt: name } : g));
+
+type Problem = { field: string; message: string };
+
+/** Why a text staff typed cannot be a name, value, sku or alt text, or null when it can. */
+function textProblem(value: unknown, max: number): string | null {
+  if (typeof value !== 'string') return 'must be text';
+  const unstorable = unstorableReason(value);
+  if (unstorable) return unstorable;
+  if (value.length > max) return `must be at most ${max} characters`;
+  if (!hasVisibleText(value)) return 'must not be empty';
+  if (value.trim() !== value) return 'must not start or end with spaces';
+  if (hasBidiControls(value)) return 'must not hold bidi override, embedding or isolate characters';
+  if (hasStackedMarks(value)) return 'has a letter with too many combining marks stacked on it';
+  return null;
+}
+
+const isWhole = (n: unknown, min: number, max: number) => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
+
+/** Every rule of options, variants, engraving and gallery the product breaks (at most 20). */
+export function variantProblems(fields: Pick<ProductFields, VariantFieldName>): Problem[] {
+  const problems: Problem[] = [];
+  const add = (field: string, message: string) => problems.length < 20 && problems.push({ field, message: `${field} ${message}` });
+  const { options, variants, engraving, gallery } = fields;
+
+  if (!Array.isArray(options) || options.length > VARIANT_LIMITS.options)
+    add('options', `must be at most ${VARIANT_LIMITS.options} options`);
+  const names = new Set<string>();
+  for (const [i, option] of (Array.isArray(options) ? options : []).entries()) {
+    const nameProblem = textProblem(option?.name, VARIANT_LIMITS.optionName);
+    if (nameProblem) add(`options.${i}.name`, nameProblem);
+    else if (names.has(option.name.toLowerCase())) add(`options.${i}.name`, `repeats the option ${option.name}`);
+    else names.add(option.name.toLowerCase());
+    const values = Array.isArray(option?.values) ? option.values : [];
+    if (values.length < 1 || values.length > VARIANT_LIMITS.values)
+      add(`options.${i}.values`, `must hold 1 to ${VARIANT_LIMITS.values} values`);
+    const seen = new Set<string>();
+    for (const [j, value] of values.entries()) {
+      const valueProblem = textProblem(value, VARIANT_LIMITS.value);
+      if (valueProblem) add(`options.${i}.values.${j}`, valueProblem);
+      else if (seen.has(value)) add(`options.${i}.values.${j}`, `repeats the value ${value}`);
+      seen.add(value);
+    }
+  }
+
+  if (!Array.isArray(variants) || variants.length < 1 || variants.length > VARIANT_LIMITS.variants) {
+    add('variants', `must hold 1 to ${VARIANT_LIMITS.variants} variants`);
+  }
+  const list = Array.isArray(variants) ? variants.slice(0, VARIANT_LIMITS.variants + 1) : [];
+  const skus = new Set<string>();
+  const choices = new Set<string>();
+  const valuesOf = new Map(
+    (Array.isArray(options) ? options : []).map((o) => [o?.name, new Set(Array.isArray(o?.values) ? o.values : [])]),
+  );
+  for (const [i, v] of list.entries()) {
+    const at = `variants.${i}`;
+    if (typeof v?.sku !== 'string' || v.sku.length < 1 || v.sku.length > VARIANT_LIMITS.sku || !SKU_PATTERN.test(v.sku)) {
+      add(`${at}.sku`, `must be 1 to ${VARIANT_LIMITS.sku} of A-Z, 0-9, dot, dash and underscore`);
+    } else if (skus.has(v.sku)) add(`${at}.sku`, `repeats the sku ${v.sku}`);
+    else skus.add(v.sku);
+    const chosen = v?.options && typeof v.options === 'object' ? Object.entries(v.options) : [];
+    if (chosen.length !== valuesOf.size || chosen.some(([name]) => !valuesOf.has(name))) {
+      add(`${at}.options`, `must give a value for each option (${[...valuesOf.keys()].join(', ') || 'none'}) and no other`);
+    } else {
+      for (const [name, value] of chosen) {
+        if (!valuesOf.get(name)?.has(value)) add(`${at}.options.${name}`, `must be one of the values of the option ${name}`);
+      }
+      const key = optionsKey(v.options);
+      if (choices.has(key)) add(`${at}.options`, 'repeat the options of another variant');
+      choices.add(key);
+    }
+    if (v?.price_cents !== null && !isWhole(v?.price_cents, 1, MAX_PRODUCT_PRICE * 100)) {
+      add(`${at}.price`, `must be from 0.01 to ${MAX_PRODUCT_PRICE}`);
+    }
+    if (v?.stock_mode !== 'stocked' && v?.stock_mode !== 'made_to_order') add(`${at}.stock`, 'must be a count or null');
+    if (v?.lead_time_days !== null && !isWhole(v?.lead_time_days, 0, VARIANT_LIMITS.leadTimeDays)) {
+      add(`${at}.lead_time_days`, `must be a whole number of days from 0 to ${VARIANT_LIMITS.leadTimeDays}, or null`);
+    } else if (v?.lead_time_days !== null && v?.stock_mode === 'stocked') {
+      add(`${at}.lead_time_days`, 'is for made-to-order variants (stock null) only');
+    }
+    if (v?.image !== null && (typeof v?.image !== 'string' || unstorableReason(v.image) || v.image.length > 300))
+      add(`${at}.image`, 'must be a path on this site or null');
+  }
+  const defaults = list.filter((v) => v?.is_default === true).length;
+  if (list.length > 0 && defaults !== 1) add('variants', `must have exactly one default variant (is_default), not ${defaults}`);
+
+  if (engraving !== null && !isWhole(engraving?.max_length, 1, ENGRAVING_MAX_LENGTH_LIMIT)) {
+    add('engraving.max_length', `must be a whole number from 1 to ${ENGRAVING_MAX_LENGTH_LIMIT}`);
+  }
+
+  if (!Array.isArray(gallery) || gallery.length > VARIANT_LIMITS.gallery)
+    add('gallery', `must be at most ${VARIANT_LIMITS.gallery} images`);
+  const variantIds = new Set(list.map((v) => v?.variant_id));
+  for (const [i, g] of (Array.isArray(gallery) ? gallery.slice(0, VARIANT_LIMITS.gallery + 1) : []).entries()) {
+    if (typeof g?.src !== 'string' || unstorableReason(g.src) || g.src.length > 300) add(`gallery.${i}.src`, 'must be a path on this site');
+    const altProblem = textProblem(g?.alt, VARIANT_LIMITS.alt);
+    if (altProblem) add(`gallery.${i}.alt`, altProblem);
+    const ids = Array.isArray(g?.variant_ids) ? g.variant_ids : [null];
+    if (ids.some((id) => !variantIds.has(id as string))) add(`gallery.${i}.variant_ids`, 'must name variants of this product');
+  }
+  return problems;
+}
+
+/** One 400 naming every rule broken. */
+function assertValidProduct(fields: ProductFields): void {
+  const problems = variantProblems(fields);
+  if (problems.length === 1) throw new BadInputError(problems[0].message, problems[0].field);
+  if (problems.length > 1) throw new DomainError(400, problems.map((p) => p.message).join('; '), problems);
+}
 
 /** A product cleared with the inventory counts as deleted, though its own stream does not say so. */
 export function withInventoryClears(state: ProductState, productId: string, clears: InventoryCleared[]): ProductState {

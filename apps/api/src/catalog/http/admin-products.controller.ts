@@ -1,4 +1,4 @@
-import { findCategory, hasVisibleText, Product, ProductList, toCents } from '@facet/contracts';
+import { findCategory, hasVisibleText, ProductDetail, ProductList, ProductOption, RING_SIZER_VALUE, toCents } from '@facet/contracts';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
@@ -10,12 +10,22 @@ import { ClearInventoryCommand } from '../commands/clear-inventory.command';
 import { CreateProductCommand } from '../commands/create-product.command';
 import { DeleteProductCommand } from '../commands/delete-product.command';
 import { EditProductCommand } from '../commands/edit-product.command';
-import { ProductFields } from '../domain/product';
+import { StockRequest } from '../commands/initial-stock';
+import { GalleryImage, ProductInput, VariantDraft } from '../domain/product';
 import { ListProductsQuery } from '../queries/product-queries';
-import { CreateProductDto, EditProductDto, ListProductsQueryDto, ProductDto, ProductListDto } from './dto/product.dto';
+import {
+  CreateProductDto,
+  EditProductDto,
+  GalleryImageInputDto,
+  ListProductsQueryDto,
+  ProductDetailDto,
+  ProductListDto,
+  ProductOptionDto,
+  VariantInputDto,
+} from './dto/product.dto';
 
-function toFields(dto: Partial<CreateProductDto>): Partial<ProductFields> {
-  const fields: Partial<ProductFields> = {};
+function toFields(dto: Partial<CreateProductDto>): Partial<ProductInput> {
+  const fields: Partial<ProductInput> = {};
   if (dto.name !== undefined) fields.name = dto.name.trim();
   if (dto.description !== undefined) fields.description = dto.description;
   if (dto.price !== undefined) fields.price_cents = toCents(dto.price);
@@ -27,8 +37,41 @@ function toFields(dto: Partial<CreateProductDto>): Partial<ProductFields> {
   if (dto.rating !== undefined) fields.rating = dto.rating;
   if (dto.reviews_count !== undefined) fields.reviews_count = dto.reviews_count;
   if (dto.in_stock !== undefined) fields.in_stock = dto.in_stock;
+  if (dto.options !== undefined) fields.options = toOptions(dto.options);
+  if (dto.variants !== undefined) fields.variants = toDrafts(dto.variants);
+  if (dto.engraving !== undefined) fields.engraving = dto.engraving === null ? null : { max_length: dto.engraving.max_length };
+  if (dto.gallery !== undefined) fields.gallery = toGallery(dto.gallery);
   return fields;
 }
+
+const toOptions = (dtos: ProductOptionDto[]): ProductOption[] => dtos.map((o) => ({ name: o.name, values: o.values }));
+
+/** A variant's choice with names and values trimmed, as the options they must match are. */
+const choiceOf = (v: VariantInputDto) => Object.fromEntries(Object.entries(v.options).map(([name, value]) => [name.trim(), value.trim()]));
+
+/** Variants as drafts; with none marked default, the ring-sizer one (else the first) is. */
+function toDrafts(dtos: VariantInputDto[]): VariantDraft[] {
+  const marked = dtos.some((v) => v.is_default === true);
+  const fallback = Math.max(
+    0,
+    dtos.findIndex((v) => Object.values(v.options).some((value) => value.trim() === RING_SIZER_VALUE)),
+  );
+  return dtos.map((v, i) => ({
+    sku: v.sku ?? null,
+    options: choiceOf(v),
+    price_cents: v.price == null ? null : toCents(v.price),
+    stock_mode: v.stock === null ? 'made_to_order' : 'stocked',
+    lead_time_days: v.lead_time_days ?? null,
+    is_default: marked ? v.is_default === true : i === fallback,
+    image: v.image ?? null,
+  }));
+}
+
+const stockOf = (dtos: VariantInputDto[] | undefined): StockRequest[] =>
+  (dtos ?? []).flatMap((v) => (v.stock === null ? [] : [{ options: choiceOf(v), quantity: v.stock }]));
+
+const toGallery = (dtos: GalleryImageInputDto[]): GalleryImage[] =>
+  dtos.map((g) => ({ src: g.src, alt: g.alt ?? '', variant_ids: g.variant_ids ?? [] }));
 
 function parseIfMatch(header: string | undefined): number | undefined {
   if (header === undefined) return undefined;
@@ -68,34 +111,37 @@ export class AdminProductsController {
   }
 
   @Post('products')
-  @ApiCreatedResponse({ type: ProductDto })
-  @ApiOperation({ summary: 'Add a product to the catalogue' })
-  create(@Body() dto: CreateProductDto): Promise<Product> {
+  @ApiCreatedResponse({ type: ProductDetailDto })
+  @ApiOperation({ summary: 'Add a product to the catalogue, with its options, variants, engraving and gallery' })
+  create(@Body() dto: CreateProductDto): Promise<ProductDetail> {
     const category = findCategory(dto.category)!;
-    const fields: ProductFields = {
+    const images = dto.gallery?.map((g) => g.src) ?? dto.images;
+    const image = dto.image ?? images?.[0] ?? category.image;
+    const fields: ProductInput = {
+      ...toFields(dto),
       name: dto.name.trim(),
       description: dto.description ?? '',
       price_cents: toCents(dto.price),
       original_price_cents: dto.original_price == null ? null : toCents(dto.original_price),
       category: dto.category,
-      image: dto.image ?? dto.images?.[0] ?? category.image,
-      images: dto.images ?? [dto.image ?? category.image],
+      image,
+      images: images ?? [image],
       features: (dto.features ?? []).map((f) => f.trim()).filter(hasVisibleText),
       rating: dto.rating ?? 4.5,
       reviews_count: dto.reviews_count ?? 0,
       in_stock: dto.in_stock ?? true,
     };
-    return this.commands.execute(new CreateProductCommand(fields));
+    return this.commands.execute(new CreateProductCommand(fields, stockOf(dto.variants)));
   }
 
   @Put('products/:id')
   @ApiHeader({ name: 'If-Match', required: false, description: 'The version you edited' })
-  @ApiOkResponse({ type: ProductDto })
+  @ApiOkResponse({ type: ProductDetailDto })
   @ApiConflictResponse({ description: 'Someone else saved this product first' })
-  @ApiOperation({ summary: 'Edit a product (If-Match guards against overwriting another edit)' })
-  edit(@Param('id', UuidOr404Pipe) id: string, @Body() dto: EditProductDto, @Headers('if-match') ifMatch?: string): Promise<Product> {
+  @ApiOperation({ summary: 'Edit a product (If-Match guards against overwriting another edit); arrays sent replace the whole list' })
+  edit(@Param('id', UuidOr404Pipe) id: string, @Body() dto: EditProductDto, @Headers('if-match') ifMatch?: string): Promise<ProductDetail> {
     const { version, ...rest } = dto;
-    return this.commands.execute(new EditProductCommand(id, toFields(rest), version ?? parseIfMatch(ifMatch)));
+    return this.commands.execute(new EditProductCommand(id, toFields(rest), version ?? parseIfMatch(ifMatch), stockOf(dto.variants)));
   }
 
   @Delete('products/:id')

@@ -1,12 +1,20 @@
-import { CATEGORIES, findCategory, Product, ProductList } from '@facet/contracts';
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { CATEGORIES, findCategory, Product, ProductDetail, ProductList } from '@facet/contracts';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProperty, ApiTags, ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../platform/auth/auth.decorators';
 import { NotFoundError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { GetProductQuery, ListProductsQuery, RandomProductsQuery } from '../queries/product-queries';
-import { CategoryProductsQueryDto, ListProductsQueryDto, ProductDto, ProductListDto, RandomProductsQueryDto } from './dto/product.dto';
+import {
+  CategoryProductsQueryDto,
+  ListProductsQueryDto,
+  ProductDetailDto,
+  ProductDto,
+  ProductListDto,
+  RandomProductsQueryDto,
+} from './dto/product.dto';
 
 class CategoryDto {
   @ApiProperty() id: string;
@@ -68,11 +76,23 @@ export class ProductsController {
   }
 
   @Get('products/:id')
-  @ApiOkResponse({ type: ProductDto })
+  @ApiOkResponse({ type: ProductDetailDto })
   @ApiNotFoundResponse({ description: 'Not found' })
-  @ApiOperation({ summary: 'One product' })
-  get(@Param('id', UuidOr404Pipe) id: string): Promise<Product> {
-    return this.queries.execute(new GetProductQuery(id));
+  @ApiOperation({ summary: 'One product, with its options, variants (what is available of each), engraving and gallery' })
+  async get(
+    @Param('id', UuidOr404Pipe) id: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ProductDetail> {
+    const product: ProductDetail = await this.queries.execute(new GetProductQuery(id));
+    if (product.variants.some((v) => v.available !== null)) {
+      // Stock moves without the catalogue moving: an answer with counts is neither tagged with the
+      // catalogue's version nor kept by the catalogue's HTTP cache (catalog-http-cache.ts), and browsers ask again.
+      request.catalogueEtag = undefined;
+      request.catalogueVersion = undefined;
+      reply.header('cache-control', 'no-cache');
+    }
+    return product;
   }
 
   @Get('categories')

@@ -16,9 +16,15 @@ const COLUMNS: Record<keyof ProductFields, string> = {
   rating: 'rating',
   reviews_count: 'reviews_count',
   in_stock: 'in_stock',
+  options: 'options',
+  variants: 'variants',
+  engraving: 'engraving',
+  gallery: 'gallery',
 };
 
-const json = (k: string, v: unknown) => (k === 'images' || k === 'features' ? JSON.stringify(v) : v);
+const JSON_COLUMNS = new Set(['images', 'features', 'options', 'variants', 'engraving', 'gallery']);
+/** jsonb parameters as JSON text; null (no engraving) as SQL NULL, as a product recorded without one has. */
+const json = (k: string, v: unknown) => (JSON_COLUMNS.has(k) && v !== null && v !== undefined ? JSON.stringify(v) : (v ?? null));
 
 /** rm.products: the catalogue as the shop shows it. */
 @Injectable()
@@ -42,12 +48,12 @@ export class ProductsProjection implements Projection {
     }));
     await tx.query(
       `INSERT INTO products (id, name, description, price_cents, original_price_cents, image, images, category, features,
-         rating, reviews_count, in_stock, version, featured_rank, created_at, updated_at)
+         rating, reviews_count, in_stock, options, variants, engraving, gallery, version, featured_rank, created_at, updated_at)
        SELECT id, name, description, price_cents, original_price_cents, image, images, category, features,
-         rating, reviews_count, in_stock, version, featured_rank, at, at
+         rating, reviews_count, in_stock, options, variants, NULLIF(engraving, 'null'::jsonb), gallery, version, featured_rank, at, at
        FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, name text, description text, price_cents bigint, original_price_cents bigint,
          image text, images jsonb, category text, features jsonb, rating numeric, reviews_count int, in_stock boolean,
-         version int, featured_rank numeric, at timestamptz)
+         options jsonb, variants jsonb, engraving jsonb, gallery jsonb, version int, featured_rank numeric, at timestamptz)
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify(rows)],
     );
@@ -60,8 +66,8 @@ export class ProductsProjection implements Projection {
       case 'ProductCreated':
         await tx.query(
           `INSERT INTO products (id, name, description, price_cents, original_price_cents, image, images, category, features,
-             rating, reviews_count, in_stock, version, featured_rank, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+             rating, reviews_count, in_stock, options, variants, engraving, gallery, version, featured_rank, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $16, $17, $18, $19, $13, $14, $15, $15)
            ON CONFLICT (id) DO NOTHING`,
           [
             d.product_id,
@@ -79,11 +85,16 @@ export class ProductsProjection implements Projection {
             event.revision,
             event.position.prepare.toString(),
             at,
+            // Absent (recorded before issue 40): NULL, read through the upcaster.
+            json('options', d.options),
+            json('variants', d.variants),
+            json('engraving', d.engraving),
+            json('gallery', d.gallery),
           ],
         );
         break;
       case 'ProductEdited': {
-        const entries = Object.entries(d.changes as Partial<ProductFields>).filter(([k]) => k in COLUMNS);
+        const entries = Object.entries(d.changes as Partial<ProductFields>).filter(([k]) => Object.hasOwn(COLUMNS, k));
         const sets = entries.map(([k], i) => `${COLUMNS[k as keyof ProductFields]} = $${i + 4}`);
         await tx.query(`UPDATE products SET ${[...sets, 'version = $2', 'updated_at = $3'].join(', ')} WHERE id = $1`, [
           d.product_id,

@@ -1,9 +1,10 @@
-import { CategoryId, PRICE_RANGE_BOUNDS, PriceRange, Product, ProductList, SortOption } from '@facet/contracts';
-import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { CategoryId, PRICE_RANGE_BOUNDS, PriceRange, Product, ProductDetail, ProductList, SortOption } from '@facet/contracts';
+import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { NotFoundError } from '../../platform/domain/errors';
+import { VariantAvailabilityQuery } from '../inventory.port';
 import { CatalogCache } from './catalog-cache';
-import { PRODUCT_COLUMNS, ProductRow, toProduct } from './product-row';
+import { PRODUCT_COLUMNS, PRODUCT_DETAIL_COLUMNS, ProductRow, ProductVariantColumns, toProduct, toProductDetail } from './product-row';
 import { containing, SqlFilter } from '../../platform/database/sql-filter';
 
 export class ListProductsQuery {
@@ -22,6 +23,7 @@ export class ListProductsQuery {
   ) {}
 }
 
+/** One product with its options, variants, engraving and gallery; `available` is null here (see toProductDetail). */
 export class GetProductQuery {
   constructor(readonly id: string) {}
 }
@@ -81,20 +83,38 @@ export class ListProductsHandler implements IQueryHandler<ListProductsQuery, Pro
 }
 
 @QueryHandler(GetProductQuery)
-export class GetProductHandler implements IQueryHandler<GetProductQuery, Product> {
+export class GetProductHandler implements IQueryHandler<GetProductQuery, ProductDetail> {
   constructor(
     private readonly db: DatabaseService,
     private readonly cache: CatalogCache,
+    private readonly queries: QueryBus,
   ) {}
 
-  async execute({ id }: GetProductQuery): Promise<Product> {
+  async execute({ id }: GetProductQuery): Promise<ProductDetail> {
     const product = await this.cache.get(`product:${id}`, async () => {
-      const row = await this.db.one<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
-      return row ? toProduct(row) : null;
+      const row = await this.db.one<ProductRow & ProductVariantColumns>(`SELECT ${PRODUCT_DETAIL_COLUMNS} FROM products WHERE id = $1`, [
+        id,
+      ]);
+      return row ? toProductDetail(row) : null;
     });
     if (!product) throw new NotFoundError();
-    return product;
+    return withAvailability(product, this.queries);
   }
+}
+
+/**
+ * The product with what is available now of each stocked variant, asked of the inventory each time: stock
+ * moves without the catalogue moving, so it is never in the catalogue's cache (nor the kept HTTP answers,
+ * see ProductsController.get). The cached product itself is not changed.
+ */
+export async function withAvailability(product: ProductDetail, queries: QueryBus): Promise<ProductDetail> {
+  const stocked = product.variants.filter((v) => v.available !== null).map((v) => v.id);
+  if (stocked.length === 0) return product;
+  const counts = await queries.execute(new VariantAvailabilityQuery(stocked));
+  return {
+    ...product,
+    variants: product.variants.map((v) => (v.available === null ? v : { ...v, available: counts[v.id]?.available ?? 0 })),
+  };
 }
 
 @QueryHandler(RandomProductsQuery)

@@ -1,4 +1,5 @@
-import { Product } from '@facet/contracts';
+import { EngravingRule, Product, ProductDetail, ProductOption, ProductVariant } from '@facet/contracts';
+import { GalleryImage as RecordedGalleryImage, VariantSpec, variantPriceCents, withVariants } from '../domain/product';
 
 export interface ProductRow {
   id: string;
@@ -18,8 +19,18 @@ export interface ProductRow {
   updated_at: Date;
 }
 
+/** The columns of issue 40, NULL for a product recorded before it (read through withVariants). */
+export interface ProductVariantColumns {
+  options: ProductOption[] | null;
+  variants: VariantSpec[] | null;
+  engraving: EngravingRule | null;
+  gallery: RecordedGalleryImage[] | null;
+}
+
 export const PRODUCT_COLUMNS = `id, name, description, price_cents, original_price_cents, image, images, category, features,
   rating, reviews_count, in_stock, version, created_at, updated_at`;
+/** One product's page: lists leave these out (their shape and speed stay as they were). */
+export const PRODUCT_DETAIL_COLUMNS = `${PRODUCT_COLUMNS}, options, variants, engraving, gallery`;
 
 /** The API's product: dollars, the spec's defaults for missing rating and review count. */
 export function toProduct(row: ProductRow): Product {
@@ -39,5 +50,45 @@ export function toProduct(row: ProductRow): Product {
     version: row.version,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/**
+ * A product's page as the catalogue knows it: `available` null for made-to-order variants and 0 for stocked
+ * ones until withAvailability asks the inventory (whose numbers change without the catalogue moving).
+ */
+export function toProductDetail(row: ProductRow & ProductVariantColumns): ProductDetail {
+  const fields = withVariants(
+    {
+      name: row.name,
+      image: row.image,
+      images: row.images,
+      options: row.options ?? undefined,
+      variants: row.variants ?? undefined,
+      engraving: row.engraving ?? undefined,
+      gallery: row.gallery ?? undefined,
+    },
+    row.id,
+  );
+  return {
+    ...toProduct(row),
+    options: fields.options,
+    variants: fields.variants.map((v) => toVariant(v, row.price_cents)),
+    engraving: fields.engraving,
+    gallery: fields.gallery.map((g) => ({ src: g.src, alt: g.alt, variant_ids: g.variant_ids })),
+  };
+}
+
+function toVariant(v: VariantSpec, productPriceCents: number): ProductVariant {
+  return {
+    id: v.variant_id,
+    sku: v.sku,
+    options: v.options,
+    price: variantPriceCents(v, productPriceCents) / 100,
+    // Filled in for stocked variants by withAvailability (product-queries.ts); 0 until then.
+    available: v.stock_mode === 'stocked' ? 0 : null,
+    lead_time_days: v.lead_time_days,
+    is_default: v.is_default,
+    image: v.image,
   };
 }

@@ -1,12 +1,15 @@
 import { toCents } from '@facet/contracts';
 import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
 import { runWithContext } from '../../platform/context/request-context';
 import { DatabaseService } from '../../platform/database/database.service';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { isConflict } from '../../platform/domain/errors';
-import { product, ProductFields, productStream } from '../domain/product';
-import { SEED_PRODUCTS } from './seed-catalogue';
+import { initialStockOf, recordInitialStock } from '../commands/initial-stock';
+import { product, ProductCreated, ProductInput, productStream } from '../domain/product';
+import { SetInitialStockCommand } from '../inventory.port';
+import { SEED_PRODUCTS, seedVariantsOf } from './seed-catalogue';
 
 const SEED_MARKER_STREAM = 'catalogue-seed';
 
@@ -18,6 +21,7 @@ export class CatalogSeeder {
   constructor(
     private readonly es: EventSourcing,
     private readonly db: DatabaseService,
+    private readonly commands: CommandBus,
   ) {}
 
   /** Seeds once per store: a marker stream, created with no_stream, makes concurrent starts seed only once. */
@@ -39,9 +43,11 @@ export class CatalogSeeder {
       }
       // Appended through the product decider without reading each product back: a slow projector at
       // start-up must not fail the start. Only the last append waits (bounded) for the read model.
+      const stock: SetInitialStockCommand[] = [];
       for (const [i, p] of SEED_PRODUCTS.entries()) {
         const productId = randomUUID();
-        const fields: ProductFields = {
+        const { stock: requests, ...offered } = seedVariantsOf(p, i);
+        const fields: ProductInput = {
           name: p.name,
           description: p.description,
           price_cents: toCents(p.price),
@@ -53,8 +59,9 @@ export class CatalogSeeder {
           rating: p.rating,
           reviews_count: p.reviews_count,
           in_stock: p.in_stock,
+          ...offered,
         };
-        await this.es.decide(
+        const { events } = await this.es.decide(
           productStream(productId),
           product,
           { type: 'CreateProduct', productId, fields },
@@ -63,8 +70,11 @@ export class CatalogSeeder {
             waitForProjections: i === SEED_PRODUCTS.length - 1,
           },
         );
+        stock.push(...initialStockOf(productId, [], (events[0] as ProductCreated).data.variants, requests));
       }
-      this.logger.log(`listed ${SEED_PRODUCTS.length} products`);
+      // Through the inventory like staff stock (reason 'initial stock'), once every product is listed.
+      await recordInitialStock(this.commands, stock);
+      this.logger.log(`listed ${SEED_PRODUCTS.length} products, ${stock.length} variants in stock`);
       return SEED_PRODUCTS.length;
     });
   }
