@@ -94,8 +94,9 @@ export const SKU_PATTERN = /^[A-Z0-9._-]+$/;
 
 /** The sku of a product's own default variant (the one an old product or one sent without variants has). */
 export const defaultSku = (productId: string) => `FCT-${productId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+/** A variant's sku when staff give none: the product's, then the variant id's last 12 hex digits (48 random bits). */
 const generatedSku = (productId: string, variantId: string) =>
-  `${defaultSku(productId)}-${variantId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+  `${defaultSku(productId)}-${variantId.replace(/-/g, '').slice(-12).toUpperCase()}`;
 
 /** The one made-to-order variant of a product without options; its id is the product's (deterministic for replay). */
 export function defaultVariant(productId: string): VariantSpec {
