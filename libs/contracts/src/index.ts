@@ -13,3 +13,4 @@ export type * from './order-wire';
 export type * from './mail-wire';
 export * from './spreadsheet';
 export * from './variants';
+export * from './inventory-wire';
