@@ -70,8 +70,10 @@ describe('Staff console', () => {
         .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await notice('Invalid file type: Please select a valid image file (JPG, PNG, GIF, etc.)').waitFor();
       await page.getByTestId('product-image-file').setInputFiles({ name: 'ring.png', mimeType: 'image/png', buffer: PNG });
-      await page.locator('img[alt="Product"]').waitFor();
-      await page.getByRole('button', { name: 'Add' }).click();
+      // Every picture needs alt text (the storefront reads it).
+      await page.getByLabel('Alt text of image 1').fill('Solitaire ring, front view');
+      await page.locator('img[alt="Solitaire ring, front view"]').waitFor();
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
       await page.getByLabel('Feature').last().fill('Platinum setting');
       await shot(page, '03-product-create');
       await page.getByRole('button', { name: 'Save' }).click();
@@ -83,6 +85,9 @@ describe('Staff console', () => {
       expect(product.price).toBe(1234.56);
       expect(product.features).toEqual(['Platinum setting']);
       expect(product.image).toMatch(/^\/|^https?:/);
+      expect((await api('GET', `/api/products/${product.id}`)).body.gallery).toEqual([
+        { src: product.image, alt: 'Solitaire ring, front view', variant_ids: [] },
+      ]);
       const img = await fetch(BASE_URL + product.image);
       expect(img.headers.get('content-type')).toContain('image/png');
 

@@ -1,6 +1,13 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
-import { MAX_UPLOAD_BYTES } from '@facet/contracts';
+import {
+  MAX_UPLOAD_BYTES,
+  type StockAdjustmentInput,
+  type StockMovement,
+  type StockReservation,
+  type VariantStockLevel,
+} from '@facet/contracts';
 import { ApiError, BulkActionError, errorFor, FALLBACK_MESSAGE } from './api-error';
+import { galleryFields, toFormRecord, variantInputs } from './resources/products/productWire';
 
 /**
  * The console's one door to /api/admin: react-admin's REST convention (page, limit, sort, order, q and
@@ -157,9 +164,30 @@ export function productBody(data: Record<string, any>, previous?: Record<string,
       .filter(Boolean);
   }
   if (typeof body.image === 'string' && !Array.isArray(body.images) && previous?.image !== body.image) body.images = [body.image];
+  Object.assign(body, variantFields(data, previous));
+  if (Array.isArray(body.gallery) && !body.gallery.length) delete body.image;
   const version = data.version ?? previous?.version;
   if (version !== undefined && previous) body.version = version;
   return body;
+}
+
+/**
+ * Options, variants, engraving and gallery (issue 40) as the API takes them; the gallery decides image and
+ * images. An edit sends only those that changed, so saving a price leaves the variants (and their stock) alone.
+ */
+function variantFields(data: Record<string, any>, previous?: Record<string, any>): Record<string, any> {
+  const fields: Record<string, any> = {};
+  if (Array.isArray(data.options))
+    fields.options = data.options.map((o: any) => ({ name: String(o.name).trim(), values: o.values.map((v: string) => String(v).trim()) }));
+  if (data.engraving !== undefined) fields.engraving = data.engraving ? { max_length: Number(data.engraving.max_length) } : null;
+  if (Array.isArray(data.variants) && data.variants.length) fields.variants = variantInputs(data.variants);
+  if (Array.isArray(data.gallery) && data.gallery.length) Object.assign(fields, galleryFields(data.gallery));
+  if (!previous) return fields;
+  const before = variantFields(toFormRecord(previous));
+  for (const key of Object.keys(fields)) if (JSON.stringify(fields[key]) === JSON.stringify(before[key])) delete fields[key];
+  // The gallery cleared: no pictures left.
+  if (Array.isArray(data.gallery) && !data.gallery.length && before.gallery) Object.assign(fields, { gallery: [], images: [] });
+  return fields;
 }
 
 /** What a save sends: a product its editable fields; a staff member's edit only the role (all the API changes). */
@@ -168,6 +196,10 @@ export function saveBody(resource: string, data: Record<string, any>, previous?:
   if (resource === 'staff' && previous) return { role: data.role };
   return data;
 }
+
+/** The rows of a reply that is a bare array or {items|movements|reservations}. */
+const itemsOf = (json: any): any[] =>
+  Array.isArray(json) ? json : (json?.items ?? json?.movements ?? json?.reservations ?? json?.data ?? []);
 
 /** A File as a data URL (the upload route takes one). */
 export function readAsDataUrl(file: Blob): Promise<string> {
@@ -209,6 +241,14 @@ export interface FacetDataProvider extends DataProvider {
   parkedEvent(id: string): Promise<any>;
   retryParked(id: string): Promise<{ retried: number; still_parked: number; error: string | null }>;
   categories(): Promise<{ id: string; name: string }[]>;
+  /** A stocked variant's units on hand, reserved and available. */
+  variantStock(variantId: string): Promise<VariantStockLevel>;
+  /** Staff change a stocked variant's units by a delta or to a count, always with a reason. */
+  adjustStock(variantId: string, adjustment: StockAdjustmentInput): Promise<VariantStockLevel>;
+  /** Every movement of a variant's stock, newest first. */
+  stockLedger(variantId: string): Promise<StockMovement[]>;
+  /** A variant's reservations in a status (open: held by orders not yet paid). */
+  stockReservations(variantId: string, status?: string): Promise<StockReservation[]>;
 }
 
 /** Runs a command for every id in turn; the ids that went through, or a BulkActionError naming those that did not. */
@@ -389,6 +429,23 @@ export const dataProvider: FacetDataProvider = {
 
   async retryParked(id) {
     return (await http(`${ADMIN}/parked-events/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} })).json;
+  },
+
+  async variantStock(variantId) {
+    return (await http(`${ADMIN}/inventory/variants/${encodeURIComponent(variantId)}`)).json;
+  },
+
+  async adjustStock(variantId, adjustment) {
+    return (await http(`${ADMIN}/inventory/variants/${encodeURIComponent(variantId)}/adjustments`, { method: 'POST', body: adjustment }))
+      .json;
+  },
+
+  async stockLedger(variantId) {
+    return itemsOf((await http(`${ADMIN}/inventory/variants/${encodeURIComponent(variantId)}/ledger`)).json);
+  },
+
+  async stockReservations(variantId, status) {
+    return itemsOf((await http(`${ADMIN}/inventory/reservations${query({ variant_id: variantId, status })}`)).json);
   },
 
   async categories() {

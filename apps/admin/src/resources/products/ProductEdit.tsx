@@ -4,6 +4,7 @@ import { ProductDeleteButton } from './ProductDeleteButton';
 import { RecordHistory } from '../../components/RecordHistory';
 import { ProductForm } from './ProductForm';
 import { updateErrorMessage } from './productErrors';
+import { VariantStockPanel } from './VariantStockPanel';
 
 export function ProductEdit() {
   const notify = useNotify();
@@ -22,6 +23,7 @@ export function ProductEdit() {
       sx={{ '& .RaEdit-main': { flexDirection: 'column' } }}
     >
       <ProductForm toolbar={<ProductEditToolbar />} />
+      <VariantStockPanel />
     </Edit>
   );
 }

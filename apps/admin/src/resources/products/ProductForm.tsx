@@ -1,4 +1,5 @@
 import type React from 'react';
+import { useMemo } from 'react';
 import {
   ArrayInput,
   BooleanInput,
@@ -10,10 +11,15 @@ import {
   minValue,
   required,
   maxValue,
+  useRecordContext,
 } from 'react-admin';
 import { Box } from '@mui/material';
 import { CATEGORIES } from '@facet/contracts';
-import { ImageUploadInput } from './ImageUploadInput';
+import { EngravingInput } from './EngravingInput';
+import { GalleryInput } from './GalleryInput';
+import { OptionsEditor } from './OptionsEditor';
+import { toFormRecord } from './productWire';
+import { VariantsEditor } from './VariantsEditor';
 import { noBidiControls, noStackedMarks, visibleText } from '../../validators';
 
 export const categoryChoices = CATEGORIES.map((c) => ({ id: c.id, name: c.name }));
@@ -21,9 +27,14 @@ export const categoryChoices = CATEGORIES.map((c) => ({ id: c.id, name: c.name }
 const price = [required(), minValue(0.01)];
 const name = [required(), visibleText, noBidiControls, noStackedMarks];
 
+const defaults = { rating: 4.5, reviews_count: 0, in_stock: true, features: [], options: [], variants: [], gallery: [], engraving: null };
+
 export function ProductForm({ toolbar }: { toolbar?: React.ReactElement }) {
+  // The API's variants as rows the form edits (stock mode, price override), the gallery filled in from older images.
+  const record = useRecordContext();
+  const formRecord = useMemo(() => (record ? toFormRecord(record) : undefined), [record]);
   return (
-    <SimpleForm toolbar={toolbar} defaultValues={{ rating: 4.5, reviews_count: 0, in_stock: true, features: [] }} sx={{ maxWidth: 880 }}>
+    <SimpleForm toolbar={toolbar} record={formRecord} defaultValues={defaults} sx={{ maxWidth: 880 }}>
       <TextInput source="name" validate={name} fullWidth />
       <TextInput source="description" multiline minRows={3} fullWidth validate={noStackedMarks} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
@@ -37,7 +48,7 @@ export function ProductForm({ toolbar }: { toolbar?: React.ReactElement }) {
         />
         <SelectInput source="category" choices={categoryChoices} validate={required()} sx={{ flex: '1 1 200px' }} />
       </Box>
-      <ImageUploadInput source="image" />
+      <GalleryInput />
       <ArrayInput source="features">
         <SimpleFormIterator inline disableReordering>
           <TextInput source="" label="facet.product_form.feature" helperText={false} validate={noStackedMarks} sx={{ minWidth: 320 }} />
@@ -48,6 +59,9 @@ export function ProductForm({ toolbar }: { toolbar?: React.ReactElement }) {
         <NumberInput source="reviews_count" step={1} validate={minValue(0)} sx={{ flex: '0 1 160px' }} />
         <BooleanInput source="in_stock" />
       </Box>
+      <EngravingInput />
+      <OptionsEditor />
+      <VariantsEditor />
     </SimpleForm>
   );
 }
