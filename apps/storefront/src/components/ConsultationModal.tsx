@@ -114,7 +114,7 @@ export function ConsultationModal({ items, onClose }: { items: readonly CartItem
         ))}
       </ul>
       {refusal && (
-        <p className="form-refusal" role="alert" data-testid="stock-refusal">
+        <p className="form-refusal consultation__refusal" role="alert" data-testid="stock-refusal">
           {refusal} Please change your selection and try again.
         </p>
       )}

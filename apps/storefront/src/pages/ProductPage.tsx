@@ -272,7 +272,11 @@ function ProductDetail({ product: p, related }: { product: VariantProduct; relat
             )}
 
             <div className="product__stock" role="status" data-testid="product-availability">
-              <span className={`badge badge--${availability.tone}`}>{availability.text}</span>
+              {hasVariants(p) ? (
+                <p className={`product__availability is-${availability.tone}`}>{availability.text}</p>
+              ) : (
+                <span className={`badge badge--${availability.tone}`}>{availability.text}</span>
+              )}
             </div>
 
             <div className="product__buy">

@@ -1,0 +1,209 @@
+/**
+ * Sizes, stock and engraving in the storefront (issue 40): choose a ring's size and an engraving, see them on
+ * the bag line, the consultation form, the confirmation and in My Orders; a shared ?variant= link is
+ * rendered by the server at that size; a one-of-a-kind piece says "Only 1 left" and the API's refusal of a
+ * second unit is shown at checkout.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { fillCheckoutForm } from '../support/checkout-form';
+import { registerVerifiedCustomer, signInOnStorefront } from '../support/customer-account';
+import { apiGet, BASE_URL, launch, newPage, PHONE, screenshot, someProducts } from './browser';
+
+jest.setTimeout(120_000);
+
+/** The fields of libs/contracts' ProductVariant a journey reads. */
+interface ProductVariant {
+  id: string;
+  options: Record<string, string>;
+  available: number | null;
+}
+
+interface ProductDetail {
+  id: string;
+  name: string;
+  category: string;
+  options?: { name: string; values: string[] }[];
+  variants?: ProductVariant[];
+  engraving?: { max_length: number } | null;
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function details(category: string): Promise<ProductDetail[]> {
+  const list = await someProducts(`category=${category}&limit=50`);
+  const found: ProductDetail[] = [];
+  for (const p of list) found.push((await apiGet<ProductDetail>(`/products/${p.id}`)).body);
+  return found;
+}
+
+/** A women's ring sold in sizes only (no metal to choose), engravable, whose size 6.5 can be ordered. */
+async function sizedRing(): Promise<{ ring: ProductDetail; six: ProductVariant }> {
+  for (const ring of await details('women-rings')) {
+    const six = ring.variants?.find((v) => v.options.size === '6.5' && Object.keys(v.options).length === 1 && v.available !== 0);
+    if (six && ring.options?.length === 1 && ring.engraving) return { ring, six };
+  }
+  throw new Error('no seeded women’s ring is sold in sizes with size 6.5 and an engraving (GET /api/products/{id} gives no variants)');
+}
+
+/** A one-of-a-kind piece: one stocked variant with one unit. */
+async function uniquePiece(): Promise<ProductDetail> {
+  for (const category of ['women-rings', 'men-rings', 'women-necklaces', 'women-earrings', 'women-bracelets', 'men-bracelets']) {
+    for (const p of await details(category)) {
+      if (p.variants?.length === 1 && p.variants[0].available === 1) return p;
+    }
+  }
+  throw new Error('no seeded piece is one of a kind with stock 1 (GET /api/products/{id} gives no variant with available 1)');
+}
+
+async function requestConsultation(page: Page, firstName: string, email: string) {
+  await page.getByRole('button', { name: 'Submit Consultation Request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request a Consultation' });
+  await dialog.waitFor();
+  await dialog.getByLabel(/First name/).fill(firstName);
+  await dialog.getByLabel(/Last name/).fill('Marlow');
+  await dialog.getByLabel(/Email/).fill(email);
+  await dialog.getByLabel(/Phone/).fill('+1 (212) 555-0142');
+  await dialog.getByRole('button', { name: 'Submit Consultation Request' }).click();
+  return dialog;
+}
+
+describe('Sizes, stock and engraving', () => {
+  it('chooses a size and an engraving, and sees them on the bag line, the confirmation and in My Orders', async () => {
+    const { ring, six } = await sizedRing();
+    const email = `sizes.${Date.now()}@example.com`;
+    const password = 'Sizes-And-Stock-40!';
+    await registerVerifiedCustomer(BASE_URL, email, password);
+    const { page, context, errors, dialogs } = await newPage(browser);
+    await signInOnStorefront(page, email, password);
+
+    await page.goto(`/product/${ring.id}`);
+    await page.getByRole('heading', { name: ring.name, level: 1 }).waitFor();
+    const size = page.getByLabel('Size', { exact: true });
+    expect(await size.inputValue()).toBe('Not sure (free ring sizer)');
+    await page.getByText('Not sure of your size? We send a free ring sizer with your piece.').waitFor();
+    await size.selectOption('6.5');
+    await page.waitForURL(`**/product/${ring.id}?variant=${six.id}`);
+    const availability = (await page.getByTestId('product-availability').innerText()).trim();
+    expect(availability).toMatch(/^(Made to order: ships in \d+ business days|Only \d left|In stock)$/);
+
+    const engraving = page.getByLabel(/Engraving/);
+    await engraving.fill('Love 💍');
+    await page.getByRole('alert').filter({ hasText: 'Engraving may use letters' }).waitFor();
+    await engraving.fill('E & J 2024');
+    expect(await page.getByTestId('engraving-count').innerText()).toBe(`10 / ${ring.engraving!.max_length}`);
+    expect(await page.getByRole('alert').filter({ hasText: 'Engraving' }).count()).toBe(0);
+    await screenshot(page, 'product-sizes', { fullPage: false });
+    await page.locator('.product__info').getByRole('button', { name: 'Add to Cart' }).click();
+    await page.locator('.toast').getByText('Added to Cart!', { exact: true }).waitFor();
+
+    // The same ring at the free sizer, without engraving: its own line.
+    await size.selectOption('Not sure (free ring sizer)');
+    await engraving.fill('');
+    await page.locator('.product__info').getByRole('button', { name: 'Add to Cart' }).click();
+    expect(await page.getByTestId('cart-count').innerText()).toBe('2');
+
+    await page.goto('/cart');
+    const lines = page.getByTestId('cart-line');
+    await lines.nth(1).waitFor(); // the stored selection shows once the page is hydrated
+    expect(await lines.count()).toBe(2);
+    const chosen = lines.filter({ hasText: 'Size 6.5' });
+    await chosen.getByText('E & J 2024').waitFor();
+    await lines.filter({ hasText: 'Not sure (free ring sizer)' }).waitFor();
+    await screenshot(page, 'bag-sizes');
+
+    const dialog = await requestConsultation(page, 'Imogen', email);
+    await dialog.getByRole('list', { name: 'Your selection' }).getByText('Size 6.5').waitFor();
+    await Promise.race([
+      page.waitForURL('**/consultation-submitted'),
+      page.waitForEvent('dialog').then(() => Promise.reject(new Error(`Alert: ${dialogs.join(' | ')}`))),
+    ]);
+    const confirmed = page.getByTestId('confirmation-line').filter({ hasText: 'Size 6.5' });
+    await confirmed.getByText('E & J 2024').waitFor();
+    const orderId = (await page.getByTestId('order-id').innerText()).trim();
+
+    // The order keeps the variant and the engraving.
+    const order = await apiGet<{ items: { variant_id?: string; engraving?: string; variant_options?: Record<string, string> }[] }>(
+      `/orders/${orderId}`,
+    );
+    expect(order.body.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ variant_id: six.id, engraving: 'E & J 2024', variant_options: { size: '6.5' } })]),
+    );
+
+    await page.goto('/orders');
+    const card = page.getByTestId('order-card').filter({ hasText: orderId.slice(0, 8).toUpperCase() });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const line = card.getByTestId('order-line').filter({ hasText: 'Size 6.5' });
+    await line.getByText('E & J 2024').waitFor();
+    await card.getByTestId('order-line').filter({ hasText: 'Not sure (free ring sizer)' }).waitFor();
+    await screenshot(page, 'orders-sizes');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('renders a shared ?variant= link at that size on the server, and on a phone', async () => {
+    const { ring, six } = await sizedRing();
+    const html = await (await fetch(`${BASE_URL}/product/${ring.id}?variant=${six.id}`)).text();
+    expect(html).toMatch(/<option value="6\.5" selected="">/);
+    const { page, context, errors } = await newPage(browser, PHONE);
+    await page.goto(`/product/${ring.id}?variant=${six.id}`);
+    expect(await page.getByLabel('Size', { exact: true }).inputValue()).toBe('6.5');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'product-sizes', { fullPage: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says "Only 1 left" on a one-of-a-kind piece, and shows the refusal of a second one at checkout', async () => {
+    const piece = await uniquePiece();
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`/product/${piece.id}`);
+    await page.getByRole('heading', { name: piece.name, level: 1 }).waitFor();
+    expect((await page.getByTestId('product-availability').innerText()).trim()).toBe('Only 1 left');
+    const info = page.locator('.product__info');
+    expect(await info.getByRole('button', { name: 'Increase quantity' }).isDisabled()).toBe(true);
+    await screenshot(page, 'product-unique', { fullPage: false });
+
+    // Added twice, the bag holds two: the API refuses the order, and the form says why.
+    await info.getByRole('button', { name: 'Add to Cart' }).click();
+    await info.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.goto('/cart');
+    await page.getByTestId('cart-line').first().waitFor();
+    expect(await page.getByTestId('cart-line').count()).toBe(1);
+    const dialog = await requestConsultation(page, 'Theo', `unique.${Date.now()}@example.com`);
+    const refusal = dialog.getByTestId('stock-refusal');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain(`Only 1 left of ${piece.name}`);
+    expect(await refusal.getAttribute('role')).toBe('alert');
+    await screenshot(page, 'consultation-refused', { fullPage: false });
+    await page.keyboard.press('Escape');
+
+    // The card checkout says the same in its form, and stays on the page.
+    await page.goto('/checkout');
+    await fillCheckoutForm(page, {
+      firstName: 'Theo',
+      lastName: 'Marlow',
+      email: `unique.card.${Date.now()}@example.com`,
+      card: '4242424242424242',
+    });
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const cardRefusal = page.getByRole('form', { name: 'Checkout' }).getByTestId('stock-refusal');
+    await cardRefusal.waitFor();
+    expect(await cardRefusal.innerText()).toContain(`Only 1 left of ${piece.name}`);
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    await screenshot(page, 'checkout-refused', { fullPage: false });
+
+    // Nothing was placed: the bag is kept and the piece still has its one.
+    expect(await page.getByTestId('cart-count').innerText()).toBe('2');
+    const after = await apiGet<ProductDetail>(`/products/${piece.id}`);
+    expect(after.body.variants?.[0].available).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
