@@ -9,7 +9,10 @@ export const CUSTOMER_DELETED = 'CustomerDeleted';
 export interface CustomerDeletedData {
   customer_id: string;
   deleted_by: 'self' | 'staff';
-  /** The guest subject of the account's e-mail (keyed derivation), for what they sent as a guest. */
+  /**
+   * The guest subject of the account's e-mail (keyed derivation), for what they sent as a guest. Sealed under
+   * the erasure's own subject, whose key is deleted once the read models have used it: it then reads "erased".
+   */
   guest_subject: string | null;
   /**
    * Events of an earlier version: every derivation of that e-mail's guest subject (keyed and the bare hash).

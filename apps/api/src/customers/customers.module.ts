@@ -12,6 +12,7 @@ import { QUERY_HANDLERS } from './queries';
 import { CustomerDirectory } from './queries/customer-queries';
 import { CustomerMailReactor } from './reactors/customer-mail.reactor';
 import { CustomerSessionsReactor } from './reactors/customer-sessions.reactor';
+import { ErasureKeyReactor, ErasureKeyWorker } from './reactors/erasure-key.reactor';
 
 /** Customer accounts: registration, e-mail verification, sign-in, password reset, profile and erasure. */
 @Module({
@@ -25,6 +26,8 @@ import { CustomerSessionsReactor } from './reactors/customer-sessions.reactor';
     CustomersProjection,
     CustomerMailReactor,
     CustomerSessionsReactor,
+    ErasureKeyReactor,
+    ErasureKeyWorker,
     ...COMMAND_HANDLERS,
     ...QUERY_HANDLERS,
   ],

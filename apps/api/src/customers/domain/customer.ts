@@ -38,7 +38,10 @@ export type CustomerProfileUpdated = DomainEvent<'CustomerProfileUpdated', { cus
 /**
  * Carries the id and the guest subject (a keyed digest of the e-mail), never the e-mail nor a bare hash of
  * it: read models purge the person's rows, as a customer and as a guest, by them; the handler erases the
- * keys before appending. Staff and exports see neither subject (event-redaction.ts).
+ * keys before appending. The guest subject is sealed under the erasure's own subject (erasureSubject), whose
+ * key is deleted once every read model has passed the event (erasure-key.reactor.ts): from then on nobody,
+ * not even whoever holds the privacy secret, finds the address's subject in it. Staff and exports see
+ * neither subject (event-redaction.ts).
  */
 export type CustomerDeleted = DomainEvent<typeof CUSTOMER_DELETED, CustomerDeletedData>;
 
@@ -62,12 +65,18 @@ export const CUSTOMER_EVENT_TYPES = [
 ] as const;
 
 export const customerSubject = (customerId: string) => `customer:${customerId}`;
+/** The data subject of one erasure: what its CustomerDeleted names only until the read models have used it. */
+export const erasureSubject = (customerId: string) => `erasure:${customerId}`;
 const subject = (d: { customer_id: string }) => customerSubject(d.customer_id);
 registerPersonalFields('CustomerRegistered', { subject, fields: ['email', 'password_hash'] });
 registerPersonalFields('CustomerVerificationIssued', { subject, fields: ['email'] });
 registerPersonalFields('CustomerPasswordResetRequested', { subject, fields: ['email'] });
 registerPersonalFields('CustomerPasswordChanged', { subject, fields: ['password_hash'] });
 registerPersonalFields('CustomerProfileUpdated', { subject, fields: ['first_name', 'last_name', 'phone', 'address'] });
+registerPersonalFields('CustomerDeleted', {
+  subject: (d: { customer_id: string }) => erasureSubject(d.customer_id),
+  fields: ['guest_subject', 'guest_subjects'],
+});
 
 export const customerStream = (id: string) => `customer-${id}`;
 

@@ -3,7 +3,7 @@ import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED } from '../../platform/privacy/personal-data';
 import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
-import { isLegacyGuestSubject, legacyLabelledRowsOf, subjectsErasedBy } from '../../platform/privacy/erasure-match';
+import { legacyLabelledRowsOf, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { upcastMailSent } from '../mail-events';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
 
@@ -51,20 +51,23 @@ export class SentMailProjection implements Projection {
         `DELETE FROM sent_mail WHERE subject_id = ANY($1::text[]) OR ($2::text IS NOT NULL AND lower(to_address) = $2) OR id = ANY($3::text[])`,
         [subjects, email, legacy],
       );
-      // Mail is never recorded under a bare-hash subject now: such a subject (an old event's) is not kept.
+      // Accounts only: a guest subject kept here would name the address to whoever holds the privacy secret,
+      // and a replay after the erasure's key is gone no longer reads it (a guest's late mail: insertMail).
       await tx.query(`INSERT INTO sent_mail_erased_subjects (subject_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [
-        subjects.filter((s) => !isLegacyGuestSubject(s)),
+        subjects.filter((s) => s.startsWith('customer:')),
       ]);
     }
   }
 
   /**
-   * Mail of a subject already erased (it was in flight during the erasure, so it was recorded after the
+   * Mail of an account already erased (it was in flight during the erasure, so it was recorded after the
    * purge) keeps its row without the person: live, its sealed fields may still have opened in the moment
-   * before the key was deleted; a replay opens them as ERASED. Both give the placeholder.
+   * before the key was deleted; a replay opens them as ERASED. Both give the placeholder. Mail to a guest
+   * whose key is gone has no row, as the purge leaves it (live its address opens as ERASED once the key is
+   * deleted, which is before the CustomerDeleted; a replay finds no guest subject in that event).
    */
   private async insertMail(tx: Tx, events: RecordedEvent[]): Promise<void> {
-    const rows = events.map(mailRow);
+    const rows = events.map(mailRow).filter((r) => !(r.to_address === ERASED && String(r.subject_id).startsWith('guest:')));
     const { rows: erased } = await tx.query<{ subject_id: string }>(
       'SELECT subject_id FROM sent_mail_erased_subjects WHERE subject_id = ANY($1::text[])',
       [[...new Set(rows.map((r) => r.subject_id as string))]],

@@ -14,8 +14,10 @@ function orderRow(event: RecordedEvent): Record<string, unknown> {
   const d = event.data as OrderRequestedData;
   // One object filled in place (not spreads): a replay builds a row per order.
   const row = orderFields(event);
-  // Replayed after an erasure, the sealed blocks open as ERASED: the row then reads as the live purge leaves it.
-  if ((d.shipping as unknown) === ERASED || (d.payment as unknown) === ERASED) return Object.assign(row, ERASED_ORDER_PERSON);
+  // Replayed after an erasure, the sealed blocks open as ERASED: the row then reads as the live purge leaves it,
+  // subject included (a guest's: once the erasure's key is gone, its CustomerDeleted no longer names it).
+  if ((d.shipping as unknown) === ERASED || (d.payment as unknown) === ERASED)
+    return Object.assign(row, ERASED_ORDER_PERSON, { subject_id: ERASED });
   const s = d.shipping ?? null;
   row.first_name = s?.first_name ?? null;
   row.last_name = s?.last_name ?? null;

@@ -49,18 +49,19 @@ export async function legacyLabelledRowsOf(
   return rows.filter((r) => typeof r.email === 'string' && keyed.has(guestSubject(r.email))).map((r) => r.id);
 }
 
-/** A bare-hash guest subject (legacyGuestSubject): matched when read, never written again. */
-export const isLegacyGuestSubject = (subject: string): boolean => subject.startsWith('email:');
-
-/** Every data subject a CustomerDeleted event erases: the account's, and the guest subjects of its e-mail. */
+/**
+ * Every data subject a CustomerDeleted event erases: the account's, and the guest subjects of its e-mail.
+ * Its guest subjects read ERASED once the erasure's own key is gone (a replay after it): the guest's rows
+ * then already open as erased from their own events, so only the account's subject is left to match.
+ */
 export function subjectsErasedBy(deleted: CustomerDeletedData): string[] {
-  const email = deleted.email ? String(deleted.email).toLowerCase() : null;
+  const email = typeof deleted.email === 'string' && deleted.email !== ERASED ? deleted.email.toLowerCase() : null;
   return [
     deleted.customer_id ? `customer:${deleted.customer_id}` : null,
-    deleted.guest_subject ?? null,
-    ...(deleted.guest_subjects ?? []),
+    deleted.guest_subject,
+    ...(Array.isArray(deleted.guest_subjects) ? deleted.guest_subjects : []),
     ...(email ? guestSubjects(email) : []),
-  ].filter((s): s is string => Boolean(s));
+  ].filter((s): s is string => typeof s === 'string' && s !== '' && s !== ERASED);
 }
 
 /**
