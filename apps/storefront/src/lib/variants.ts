@@ -8,26 +8,18 @@ import {
   isOnSale,
   RING_SIZER_VALUE,
   variantLabel,
-  type EngravingRule,
+  type GalleryImage,
   type Product,
+  type ProductDetail,
   type ProductOption,
   type ProductVariant,
 } from '@facet/contracts';
 
-export interface GalleryImage {
-  src: string;
-  alt: string;
-  /** The variants this picture shows (a metal of its own); absent for every variant. */
-  variant_ids?: string[];
-}
-
-/** A product as GET /api/products/{id} returns it; the variant fields are absent from an older API. */
-export type VariantProduct = Product & {
-  options?: ProductOption[];
-  variants?: ProductVariant[];
-  engraving?: EngravingRule | null;
-  gallery?: GalleryImage[];
-};
+/**
+ * A product as GET /api/products/{id} returns it (ProductDetail); the variant fields are absent from an
+ * older API and from product lists.
+ */
+export type VariantProduct = Product & Partial<Pick<ProductDetail, 'options' | 'variants' | 'engraving' | 'gallery'>>;
 
 /** Chosen option values by option name: { size: '6.5', metal: 'Platinum' }. */
 export type Selection = Record<string, string>;

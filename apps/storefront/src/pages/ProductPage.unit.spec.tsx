@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { getProduct, productsInCategory } from '../api/shop';
 import { cartStore } from '../features/cart/useCart';
+import { wishlistStore } from '../features/wishlist/useWishlist';
 import type { VariantProduct } from '../lib/variants';
 import { product } from '../test/fixtures';
 import ProductPage from './ProductPage';
@@ -198,6 +199,17 @@ describe('product page options, availability and engraving', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await user.click(addButton());
     expect(cartStore.get()).toEqual([expect.objectContaining({ engraving: 'E & J 2024' })]);
+  });
+
+  it('keeps the wishlist product-level: one entry whatever size is chosen', async () => {
+    wishlistStore.set([]);
+    const p = ring();
+    const user = await open(p, '?variant=v-6-5');
+    await user.click(screen.getByRole('button', { name: 'Add to Wishlist' }));
+    expect(wishlistStore.get()).toEqual([expect.objectContaining({ id: p.id, price: 2400 })]);
+    await user.selectOptions(screen.getByLabelText('Size'), '5');
+    expect(screen.getByRole('button', { name: 'In Wishlist' })).toHaveAttribute('aria-pressed', 'true');
+    expect(JSON.stringify(wishlistStore.get())).not.toContain('v-6-5');
   });
 
   it('offers no engraving on a piece that cannot be engraved', async () => {
