@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiCookieAuth, ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Principal, StaffRole } from './principal';
 
 export const ACCESS_METADATA = 'facet:access';
@@ -18,6 +18,13 @@ function access(rule: AccessRule) {
         ? []
         : [ApiUnauthorizedResponse({ description: 'The bearer token sent has expired or was revoked (send none to go on as a guest)' })]
       : [
+          // Who may call it, for the document's words (platform/http/swagger.ts describes it from this).
+          ApiExtension(
+            'x-access',
+            rule.kind === 'staff'
+              ? { session: 'staff', roles: rule.roles.length ? rule.roles : ['admin', 'staff'] }
+              : { session: rule.kind },
+          ),
           ApiCookieAuth('session'),
           ApiBearerAuth('bearer'),
           ApiUnauthorizedResponse({ description: 'No valid session' }),

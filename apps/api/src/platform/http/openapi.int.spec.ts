@@ -106,6 +106,27 @@ describe('The OpenAPI document', () => {
     expect(JSON.stringify(doc.components.securitySchemes)).not.toContain('JWT');
   });
 
+  it('should say who may call each operation as the server decides it, and show no real credential', () => {
+    const wrong: string[] = [];
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        if (path.startsWith('/api/admin/')) {
+          // Staff routes: "staff session" with the roles allowed, never "staff or customer".
+          if (!/Needs a staff session \(role/.test(op.description) || /staff or customer/.test(op.description)) wrong.push(where);
+          if (!op['x-access'] || op['x-access'].session !== 'staff' || !op['x-access'].roles.length) wrong.push(`${where} x-access`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // An administrator-only operation says so.
+    expect(doc.paths['/api/admin/staff'].post.description).toContain('Needs a staff session (role admin only)');
+    expect(doc.paths['/api/me'].get.description).toContain('Needs a customer session');
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain('Facet-Admin-1985!');
+    expect(text).not.toContain('admin@facet.local');
+  });
+
   it('should document the Idempotency-Key header once, optional, on the three submit routes', () => {
     for (const path of ['/api/orders', '/api/contact', '/api/custom-design']) {
       const headers = doc.paths[path].post.parameters.filter((p: any) => p.in === 'header');

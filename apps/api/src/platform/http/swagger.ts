@@ -127,7 +127,9 @@ export function finishDocument(document: OpenAPIObject): OpenAPIObject {
       for (const response of Object.values(op.responses)) {
         for (const header of Object.values(response.headers ?? {})) header.schema ??= { type: 'integer' };
       }
-      op.description ??= describeAccess(op);
+      const access = describeAccess(op);
+      if (!op.description) op.description = op.summary ? `${op.summary}. ${access}` : access;
+      else if (op.security?.length && !op.description.includes(access)) op.description = `${op.description}\n\n${access}`;
     }
   }
   document.tags = TAGS.filter((t) => used.has(t.name));
@@ -142,12 +144,22 @@ function forbiddenWrite(signedIn: boolean): string {
   return signedIn ? `${ERROR_DESCRIPTIONS['403']}, or ${csrf}` : csrf.charAt(0).toUpperCase() + csrf.slice(1);
 }
 
-/** Who may call an operation, written out for operations whose decorators only gave a summary. */
+/** Who may call an operation, from the access rule its decorator recorded (auth.decorators.ts, `x-access`). */
 function describeAccess(op: Operation): string {
-  const access = op.security?.length
-    ? 'Needs a staff or customer session: a bearer token from a login route, or the session cookie.'
-    : 'Public: no session needed.';
-  return op.summary ? `${op.summary}. ${access}` : access;
+  if (!op.security?.length) return 'Public: no session needed.';
+  const how = 'a bearer token from a login route, or the session cookie';
+  const rule = (op as Operation & { 'x-access'?: { session: string; roles?: string[] } })['x-access'];
+  switch (rule?.session) {
+    case 'staff': {
+      const roles = rule.roles ?? [];
+      const who = roles.length === 1 && roles[0] === 'admin' ? 'role admin only' : `roles ${roles.join(' or ')}`;
+      return `Needs a staff session (${who}): ${how}. Customers get 403.`;
+    }
+    case 'customer':
+      return `Needs a customer session: ${how}.`;
+    default:
+      return `Needs a staff or customer session: ${how}.`;
+  }
 }
 
 /**

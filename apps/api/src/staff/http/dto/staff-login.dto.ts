@@ -4,14 +4,15 @@ import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Verbatim } from '../../../platform/http/validation';
 
 export class StaffLoginDto {
-  @ApiProperty({ description: "The staff member's e-mail (the console calls it the username)", example: 'admin@facet.local' })
+  @ApiProperty({ description: "The staff member's e-mail (the console calls it the username)", example: 'concierge@example.com' })
   @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'username is required' })
   @MaxLength(254)
   username: string;
 
-  @ApiProperty({ example: 'Facet-Admin-1985!' })
+  // No real credential as an example: this document is public.
+  @ApiProperty({ format: 'password', example: 'your-password' })
   @Verbatim()
   @IsString()
   @IsNotEmpty({ message: 'password is required' })
