@@ -16,6 +16,7 @@ import { loggingParams, processLogger } from './platform/logging/logging';
 import { StaffModule } from './staff/staff.module';
 import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
+import { InventoryModule } from './inventory/inventory.module';
 import { PaymentsModule } from './payments/payments.module';
 import { StorefrontModule } from './storefront/storefront.module';
 
@@ -38,6 +39,7 @@ import { StorefrontModule } from './storefront/storefront.module';
     CustomersModule,
     CatalogModule,
     OrdersModule,
+    InventoryModule,
     PaymentsModule,
     CustomDesignsModule,
     ContactModule,

@@ -3,6 +3,7 @@ import { product } from '../../catalog/domain/product';
 import { contactMessage } from '../../contact/domain/contact-message';
 import { customDesign } from '../../custom-designs/domain/custom-design';
 import { customer } from '../../customers/domain/customer';
+import { variantStock } from '../../inventory/domain/variant-stock';
 import { order } from '../../orders/domain/order';
 import { Decider } from '../../platform/event-store/decider';
 import { staffMember } from '../../staff/domain/staff-member';
@@ -27,6 +28,8 @@ export const RECORD_KINDS: readonly RecordKind[] = [
   { name: 'customer', prefix: 'customer-', decider: customer, erasedBy: CUSTOMER_DELETED },
   { name: 'staff-member', prefix: 'staff-', decider: staffMember },
   { name: 'contact-message', prefix: 'contact-message-', decider: contactMessage },
+  // A stocked variant's units on hand, reserved, and each order's reservation (issue 40).
+  { name: 'variant-stock', prefix: 'variant-', decider: variantStock },
 ];
 
 export function recordKindOf(streamId: string): RecordKind | null {

@@ -1,6 +1,6 @@
 import { hasVisibleText, onlineOrderLimitMessage, OrderStatus } from '@facet/contracts';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
 import { ProductsByIdsQuery } from '../../catalog/queries/products-by-ids.query';
 import { BadInputError, ConflictError, DomainError, isConflict } from '../../platform/domain/errors';
@@ -9,6 +9,7 @@ import { IdempotencyService, IdempotentAttempt } from '../../platform/http/idemp
 import { newOrderKind, order, OrderRequestedData, orderStream, orderSubject, requestedStatuses } from '../domain/order';
 import { priceWantedLines, pricesChangedMessage, productIdsOf, withinOnlineLimit } from '../domain/pricing';
 import { ORDER_SETTINGS, OrderSettings } from '../order-settings';
+import { ReleaseOrderStockCommand, ReserveOrderStockCommand } from '../order-stock.port';
 import { OrderRequest, PlaceOrderCommand } from './place-order.command';
 
 @CommandHandler(PlaceOrderCommand)
@@ -16,6 +17,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
   constructor(
     private readonly es: EventSourcing,
     private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
     private readonly idempotency: IdempotencyService,
     @Inject(ORDER_SETTINGS) private readonly settings: OrderSettings,
   ) {}
@@ -48,7 +50,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     if (kind === 'consultation' && !request.shipping.phone?.trim()) throw new BadInputError('Phone number is required', 'shipping.phone');
 
     const catalogue = await this.queries.execute(new ProductsByIdsQuery(productIdsOf(request.items)));
-    const { lines, totals, changed } = priceWantedLines(request.items, catalogue, request);
+    const { lines, totals, changed, stock } = priceWantedLines(request.items, catalogue, request);
     if (changed.length) throw new ConflictError(pricesChangedMessage(changed));
     const limit = this.settings.onlineOrderLimitCents;
     if (kind === 'card' && !withinOnlineLimit(totals.totalCents, limit)) throw new BadInputError(onlineOrderLimitMessage(limit), 'total');
@@ -84,14 +86,29 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
       total_cents: totals.totalCents,
       pay_by: kind === 'consultation' ? null : new Date(Date.now() + this.settings.unpaidOrderTtlMs).toISOString(),
     };
+    // Stocked lines hold their units first, on each variant's own stream (409 "Only N left" when short);
+    // the order's id names the reservations, so a retried request (same key, same id) holds them once.
+    // A process killed between the two is covered by inventory's sweep (reservations of orders never placed).
+    if (stock.length) await this.commands.execute(new ReserveOrderStockCommand(orderId, stock));
     try {
       await this.es.decide(orderStream(orderId), order, { type: 'RequestOrder', data }, { newStream: true });
     } catch (err) {
-      // Another holder of this key (whose lease ran out) appended it first: that is this key's order.
+      // Another holder of this key (whose lease ran out) appended it first: that is this key's order, and
+      // the reservations (named by the same id) are its own.
       if (attempt && isConflict(err) && (await this.committed(orderId))) return { order_id: orderId };
+      if (stock.length)
+        await this.releaseUnplaced(
+          orderId,
+          stock.map((l) => l.variantId),
+        );
       throw err;
     }
     return { order_id: orderId };
+  }
+
+  /** The order was not recorded: its units go back (a failure here is left to inventory's sweep, which retries). */
+  private async releaseUnplaced(orderId: string, variantIds: string[]): Promise<void> {
+    await this.commands.execute(new ReleaseOrderStockCommand(orderId, variantIds, 'order_not_placed')).catch(() => undefined);
   }
 }
 

@@ -10,6 +10,12 @@ export interface OrderLine {
   image: string;
   unit_price_cents: number;
   quantity: number;
+  /** The variant ordered (issue 40); absent on orders placed before variants. */
+  variant_id?: string;
+  /** Its option values, as the catalogue had them when the order was placed ({} for a plain product). */
+  variant_options?: Record<string, string>;
+  /** Text to engrave; '' for none. */
+  engraving?: string;
 }
 
 /** The shipping block: personal data, sealed under the order's data subject (the wire's shape). */

@@ -31,9 +31,19 @@ describe('order pricing (pure)', () => {
       [want(ring), { ...want(ring), product_id: RING_ID.toUpperCase() }, want(pendant, 2)],
       [ring, pendant],
     );
+    // Products without variants in the answer take their one default variant, whose id is the product's.
+    const plain = { variant_options: {}, engraving: '' };
     expect(lines).toEqual([
-      { product_id: RING_ID, product_name: 'Ring', image: '/r.svg', unit_price_cents: 120_000, quantity: 2 },
-      { product_id: PENDANT_ID, product_name: 'Pendant', image: '/p.svg', unit_price_cents: 45_050, quantity: 2 },
+      { product_id: RING_ID, product_name: 'Ring', image: '/r.svg', unit_price_cents: 120_000, quantity: 2, variant_id: RING_ID, ...plain },
+      {
+        product_id: PENDANT_ID,
+        product_name: 'Pendant',
+        image: '/p.svg',
+        unit_price_cents: 45_050,
+        quantity: 2,
+        variant_id: PENDANT_ID,
+        ...plain,
+      },
     ]);
     expect(totals).toEqual(
       priceOrder([
@@ -126,5 +136,90 @@ describe('new order statuses (pure)', () => {
     ]) {
       expect(newOrderKind(s, p)).toBeNull();
     }
+  });
+});
+
+describe('order pricing with variants and engraving', () => {
+  const SIZER = '6f1c2a9e-0000-4000-8000-0000000000a0';
+  const SIX = '6f1c2a9e-0000-4000-8000-0000000000a6';
+  const ESTATE = '6f1c2a9e-0000-4000-8000-0000000000e1';
+  const sized: CataloguePrice = {
+    ...ring,
+    engraving: { max_length: 12 },
+    variants: [
+      {
+        variant_id: SIZER,
+        options: { size: 'Not sure (free ring sizer)' },
+        price_cents: null,
+        stock_mode: 'made_to_order',
+        is_default: true,
+      },
+      { variant_id: SIX, options: { size: '6' }, price_cents: 125_000, stock_mode: 'stocked', is_default: false },
+    ],
+  };
+  const estate: CataloguePrice = {
+    ...pendant,
+    variants: [{ variant_id: ESTATE, options: {}, price_cents: null, stock_mode: 'stocked', is_default: true }],
+  };
+
+  it('should take the default variant when the line names none (the spec shape), and the named one at its own price', () => {
+    const { lines, stock } = priceWantedLines([want(sized), { ...want(sized, 2, 1250), variant_id: SIX.toUpperCase() }], [sized]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        variant_id: SIZER,
+        variant_options: { size: 'Not sure (free ring sizer)' },
+        unit_price_cents: 120_000,
+        engraving: '',
+      }),
+      expect.objectContaining({ variant_id: SIX, variant_options: { size: '6' }, unit_price_cents: 125_000, quantity: 2 }),
+    ]);
+    // Only the stocked variant holds units, named for a shopper's refusal.
+    expect(stock).toEqual([{ variantId: SIX, productId: RING_ID, quantity: 2, item: 'Ring (Size 6)' }]);
+  });
+
+  it('should say a variant price changed in its own words', () => {
+    const { changed } = priceWantedLines([{ ...want(sized), variant_id: SIX }], [sized]);
+    expect(changed).toEqual(['Ring (Size 6) is now $1,250']);
+  });
+
+  it('should refuse a variant of another product with a 400', () => {
+    expect(() => priceWantedLines([{ ...want(sized), variant_id: ESTATE }], [sized, estate])).toThrow(BadInputError);
+    expect(() => priceWantedLines([{ ...want(sized), variant_id: ESTATE }], [sized, estate])).toThrow(
+      `variant_id ${ESTATE} is not a variant of Ring`,
+    );
+  });
+
+  it("should keep engravings apart, merge the same one, add the variant's units together, and check the product's rule", () => {
+    // The pendant offers no engraving.
+    expect(() => priceWantedLines([{ ...want(estate), engraving: 'A & B' }], [estate])).toThrow('Pendant: This piece cannot be engraved.');
+    const engraved = priceWantedLines(
+      [
+        { ...want(sized), engraving: 'A & B' },
+        { ...want(sized), engraving: 'a & b' },
+        { ...want(sized), engraving: 'A & B' },
+      ],
+      [sized],
+    );
+    expect(engraved.lines.map((l) => [l.engraving, l.quantity])).toEqual([
+      ['A & B', 2],
+      ['a & b', 1],
+    ]);
+    for (const bad of ['x'.repeat(13), 'love 💍', ' lead', 'two  spaces', 'a\u0000b']) {
+      expect(() => priceWantedLines([{ ...want(sized), engraving: bad }], [sized])).toThrow(BadInputError);
+    }
+    expect(priceWantedLines([{ ...want(sized), engraving: 'Forever ♥ 1985'.slice(0, 12) }], [sized]).lines[0].engraving).toBe(
+      'Forever ♥ 19',
+    );
+  });
+
+  it('should hold one stock line per stocked variant across its lines', () => {
+    const { stock } = priceWantedLines(
+      [
+        { ...want(sized, 1, 1250), variant_id: SIX, engraving: 'A' },
+        { ...want(sized, 2, 1250), variant_id: SIX, engraving: 'B' },
+      ],
+      [sized],
+    );
+    expect(stock).toEqual([{ variantId: SIX, productId: RING_ID, quantity: 3, item: 'Ring (Size 6)' }]);
   });
 });

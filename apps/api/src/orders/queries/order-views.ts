@@ -46,6 +46,9 @@ function items(row: OrderRow) {
     image: l.image,
     quantity: l.quantity,
     price: l.unit_price_cents / 100,
+    variant_id: l.variant_id ?? null,
+    variant_options: l.variant_options ?? null,
+    engraving: l.engraving ?? '',
   }));
 }
 

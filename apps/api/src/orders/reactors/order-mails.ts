@@ -1,10 +1,17 @@
 import { OutgoingMail } from '../../mail/mail.outbox';
 import { brandedHtml, escapeHtml, itemsTableHtml, itemsText, MailLine, MailTotals, paragraph } from '../../mail/mail-templates';
-import { OrderRequestedData } from '../domain/order';
+import { variantLabel } from '@facet/contracts';
+import { OrderLine, OrderRequestedData } from '../domain/order';
+
+/** A line as the mails name it: the piece, the variant chosen and the engraving ("Ring · Size 6.5 · Engraving “A & B”"). */
+export function mailLineName(l: OrderLine): string {
+  const label = variantLabel(l.variant_options ?? {});
+  return [l.product_name, label, l.engraving ? `Engraving “${l.engraving}”` : ''].filter(Boolean).join(' · ');
+}
 
 function linesOf(d: OrderRequestedData): { lines: MailLine[]; totals: MailTotals } {
   return {
-    lines: d.items.map((l) => ({ name: l.product_name, quantity: l.quantity, unitCents: l.unit_price_cents })),
+    lines: d.items.map((l) => ({ name: mailLineName(l), quantity: l.quantity, unitCents: l.unit_price_cents })),
     totals: { subtotalCents: d.subtotal_cents, shippingCents: d.shipping_cents, taxCents: d.tax_cents, totalCents: d.total_cents },
   };
 }

@@ -1,5 +1,7 @@
 import {
   EMAIL_PATTERN,
+  ENGRAVING_ALLOWED,
+  ENGRAVING_MAX_LENGTH_LIMIT,
   MAX_ORDER_LINES,
   MAX_ORDER_TOTAL_CENTS,
   MAX_QUANTITY_PER_LINE,
@@ -54,6 +56,24 @@ export class OrderItemInputDto {
   })
   quantity: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) image?: string;
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: "The chosen variant (GET /api/products/{id} lists them); the product's default one when left out",
+  })
+  @Omittable()
+  @IsUUID('all', { message: 'variant_id must be a variant id' })
+  variant_id?: string;
+  @ApiPropertyOptional({
+    default: '',
+    maxLength: ENGRAVING_MAX_LENGTH_LIMIT,
+    pattern: ENGRAVING_ALLOWED.source,
+    description: "Text to engrave, within the product's engraving.max_length; letters, digits, spaces and . , ' & + - ♥",
+  })
+  @Omittable()
+  @IsString()
+  @MaxLength(ENGRAVING_MAX_LENGTH_LIMIT, { message: `engraving must be at most ${ENGRAVING_MAX_LENGTH_LIMIT} characters` })
+  @Matches(ENGRAVING_ALLOWED, { message: "engraving may use letters, digits, spaces and . , ' & + - ♥ only" })
+  engraving?: string;
 }
 
 export class ShippingInputDto {
@@ -165,6 +185,17 @@ export class OrderItemDto {
   @ApiProperty() image: string;
   @ApiProperty() quantity: number;
   @ApiProperty({ description: 'Unit price, dollars' }) price: number;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The variant ordered; null on orders placed before variants' })
+  variant_id: string | null;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    nullable: true,
+    example: { size: '6.5' },
+    description: "The variant's option values when ordered ({} for a plain product); null on orders placed before variants",
+  })
+  variant_options: Record<string, string> | null;
+  @ApiProperty({ description: "Text to engrave; '' for none" }) engraving: string;
 }
 
 export class OrderShippingDto {

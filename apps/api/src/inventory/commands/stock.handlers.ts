@@ -1,0 +1,96 @@
+import { VariantStockLevel } from '@facet/contracts';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { SetInitialStockCommand } from '../../catalog/inventory.port';
+import { ReleaseOrderStockCommand, ReserveOrderStockCommand } from '../../orders/order-stock.port';
+import { DatabaseService } from '../../platform/database/database.service';
+import { productOfStockedVariant } from '../queries/stock.queries';
+import { AdjustStockCommand, ReturnStockCommand } from './stock.commands';
+import { stockLevel, StockWriter } from './stock-writer';
+
+@CommandHandler(SetInitialStockCommand)
+export class SetInitialStockHandler implements ICommandHandler<SetInitialStockCommand, void> {
+  constructor(private readonly stock: StockWriter) {}
+
+  async execute({ variantId, productId, quantity, by }: SetInitialStockCommand): Promise<void> {
+    await this.stock.decide({ type: 'SetInitialStock', variantId, productId, quantity, by }, { waitForProjections: true });
+  }
+}
+
+@CommandHandler(AdjustStockCommand)
+export class AdjustStockHandler implements ICommandHandler<AdjustStockCommand, VariantStockLevel> {
+  constructor(
+    private readonly stock: StockWriter,
+    private readonly db: DatabaseService,
+  ) {}
+
+  async execute({ variantId, change, reason, by }: AdjustStockCommand): Promise<VariantStockLevel> {
+    // A stocked variant listed without a count gets its first one here (its product named by the catalogue).
+    const productId = (await productOfStockedVariant(this.db, variantId)) ?? undefined;
+    const state = await this.stock.decide(
+      { type: 'Adjust', variantId, productId, delta: change.delta, setTo: change.setTo, reason, by },
+      { waitForProjections: true },
+    );
+    return stockLevel(variantId, state);
+  }
+}
+
+@CommandHandler(ReturnStockCommand)
+export class ReturnStockHandler implements ICommandHandler<ReturnStockCommand, VariantStockLevel> {
+  constructor(private readonly stock: StockWriter) {}
+
+  async execute({ variantId, orderId, quantity, reason, by }: ReturnStockCommand): Promise<VariantStockLevel> {
+    const state = await this.stock.decide({ type: 'Return', variantId, orderId, quantity, reason, by }, { waitForProjections: true });
+    return stockLevel(variantId, state);
+  }
+}
+
+@CommandHandler(ReserveOrderStockCommand)
+export class ReserveOrderStockHandler implements ICommandHandler<ReserveOrderStockCommand, void> {
+  constructor(private readonly stock: StockWriter) {}
+
+  async execute({ orderId, lines }: ReserveOrderStockCommand): Promise<void> {
+    const reserved: string[] = [];
+    try {
+      for (const line of lines) {
+        await this.stock.decide(
+          { type: 'Reserve', variantId: line.variantId, productId: line.productId, orderId, quantity: line.quantity, item: line.item },
+          { waitForProjections: false },
+        );
+        reserved.push(line.variantId);
+      }
+    } catch (err) {
+      // A later line is short: the order will not be placed, so what its earlier lines hold goes back.
+      await releaseAll(this.stock, orderId, reserved, 'order_not_placed');
+      throw err;
+    }
+  }
+}
+
+@CommandHandler(ReleaseOrderStockCommand)
+export class ReleaseOrderStockHandler implements ICommandHandler<ReleaseOrderStockCommand, void> {
+  constructor(private readonly stock: StockWriter) {}
+
+  execute({ orderId, variantIds, reason }: ReleaseOrderStockCommand): Promise<void> {
+    return releaseAll(this.stock, orderId, variantIds, reason);
+  }
+}
+
+/** Releases the order's open reservation on each variant (nothing where none is open). */
+export async function releaseAll(
+  stock: StockWriter,
+  orderId: string,
+  variantIds: readonly string[],
+  reason: ReleaseOrderStockCommand['reason'],
+) {
+  for (const variantId of variantIds) {
+    await stock.decide({ type: 'Release', variantId, orderId, reason }, { waitForProjections: false });
+  }
+}
+
+export const INVENTORY_COMMAND_HANDLERS = [
+  SetInitialStockHandler,
+  AdjustStockHandler,
+  ReturnStockHandler,
+  ReserveOrderStockHandler,
+  ReleaseOrderStockHandler,
+];

@@ -1,0 +1,98 @@
+import { StockMovementKind } from '@facet/contracts';
+import { Injectable } from '@nestjs/common';
+import { Tx } from '../../platform/database/database';
+import { RecordedEvent } from '../../platform/event-store/event-store';
+import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { STOCK_EVENT_TYPES, StockEvent } from '../domain/variant-stock';
+
+/** How an event moves a variant's counts, and the ledger's kind and units for it. */
+function movementOf(e: StockEvent): { kind: StockMovementKind; onHand: number; reserved: number; quantity: number } {
+  switch (e.type) {
+    case 'StockAdjusted':
+      return { kind: 'adjusted', onHand: e.data.delta, reserved: 0, quantity: e.data.delta };
+    case 'StockReserved':
+      return { kind: 'reserved', onHand: 0, reserved: e.data.quantity, quantity: e.data.quantity };
+    case 'ReservationReleased':
+      return { kind: 'released', onHand: 0, reserved: -e.data.quantity, quantity: e.data.quantity };
+    case 'ReservationConfirmed':
+      return { kind: 'confirmed', onHand: -e.data.quantity, reserved: -e.data.quantity, quantity: -e.data.quantity };
+    case 'StockReturned':
+      return { kind: 'returned', onHand: e.data.quantity, reserved: 0, quantity: e.data.quantity };
+  }
+}
+
+/**
+ * rm.variant_stock (counts per variant), rm.stock_ledger (every movement, with the counts after it) and
+ * rm.stock_reservations (one per order and variant). Everything comes from the event and its metadata, so
+ * a replay builds the same rows; a stream revision already applied is skipped.
+ */
+@Injectable()
+@ReadModelProjection()
+export class InventoryProjection implements Projection {
+  readonly name = 'inventory';
+  readonly eventTypes = STOCK_EVENT_TYPES;
+
+  async apply(tx: Tx, recorded: RecordedEvent): Promise<void> {
+    const event = recorded as RecordedEvent & StockEvent;
+    const d = event.data;
+    const at = recorded.metadata.occurredAt;
+    const m = movementOf(event);
+    const counts = await tx.query<{ on_hand: number; reserved: number; available: number }>(
+      `INSERT INTO variant_stock AS s (variant_id, product_id, on_hand, reserved, available, version, updated_at)
+       VALUES ($1, $2, $3::int, $4::int, GREATEST(0, $3::int - $4::int), $5, $6)
+       ON CONFLICT (variant_id) DO UPDATE SET
+         on_hand = s.on_hand + $3::int, reserved = s.reserved + $4::int,
+         available = GREATEST(0, s.on_hand + $3::int - s.reserved - $4::int), version = $5, updated_at = $6
+       WHERE s.version < $5
+       RETURNING on_hand, reserved, available`,
+      [d.variant_id, d.product_id, m.onHand, m.reserved, recorded.revision, at],
+    );
+    if (counts.rows.length === 0) return; // applied before
+    const after = counts.rows[0];
+    const orderId = 'order_id' in d ? d.order_id : null;
+    const reason = 'reason' in d ? d.reason : null;
+    const by = 'by' in d ? d.by : 'system';
+    await tx.query(
+      `INSERT INTO stock_ledger (variant_id, revision, product_id, kind, quantity, on_hand_after, reserved_after, available_after,
+         order_id, reason, actor, at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
+      [
+        d.variant_id,
+        recorded.revision,
+        d.product_id,
+        m.kind,
+        m.quantity,
+        after.on_hand,
+        after.reserved,
+        after.available,
+        orderId,
+        reason,
+        by,
+        at,
+      ],
+    );
+    switch (event.type) {
+      case 'StockReserved':
+        await tx.query(
+          `INSERT INTO stock_reservations AS r (variant_id, order_id, product_id, quantity, status, release_reason, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, 'open', NULL, $5, $5)
+           ON CONFLICT (variant_id, order_id) DO UPDATE SET quantity = $4, status = 'open', release_reason = NULL, created_at = $5, updated_at = $5`,
+          [d.variant_id, event.data.order_id, d.product_id, event.data.quantity, at],
+        );
+        break;
+      case 'ReservationReleased':
+      case 'ReservationConfirmed':
+        await tx.query(
+          `UPDATE stock_reservations SET status = $3, release_reason = $4, updated_at = $5 WHERE variant_id = $1 AND order_id = $2`,
+          [
+            d.variant_id,
+            event.data.order_id,
+            event.type === 'ReservationReleased' ? 'released' : 'confirmed',
+            event.type === 'ReservationReleased' ? event.data.reason : null,
+            at,
+          ],
+        );
+        break;
+    }
+  }
+}
