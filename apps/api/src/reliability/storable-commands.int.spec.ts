@@ -505,6 +505,30 @@ describe('Whatever a command accepts, every read model stores', () => {
   );
 
   it(
+    'stock adjustments and returns with reasons (inventory)',
+    async () => {
+      const body = { name: 'Stocked Piece', price: 100, category: 'women-rings', variants: [{ options: {}, stock: 50 }] };
+      const created = (await t.request('POST', '/api/admin/products', { body, token: staff })).body;
+      const variantId = (await t.request('GET', `/api/products/${created.id}`)).body.variants[0].id;
+      const newestReason = async () =>
+        (await send('GET', `/api/admin/inventory/variants/${variantId}/ledger?limit=1`, undefined, staff)).body.items[0].reason;
+      await property(
+        'stock adjustment reason',
+        fc.tuple(required(200), fc.integer({ min: -2, max: 3 })),
+        ([reason, delta]) => send('POST', `/api/admin/inventory/variants/${variantId}/adjustments`, { delta, reason }, staff),
+        async ([reason]) => expect(await newestReason()).toBe(stored(reason)),
+      );
+      await property(
+        'stock return reason',
+        required(200),
+        (reason) => send('POST', `/api/admin/inventory/variants/${variantId}/returns`, { quantity: 1, reason }, staff),
+        async (reason) => expect(await newestReason()).toBe(stored(reason)),
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
     'status changes with notes (orders, custom designs, contact messages)',
     async () => {
       const order = async () =>

@@ -2,6 +2,7 @@ import { priceOrderInDollars } from '@facet/contracts';
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
 import { DatabaseService } from '../../platform/database/database.service';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
+import { madeToOrder } from '../../testing/made-to-order';
 import { startTestApp, TestApp } from '../../testing/test-app';
 
 export const SHIPPING = {
@@ -43,7 +44,11 @@ describe('Orders over HTTP', () => {
     sink = await startSmtpSink();
     t = await startTestApp({ SMTP_URL: sink.url, STAFF_EMAIL: 'atelier@facet.test' });
     await t.app.get(CatalogSeeder).seedIfEmpty();
-    products = (await t.request('GET', '/api/products?limit=100&sort_by=price-low')).body.products.filter((p: any) => p.in_stock);
+    // Pieces made to order: any number of orders may take them (stocked ones sell out, see inventory.int.spec.ts).
+    products = await madeToOrder(
+      t,
+      (await t.request('GET', '/api/products?limit=100&sort_by=price-low')).body.products.filter((p: any) => p.in_stock),
+    );
   });
   afterAll(async () => {
     await t.close();
