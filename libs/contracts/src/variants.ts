@@ -1,3 +1,5 @@
+import type { GalleryImage } from './inventory-wire';
+
 import type { Product } from './product';
 
 /**
@@ -90,5 +92,5 @@ export interface ProductDetail extends Product {
   variants: ProductVariant[];
   engraving: EngravingRule | null;
   /** Pictures in display order with alt text, and the variants each shows (empty: all); `image` is the featured one. */
-  gallery: { src: string; alt: string; variant_ids?: string[] }[];
+  gallery: GalleryImage[];
 }

@@ -2,6 +2,8 @@ import {
   CategoryId,
   ENGRAVING_MAX_LENGTH_LIMIT,
   EngravingRule,
+  GALLERY_ALT_MAX_LENGTH,
+  GALLERY_MAX_IMAGES,
   hasBidiControls,
   hasStackedMarks,
   hasVisibleText,
@@ -86,8 +88,8 @@ export const VARIANT_LIMITS = {
   value: 40,
   variants: 300,
   sku: 64,
-  gallery: 12,
-  alt: 200,
+  gallery: GALLERY_MAX_IMAGES,
+  alt: GALLERY_ALT_MAX_LENGTH,
   leadTimeDays: 365,
 } as const;
 export const SKU_PATTERN = /^[A-Z0-9._-]+$/;
