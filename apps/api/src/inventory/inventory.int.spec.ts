@@ -161,6 +161,27 @@ describe('Inventory: reservations that never oversell', () => {
       expect(await truth(variant(p, '6'))).toMatchObject({ onHand: 1, reserved: 1 });
     });
 
+    it('should reserve exactly 3 of 30 writers racing on the stream itself (as processes do: expected revision, retried)', async () => {
+      const p = await ring(3);
+      const six = variant(p, '6');
+      // Straight to the event store, past the per-process turns: only the expected revision keeps them apart.
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 30 }, () =>
+          es.decideLatest(
+            variantStream(six),
+            variantStock,
+            { type: 'Reserve', variantId: six, productId: p.id, orderId: randomUUID(), quantity: 1, item: p.name },
+            { waitForProjections: false },
+            40,
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
+      const reasons = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason?.message)] : []));
+      expect(reasons).toEqual(Array(27).fill(`${p.name} is sold out.`));
+      expect(await truth(six)).toMatchObject({ onHand: 3, reserved: 3 });
+    });
+
     it('should say how many are left when fewer than asked remain', async () => {
       const p = await ring(3);
       expect((await place(p, '6', { quantity: 2 })).status).toBe(200);
