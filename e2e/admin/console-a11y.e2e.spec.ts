@@ -272,6 +272,128 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     });
   });
 
+  describe('When staff define variants and adjust stock (issue 40)', () => {
+    let page: Page;
+    let productId: string;
+    const name = `A11y Ring ${stamp}`;
+    const notice = (text: string | RegExp) => page.locator('.MuiSnackbar-root').getByText(text).first();
+
+    beforeAll(async () => {
+      const made = await api('POST', '/api/admin/products', { name, description: 'x', price: 980, category: 'women-rings' }, token);
+      expect(made.status).toBe(201);
+      productId = made.body.id;
+      page = await desktop.newPage();
+    });
+    afterAll(async () => {
+      await page.close();
+      await api('DELETE', `/api/admin/products/${productId}`, undefined, token);
+    });
+
+    it('should edit the variants, adjust stock with a reason and show the ledger row, with no serious axe finding', async () => {
+      const problems: string[] = [];
+      await page.goto(`/admin/products/${productId}`);
+      await settle(page);
+      await page.getByRole('button', { name: 'Add option' }).click();
+      await page.getByLabel('Option 1 name').fill('size');
+      await page.getByLabel('Option 1 values').fill('6, 6.5');
+      await page.getByRole('button', { name: 'Generate variants from options' }).click();
+      const six = page.getByRole('group', { name: 'Size 6', exact: true });
+      await six.getByRole('combobox', { name: 'Stock' }).click();
+      await page.getByRole('option', { name: 'Stocked' }).click();
+      await six.getByLabel('Units in stock').fill('-1');
+      await six.getByText('Out of range').waitFor();
+      await six.getByLabel('Units in stock').fill('2');
+      await page.getByRole('group', { name: 'Size 6.5', exact: true }).getByRole('radio', { name: 'Default' }).check();
+      problems.push(...describeFindings('variants form', await axeFindings(page)));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await notice('Product updated successfully').waitFor();
+
+      const saved = (await api('GET', `/api/products/${productId}`)).body;
+      expect(saved.options).toEqual([{ name: 'size', values: ['6', '6.5'] }]);
+      const variant = saved.variants.find((v: any) => v.options.size === '6');
+      expect(variant).toMatchObject({ available: 2, is_default: false });
+      expect(saved.variants.find((v: any) => v.options.size === '6.5')).toMatchObject({ available: null, is_default: true });
+
+      await page.goto(`/admin/products/${productId}`);
+      await settle(page);
+      const stock = page.getByTestId(`stock-${variant.sku}`);
+      await stock.getByTestId('stock-on_hand').getByText('2', { exact: true }).waitFor();
+      await stock.getByRole('button', { name: 'Adjust stock of Size 6' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Adjust stock of Size 6' });
+      await dialog.getByLabel(/Units to add/).fill('3');
+      await dialog.getByRole('button', { name: 'Adjust' }).click();
+      await dialog.getByText('A reason is required').waitFor();
+      problems.push(...describeFindings('adjust stock dialog', await axeFindings(page)));
+      await dialog.getByLabel(/Reason/).fill('Received from the workshop');
+      await dialog.getByRole('button', { name: 'Adjust' }).click();
+      await notice('Stock of Size 6 adjusted').waitFor();
+      await stock.getByTestId('stock-on_hand').getByText('5', { exact: true }).waitFor();
+      await stock.getByTestId('stock-available').getByText('5', { exact: true }).waitFor();
+
+      await stock.getByRole('button', { name: 'Ledger & reservations of Size 6' }).click();
+      const ledger = page.getByRole('region', { name: 'Stock ledger of Size 6' });
+      const adjusted = ledger.getByTestId('ledger-row').filter({ hasText: 'Received from the workshop' });
+      await adjusted.waitFor();
+      expect(await adjusted.innerText()).toMatch(/Adjusted\s+\+3/);
+      await ledger.getByTestId('ledger-row').filter({ hasText: 'initial stock' }).waitFor();
+      await page.getByRole('region', { name: 'Open reservations of Size 6' }).getByText('No open reservations.').waitFor();
+      problems.push(...describeFindings('stock ledger', await axeFindings(page)));
+      await screenshot(page, 'admin-console', 'product-variants-desktop');
+
+      // The same page on a phone: no sideways scrolling, no serious finding.
+      const onPhone = await phone.newPage();
+      await onPhone.goto(`/admin/products/${productId}`);
+      await settle(onPhone);
+      const closed = await onPhone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (closed > 0) problems.push(`product variants, ledger closed: scrolls sideways by ${closed}px on a phone`);
+      await onPhone.getByRole('button', { name: 'Ledger & reservations of Size 6' }).click();
+      await onPhone.getByRole('region', { name: 'Stock ledger of Size 6' }).waitFor();
+      const overflow = await onPhone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) problems.push(`product variants: scrolls sideways by ${overflow}px on a phone`);
+      if (overflow > 0)
+        problems.push(
+          ...(await onPhone.evaluate(() => {
+            const w = document.documentElement.clientWidth;
+            return [...document.querySelectorAll('body *')]
+              .filter((el) => el.getBoundingClientRect().right > w + 1 && (el.parentElement?.getBoundingClientRect().right ?? 0) <= w + 1)
+              .slice(0, 8)
+              .map(
+                (el) =>
+                  `${el.tagName}.${String(el.className).slice(0, 60)} ${Math.round(el.getBoundingClientRect().right)} ${(el.textContent ?? '').slice(0, 30)}`,
+              );
+          })),
+        );
+      problems.push(...describeFindings('product variants on a phone', await axeFindings(onPhone)));
+      await screenshot(onPhone, 'admin-console', 'product-variants-phone');
+      await onPhone.close();
+      expect(problems).toEqual([]);
+
+      // Full-page pictures at a laptop's and a phone's size, to look at.
+      for (const [label, viewport] of [
+        ['1366', { width: 1366, height: 900 }],
+        ['390', { width: 390, height: 844 }],
+      ] as const) {
+        const sized = await browser.newContext({ baseURL: BASE_URL, viewport, reducedMotion: 'reduce', isMobile: label === '390' });
+        await signIn(sized);
+        const shot = await sized.newPage();
+        await shot.goto(`/admin/products/${productId}`);
+        await settle(shot);
+        await shot.getByRole('button', { name: 'Ledger & reservations of Size 6' }).click();
+        await shot.getByRole('region', { name: 'Stock ledger of Size 6' }).waitFor();
+        mkdirSync(join(__dirname, '..', 'screenshots', 'admin-console'), { recursive: true });
+        await shot.screenshot({
+          path: join(__dirname, '..', 'screenshots', 'admin-console', `product-variants-${label}.png`),
+          fullPage: true,
+        });
+        await sized.close();
+      }
+
+      // Staff's adjustment is in the variant's ledger as the API keeps it, with who and why.
+      const rows = (await api('GET', `/api/admin/inventory/variants/${variant.id}/ledger`, undefined, token)).body.items;
+      expect(rows[0]).toMatchObject({ kind: 'adjusted', quantity: 3, reason: 'Received from the workshop' });
+    });
+  });
+
   describe('When staff act on many records at once', () => {
     let page: Page;
     const notice = (text: string | RegExp) => page.locator('.MuiSnackbar-root').getByText(text).first();

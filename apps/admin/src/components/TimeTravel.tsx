@@ -91,7 +91,8 @@ export function TimeTravel({ streamId }: { streamId: string }) {
   const current = versions[Math.max(0, revision)];
 
   return (
-    <Box data-testid="time-travel" sx={{ my: 2 }}>
+    // Long values (a product's variants as JSON) wrap anywhere, so the tables never widen a phone's page.
+    <Box data-testid="time-travel" sx={{ my: 2, minWidth: 0, '& td': { overflowWrap: 'anywhere' } }}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
         {translate('facet.history.as_it_was')}
       </Typography>

@@ -184,6 +184,8 @@ export function GalleryInput() {
                     sx={{ mt: 1 }}
                     helperText={translate('facet.gallery.variants_hint')}
                     slotProps={{
+                      // The label stays above: an empty choice reads "Every variant".
+                      inputLabel: { shrink: true },
                       select: {
                         multiple: true,
                         renderValue: (keys) =>
@@ -231,7 +233,11 @@ export function GalleryInput() {
         })}
       </Box>
       {/* Screen readers hear where an image went after a move. */}
-      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Box
+        role="status"
+        aria-live="polite"
+        sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+      >
         {announcement}
       </Box>
       {showErrors && fieldState.error?.message && (

@@ -4,7 +4,6 @@ import { ProductDeleteButton } from './ProductDeleteButton';
 import { RecordHistory } from '../../components/RecordHistory';
 import { ProductForm } from './ProductForm';
 import { updateErrorMessage } from './productErrors';
-import { VariantStockPanel } from './VariantStockPanel';
 
 export function ProductEdit() {
   const notify = useNotify();
@@ -23,7 +22,6 @@ export function ProductEdit() {
       sx={{ '& .RaEdit-main': { flexDirection: 'column' } }}
     >
       <ProductForm toolbar={<ProductEditToolbar />} />
-      <VariantStockPanel />
     </Edit>
   );
 }
@@ -31,7 +29,8 @@ export function ProductEdit() {
 function ProductHistoryAside() {
   const translate = useTranslate();
   return (
-    <Card sx={{ mt: 2, minWidth: 0 }}>
+    // inline-size containment: a long history (a product's variants as JSON) scrolls or wraps inside, never widening a phone's page.
+    <Card sx={{ mt: 2, minWidth: 0, contain: 'inline-size' }}>
       <CardContent>
         <TabbedShowLayout sx={{ p: 0 }}>
           <TabbedShowLayout.Tab label="facet.show.history">

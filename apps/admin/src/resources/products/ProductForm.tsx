@@ -20,6 +20,7 @@ import { GalleryInput } from './GalleryInput';
 import { OptionsEditor } from './OptionsEditor';
 import { toFormRecord } from './productWire';
 import { VariantsEditor } from './VariantsEditor';
+import { VariantStockPanel } from './VariantStockPanel';
 import { noBidiControls, noStackedMarks, visibleText } from '../../validators';
 
 export const categoryChoices = CATEGORIES.map((c) => ({ id: c.id, name: c.name }));
@@ -62,6 +63,8 @@ export function ProductForm({ toolbar }: { toolbar?: React.ReactElement }) {
       <EngravingInput />
       <OptionsEditor />
       <VariantsEditor />
+      {/* Saved stocked variants' counts, adjustments and ledger (nothing on create). */}
+      <VariantStockPanel />
     </SimpleForm>
   );
 }

@@ -17,7 +17,7 @@ export function VariantStockPanel() {
   );
   if (!record || !stocked.length) return null;
   return (
-    <Box component="section" aria-labelledby="stock-heading" sx={{ px: 2, pb: 2, minWidth: 0 }}>
+    <Box component="section" aria-labelledby="stock-heading" sx={{ width: '100%', minWidth: 0 }}>
       <Typography id="stock-heading" variant="h6" component="h2">
         {translate('facet.stock.title')}
       </Typography>
@@ -141,7 +141,8 @@ function StockHistory({ label, ledger, reservations }: { label: string; ledger: 
     role: 'region',
     tabIndex: 0,
     'aria-label': name,
-    sx: { overflowX: 'auto', mt: 1, maxWidth: '100%' },
+    // inline-size containment: the table scrolls inside, never widening the form (and the page on a phone).
+    sx: { overflowX: 'auto', mt: 1, width: '100%', contain: 'inline-size' },
   });
   return (
     <Box>
