@@ -4,6 +4,8 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { DatabaseService } from '../platform/database/database.service';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
+import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
+import { systemMetadata } from '../testing/event-metadata';
 import { fromExportLine } from '../platform/event-store/log-export';
 import { REDACTED } from '../platform/privacy/event-redaction';
 import { guestSubject, guestSubjects, legacyGuestSubject } from '../platform/privacy/personal-fields';
@@ -307,8 +309,9 @@ describe('Audit history API', () => {
     let staff: string;
 
     beforeAll(async () => {
-      // What CustomerDeleted carried before: the address itself, then both guest subjects.
-      await t.app.get(EventSourcing).append(
+      // What CustomerDeleted carried before: the address itself, then both guest subjects (in plain text, as
+      // those versions wrote them: straight to the store, which seals nothing).
+      await t.app.get<EventStore>(EVENT_STORE).appendToStream(
         `customer-${customerId}`,
         [
           {
@@ -320,6 +323,7 @@ describe('Audit history API', () => {
               guest_subject: legacyGuestSubject(EMAIL),
               guest_subjects: guestSubjects(EMAIL),
             },
+            metadata: systemMetadata(),
           },
         ],
         'any',
