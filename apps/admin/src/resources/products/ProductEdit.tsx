@@ -30,7 +30,7 @@ function ProductHistoryAside() {
   const translate = useTranslate();
   return (
     // inline-size containment: a long history (a product's variants as JSON) scrolls or wraps inside, never widening a phone's page.
-    <Card sx={{ mt: 2, minWidth: 0, contain: 'inline-size' }}>
+    <Card sx={{ mt: 2, width: '100%', minWidth: 0, contain: 'inline-size' }}>
       <CardContent>
         <TabbedShowLayout sx={{ p: 0 }}>
           <TabbedShowLayout.Tab label="facet.show.history">
