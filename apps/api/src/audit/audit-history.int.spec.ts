@@ -299,6 +299,37 @@ describe('Audit history API', () => {
     });
   });
 
+  describe("When staff look for a guest's subject", () => {
+    it('should show no guest subject, keyed or bare, in any event, history, diff or export, so a guessed address cannot be matched', async () => {
+      // A member could place a guest order with an address they guess, read its subject, and look for the
+      // same subject among an erased guest's events: no guest subject is shown, in plain text or sealed.
+      const email = 'guess.me@example.org';
+      const sent = await t.request('POST', '/api/contact', {
+        body: { name: 'Guessed Guest', email, subject: 'Oracle', message: 'Is my address findable?' },
+        headers: { 'x-forwarded-for': '203.0.113.92' },
+      });
+      expect(sent.status).toBe(201);
+      const db = t.app.get(DatabaseService);
+      const projected = async () =>
+        (await db.one<{ id: string }>(`SELECT id::text AS id FROM rm.contact_messages WHERE subject = 'Oracle'`))?.id ?? null;
+      await waitUntil(async () => (await projected()) !== null);
+      const stream = `contact-message-${await projected()}`;
+      const digest = guestSubject(email).slice('guest:'.length);
+      const stored = await db.query(`SELECT data FROM public.es_events WHERE stream_id = $1`, [stream]);
+      expect(JSON.stringify(stored)).toContain(digest); // the log keeps it: projections match by it
+      const shown = [
+        await t.request('GET', `/api/admin/audit/events?stream=${stream}&limit=100`, { token: admin }),
+        await t.request('GET', `/api/admin/audit/streams/${stream}`, { token: admin }),
+        await t.request('GET', `/api/admin/audit/streams/${stream}/diff?from=-1&to=0`, { token: admin }),
+        await t.request('GET', `/api/admin/audit/export?stream=${stream}`, { token: admin }),
+      ];
+      expect(shown.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      const text = JSON.stringify(shown.map((r) => r.body));
+      expect(text).not.toContain(digest);
+      expect(text).not.toMatch(/guest(?::|%3A)[0-9a-f]{40}/i);
+    });
+  });
+
   describe('When the log holds erasures of older versions, naming the e-mail or its bare hash', () => {
     const EMAIL = 'Old.Erasure@Example.com';
     const bare = createHash('sha256').update(EMAIL.toLowerCase()).digest('hex');

@@ -11,7 +11,7 @@ import {
 import { EVENT_STORE, EventStore, RecordedEvent, START } from '../../platform/event-store/event-store';
 import { DomainError, NotFoundError } from '../../platform/domain/errors';
 import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
-import { redactIdentifiers } from '../../platform/privacy/event-redaction';
+import { redactIdentifiers, withoutGuestSubjects } from '../../platform/privacy/event-redaction';
 import { redactSecrets } from '../queries/audit-log';
 import { diffVersions, eventsAsOf, FieldChange, foldTo, HistoryEvent } from './as-of';
 import { recordKindOf } from './record-kinds';
@@ -53,7 +53,7 @@ export class RecordHistory {
     if (atRevision !== undefined) versionExists(history, atRevision);
     const upTo = atRevision === undefined ? eventsAsOf(history, asOf) : history.filter((e) => e.revision <= atRevision);
     const revision = upTo.length ? upTo[upTo.length - 1].revision : -1;
-    const state = kind ? redactSecrets(foldTo(kind.decider, upTo, revision)) : null;
+    const state = kind ? withoutGuestSubjects(redactSecrets(foldTo(kind.decider, upTo, revision))) : null;
     return { kind: kind?.name ?? null, revision, state, events: recorded.slice(0, upTo.length) };
   }
 
@@ -62,8 +62,9 @@ export class RecordHistory {
     if (!kind) throw new NotFoundError('This record has no versions to compare.');
     versionExists(history, to);
     // Secrets (password and code hashes, tokens) are never shown, even to staff.
+    // Nor a guest's subject (event-redaction.ts says why).
     const changes = diffVersions(kind.decider, history, from, to).map((c) =>
-      SECRET_FIELD.test(c.field) ? { ...c, before: '[redacted]', after: '[redacted]' } : c,
+      SECRET_FIELD.test(c.field) ? { ...c, before: '[redacted]', after: '[redacted]' } : withoutGuestSubjects(c),
     );
     return { kind: kind.name, from, to, changes };
   }
