@@ -1,5 +1,5 @@
 import jsonExport from 'jsonexport/dist';
-import { spreadsheetSafe } from '@facet/contracts';
+import { spreadsheetSafe, variantLabel } from '@facet/contracts';
 
 /**
  * CSV exports: one row per record. jsonexport writes an array as one row per element (the old orders CSV put
@@ -57,7 +57,13 @@ export function orderRow(order: Record<string, any>): CsvRow {
     address: [s.address, s.apartment, s.city, s.state, s.zip_code, s.country].filter(Boolean).join(', ') || null,
     item_count: items.reduce((n, i) => n + (Number(i?.quantity) || 0), 0),
     items: items
-      .map((i) => `${i?.quantity ?? 0} × ${i?.name ?? i?.product_name ?? i?.product_id ?? '?'} @ ${money(i?.price) ?? '?'}`)
+      .map((i) => {
+        // "2 × Petite Diamond Stacking Ring (Size 6.5 · Engraving "A & B") @ 420.00": what the atelier makes.
+        const choice = [i?.variant_options ? variantLabel(i.variant_options) : '', i?.engraving ? `Engraving "${i.engraving}"` : '']
+          .filter(Boolean)
+          .join(' · ');
+        return `${i?.quantity ?? 0} × ${i?.name ?? i?.product_name ?? i?.product_id ?? '?'}${choice ? ` (${choice})` : ''} @ ${money(i?.price) ?? '?'}`;
+      })
       .join('; '),
     subtotal: money(order.subtotal),
     shipping_cost: money(order.shipping_cost),

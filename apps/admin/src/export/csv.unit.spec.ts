@@ -77,6 +77,17 @@ describe('CSV export', () => {
       expect(orderRow({ id: 'x', items: 'nope', total: Number.NaN })).toMatchObject({ id: 'x', items: '', item_count: 0, total: null });
       expect(orderRow({ id: 'y', items: [null, { quantity: '2', price: 'free' }] }).items).toBe('0 × ? @ ?; 2 × ? @ ?');
     });
+
+    it("should name each line's size and engraving, what the atelier makes", () => {
+      const row = orderRow({
+        id: 'z',
+        items: [
+          { quantity: 1, name: 'Halo Ring', price: 1200, variant_options: { size: '6.5' }, engraving: 'A & B' },
+          { quantity: 1, name: 'Studs', price: 350, variant_options: {}, engraving: '' },
+        ],
+      });
+      expect(row.items).toBe('1 × Halo Ring (Size 6.5 · Engraving "A & B") @ 1200.00; 1 × Studs @ 350.00');
+    });
   });
 
   describe('When exporting any other record', () => {

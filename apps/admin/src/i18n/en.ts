@@ -359,6 +359,7 @@ export const en = {
     order: {
       items: 'Items',
       piece: 'Piece',
+      engraving: 'Engraving',
       qty: 'Qty',
       price: 'Price',
       line: 'Line',

@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Divider, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { DateField, Show, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
-import { ORDER_TRANSITIONS } from '@facet/contracts';
+import { ORDER_TRANSITIONS, variantLabel } from '@facet/contracts';
 import { RecordHistory } from '../../components/RecordHistory';
 import { StatusActions } from '../../components/StatusActions';
 import { StatusChip, humanize } from '../../components/StatusChip';
@@ -9,7 +9,8 @@ import { cancelConfirmation } from './cancelRefund';
 const usd = (n: number | undefined | null) =>
   typeof n === 'number' ? n.toLocaleString(undefined, { style: 'currency', currency: 'USD' }) : '—';
 
-function Summary() {
+/** What was ordered (each line with its size and engraving), where it goes, and the money. */
+export function OrderSummary() {
   const r = useRecordContext();
   const translate = useTranslate();
   if (!r) return null;
@@ -35,7 +36,20 @@ function Summary() {
                 <TableCell>
                   <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
                     {i.image ? <img src={i.image} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} /> : null}
-                    {i.name ?? i.product_name}
+                    <Box>
+                      {i.name ?? i.product_name}
+                      {/* The size (or other options) and the engraving the atelier must make. */}
+                      {i.variant_options && variantLabel(i.variant_options) ? (
+                        <Typography variant="body2" color="text.secondary">
+                          {variantLabel(i.variant_options)}
+                        </Typography>
+                      ) : null}
+                      {i.engraving ? (
+                        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                          {translate('facet.order.engraving')}: “{i.engraving}”
+                        </Typography>
+                      ) : null}
+                    </Box>
                   </Box>
                 </TableCell>
                 <TableCell align="right">{i.quantity}</TableCell>
@@ -141,7 +155,7 @@ export function OrderShow() {
             <StatusChip />
           </Box>
           <StatusActions resource="orders" transitions={ORDER_TRANSITIONS} confirmFor={cancelConfirmation} />
-          <Summary />
+          <OrderSummary />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="facet.show.history" path="history">
           <RecordHistory prefix="order" />

@@ -1,0 +1,47 @@
+/** @jest-environment jsdom */
+import { configure, render, screen } from '@testing-library/react';
+import { AdminContext, RecordContextProvider } from 'react-admin';
+import { dataProvider } from '../../dataProvider';
+import { i18nProvider } from '../../i18n/en';
+import { OrderSummary } from './OrderShow';
+
+// react-admin's first render on a loaded 2-core machine can take over the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+const order = {
+  id: 'o1',
+  items: [
+    {
+      product_id: 'p1',
+      name: 'Petite Diamond Stacking Ring',
+      price: 420,
+      quantity: 1,
+      variant_options: { size: '6.5', metal: '14K Rose Gold' },
+      engraving: 'A & B 1985',
+    },
+    { product_id: 'p2', name: 'Isla Akoya Pearl Earrings', price: 340, quantity: 2, variant_options: {}, engraving: '' },
+    // An order placed before variants: no options, no engraving.
+    { product_id: 'p3', name: 'Old Line', price: 100, quantity: 1 },
+  ],
+  shipping: { first_name: 'Ada', last_name: 'Lovelace' },
+  subtotal: 1200,
+  shipping_cost: 0,
+  tax: 96,
+  total: 1296,
+};
+
+describe('An order in the console', () => {
+  it("should show each line's size, metal and engraving, and nothing extra for lines without them", () => {
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <RecordContextProvider value={order}>
+          <OrderSummary />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    expect(screen.getByText('Size 6.5 · Metal 14K Rose Gold')).toBeTruthy();
+    expect(screen.getByText('Engraving: “A & B 1985”')).toBeTruthy();
+    expect(screen.getAllByText(/^Engraving:/)).toHaveLength(1);
+    expect(screen.getByText('Old Line')).toBeTruthy();
+  });
+});
