@@ -5,17 +5,20 @@
 //      as it sells, so every order contends for the one unit on one variant stream,
 //   3. a stocked piece with plenty of units (every order reserves, rarely refused: the reservation's cost).
 // Prints orders/s, p50/p99 latency, and the conflict rate (409 "Only N left"/"sold out" among all answers).
-// Usage: node bench/reservations.mjs [seconds=10]   (needs the built shop: bash scripts/ensure.sh build)
+// Usage: node bench/reservations.mjs [seconds=10]   (needs the built shop: bash scripts/ensure.sh build);
+// npm run bench runs it too (reservationBench) and records its figures in bench/results.md.
 import pg from 'pg';
+import { fileURLToPath } from 'url';
 import { consultationOrder, DISTINCT_EMAIL, distinctLoad, startShop } from './shop.mjs';
 
-const SECONDS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10);
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { email: 'bench-admin@facet.test', password: 'Bench-Admin-1985!' };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const log = (...a) => console.log('[reservations-bench]', ...a);
 
-async function main() {
+/** The three runs, each { label, ordersPerSecond, answersPerSecond, conflictRate, p50, p99, restocks }. */
+export async function reservationBench({ seconds = 10, log = (...a) => console.log('[reservations-bench]', ...a) } = {}) {
+  const SECONDS = seconds;
+  const results = [];
   const name = `facet_reservations_${process.pid}`;
   const admin = new pg.Client({ connectionString: SERVER });
   await admin.connect();
@@ -82,7 +85,15 @@ async function main() {
           `conflicts ${((100 * conflicts) / Math.max(1, answers)).toFixed(1)}% (${conflicts} of ${answers}), other errors ${others}, ` +
           `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${restocks ? `, ${restocks} restocks` : ''}`,
       );
-      return { ok, answers, conflicts };
+      results.push({
+        label,
+        ordersPerSecond: ok / SECONDS,
+        answersPerSecond: answers / SECONDS,
+        conflictRate: conflicts / Math.max(1, answers),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        restocks: restocks ?? null,
+      });
     };
 
     await run('made to order', await piece('Made To Order', null));
@@ -112,9 +123,12 @@ async function main() {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }
+  return results;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  reservationBench({ seconds: Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10) }).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'url';
 import { gzipSync } from 'zlib';
 import pg from 'pg';
 import { copyRate, floorLines, growLog, replayCli, replayFloor } from './replay-log.mjs';
+import { reservationBench } from './reservations.mjs';
 import { consultationOrder, DISTINCT_EMAIL, distinctLoad, quantile, startLagProbe } from './shop.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -271,6 +272,7 @@ async function main() {
       await scaleOut(shopEnv, shopPort, loadOrder, singleOrders).catch((err) =>
         notes.push(`scale-out not measured: ${err.message.split('\n')[0]}`),
       );
+    await reservations();
     await replay(db);
   } finally {
     await stop(baseline);
@@ -477,6 +479,30 @@ async function machineQuiet() {
     if ((b.idle - a.idle) / (b.total - a.total) >= 0.85) break;
   }
   return Date.now() - start;
+}
+
+/**
+ * The order path with stock reservations (bench/reservations.mjs, its own shop and database): made to order,
+ * one hot unique piece restocked as it sells, and a stocked piece with plenty of units; orders/s beside the
+ * made-to-order run of the same shop, and the share refused with 409 ("Only N left").
+ */
+async function reservations() {
+  const runs = await reservationBench({ seconds: SECONDS, log }).catch((err) => {
+    notes.push(`reservations not measured: ${err.message.split('\n')[0]}`);
+    return [];
+  });
+  const madeToOrder = runs.find((r) => r.label === 'made to order');
+  for (const r of runs) {
+    record(
+      'reservations',
+      `${r.label}, 32 clients: orders placed/s (conflicts ${(100 * r.conflictRate).toFixed(1)}%, p50 / p99 ${r.p50} / ${r.p99} ms${r.restocks ? `, ${r.restocks} restocks` : ''})`,
+      r.ordersPerSecond,
+      'orders/s',
+      r === madeToOrder ? null : madeToOrder?.ordersPerSecond,
+      '',
+      'run / made to order',
+    );
+  }
 }
 
 /** Clones the events the run has written (a realistic mix) into a large log, then replays it. */
