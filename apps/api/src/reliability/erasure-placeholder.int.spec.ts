@@ -178,6 +178,11 @@ describe('Erased people read "erased", live and after a replay', () => {
       ).toBe(200);
     }
     await until('the person in every read model', async () => traces(await readModels()).length >= 5);
+    // The staff notice of the guest message is sent by the mail worker, later: erased first, it would be a
+    // mail in flight during the erasure (docs/security.md), which this test does not compare.
+    await until('the staff notice of the guest message', async () =>
+      Boolean(await db.one(`SELECT 1 FROM rm.sent_mail WHERE subject = 'New contact message: As a guest'`)),
+    );
 
     expect((await t.request('DELETE', `/api/admin/customers/${customerId}`, { token: staff })).status).toBe(200);
     const erasedOrderId = signedIn.body.order_id as string;

@@ -95,7 +95,10 @@ export type AvailabilityTone = 'success' | 'accent' | 'danger';
 /** What the page says about the chosen variant ("Only 1 left", a lead time) and the badge it wears. */
 export function availabilityOf(p: VariantProduct, v: ProductVariant): { text: string; tone: AvailabilityTone } {
   // Without variants from the API the page says what it always said.
-  if (!hasVariants(p)) return p.in_stock ? { text: 'In Stock', tone: 'success' } : { text: 'Out of Stock', tone: 'danger' };
+  // A piece staff took out of stock is out of stock, whatever its variants say; without variants from the
+  // API the page says what it always said.
+  if (!p.in_stock) return { text: 'Out of Stock', tone: 'danger' };
+  if (!hasVariants(p)) return { text: 'In Stock', tone: 'success' };
   const text = availabilityLabel(v);
   if (v.available === 0) return { text, tone: 'danger' };
   if (v.available !== null && v.available <= 3) return { text, tone: 'accent' };

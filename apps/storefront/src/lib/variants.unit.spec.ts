@@ -55,6 +55,8 @@ describe('variants on the product page', () => {
     expect(availabilityOf(p, variants[1])).toEqual({ text: 'Sold out', tone: 'danger' });
     expect(canOrder(p, variants[1])).toBe(false);
     expect(canOrder({ ...p, in_stock: false }, variants[0])).toBe(false);
+    // Taken out of stock by staff: out of stock whatever its variants say.
+    expect(availabilityOf({ ...p, in_stock: false }, variants[0])).toEqual({ text: 'Out of Stock', tone: 'danger' });
     const plain = product({ in_stock: false });
     expect(productVariants(plain)).toEqual([expect.objectContaining({ id: plain.id, options: {}, price: plain.price, available: 0 })]);
     expect(availabilityOf(plain, initialVariant(plain, null)).text).toBe('Out of Stock');

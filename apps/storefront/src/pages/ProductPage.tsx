@@ -282,7 +282,7 @@ function ProductDetail({ product: p, related }: { product: VariantProduct; relat
             <div className="product__buy">
               <QuantityStepper value={quantity} onChange={setQuantity} max={limit ?? undefined} />
               <button type="button" className="btn btn--primary product__add" disabled={!orderable} onClick={add}>
-                {orderable || !hasVariants(p) ? 'Add to Cart' : 'Sold Out'}
+                {orderable || !hasVariants(p) || !p.in_stock ? 'Add to Cart' : 'Sold Out'}
               </button>
             </div>
             <div className="product__secondary">
