@@ -52,6 +52,8 @@ describe('A product as it was, in the console', () => {
     const price = page.getByTestId('as-of-state').locator('[data-field="fields.price_cents"]');
     await shows(price, '$4,000.00');
     const slider = page.getByTestId('version-slider');
+    // Below the product's form (options, variants, gallery and stock make it long): in view before dragging.
+    await slider.scrollIntoViewIfNeeded();
     const box = (await slider.boundingBox())!;
     const thumb = slider.locator('.MuiSlider-thumb');
     const y = box.y + box.height / 2;

@@ -179,6 +179,9 @@ describe('The OpenAPI document', () => {
     expect([contact.status, contact.status === 201 ? 'ok' : contact.body]).toEqual([201, 'ok']);
     const upload = await t.request('POST', '/api/admin/uploads', { token: staff, body: exampleBody(doc, '/api/admin/uploads') });
     expect([upload.status, upload.status === 201 ? 'ok' : upload.body]).toEqual([201, 'ok']);
+    // A product with options, variants, engraving and a gallery, as the examples stand (the Swagger UI journey).
+    const example = await t.request('POST', '/api/admin/products', { token: staff, body: exampleBody(doc, '/api/admin/products') });
+    expect([example.status, example.status === 201 ? 'ok' : example.body]).toEqual([201, 'ok']);
     expect((await t.request('POST', '/api/admin/audit/verification', { token: staff })).status).toBe(202);
 
     const firstId = async (list: string, key = 'id') => {

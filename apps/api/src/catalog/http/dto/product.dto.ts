@@ -127,7 +127,8 @@ export class VariantInputDto {
     nullable: true,
     minimum: 0,
     maximum: 100_000,
-    example: 1,
+    // Made to order, as the lead time below: Swagger UI's "Try it out" sends the examples as they stand.
+    example: null,
     description:
       'Units on hand, or null for made to order. Recorded as initial stock when the variant is new or was made to order; ' +
       'later changes go through the inventory routes, with a reason',
@@ -207,7 +208,7 @@ export class GalleryImageInputDto {
   @NoBidiControls()
   alt?: string;
 
-  @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'Variants this picture shows (left out or empty: all)' })
+  @ApiPropertyOptional({ type: [String], format: 'uuid', example: [], description: 'Variants this picture shows (left out or empty: all)' })
   @Omittable()
   @IsArray()
   @ArrayMaxSize(L.variants)
