@@ -4,6 +4,7 @@ import { randomBytes } from 'crypto';
 import { existsSync } from 'fs';
 import { Client } from 'pg';
 import { BUILT_MAIN as MAIN, freePort, startBuiltShop } from '../testing/built-shop';
+import { madeToOrderAt } from '../testing/made-to-order';
 import { createTestDatabase, TestDatabase } from '../testing/test-database';
 
 /**
@@ -29,8 +30,12 @@ describe('kill -9 during keyed order submissions', () => {
     const prefix = `facet-chaos-${randomBytes(3).toString('hex')}`;
     shop = await startBuiltShop({ databaseUrl: db.url, port: port, queuePrefix: prefix });
     const base = `http://127.0.0.1:${port}`;
-    const products = ((await fetch(`${base}/api/products?limit=20&sort_by=price-low`).then((r) => r.json())) as any).products.filter(
-      (p: any) => p.in_stock,
+    // Pieces made to order: 300 orders of a stocked one would sell it out (the seed may still be listing others).
+    const products = await madeToOrderAt<any>(
+      base,
+      ((await fetch(`${base}/api/products?limit=20&sort_by=price-low`).then((r) => r.json())) as any).products.filter(
+        (p: any) => p.in_stock,
+      ),
     );
 
     const KEYS = 300;
@@ -63,6 +68,7 @@ describe('kill -9 during keyed order submissions', () => {
       });
     };
     const answers = new Map<number, string>();
+    const refusals = new Set<string>(); // what a 409 said, for the log line
     const submit = async (i: number): Promise<number> => {
       const res = await fetch(`${base}/api/orders`, {
         method: 'POST',
@@ -71,6 +77,7 @@ describe('kill -9 during keyed order submissions', () => {
         signal: AbortSignal.timeout(15_000),
       });
       const json: any = await res.json().catch(() => null);
+      if (res.status === 409) refusals.add(String(json?.detail));
       if (res.status === 200 && json?.order_id) {
         const earlier = answers.get(i);
         if (earlier && earlier !== json.order_id) throw new Error(`key ${i} answered two orders: ${earlier} and ${json.order_id}`);
@@ -128,7 +135,7 @@ describe('kill -9 during keyed order submissions', () => {
       const stuck = (await pg.query(`SELECT count(*)::int AS n FROM public.idempotency_keys WHERE response IS NULL`)).rows[0].n;
       console.log(
         `kill -9 keyed: ${KEYS} keys, ${beforeKill} answered before the kill, ${cutOff} requests cut off; at restart ${committedBeforeRetry - beforeKill} orders committed but unanswered, ${heldKeys} keys held by a dead lease; ${unanswered.length} retried after restart ` +
-          `(answers ${JSON.stringify(statuses)}, ${retrySeconds.toFixed(1)} s); ${answers.size}/${KEYS} keys answered, ${new Set(orderIds).size} distinct orders, ` +
+          `(answers ${JSON.stringify(statuses)}${refusals.size ? `, 409 said ${JSON.stringify([...refusals])}` : ''}, ${retrySeconds.toFixed(1)} s); ${answers.size}/${KEYS} keys answered, ${new Set(orderIds).size} distinct orders, ` +
           `${events.rows.length} OrderRequested events, ${missing.length} answered orders missing from the log, ${stuck} keys stuck`,
       );
       expect(answers.size).toBe(KEYS);
