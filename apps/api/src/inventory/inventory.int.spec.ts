@@ -13,24 +13,13 @@ import { GOOD_CARD, orderAccessCookie, waitUntil } from '../testing/card-orders'
 import { expectEverythingProjected } from '../testing/projection-health';
 import { startTestApp, TestApp, TestResponse } from '../testing/test-app';
 import { available, StockEvent, variantStock, VariantStockState, variantStream } from './domain/variant-stock';
+import { shippingBody } from '../testing/request-bodies';
 
 /**
  * Stock that is reserved and never oversold (issue 40), on real PostgreSQL through the HTTP API: bursts
  * of orders for the last units, release on expiry, cancel and orders never placed, confirmation on payment,
  * staff adjustments and returns with the ledger, hostile engraving, and a replay that rebuilds the same rows.
  */
-const SHIPPING = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+1 (555) 010-2000',
-  address: '12 Analytical Way',
-  city: 'New York',
-  state: 'NY',
-  zip_code: '10001',
-  country: 'US',
-};
-
 interface Piece {
   id: string;
   name: string;
@@ -87,7 +76,7 @@ describe('Inventory: reservations that never oversell', () => {
         ...(l.variantId ? { variant_id: l.variantId } : {}),
         ...(l.engraving !== undefined ? { engraving: l.engraving } : {}),
       })),
-      shipping: SHIPPING,
+      shipping: shippingBody(),
       total: totals.total,
       ...(kind === 'card'
         ? { payment: { card_name: 'Ada Lovelace', last_4: '4242' }, status: 'pending', payment_status: 'unpaid' }
