@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { newUuid } from '../api/client';
 import { createOrder } from '../api/shop';
 import type { CartItem } from '../features/cart/cart';
-import { cartLineKey, cartSummary } from '../features/cart/cart';
+import { cartCount, cartLineKey, cartSummary } from '../features/cart/cart';
 import { cartActions } from '../features/cart/useCart';
 import { useAuth } from '../features/auth/useAuth';
 import {
@@ -54,6 +54,7 @@ export function ConsultationModal({ items, onClose }: { items: readonly CartItem
   const [refusal, setRefusal] = useState<string | null>(null);
   const inFlight = useRef(false);
   const totals = cartSummary(items);
+  const pieces = cartCount(items);
 
   const edit = (key: keyof ConsultationForm, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -102,8 +103,7 @@ export function ConsultationModal({ items, onClose }: { items: readonly CartItem
       }
     >
       <p className="consultation__summary">
-        {items.length} {items.length === 1 ? 'piece' : 'pieces'} · Estimated total{' '}
-        <strong className="price">{formatPrice(totals.total)}</strong>
+        {pieces} {pieces === 1 ? 'piece' : 'pieces'} · Estimated total <strong className="price">{formatPrice(totals.total)}</strong>
       </p>
       <ul className="consultation__lines" aria-label="Your selection">
         {items.map((i) => (

@@ -16,9 +16,9 @@ function Confirmation() {
   return <p data-testid="confirmation">{JSON.stringify(state)}</p>;
 }
 
-function setup(choice?: Parameters<typeof addToCart>[3]) {
+function setup(choice?: Parameters<typeof addToCart>[3], quantity = 1) {
   const ring = product({ name: 'Eternity Ring', price: 2400 });
-  const items = addToCart([], ring, 1, choice);
+  const items = addToCart([], ring, quantity, choice);
   cartStore.set(items);
   const onClose = jest.fn();
   render(
@@ -109,6 +109,11 @@ describe('ConsultationModal', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Consultation Request' }));
     await waitFor(() => expect(createOrderMock).toHaveBeenCalledTimes(2));
     expect(createOrderMock.mock.calls[1][1]).not.toBe(createOrderMock.mock.calls[0][1]);
+  });
+
+  it('counts pieces by quantity: two of one ring are 2 pieces (issue 41, item 7)', () => {
+    setup(undefined, 2);
+    expect(document.querySelector('.consultation__summary')).toHaveTextContent(/^2 pieces · Estimated total/);
   });
 
   it('closes on Escape', async () => {
