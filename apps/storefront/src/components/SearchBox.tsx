@@ -11,15 +11,17 @@ import './SearchBox.css';
 import { picture } from '../lib/artwork';
 
 /**
- * The header's search: live suggestions ranked by name (starts with, then a word starts with, then A-Z).
+ * The header's search: live suggestions ranked by name (starts with, then a word starts with, then A-Z), then
+ * the other products the same search finds; 'View all N results' counts what /catalogue?search= shows.
  * Submitting goes to /search?q= and clears the box; clicking outside closes the list.
  */
 export function SearchBox({ onNavigate, autoFocus = false }: { onNavigate?: () => void; autoFocus?: boolean }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  // The products fetched for one query; while it differs from what is typed, the list says 'Searching...'.
-  const [result, setResult] = useState<{ query: string; products: Product[] } | null>(null);
+  // The products fetched for one query and how many the catalogue holds for it (the API's total); while the
+  // query differs from what is typed, the list says 'Searching...'.
+  const [result, setResult] = useState<{ query: string; products: Product[]; total: number } | null>(null);
   const [active, setActive] = useState(-1);
   const debounced = useDebounced(query.trim(), 200);
   const rootRef = useRef<HTMLFormElement>(null);
@@ -36,11 +38,11 @@ export function SearchBox({ onNavigate, autoFocus = false }: { onNavigate?: () =
     if (!debounced) return;
     const controller = new AbortController();
     listProducts({ limit: HEADER_SEARCH_FETCH_LIMIT, search: debounced }, controller.signal)
-      .then((list) => setResult({ query: debounced, products: list.products }))
+      .then((list) => setResult({ query: debounced, products: list.products, total: list.total }))
       .catch((error) => {
         if (isAbort(error)) return;
         console.error('Header search failed', error);
-        setResult({ query: debounced, products: [] }); // failure: logged, suggestions emptied, no message
+        setResult({ query: debounced, products: [], total: 0 }); // failure: logged, suggestions emptied, no message
       });
     return () => controller.abort();
   }, [debounced]);
@@ -55,7 +57,7 @@ export function SearchBox({ onNavigate, autoFocus = false }: { onNavigate?: () =
   }, [open]);
 
   const ready = result !== null && result.query === query.trim();
-  const view = suggestionView(ready ? result.products : [], query);
+  const view = suggestionView(ready ? result : { products: [], total: 0 }, query);
 
   const reset = () => {
     setQuery('');

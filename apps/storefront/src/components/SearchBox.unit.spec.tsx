@@ -55,7 +55,40 @@ describe('header SearchBox', () => {
     expect(screen.getByRole('link', { name: 'View all 7 results' })).toHaveAttribute('href', '/catalogue?search=gold');
   });
 
+  it("counts in 'View all N results' what the catalogue page finds (the API's total), not the names on one page", async () => {
+    // 'diamond': the API finds 34 (name, description, category or features); its first 20 hold 12 such names.
+    const page = [
+      ...Array.from({ length: 12 }, (_, i) => product({ name: `Diamond Piece ${String(i).padStart(2, '0')}` })),
+      ...Array.from({ length: 8 }, (_, i) => product({ name: `Solitaire ${i}`, description: 'A round diamond.' })),
+    ];
+    listMock.mockResolvedValue({ products: page, total: 34, page: 1, limit: 20 });
+    const user = setup();
+    await user.type(screen.getByRole('combobox', { name: 'Search jewelry' }), 'diamond');
+    await act(async () => {
+      jest.advanceTimersByTime(250);
+    });
+    expect(screen.getAllByRole('option')).toHaveLength(5);
+    const all = screen.getByRole('link', { name: 'View all 34 results' });
+    expect(all).toHaveAttribute('href', '/catalogue?search=diamond');
+    await user.click(all);
+    expect(screen.getByTestId('where')).toHaveTextContent('/catalogue?search=diamond');
+  });
+
+  it('suggests the pieces the search finds by their description when no name matches, and counts them', async () => {
+    const found = [product({ name: 'Solitaire Ring', description: 'A bezel setting.' }), product({ name: 'Halo Studs' })];
+    listMock.mockResolvedValue({ products: found, total: 2, page: 1, limit: 20 });
+    const user = setup();
+    await user.type(screen.getByRole('combobox', { name: 'Search jewelry' }), 'bezel');
+    await act(async () => {
+      jest.advanceTimersByTime(250);
+    });
+    expect(screen.queryByText('No products found')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('option').map((o) => o.textContent?.replace(/\$.*/, ''))).toEqual(['Solitaire Ring', 'Halo Studs']);
+    expect(screen.queryByRole('link', { name: /View all/ })).not.toBeInTheDocument();
+  });
+
   it("says 'No products found' when nothing matches, and hides when cleared", async () => {
+    listMock.mockResolvedValue({ products: [], total: 0, page: 1, limit: 20 });
     const user = setup();
     const box = screen.getByRole('combobox', { name: 'Search jewelry' });
     await user.type(box, 'pearl');

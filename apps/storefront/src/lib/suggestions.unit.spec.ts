@@ -30,21 +30,30 @@ describe('header suggestions', () => {
     ]);
   });
 
+  const found = <T>(products: T[], total = products.length) => ({ products, total });
+  const gold = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `g${i}`, name: `Gold Chain ${i}` }));
+
   it('shows nothing for an empty or blank query', () => {
-    expect(suggestionView(items, '   ')).toEqual({ shown: [], total: 0, hasMore: false });
+    expect(suggestionView(found(gold(3)), '   ')).toEqual({ shown: [], total: 0, hasMore: false });
   });
 
   it('shows at most 5 and offers View all N results when more exist', () => {
-    const many = Array.from({ length: 9 }, (_, i) => ({ name: `Gold Chain ${i}` }));
-    const view = suggestionView(many, 'gold');
+    const view = suggestionView(found(gold(9)), 'gold');
     expect(view.shown).toHaveLength(5);
     expect(view.hasMore).toBe(true);
     expect(view.total).toBe(9);
   });
 
   it('has no View all link when 5 or fewer match', () => {
-    const five = Array.from({ length: 5 }, (_, i) => ({ name: `Gold Chain ${i}` }));
-    expect(suggestionView(five, 'gold').hasMore).toBe(false);
+    expect(suggestionView(found(gold(5)), 'gold').hasMore).toBe(false);
+  });
+
+  it("counts the search's total, beyond the page fetched, and offers it even when few names match", () => {
+    const page = [{ id: 'a', name: 'Halo Ring' }, { id: 'b', name: 'Diamond Studs' }, ...gold(3)];
+    const view = suggestionView(found(page, 34), 'diamond');
+    expect(names(view.shown)).toEqual(['Diamond Studs', 'Halo Ring', 'Gold Chain 0', 'Gold Chain 1', 'Gold Chain 2']);
+    expect(view).toMatchObject({ total: 34, hasMore: true });
+    expect(suggestionView(found(page.slice(0, 2), 2), 'diamond')).toMatchObject({ total: 2, hasMore: false });
   });
 
   it('links to the catalogue and search pages with the query encoded', () => {
