@@ -61,7 +61,8 @@ async function uniquePiece(): Promise<ProductDetail> {
   throw new Error('no seeded piece is one of a kind with stock 1 (GET /api/products/{id} gives no variant with available 1)');
 }
 
-async function requestConsultation(page: Page, firstName: string, email: string) {
+/** Opens the consultation form and fills it; the caller submits (after looking at the form if it wants to). */
+async function openConsultation(page: Page, firstName: string, email: string) {
   await page.getByRole('button', { name: 'Submit Consultation Request' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request a Consultation' });
   await dialog.waitFor();
@@ -69,7 +70,6 @@ async function requestConsultation(page: Page, firstName: string, email: string)
   await dialog.getByLabel(/Last name/).fill('Marlow');
   await dialog.getByLabel(/Email/).fill(email);
   await dialog.getByLabel(/Phone/).fill('+1 (212) 555-0142');
-  await dialog.getByRole('button', { name: 'Submit Consultation Request' }).click();
   return dialog;
 }
 
@@ -117,8 +117,10 @@ describe('Sizes, stock and engraving', () => {
     await lines.filter({ hasText: 'Not sure (free ring sizer)' }).waitFor();
     await screenshot(page, 'bag-sizes');
 
-    const dialog = await requestConsultation(page, 'Imogen', email);
+    // Read the form's summary before submitting: a quick submission closes the dialog.
+    const dialog = await openConsultation(page, 'Imogen', email);
     await dialog.getByRole('list', { name: 'Your selection' }).getByText('Size 6.5').waitFor();
+    await dialog.getByRole('button', { name: 'Submit Consultation Request' }).click();
     await Promise.race([
       page.waitForURL('**/consultation-submitted'),
       page.waitForEvent('dialog').then(() => Promise.reject(new Error(`Alert: ${dialogs.join(' | ')}`))),
@@ -176,7 +178,8 @@ describe('Sizes, stock and engraving', () => {
     await page.goto('/cart');
     await page.getByTestId('cart-line').first().waitFor();
     expect(await page.getByTestId('cart-line').count()).toBe(1);
-    const dialog = await requestConsultation(page, 'Theo', `unique.${Date.now()}@example.com`);
+    const dialog = await openConsultation(page, 'Theo', `unique.${Date.now()}@example.com`);
+    await dialog.getByRole('button', { name: 'Submit Consultation Request' }).click();
     const refusal = dialog.getByTestId('stock-refusal');
     await refusal.waitFor();
     expect(await refusal.innerText()).toContain(`Only 1 left of ${piece.name}`);
