@@ -1,6 +1,6 @@
 /**
  * Every setting Facet reads from the environment, with safe defaults for one machine.
- * The README's table of environment variables mirrors this file.
+ * docs/configuration.md lists every variable of this file.
  */
 import { registerAs } from '@nestjs/config';
 import { createPrivateKey } from 'crypto';

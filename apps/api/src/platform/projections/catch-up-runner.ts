@@ -187,7 +187,7 @@ export class CatchUpRunner {
         }
         heldBackWait = 2;
         // No pause for appends to gather into a bigger batch: once the projector thread was woken at once, a
-        // 10 ms pause only added to the lag (README, Projection lag). Caught up: new appends wake us; the
+        // 10 ms pause only added to the lag (docs/benchmarks.md, Projection lag). Caught up: new appends wake us; the
         // timer is the fallback for a missed wake-up.
         await this.sleep(1000);
       } catch (err) {

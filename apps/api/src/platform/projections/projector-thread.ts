@@ -17,7 +17,7 @@ const CLOSE_TIMEOUT_MS = 10_000;
  * The shop's projections in a worker thread of the same process (projector-thread.worker.ts): a Nest
  * context of its own with the projector role, its own pools and event loop. In one process with the API,
  * projections otherwise wait behind the requests on one event loop; measured on 2 cores under 32 clients
- * of orders, the thread cut projection lag p99 from 70–72 to 51–52 ms (see README, Benchmarks). It is the
+ * of orders, the thread cut projection lag p99 from 70–72 to 51–52 ms (see docs/benchmarks.md). It is the
  * same as a `FACET_ROLES=projector` process: checkpoints, advisory locks and NOTIFY already make projections
  * safe to run anywhere. Should the thread stop, `onLost` runs them in this thread instead.
  */
@@ -57,7 +57,7 @@ export class ProjectorThread {
   /**
    * Wakes the thread's readers after an append made here, without waiting for PostgreSQL's NOTIFY: that
    * is sent from this thread's busy event loop and pool, and waiting for it added to the projections' lag
-   * under load (README, Projection lag). Appends in one turn of the event loop go as one message.
+   * under load (docs/benchmarks.md, Projection lag). Appends in one turn of the event loop go as one message.
    */
   appended(types: readonly string[] | null): void {
     if (this.closing || this.lost) return;
