@@ -1,5 +1,6 @@
 /** The eight collection screens (/jewelry/...), each bound to one category. */
 import { CATEGORIES, findCategory, isCategoryId, type Category, type CategoryId, type Department } from '@facet/contracts';
+import { RINGS_PAGE_SIZE } from './loadMore';
 
 export const COLLECTION_LIMIT = 20;
 
@@ -18,6 +19,19 @@ export interface Collection {
   plural: string;
   /** Women's rings page loads 8 at a time with 'Load More Rings'. */
   loadMore: boolean;
+}
+
+/**
+ * A collection's page: women's rings 8 at a time, the others 20. Each offers 'Load More <Plural>' while it
+ * holds more than it shows (the others only ever do past 20 pieces).
+ */
+export function collectionPageSize(c: Pick<Collection, 'loadMore'>): number {
+  return c.loadMore ? RINGS_PAGE_SIZE : COLLECTION_LIMIT;
+}
+
+/** 'Load More Rings', 'Load More Necklaces'. */
+export function loadMoreLabel(c: Pick<Collection, 'plural'>): string {
+  return 'Load More ' + c.plural.charAt(0).toUpperCase() + c.plural.slice(1);
 }
 
 const TAGLINES: Record<CategoryId, string> = {

@@ -4,7 +4,7 @@ import { isAbort } from '../api/client';
 import { productsInCategory, listProducts } from '../api/shop';
 import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
 import { countLine } from '../lib/catalogue';
-import { COLLECTION_LIMIT, findCollection, type Collection } from '../lib/collections';
+import { COLLECTION_LIMIT, collectionPageSize, findCollection, loadMoreLabel, type Collection } from '../lib/collections';
 import { canLoadMore, initialLoadMore, loadMoreReducer, RINGS_PAGE_SIZE, type LoadMoreEvent, type LoadMoreState } from '../lib/loadMore';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import type { CollectionData } from '../routing/loaders';
@@ -23,7 +23,7 @@ type ListState = LoadMoreState<Product> & { loading: boolean };
 
 function reducer(state: ListState, event: LoadMoreEvent<Product> | { type: 'reset' }): ListState {
   if (event.type === 'reset') return { ...initialLoadMore<Product>(), loading: true };
-  const next = loadMoreReducer(state, event, RINGS_PAGE_SIZE);
+  const next = loadMoreReducer(state, event);
   return { ...next, loading: event.type === 'firstPage' ? false : state.loading };
 }
 
@@ -39,7 +39,7 @@ function CollectionScreen({ collection: c }: { collection: Collection }) {
   const preloaded = usePageData<CollectionData>(c.slug);
   const [state, dispatch] = useReducer(reducer, preloaded, (data) =>
     data
-      ? reducer({ ...initialLoadMore<Product>(), loading: true }, { type: 'firstPage', items: data.products })
+      ? reducer({ ...initialLoadMore<Product>(), loading: true }, { type: 'firstPage', items: data.products, total: data.total })
       : { ...initialLoadMore<Product>(), loading: true },
   );
   const loadingMore = useRef(false);
@@ -47,17 +47,17 @@ function CollectionScreen({ collection: c }: { collection: Collection }) {
 
   useEffect(() => {
     if (preloaded) {
-      dispatch({ type: 'firstPage', items: preloaded.products }); // the loader's first page
+      dispatch({ type: 'firstPage', items: preloaded.products, total: preloaded.total }); // the loader's first page
       return;
     }
     const controller = new AbortController();
     dispatch({ type: 'reset' });
     firstPage(c, controller.signal)
-      .then((list) => dispatch({ type: 'firstPage', items: list.products }))
+      .then((list) => dispatch({ type: 'firstPage', items: list.products, total: list.total }))
       .catch((error) => {
         if (isAbort(error)) return;
         console.error(`Loading ${c.type} failed`, error); // logged only; the empty state shows
-        dispatch({ type: 'firstPage', items: [] });
+        dispatch({ type: 'firstPage', items: [], total: 0 });
       });
     return () => controller.abort();
   }, [c, preloaded]);
@@ -67,8 +67,8 @@ function CollectionScreen({ collection: c }: { collection: Collection }) {
     loadingMore.current = true;
     dispatch({ type: 'start' });
     try {
-      const list = await listProducts({ category: c.category.id, limit: RINGS_PAGE_SIZE, page: state.page + 1 });
-      dispatch({ type: 'pageLoaded', items: list.products });
+      const list = await listProducts({ category: c.category.id, limit: collectionPageSize(c), page: state.page + 1 });
+      dispatch({ type: 'pageLoaded', items: list.products, total: list.total });
       setAnnounce(`${list.products.length} more ${list.products.length === 1 ? c.singular : c.plural} loaded`);
     } catch (error) {
       console.error('Load more failed', error); // existing items are kept
@@ -106,7 +106,7 @@ function CollectionScreen({ collection: c }: { collection: Collection }) {
             </p>
           ) : (
             <p className="collection__count" aria-live="polite">
-              {countLine(state.items.length, c.singular, c.plural)}
+              {countLine(state.total, c.singular, c.plural)}
             </p>
           )}
         </div>
@@ -122,7 +122,7 @@ function CollectionScreen({ collection: c }: { collection: Collection }) {
           <>
             {/* Below the collection hero on every device: no picture of the grid competes with the hero. */}
             <ProductGrid products={state.items} delayStep={0.08} label={c.category.name} eagerCount={0} />
-            {c.loadMore && state.hasMore && (
+            {state.hasMore && (
               <div className="collection__more">
                 <button
                   type="button"
@@ -131,8 +131,11 @@ function CollectionScreen({ collection: c }: { collection: Collection }) {
                   disabled={state.loadingMore}
                   aria-busy={state.loadingMore}
                 >
-                  {state.loadingMore ? 'Loading More...' : 'Load More Rings'}
+                  {state.loadingMore ? 'Loading More...' : loadMoreLabel(c)}
                 </button>
+                <p className="muted collection__shown">
+                  Showing {state.items.length} of {state.total}
+                </p>
               </div>
             )}
             <p className="visually-hidden" aria-live="polite">

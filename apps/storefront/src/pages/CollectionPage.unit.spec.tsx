@@ -9,9 +9,9 @@ jest.mock('../api/shop', () => ({ listProducts: jest.fn(), productsInCategory: j
 const listMock = listProducts as jest.MockedFunction<typeof listProducts>;
 const categoryMock = productsInCategory as jest.MockedFunction<typeof productsInCategory>;
 
-const page = (n: number, prefix: string) => ({
+const page = (n: number, prefix: string, total = 19) => ({
   products: Array.from({ length: n }, (_, i) => product({ name: `${prefix} ${i + 1}`, category: 'women-rings' })),
-  total: 20,
+  total,
   page: 1,
   limit: 8,
 });
@@ -39,7 +39,7 @@ describe('collection screens', () => {
     expect(screen.getByText("Loading men's necklaces...")).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: "MEN'S NECKLACES" })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: "MEN'S NECKLACE COLLECTION" })).toBeInTheDocument();
-    await act(async () => resolve(page(1, 'Chain')));
+    await act(async () => resolve(page(1, 'Chain', 1)));
     expect(screen.getByText('1 necklace found')).toBeInTheDocument();
     expect(categoryMock).toHaveBeenCalledWith('men-necklaces', { limit: 20 }, expect.anything());
   });
@@ -60,7 +60,8 @@ describe('collection screens', () => {
       .mockResolvedValueOnce(page(3, 'Last'));
     const user = userEvent.setup();
     renderCollection('rings');
-    expect(await screen.findByText('8 rings found')).toBeInTheDocument();
+    expect(await screen.findByText('19 rings found')).toBeInTheDocument();
+    expect(screen.getByText('Showing 8 of 19')).toBeInTheDocument();
     expect(listMock).toHaveBeenLastCalledWith({ category: 'women-rings', limit: 8, page: 1 }, expect.anything());
 
     await user.click(screen.getByRole('button', { name: 'Load More Rings' }));
@@ -68,20 +69,42 @@ describe('collection screens', () => {
     expect(busy).toBeDisabled();
     expect(listMock).toHaveBeenLastCalledWith({ category: 'women-rings', limit: 8, page: 2 });
     await act(async () => resolveMore(page(8, 'More')));
-    expect(screen.getByText('16 rings found')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^More \d+$/ }).length).toBeGreaterThan(0);
+    expect(screen.getByText('Showing 16 of 19')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load More Rings' })); // fails
     expect(await screen.findByRole('button', { name: 'Load More Rings' })).toBeEnabled();
-    expect(screen.getByText('16 rings found')).toBeInTheDocument();
+    expect(screen.getByText('Showing 16 of 19')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load More Rings' }));
     expect(listMock).toHaveBeenLastCalledWith({ category: 'women-rings', limit: 8, page: 3 });
-    expect(await screen.findByText('19 rings found')).toBeInTheDocument();
+    expect(await screen.findAllByRole('link', { name: /^Last \d+$/ })).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /Load More/ })).not.toBeInTheDocument();
+    expect(screen.getByText('19 rings found')).toBeInTheDocument();
+  });
+
+  it('shows no Load More Rings when the first page holds every ring (8 of 8)', async () => {
+    listMock.mockResolvedValueOnce(page(8, 'Ring', 8));
+    renderCollection('rings');
+    expect(await screen.findByText('8 rings found')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^Ring \d+$/ }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Load More Rings' })).not.toBeInTheDocument();
+  });
+
+  it('pages another collection past its first 20 with its own Load More', async () => {
+    const user = userEvent.setup();
+    categoryMock.mockResolvedValueOnce(page(20, 'Chain', 23));
+    listMock.mockResolvedValueOnce(page(3, 'Late', 23));
+    renderCollection('mens-necklaces');
+    expect(await screen.findByText('23 necklaces found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load More Necklaces' }));
+    expect(listMock).toHaveBeenLastCalledWith({ category: 'men-necklaces', limit: 20, page: 2 });
+    expect(await screen.findAllByRole('link', { name: /^Late \d+$/ })).not.toHaveLength(0);
     expect(screen.queryByRole('button', { name: /Load More/ })).not.toBeInTheDocument();
   });
 
   it('starts without the button when the first page has fewer than 8 rings', async () => {
-    listMock.mockResolvedValueOnce(page(5, 'Ring'));
+    listMock.mockResolvedValueOnce(page(5, 'Ring', 5));
     renderCollection('rings');
     expect(await screen.findByText('5 rings found')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load More Rings' })).not.toBeInTheDocument();

@@ -29,6 +29,8 @@ export interface ListData extends PageData {
 }
 export interface CollectionData extends PageData {
   products: Product[];
+  /** How many the collection holds: 'Load More' shows only while more than the first page exist. */
+  total: number;
 }
 export interface CategoryData extends PageData {
   category: Category | null;
@@ -101,7 +103,7 @@ export function createLoaders(shop: ShopData) {
             ? shop.listProducts({ category: c.category.id, limit: RINGS_PAGE_SIZE, page: 1 }, request.signal)
             : shop.productsInCategory(c.category.id, { limit: COLLECTION_LIMIT }, request.signal),
         );
-        return list && { key: c.slug, products: list.products };
+        return list && { key: c.slug, products: list.products, total: list.total };
       };
     },
 
