@@ -54,7 +54,8 @@ export class OrderPaymentReactor implements Reactor {
             orderId: d.order_id,
             sessionId: d.session_id,
             paymentStatus: event.type === 'PaymentExpired' ? 'expired' : 'failed',
-            reason: event.type === 'PaymentExpired' ? 'Payment session expired' : d.reason,
+            // A session the shopper cancelled says so (PaymentExpired's reason); one that ran out has none.
+            reason: event.type === 'PaymentExpired' ? (d.reason ?? 'Payment session expired') : d.reason,
           },
           { waitForProjections: false },
         );

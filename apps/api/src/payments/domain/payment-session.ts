@@ -10,7 +10,8 @@ export type PaymentSucceeded = DomainEvent<
   { session_id: string; order_id: string; amount_cents: number; currency: string; method: string }
 >;
 export type PaymentFailed = DomainEvent<'PaymentFailed', { session_id: string; order_id: string; reason: string }>;
-export type PaymentExpired = DomainEvent<'PaymentExpired', { session_id: string; order_id: string }>;
+/** The session ended unpaid without a decline: it ran out, the shop replaced it, or (reason) the shopper cancelled it. */
+export type PaymentExpired = DomainEvent<'PaymentExpired', { session_id: string; order_id: string; reason?: string }>;
 /** The provider gave the money back (a payment that landed on an order that could not take it). */
 export type PaymentRefunded = DomainEvent<
   'PaymentRefunded',
@@ -103,7 +104,7 @@ export const paymentSession = {
         if (o.paymentStatus === 'declined') {
           return [{ type: 'PaymentFailed', data: { ...base, reason: o.reason ?? 'The card was declined.' } }];
         }
-        if (o.status === 'expired') return [{ type: 'PaymentExpired', data: base }];
+        if (o.status === 'expired') return [{ type: 'PaymentExpired', data: o.reason ? { ...base, reason: o.reason } : base }];
         return [];
       }
       case 'RecordRefund': {

@@ -32,5 +32,9 @@ describe('payment session decider', () => {
     const expired = settle([opened], { status: 'expired', paymentStatus: 'unpaid' });
     expect(expired).toEqual([{ type: 'PaymentExpired', data: { session_id: 's1', order_id: 'o1' } }]);
     expect(settle([opened, ...expired], { status: 'complete', paymentStatus: 'paid' })).toEqual([]);
+    // Cancelled by the shopper: the provider's reason goes with it, for the order's history.
+    expect(settle([opened], { status: 'expired', paymentStatus: 'unpaid', reason: 'Payment cancelled by the shopper' })).toEqual([
+      { type: 'PaymentExpired', data: { session_id: 's1', order_id: 'o1', reason: 'Payment cancelled by the shopper' } },
+    ]);
   });
 });

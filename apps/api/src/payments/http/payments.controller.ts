@@ -95,20 +95,24 @@ export class PaymentsController {
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'The page', schema: { type: 'string' } })
   @ApiNotFoundResponse({ description: 'Resource not found' })
-  async page(@Param('sessionId') sessionId: string): Promise<string> {
+  async page(@Param('sessionId') sessionId: string, @Req() request: FastifyRequest): Promise<string> {
     const row = await this.sandbox.row(sessionId);
     if (!row) throw new NotFoundError();
-    return sandboxCheckoutPage(row);
+    return sandboxCheckoutPage(row, null, { canRetry: hasOrderAccess(request, row.order_id) });
   }
 
   @Post('sandbox/checkout/:sessionId')
-  @ApiOperation({ summary: "The hosted page's form: pay by card or cancel; answers 303 to the shop's result page" })
+  @ApiOperation({
+    summary:
+      "The hosted page's form: pay by card, cancel (303 to the shop), or after a decline retry: a new session for the same " +
+      "order and amount (303 to its page); cancel and retry only from the browser holding the order's access cookie",
+  })
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({
     schema: {
       type: 'object',
       properties: {
-        action: { type: 'string', enum: ['pay', 'cancel'] },
+        action: { type: 'string', enum: ['pay', 'cancel', 'retry'] },
         name: { type: 'string' },
         card_number: { type: 'string' },
         expiry: { type: 'string' },
@@ -116,9 +120,12 @@ export class PaymentsController {
       },
     },
   })
-  @ApiResponse({ status: 303, description: 'To {origin}/payment/success?session_id=... or {origin}/payment/cancel' })
+  @ApiResponse({
+    status: 303,
+    description: 'To {origin}/payment/success?session_id=..., {origin}/payment/cancel, or (retry) the new session page',
+  })
   @ApiResponse({ status: 200, description: 'The page again, with why the card was refused' })
-  @ApiNotFoundResponse({ description: "No such session; or a cancel from a browser without the order's access cookie" })
+  @ApiNotFoundResponse({ description: "No such session; or a cancel or retry from a browser without the order's access cookie" })
   async submit(
     @Param('sessionId') sessionId: string,
     @Body() body: Record<string, unknown>,
@@ -130,6 +137,32 @@ export class PaymentsController {
     const field = (k: string) => (typeof body?.[k] === 'string' ? body[k] : '');
     const html = (status: number, page: string) =>
       reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+    const canRetry = hasOrderAccess(request, row.order_id);
+    if (field('action') === 'retry') {
+      // Try another card: a fresh session for the same order and amount (the order's rules decide whether it
+      // may still be paid); only its owner's browser, as for cancel. An open session is simply shown again.
+      if (!canRetry) throw new NotFoundError();
+      if (row.status === 'open') {
+        reply
+          .status(303)
+          .header('location', `/api/payments/sandbox/checkout/${encodeURIComponent(row.id)}`)
+          .send();
+        return;
+      }
+      try {
+        const next = await this.commands.execute(
+          new OpenCheckoutCommand(new URL(row.success_url).origin, row.order_id, {
+            customerId: null,
+            ordersWithAccess: ordersWithAccess(request),
+          }),
+        );
+        reply.status(303).header('location', next.url).send();
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        html(err.status, sandboxCheckoutPage(row, err.message));
+      }
+      return;
+    }
     if (field('action') === 'cancel') {
       // Only the browser that opened the checkout as the order's owner (its order-access cookie) may cancel it.
       if (!hasOrderAccess(request, row.order_id)) throw new NotFoundError();
@@ -152,11 +185,11 @@ export class PaymentsController {
         return;
       }
       await this.settle(sessionId).catch(() => undefined);
-      html(402, sandboxCheckoutPage(paid, 'Your card was declined.'));
+      html(402, sandboxCheckoutPage(paid, 'Your card was declined.', { canRetry }));
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       const current = (await this.sandbox.row(sessionId)) ?? row;
-      html(err.status, sandboxCheckoutPage(current, err.message));
+      html(err.status, sandboxCheckoutPage(current, err.message, { canRetry }));
     }
   }
 

@@ -23,16 +23,39 @@ const STYLE = `
   .cancel { background: transparent; color: var(--muted); margin-top: 8px; letter-spacing: 1px; text-transform: none; text-decoration: underline; }
   .cancel:hover { background: transparent; color: var(--ink); }
   .error { border-left: 3px solid #a33a2b; background: #fbefec; color: #7d2a1f; padding: 10px 12px; font-size: 14px; margin-bottom: 10px; }
+  .back { text-align: center; margin: 14px 0 0; }
   .note { font-size: 12px; color: var(--muted); text-align: center; margin-top: 18px; line-height: 1.5; }
   a { color: var(--gold); }
 `;
 
-/** The hosted checkout page: plain HTML forms, no script, no outside assets (CSP script-src 'self'). */
-export function sandboxCheckoutPage(row: SandboxRow, error: string | null = null): string {
+/** What the page offers besides paying: a new attempt for the same order when this browser owns it. */
+export interface SandboxPageOptions {
+  /** The browser holds the order's access cookie: it may try another card (a new session for the same order). */
+  canRetry?: boolean;
+}
+
+/** The words for a session that ended. */
+function endedText(row: SandboxRow): string {
+  if (row.payment_status === 'paid') return 'This payment is complete.';
+  if (row.payment_status === 'refunded') return 'This payment was refunded: the order could no longer take it.';
+  if (row.payment_status === 'declined') return 'This payment did not go through. Nothing was charged.';
+  if (row.cancelled_at) return 'You cancelled this payment. Nothing was charged.';
+  return 'Payment session expired. Nothing was charged.';
+}
+
+/**
+ * The hosted checkout page: plain HTML forms, no script, no outside assets (CSP script-src 'self'). A
+ * session is paid once; after a decline (or when it ran out) the order's owner may try another card, which
+ * opens a fresh session for the same order and amount, as a real provider's page lets a shopper retry.
+ */
+export function sandboxCheckoutPage(row: SandboxRow, error: string | null = null, options: SandboxPageOptions = {}): string {
   const action = `/api/payments/sandbox/checkout/${encodeURIComponent(row.id)}`;
   const open = row.status === 'open';
+  const alert = error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : '';
+  const retryable =
+    !open && options.canRetry === true && (row.payment_status === 'declined' || (row.status === 'expired' && !row.cancelled_at));
   const body = open
-    ? `${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
+    ? `${alert}
 <form method="post" action="${escapeHtml(action)}" autocomplete="off">
   <input type="hidden" name="action" value="pay">
   <label for="name">Name on card</label><input id="name" name="name" required maxlength="100">
@@ -44,9 +67,16 @@ export function sandboxCheckoutPage(row: SandboxRow, error: string | null = null
   <button type="submit">Pay ${escapeHtml(money(row.amount_cents, row.currency))}</button>
 </form>
 <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="action" value="cancel"><button class="cancel" type="submit">Cancel and return to the shop</button></form>`
-    : `${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
-<p>${escapeHtml(row.status === 'expired' ? 'Payment session expired' : row.payment_status === 'paid' ? 'This payment is complete.' : row.payment_status === 'refunded' ? 'This payment was refunded: the order could no longer take it.' : 'This payment did not go through.')}</p>
-<p><a href="${escapeHtml(row.payment_status === 'paid' ? row.success_url : row.cancel_url)}">Return to the shop</a></p>`;
+    : `${alert}
+<p>${escapeHtml(endedText(row))}</p>
+${
+  retryable
+    ? `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="action" value="retry"><button type="submit">${
+        row.payment_status === 'declined' ? 'Try another card' : 'Start a new payment'
+      }</button></form>
+<p class="back"><a href="${escapeHtml(row.cancel_url)}">Return to the shop</a></p>`
+    : `<p><a href="${escapeHtml(row.payment_status === 'paid' ? row.success_url : row.cancel_url)}">Return to the shop</a></p>`
+}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Facet · Secure payment</title><style>${STYLE}</style></head>

@@ -31,7 +31,12 @@ export interface SandboxRow {
   completed_at: Date | null;
   refund_id: string | null;
   refunded_at: Date | null;
+  /** When the shopper cancelled it on the hosted page (it is then expired); null otherwise. */
+  cancelled_at: Date | null;
 }
+
+/** Why a session the shopper cancelled ended, as the order's history records it. */
+export const CANCELLED_BY_SHOPPER = 'Payment cancelled by the shopper';
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -102,7 +107,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
           ? row.method === 'bank_transfer'
             ? 'Insufficient funds in the chosen account.'
             : 'Your card was declined.'
-          : null,
+          : row.status === 'expired' && row.cancelled_at
+            ? CANCELLED_BY_SHOPPER
+            : null,
       expiresAt: new Date(row.expires_at),
     };
   }
@@ -177,8 +184,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return updated;
   }
 
-  /** The shopper left the hosted page: the session ends unpaid (as expired), so the order may be paid again. */
+  /**
+   * The shopper left the hosted page: the session ends unpaid (as expired, marked cancelled by the shopper), so
+   * the order may be paid again.
+   */
   async cancel(id: string): Promise<void> {
-    await this.db.query(`UPDATE public.sandbox_payment_sessions SET status = 'expired' WHERE id = $1 AND status = 'open'`, [id]);
+    await this.db.query(
+      `UPDATE public.sandbox_payment_sessions SET status = 'expired', cancelled_at = now() WHERE id = $1 AND status = 'open'`,
+      [id],
+    );
   }
 }
