@@ -2,7 +2,7 @@ import { DIAMOND_SHAPES, DIAMOND_SIZES, karatsFor, METAL_TYPES, PREFERRED_CONTAC
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { customDesignApi } from '../api/account';
 import { ApiError, newUuid } from '../api/client';
-import { CheckIcon } from '../components/Icons';
+import { CheckIcon, TrashIcon } from '../components/Icons';
 import { useAuth } from '../features/auth/useAuth';
 import { toast } from '../features/toast/toasts';
 import {
@@ -60,6 +60,7 @@ export default function CustomDesignPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const key = useRef(newUuid());
   const heading = useRef<HTMLHeadingElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -315,6 +316,15 @@ export default function CustomDesignPage() {
             <div className="wizard__group">
               <div className="field">
                 <span className="field__label">Design image (optional)</span>
+                {/* Before its label: the label shows the input's keyboard focus (.visually-hidden:focus-visible + .upload). */}
+                <input
+                  id="design-image"
+                  ref={fileInput}
+                  className="visually-hidden"
+                  type="file"
+                  accept={ACCEPTED_IMAGE_EXTENSIONS.join(',')}
+                  onChange={onFile}
+                />
                 <label className="upload" htmlFor="design-image">
                   {form.designImage ? (
                     <img src={form.designImage} alt="Your design" className="upload__preview" />
@@ -325,24 +335,24 @@ export default function CustomDesignPage() {
                     </span>
                   )}
                 </label>
-                <input
-                  id="design-image"
-                  className="visually-hidden"
-                  type="file"
-                  accept={ACCEPTED_IMAGE_EXTENSIONS.join(',')}
-                  onChange={onFile}
-                />
                 {form.designImage && (
-                  <p className="upload__name">
-                    {form.imageName}{' '}
+                  <div className="upload__file">
+                    <span className="upload__name" title={form.imageName}>
+                      {form.imageName}
+                    </span>
                     <button
                       type="button"
-                      className="auth__link"
-                      onClick={() => setForm((f) => ({ ...f, designImage: null, imageName: '' }))}
+                      className="btn btn--ghost btn--small upload__remove"
+                      aria-label={`Remove design image ${form.imageName}`}
+                      onClick={() => {
+                        setForm((f) => ({ ...f, designImage: null, imageName: '' }));
+                        fileInput.current?.focus(); // the button goes away: focus stays in the field
+                      }}
                     >
+                      <TrashIcon size={16} />
                       Remove
                     </button>
-                  </p>
+                  </div>
                 )}
               </div>
               <div className="field">

@@ -140,4 +140,23 @@ describe('CustomDesignPage', () => {
     fireEvent.change(screen.getByLabelText(/Choose an image/), { target: { files: [big] } });
     expect(screen.getByTestId('toast')).toHaveTextContent('File too large: Please upload an image smaller than 10MB.');
   });
+
+  it('removes a chosen image with a styled Remove button named for what it removes, keeping focus in the field', async () => {
+    setup();
+    await toContact();
+    click('Previous');
+    const ring = new File(['\x89PNG'], 'my-ring.png', { type: 'image/png' });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText(/Choose an image/), { target: { files: [ring] } });
+      jest.useRealTimers();
+      await new Promise((r) => setTimeout(r, 50)); // the FileReader
+    });
+    expect(screen.getByRole('img', { name: 'Your design' })).toBeInTheDocument();
+    const remove = screen.getByRole('button', { name: 'Remove design image my-ring.png' });
+    expect(remove).toHaveClass('btn', 'upload__remove');
+    fireEvent.click(remove);
+    expect(screen.queryByRole('img', { name: 'Your design' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(document.getElementById('design-image'));
+  });
 });
