@@ -18,6 +18,7 @@ import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { PaymentsModule } from './payments/payments.module';
+import { ReviewsModule } from './reviews/reviews.module';
 import { StorefrontModule } from './storefront/storefront.module';
 
 /** The shop: the platform, then one module per part of the shop. */
@@ -43,6 +44,7 @@ import { StorefrontModule } from './storefront/storefront.module';
     PaymentsModule,
     CustomDesignsModule,
     ContactModule,
+    ReviewsModule,
     AuditModule,
     StorefrontModule,
   ],

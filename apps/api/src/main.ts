@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createApp } from './bootstrap';
 import { CatalogSeeder } from './catalog/seed/catalog-seeder';
+import { ReviewSeeder } from './reviews/seed/review-seeder';
 import { serveHealthPort } from './health/health-port';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { MigrationChecksumError } from './platform/database/migrate';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   if (config.seedDemoCatalogue) {
     const listed = await retryWhileTransient('listing the demo catalogue', () => app.get(CatalogSeeder).seedIfEmpty(), retry);
     if (listed) Logger.log(`the catalogue was empty: listed ${listed} products`, 'Facet');
+    // The seeded pieces' ratings as reviews (issue 41), also in a store seeded before reviews existed.
+    await retryWhileTransient('listing the demo reviews', () => app.get(ReviewSeeder).seedIfMissing(), retry);
   }
   const url = `http://localhost:${config.port}`;
   Logger.log(`Facet is open: shop ${url}/  console ${url}/admin  API docs ${url}/api/docs`, 'Facet');

@@ -14,3 +14,4 @@ export type * from './mail-wire';
 export * from './spreadsheet';
 export * from './variants';
 export * from './inventory-wire';
+export * from './reviews';

@@ -1,4 +1,5 @@
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
+import { ReviewSeeder } from '../reviews/seed/review-seeder';
 import { cliContext } from './context';
 
 /** npm run seed: lists the shop's catalogue on an empty store (`-- --force` lists it again anyway). */
@@ -9,6 +10,8 @@ async function main(): Promise<void> {
   console.log(
     listed ? `listed ${listed} products` : 'the catalogue already has products (or was seeded before); use --force to list the seed again',
   );
+  const reviews = await app.get(ReviewSeeder).seedIfMissing();
+  if (reviews) console.log(`listed ${reviews} reviews of the seeded pieces`);
   await app.close();
 }
 

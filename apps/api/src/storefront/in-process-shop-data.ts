@@ -1,7 +1,8 @@
-import { isCategoryId, PRICE_RANGES, PriceRange, Product, ProductList, SORT_OPTIONS, SortOption } from '@facet/contracts';
+import { isCategoryId, PRICE_RANGES, PriceRange, Product, ProductList, ProductReviews, SORT_OPTIONS, SortOption } from '@facet/contracts';
 import { QueryBus } from '@nestjs/cqrs';
 import { GetProductQuery, ListProductsQuery, RandomProductsQuery } from '../catalog/queries/product-queries';
 import { NotFoundError } from '../platform/domain/errors';
+import { ProductReviewsQuery } from '../reviews/queries/review-queries';
 
 /** What the storefront's loaders ask for (the shape of its ShopData, apps/storefront/src/routing/shopData.ts). */
 export interface ProductQuery {
@@ -20,6 +21,7 @@ export interface ShopData {
   listProducts(query: ProductQuery): Promise<ProductList>;
   productsInCategory(category: string, query: ProductQuery): Promise<ProductList>;
   randomProducts(limit: number): Promise<Product[]>;
+  productReviews(id: string): Promise<ProductReviews>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -90,5 +92,11 @@ export class InProcessShopData implements ShopData {
 
   randomProducts(limit: number): Promise<Product[]> {
     return this.queries.execute(new RandomProductsQuery(bounded(limit, 1, 100, 3)));
+  }
+
+  /** A piece's approved reviews for its page and its JSON-LD (issue 41). */
+  productReviews(id: string): Promise<ProductReviews> {
+    if (!UUID.test(id)) return Promise.resolve({ product_id: id, rating: 0, reviews_count: 0, items: [], total: 0, page: 1, limit: 10 });
+    return this.queries.execute(new ProductReviewsQuery(id.toLowerCase(), 1, 10));
   }
 }

@@ -5,6 +5,7 @@ import { customDesign } from '../../custom-designs/domain/custom-design';
 import { customer } from '../../customers/domain/customer';
 import { variantStock } from '../../inventory/domain/variant-stock';
 import { order } from '../../orders/domain/order';
+import { review } from '../../reviews/domain/review';
 import { Decider } from '../../platform/event-store/decider';
 import { staffMember } from '../../staff/domain/staff-member';
 
@@ -30,6 +31,8 @@ export const RECORD_KINDS: readonly RecordKind[] = [
   { name: 'contact-message', prefix: 'contact-message-', decider: contactMessage },
   // A stocked variant's units on hand, reserved, and each order's reservation (issue 40).
   { name: 'variant-stock', prefix: 'variant-', decider: variantStock },
+  // A customer's review of a piece and its moderation (issue 41).
+  { name: 'review', prefix: 'review-', decider: review },
 ];
 
 export function recordKindOf(streamId: string): RecordKind | null {

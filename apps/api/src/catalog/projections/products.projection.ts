@@ -3,6 +3,7 @@ import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { inRuns, Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { PRODUCT_EVENT_TYPES, ProductFields } from '../domain/product';
+import { RATING_EVENT_TYPES } from '../../reviews/domain/review';
 
 const COLUMNS: Record<keyof ProductFields, string> = {
   name: 'name',
@@ -26,12 +27,16 @@ const JSON_COLUMNS = new Set(['images', 'features', 'options', 'variants', 'engr
 /** jsonb parameters as JSON text; null (no engraving) as SQL NULL, as a product recorded without one has. */
 const json = (k: string, v: unknown) => (JSON_COLUMNS.has(k) && v !== null && v !== undefined ? JSON.stringify(v) : (v ?? null));
 
-/** rm.products: the catalogue as the shop shows it. */
+/**
+ * rm.products: the catalogue as the shop shows it. Its rating and review count follow the product's approved
+ * reviews (issue 41): stars added when a review is approved (or imported), taken away when an approved one
+ * is rejected. Those events carry the stars, so no other read model is consulted.
+ */
 @Injectable()
 @ReadModelProjection()
 export class ProductsProjection implements Projection {
   readonly name = 'products';
-  readonly eventTypes = PRODUCT_EVENT_TYPES;
+  readonly eventTypes = [...PRODUCT_EVENT_TYPES, ...RATING_EVENT_TYPES];
 
   /** Listing many products at once (seed, replay) is one statement per run of ProductCreated. */
   applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
@@ -110,6 +115,23 @@ export class ProductsProjection implements Projection {
       case 'InventoryCleared':
         await tx.query('DELETE FROM products WHERE id = ANY($1)', [d.product_ids]);
         break;
+      case 'ReviewImported':
+      case 'ReviewApproved':
+        await this.rate(tx, d.product_id, d.stars, 1);
+        break;
+      case 'ReviewRejected':
+        // Only an approved review was counted; a pending one rejected changes nothing.
+        if (d.from === 'approved') await this.rate(tx, d.product_id, -d.stars, -1);
+        break;
     }
+  }
+
+  /** The product's version stays: it is staff's edit revision (If-Match), which reviews do not move. */
+  private async rate(tx: Tx, productId: string, stars: number, count: number): Promise<void> {
+    await tx.query('UPDATE products SET review_stars = review_stars + $2, review_count = review_count + $3 WHERE id = $1', [
+      productId,
+      stars,
+      count,
+    ]);
   }
 }

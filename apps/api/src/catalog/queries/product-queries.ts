@@ -37,7 +37,7 @@ const ORDER_BY: Record<SortOption, string> = {
   featured: 'featured_rank ASC',
   'price-low': 'price_cents ASC, featured_rank ASC',
   'price-high': 'price_cents DESC, featured_rank ASC',
-  rating: 'rating DESC NULLS LAST, reviews_count DESC, featured_rank ASC',
+  rating: 'review_rating DESC, review_count DESC, featured_rank ASC',
   name: 'name ASC, featured_rank ASC',
 };
 

@@ -27,12 +27,13 @@ export interface ProductVariantColumns {
   gallery: RecordedGalleryImage[] | null;
 }
 
+/** The rating and count shown are those of the approved reviews (issue 41), not the ones product events carry. */
 export const PRODUCT_COLUMNS = `id, name, description, price_cents, original_price_cents, image, images, category, features,
-  rating, reviews_count, in_stock, version, created_at, updated_at`;
+  review_rating AS rating, review_count AS reviews_count, in_stock, version, created_at, updated_at`;
 /** One product's page: lists leave these out (their shape and speed stay as they were). */
 export const PRODUCT_DETAIL_COLUMNS = `${PRODUCT_COLUMNS}, options, variants, engraving, gallery`;
 
-/** The API's product: dollars, the spec's defaults for missing rating and review count. */
+/** The API's product: dollars; rating 0 and count 0 for a piece without approved reviews. */
 export function toProduct(row: ProductRow): Product {
   return {
     id: row.id,
@@ -44,7 +45,7 @@ export function toProduct(row: ProductRow): Product {
     images: row.images?.length ? row.images : [row.image],
     category: row.category,
     features: row.features ?? [],
-    rating: row.rating === null ? 4.5 : Number(row.rating),
+    rating: row.rating === null ? 0 : Number(row.rating),
     reviews_count: row.reviews_count ?? 0,
     in_stock: row.in_stock,
     version: row.version,

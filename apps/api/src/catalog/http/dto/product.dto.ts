@@ -254,8 +254,8 @@ export class ProductDto {
   @ApiProperty({ type: [String] }) images: string[];
   @ApiProperty({ enum: CATEGORY_IDS }) category: CategoryId;
   @ApiProperty({ type: [String] }) features: string[];
-  @ApiProperty({ example: 4.5 }) rating: number;
-  @ApiProperty({ example: 0 }) reviews_count: number;
+  @ApiProperty({ example: 4.5, description: 'Average stars of the approved reviews, to one decimal; 0 without any' }) rating: number;
+  @ApiProperty({ example: 0, description: 'Approved reviews' }) reviews_count: number;
   @ApiProperty() in_stock: boolean;
   @ApiProperty({ description: 'Revision; send it back when editing to detect concurrent changes' }) version: number;
   @ApiProperty() created_at: string;
@@ -338,14 +338,24 @@ export class CreateProductDto {
   @OptionalText({ each: true })
   features?: string[];
 
-  @ApiPropertyOptional({ default: 4.5, minimum: 0, maximum: 5 })
+  @ApiPropertyOptional({
+    default: 4.5,
+    minimum: 0,
+    maximum: 5,
+    deprecated: true,
+    description: 'Accepted and kept for older clients, never shown: the rating shown is that of the approved reviews',
+  })
   @Omittable()
   @IsNumber({ maxDecimalPlaces: 1 })
   @Min(0)
   @Max(5)
   rating?: number;
 
-  @ApiPropertyOptional({ default: 0 })
+  @ApiPropertyOptional({
+    default: 0,
+    deprecated: true,
+    description: 'Accepted, never shown: the count shown is that of the approved reviews',
+  })
   @Omittable()
   @IsInt()
   @Min(0)

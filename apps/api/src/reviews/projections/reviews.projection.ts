@@ -1,0 +1,67 @@
+import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
+import { Injectable } from '@nestjs/common';
+import { Tx } from '../../platform/database/database';
+import { RecordedEvent } from '../../platform/event-store/event-store';
+import { ERASED } from '../../platform/privacy/personal-data';
+import { erasedAccount } from '../../platform/privacy/erasure-match';
+import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { REVIEW_EVENT_TYPES } from '../domain/review';
+
+/**
+ * rm.reviews: every review with its status. An erased customer's reviews stay (the piece's rating is the
+ * shop's), their name becomes the placeholder. Text is stored exactly as the command accepted it.
+ */
+@Injectable()
+@ReadModelProjection()
+export class ReviewsProjection implements Projection {
+  readonly name = 'reviews';
+  readonly eventTypes = [...REVIEW_EVENT_TYPES, CUSTOMER_DELETED];
+
+  async apply(tx: Tx, event: RecordedEvent): Promise<void> {
+    const d = event.data;
+    const at = event.metadata.occurredAt;
+    switch (event.type) {
+      case 'ReviewSubmitted':
+      case 'ReviewImported': {
+        const submitted = event.type === 'ReviewSubmitted';
+        // Sent while the account was being erased, so recorded after the purge: written as the purge leaves it.
+        const gone = submitted && (await erasedAccount(tx, 'reviews_erased_customers', d.customer_id));
+        await tx.query(
+          `INSERT INTO reviews (id, product_id, customer_id, order_id, verified, status, stars, title, body, author_name,
+             version, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+           ON CONFLICT (id) DO NOTHING`,
+          [
+            d.review_id,
+            d.product_id,
+            submitted ? d.customer_id : null,
+            submitted ? d.order_id : null,
+            submitted,
+            submitted ? 'pending' : 'approved',
+            d.stars,
+            d.title,
+            d.text,
+            gone ? ERASED : d.author_name,
+            event.revision,
+            at,
+          ],
+        );
+        break;
+      }
+      case 'ReviewApproved':
+      case 'ReviewRejected':
+        await tx.query(
+          `UPDATE reviews SET status = $2, moderated_by = $3, moderated_at = $4, version = $5, updated_at = $4 WHERE id = $1`,
+          [d.review_id, event.type === 'ReviewApproved' ? 'approved' : 'rejected', d.by, at, event.revision],
+        );
+        break;
+      case CUSTOMER_DELETED: {
+        const deleted = d as CustomerDeletedData;
+        if (!deleted.customer_id) break;
+        await tx.query(`UPDATE reviews SET author_name = $2 WHERE customer_id = $1`, [deleted.customer_id, ERASED]);
+        await tx.query('INSERT INTO reviews_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [deleted.customer_id]);
+        break;
+      }
+    }
+  }
+}
