@@ -15,3 +15,4 @@ export * from './spreadsheet';
 export * from './variants';
 export * from './inventory-wire';
 export * from './reviews';
+export * from './shipping';

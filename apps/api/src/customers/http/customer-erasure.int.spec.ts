@@ -195,8 +195,10 @@ describe('Erasing a customer', () => {
       expect(res.status).toBe(200);
       return res.body.order_id as string;
     };
+    // Shipping names its carrier and tracking number (issue 41).
+    const shipment = (status: string) => (status === 'shipped' ? { carrier: 'ups', tracking_number: '1Z999AA10123456784' } : {});
     const setStatus = async (id: string, status: string) =>
-      expect((await t.request('PUT', `/api/admin/orders/${id}`, { token: staff, body: { status } })).status).toBe(200);
+      expect((await t.request('PUT', `/api/admin/orders/${id}`, { token: staff, body: { status, ...shipment(status) } })).status).toBe(200);
     const deleteSelf = () => t.request('DELETE', '/api/me', { token });
     const deleteByAdmin = () => t.request('DELETE', `/api/admin/customers/${customerId}`, { token: staff });
     const orderOf = async (id: string) => (await t.request('GET', `/api/admin/orders/${id}`, { token: staff })).body;

@@ -1,6 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import { OrderStatus } from '@facet/contracts';
 import { Principal } from '../../platform/auth/principal';
+import { OrderShipmentData } from '../domain/order';
 import { AdminOrderView } from '../queries/order-views';
 
 /** Staff move an order to its next status (see ORDER_TRANSITIONS), with a note; answers the order for the console. */
@@ -10,6 +11,10 @@ export class ChangeOrderStatusCommand extends Command<AdminOrderView> {
     readonly to: OrderStatus,
     readonly note: string,
     readonly principal: Principal,
+    /** Show the note to the customer on their order page (issue 41). */
+    readonly shared = false,
+    /** The carrier and tracking number, with a move to shipped. */
+    readonly shipment?: OrderShipmentData,
   ) {
     super();
   }

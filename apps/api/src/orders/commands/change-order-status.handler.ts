@@ -12,11 +12,19 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
     private readonly queries: QueryBus,
   ) {}
 
-  async execute({ orderId, to, note, principal }: ChangeOrderStatusCommand): Promise<AdminOrderView> {
+  async execute({ orderId, to, note, principal, shared, shipment }: ChangeOrderStatusCommand): Promise<AdminOrderView> {
     // 404 for an order the console cannot show yet; which moves are allowed is the decider's rule alone.
     await this.queries.execute(new GetAdminOrderQuery(orderId));
     // Decided again on a concurrent write: twenty identical cancels record (and refund) once, all answer 200.
-    await this.es.decideLatest(orderStream(orderId), order, { type: 'ChangeStatus', orderId, to, note, by: `staff:${principal.id}` });
+    await this.es.decideLatest(orderStream(orderId), order, {
+      type: 'ChangeStatus',
+      orderId,
+      to,
+      note,
+      by: `staff:${principal.id}`,
+      shared,
+      shipment,
+    });
     return this.queries.execute(new GetAdminOrderQuery(orderId));
   }
 }

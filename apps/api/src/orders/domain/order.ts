@@ -1,6 +1,15 @@
-import { canMoveOrder, OrderKind, OrderShipping, OrderStatus, PAYABLE_ORDER_STATUSES, PaymentStatus } from '@facet/contracts';
+import {
+  canMoveOrder,
+  carrierById,
+  isTrackingNumber,
+  OrderKind,
+  OrderShipping,
+  OrderStatus,
+  PAYABLE_ORDER_STATUSES,
+  PaymentStatus,
+} from '@facet/contracts';
 import { DomainEvent } from '../../platform/event-store/decider';
-import { ConflictError, NotFoundError } from '../../platform/domain/errors';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
 /** One priced line as the server priced it (money in cents). */
@@ -46,9 +55,29 @@ export interface OrderRequestedData {
 }
 
 export type OrderRequested = DomainEvent<'OrderRequested', OrderRequestedData>;
+/** How a shipped order travels (issue 41): a carrier of CARRIERS and its tracking number; the link is built from both. */
+export interface OrderShipmentData {
+  carrier: string;
+  tracking_number: string;
+}
+
+/**
+ * `shared`: staff chose to show the note to the customer on their order page (absent: not shared, as on
+ * every note before issue 41). `shipment`: on a move to shipped, the carrier and tracking number (absent on
+ * older events).
+ */
 export type OrderStatusChanged = DomainEvent<
   'OrderStatusChanged',
-  { order_id: string; from: OrderStatus; to: OrderStatus; note: string; by: string; subject_id?: string }
+  {
+    order_id: string;
+    from: OrderStatus;
+    to: OrderStatus;
+    note: string;
+    by: string;
+    subject_id?: string;
+    shared?: boolean;
+    shipment?: OrderShipmentData;
+  }
 >;
 /** The order's payment went through: it moves to processing. */
 export type OrderPaid = DomainEvent<'OrderPaid', { order_id: string; session_id: string; amount_cents: number; currency: string }>;
@@ -83,7 +112,7 @@ export type OrderRefundRequested = DomainEvent<
 /** Staff added a note without moving the order (a status change to the status it already has, with a note). */
 export type OrderNoteAdded = DomainEvent<
   'OrderNoteAdded',
-  { order_id: string; status: OrderStatus; note: string; by: string; subject_id?: string }
+  { order_id: string; status: OrderStatus; note: string; by: string; subject_id?: string; shared?: boolean }
 >;
 export type OrderEvent =
   | OrderRequested
@@ -166,7 +195,17 @@ export interface OrderState {
 
 export type OrderCommand =
   | { type: 'RequestOrder'; data: OrderRequestedData }
-  | { type: 'ChangeStatus'; orderId: string; to: OrderStatus; note: string; by: string }
+  | {
+      type: 'ChangeStatus';
+      orderId: string;
+      to: OrderStatus;
+      note: string;
+      by: string;
+      /** Show the note to the customer (issue 41). */
+      shared?: boolean;
+      /** Required on a move to shipped, refused with any other. */
+      shipment?: OrderShipmentData;
+    }
   | {
       type: 'RecordPayment';
       orderId: string;
@@ -276,6 +315,10 @@ export const order = {
       case 'ChangeStatus': {
         if (!state.exists) throw new NotFoundError();
         const from = state.status as OrderStatus;
+        const shipping = from !== command.to && command.to === 'shipped';
+        if (!shipping && command.shipment) throw new BadInputError('A carrier and tracking number go only with marking an order shipped.');
+        // Shared only with a note to share; absent (not false) otherwise, as on older events.
+        const shared = command.shared && command.note ? { shared: true as const } : {};
         if (from === command.to) {
           // The status it has, with a note: the note is recorded (once, however often the same is sent).
           if (!command.note || (state.lastNote?.note === command.note && state.lastNote.by === command.by)) return [];
@@ -288,6 +331,7 @@ export const order = {
                 note: command.note,
                 by: command.by,
                 subject_id: state.subjectId ?? 'order-without-subject',
+                ...shared,
               },
             },
           ];
@@ -295,6 +339,10 @@ export const order = {
         if (!canMoveOrder(from, command.to)) {
           throw new ConflictError(`An order cannot move from ${from} to ${command.to}.`);
         }
+        if (shipping && !command.shipment)
+          throw new BadInputError('Choose the carrier and enter the tracking number to mark the order shipped.');
+        if (command.shipment && (!carrierById(command.shipment.carrier) || !isTrackingNumber(command.shipment.tracking_number)))
+          throw new BadInputError('Choose a carrier from the list and a tracking number of 6 to 40 letters and digits.');
         const changed: OrderEvent = {
           type: 'OrderStatusChanged',
           data: {
@@ -304,6 +352,8 @@ export const order = {
             note: command.note,
             by: command.by,
             subject_id: state.subjectId ?? 'order-without-subject',
+            ...shared,
+            ...(shipping ? { shipment: command.shipment } : {}),
           },
         };
         // A paid order that is cancelled gives its money back (in the same append: never cancelled yet unrefunded).

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import type { OrderPage } from '@facet/contracts';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -9,11 +10,13 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiQuery,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Public, RequireCustomer, RequireStaff } from '../../platform/auth/auth.decorators';
-import { grantOrderAccess } from '../../platform/auth/order-access-cookie';
+import { grantOrderAccess, ordersWithAccess } from '../../platform/auth/order-access-cookie';
+import { BadInputError } from '../../platform/domain/errors';
 import { Principal } from '../../platform/auth/principal';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
@@ -25,6 +28,8 @@ import { GetAdminOrderQuery } from '../queries/get-admin-order.query';
 import { GetOrderQuery } from '../queries/get-order.query';
 import { ListOrdersQuery } from '../queries/list-orders.query';
 import { MyOrdersQuery } from '../queries/my-orders.query';
+import { GetOrderPageQuery } from '../queries/order-page.query';
+import { isValidOrderLinkToken } from '../order-link';
 import {
   AdminOrderDto,
   AdminOrderListDto,
@@ -34,6 +39,7 @@ import {
   MyOrderDto,
   OrderCreatedDto,
   OrderDto,
+  OrderPageDto,
 } from './dto/order.dto';
 
 @ApiTags('orders')
@@ -65,7 +71,7 @@ export class OrdersController {
     @Res({ passthrough: true }) reply: FastifyReply,
     @Headers('idempotency-key') key?: string,
   ): Promise<{ order_id: string }> {
-    const placed: { order_id: string } = await this.commands.execute(new PlaceOrderCommand(dto, principal, key));
+    const placed: { order_id: string } = await this.commands.execute(new PlaceOrderCommand(dto, principal, key, ordersWithAccess(request)));
     // The placing browser, and only it, may open the order's checkout as a guest (payments.controller.ts).
     grantOrderAccess(request, reply, this.config, placed.order_id);
     return placed;
@@ -77,6 +83,30 @@ export class OrdersController {
   @ApiOkResponse({ type: [MyOrderDto] })
   mine(@CurrentPrincipal() principal: Principal) {
     return this.queries.execute(new MyOrdersQuery(principal.id));
+  }
+
+  @Get(':id/page')
+  @Public()
+  @ApiOperation({
+    summary: "The shopper's order page: lines, totals, address, payment, shipment and the notes staff shared",
+    description:
+      "For its signed-in customer, the holder of its mails' signed link (?access=), or the browser that placed it. " +
+      'Anyone else gets 404, as for an order that does not exist. A valid link lets this browser pay the order too.',
+  })
+  @ApiQuery({ name: 'access', required: false, description: "The token of the order mails' link" })
+  @ApiOkResponse({ type: OrderPageDto })
+  @ApiNotFoundResponse({ description: 'Resource not found' })
+  async page(
+    @Param('id', UuidOr404Pipe) id: string,
+    @CurrentPrincipal() principal: Principal | null,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Query('access') access?: unknown,
+  ): Promise<OrderPage> {
+    const page: OrderPage = await this.queries.execute(new GetOrderPageQuery(id, principal, access, ordersWithAccess(request)));
+    // The mail's holder is the shopper: this browser may now pay or retry the order as the one that placed it would.
+    if (isValidOrderLinkToken(id, access)) grantOrderAccess(request, reply, this.config, id);
+    return page;
   }
 
   @Get(':id')
@@ -132,11 +162,17 @@ export class AdminOrdersController {
   // { status, note } (the spec's form for custom designs).
   @Put(':id')
   @ApiOperation({
-    summary: 'Move an order to its next status (see ORDER_TRANSITIONS), with a note; its current status with a note adds the note',
+    summary:
+      'Move an order to its next status (see ORDER_TRANSITIONS), with a note (shared with the customer when asked); shipped needs a carrier and tracking number; its current status with a note adds the note',
   })
   @ApiOkResponse({ type: AdminOrderDto })
   @ApiConflictResponse({ description: 'The move is not allowed from the current status' })
   changeStatus(@Param('id', UuidOr404Pipe) id: string, @Body() dto: ChangeOrderStatusDto, @CurrentPrincipal() principal: Principal) {
-    return this.commands.execute(new ChangeOrderStatusCommand(id, dto.status, dto.note?.trim() ?? '', principal));
+    if ((dto.carrier === undefined) !== (dto.tracking_number === undefined))
+      throw new BadInputError('carrier and tracking_number go together: choose the carrier and enter the tracking number.');
+    const shipment = dto.carrier && dto.tracking_number ? { carrier: dto.carrier, tracking_number: dto.tracking_number } : undefined;
+    return this.commands.execute(
+      new ChangeOrderStatusCommand(id, dto.status, dto.note?.trim() ?? '', principal, dto.share_with_customer === true, shipment),
+    );
   }
 }

@@ -5,7 +5,7 @@ import { ERASED } from '../../platform/privacy/personal-data';
 import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
 import { legacyLabelledRowsOf, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
-import { ORDER_EVENT_TYPES, OrderRequestedData } from '../domain/order';
+import { ORDER_EVENT_TYPES, OrderRequestedData, OrderShipmentData } from '../domain/order';
 
 /** The accounts part's erasure event: the person leaves every read model. */
 
@@ -106,13 +106,18 @@ export class OrdersProjection implements Projection {
       case 'OrderRequested':
         await this.insertOrders(tx, [event]);
         break;
-      case 'OrderStatusChanged':
+      case 'OrderStatusChanged': {
+        // A move to shipped carries its carrier and tracking number (absent on events before issue 41).
+        const shipment = event.data.to === 'shipped' ? (event.data.shipment as OrderShipmentData | undefined) : undefined;
         await tx.query(
-          `UPDATE orders SET status = $2, version = $3, updated_at = $4, delivered_at = CASE WHEN $2 = 'delivered' THEN $4::timestamptz ELSE delivered_at END
+          `UPDATE orders SET status = $2, version = $3, updated_at = $4, delivered_at = CASE WHEN $2 = 'delivered' THEN $4::timestamptz ELSE delivered_at END,
+             carrier = COALESCE($5, carrier), tracking_number = COALESCE($6, tracking_number),
+             shipped_at = CASE WHEN $2 = 'shipped' THEN $4::timestamptz ELSE shipped_at END
            WHERE id = $1`,
-          [event.data.order_id, event.data.to, event.revision, at],
+          [event.data.order_id, event.data.to, event.revision, at, shipment?.carrier ?? null, shipment?.tracking_number ?? null],
         );
         break;
+      }
       case 'OrderPaid':
         await tx.query(
           `UPDATE orders SET status = 'processing', payment_status = 'paid', paid_at = $3, payment_session_id = $4, version = $2, updated_at = $3 WHERE id = $1`,

@@ -2,6 +2,14 @@ import { GetAdminOrderHandler } from './get-admin-order.query';
 import { GetOrderHandler } from './get-order.query';
 import { ListOrdersHandler } from './list-orders.query';
 import { MyOrdersHandler } from './my-orders.query';
+import { GetOrderPageHandler } from './order-page.query';
 import { PayableOrderHandler } from './payable-order.query';
 
-export const QUERY_HANDLERS = [GetOrderHandler, MyOrdersHandler, ListOrdersHandler, GetAdminOrderHandler, PayableOrderHandler];
+export const QUERY_HANDLERS = [
+  GetOrderHandler,
+  MyOrdersHandler,
+  ListOrdersHandler,
+  GetAdminOrderHandler,
+  PayableOrderHandler,
+  GetOrderPageHandler,
+];

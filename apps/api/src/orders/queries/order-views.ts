@@ -1,4 +1,4 @@
-import { isPayableOrder, orderStatusMessage } from '@facet/contracts';
+import { isPayableOrder, orderStatusMessage, trackingUrl } from '@facet/contracts';
 import { OrderLine } from '../domain/order';
 
 /** A row of rm.orders. */
@@ -28,6 +28,10 @@ export interface OrderRow {
   payment_session_id: string | null;
   pay_by: Date | null;
   refunded_cents: number | string;
+  /** How it was shipped (issue 41; migration 106): null before. */
+  carrier?: string | null;
+  tracking_number?: string | null;
+  shipped_at?: Date | null;
 }
 
 /** "a***@example.com": enough to recognise, not enough to contact. */
@@ -99,6 +103,10 @@ export function toAdminOrderView(row: OrderRow) {
     reference: orderReference(row.id),
     payment_session_id: row.payment_session_id,
     card_name: row.card_name,
+    carrier: row.carrier ?? null,
+    tracking_number: row.tracking_number ?? null,
+    tracking_url: trackingUrl(row.carrier, row.tracking_number),
+    shipped_at: row.shipped_at ? new Date(row.shipped_at).toISOString() : null,
     updated_at: new Date(row.updated_at).toISOString(),
     version: row.version,
   };

@@ -8,13 +8,18 @@ import {
   ORDER_STATUSES,
   OrderStatus,
   PAYMENT_STATUSES,
+  CARRIER_IDS,
+  normalTrackingNumber,
+  TRACKING_NUMBER_MESSAGE,
+  TRACKING_NUMBER_PATTERN,
 } from '@facet/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsNumber,
@@ -248,6 +253,61 @@ export class MyOrderDto {
   @ApiProperty({ type: [OrderItemDto] }) items: OrderItemDto[];
 }
 
+export class OrderPageItemDto {
+  @ApiProperty({ format: 'uuid', description: 'The product' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() image: string;
+  @ApiProperty() quantity: number;
+  @ApiProperty({ description: 'Unit price in dollars' }) price: number;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, nullable: true }) variant_options: Record<string, string> | null;
+  @ApiProperty({ description: "'' for none" }) engraving: string;
+}
+
+export class OrderPageShipToDto {
+  @ApiProperty() name: string;
+  @ApiProperty({ type: [String] }) lines: string[];
+}
+
+export class OrderShipmentDto {
+  @ApiProperty({ enum: CARRIER_IDS }) carrier: string;
+  @ApiProperty({ example: 'UPS' }) carrier_name: string;
+  @ApiProperty({ example: '1Z999AA10123456784' }) tracking_number: string;
+  @ApiProperty({ type: String, nullable: true, description: "The carrier's tracking page, built from its template" }) tracking_url:
+    string | null;
+  @ApiProperty({ type: String, nullable: true }) shipped_at: string | null;
+}
+
+export class OrderTimelineEntryDto {
+  @ApiProperty() at: string;
+  @ApiProperty() status: string;
+  @ApiProperty() label: string;
+  @ApiProperty({ description: "A note staff shared with the customer; '' for none" }) note: string;
+}
+
+/** GET /api/orders/{id}/page (OrderPage in libs/contracts). */
+export class OrderPageDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: '3F2A9C1B' }) reference: string;
+  @ApiProperty({ enum: ['consultation', 'card'] }) kind: string;
+  @ApiProperty({ enum: ORDER_STATUSES }) status: string;
+  @ApiProperty() status_label: string;
+  @ApiProperty() status_message: string;
+  @ApiProperty({ enum: PAYMENT_STATUSES }) payment_status: string;
+  @ApiProperty() payment_label: string;
+  @ApiProperty() can_pay: boolean;
+  @ApiProperty() created_at: string;
+  @ApiProperty({ type: [OrderPageItemDto] }) items: OrderPageItemDto[];
+  @ApiProperty() subtotal: number;
+  @ApiProperty() shipping_cost: number;
+  @ApiProperty() tax: number;
+  @ApiProperty() total: number;
+  @ApiProperty() refunded: number;
+  @ApiProperty({ type: OrderPageShipToDto, nullable: true }) ship_to: OrderPageShipToDto | null;
+  @ApiProperty({ type: String, nullable: true }) card_last_4: string | null;
+  @ApiProperty({ type: OrderShipmentDto, nullable: true }) shipment: OrderShipmentDto | null;
+  @ApiProperty({ type: [OrderTimelineEntryDto] }) timeline: OrderTimelineEntryDto[];
+}
+
 const ORDER_SORTS = ['created_at', 'total', 'status', 'updated_at', 'payment_status', 'reference'];
 
 export class AdminOrderListQueryDto extends DateRangePageQueryDto {
@@ -265,6 +325,11 @@ export class AdminOrderDto extends OrderDto {
     string | null;
   @ApiProperty({ type: String, nullable: true }) customer_id: string | null;
   @ApiProperty({ type: String, nullable: true }) card_name: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: CARRIER_IDS, description: 'Once shipped: the carrier' }) carrier: string | null;
+  @ApiProperty({ type: String, nullable: true }) tracking_number: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "Built from the carrier's template and the number" }) tracking_url:
+    string | null;
+  @ApiProperty({ type: String, nullable: true }) shipped_at: string | null;
   @ApiProperty() updated_at: string;
   @ApiProperty() version: number;
 }
@@ -281,4 +346,21 @@ export class ChangeOrderStatusDto {
   @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
   status: OrderStatus;
   @ApiPropertyOptional({ default: '' }) @IsOptional() @IsString() @MaxLength(2000) @OptionalText() note?: string;
+  @ApiPropertyOptional({ default: false, description: 'Show the note to the customer on their order page (default: staff only)' })
+  @Omittable()
+  @IsBoolean()
+  share_with_customer?: boolean;
+  @ApiPropertyOptional({ enum: CARRIER_IDS, description: 'Required with status shipped: the carrier, from the list in libs/contracts' })
+  @Omittable()
+  @IsIn(CARRIER_IDS, { message: `carrier must be one of: ${CARRIER_IDS.join(', ')}` })
+  carrier?: string;
+  @ApiPropertyOptional({
+    example: '1Z999AA10123456784',
+    description: 'Required with status shipped: 6 to 40 letters and digits (spaces and dashes are dropped, letters upper-cased)',
+  })
+  @Omittable()
+  @IsString()
+  @Transform(({ value }: { value: unknown }) => normalTrackingNumber(value))
+  @Matches(TRACKING_NUMBER_PATTERN, { message: TRACKING_NUMBER_MESSAGE })
+  tracking_number?: string;
 }
