@@ -29,6 +29,8 @@ export class PlaceOrderCommand extends Command<{ order_id: string }> {
     readonly principal: Principal | null,
     /** A repeated submit with the same key answers the first order. */
     readonly idempotencyKey?: string,
+    /** The orders the placing browser holds (its order-access cookie): a guest's own order awaiting payment is reused. */
+    readonly ordersWithAccess: readonly string[] = [],
   ) {
     super();
   }

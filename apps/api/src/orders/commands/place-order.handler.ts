@@ -3,13 +3,15 @@ import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
 import { ProductsByIdsQuery } from '../../catalog/queries/products-by-ids.query';
+import { DatabaseService } from '../../platform/database/database.service';
 import { BadInputError, ConflictError, DomainError, isConflict } from '../../platform/domain/errors';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { IdempotencyService, IdempotentAttempt } from '../../platform/http/idempotency.service';
 import { newOrderKind, order, OrderRequestedData, orderStream, orderSubject, requestedStatuses } from '../domain/order';
+import { oneOrderPerCheckout, reusableOrder } from './one-order-per-checkout';
 import { priceWantedLines, pricesChangedMessage, productIdsOf, withinOnlineLimit } from '../domain/pricing';
 import { ORDER_SETTINGS, OrderSettings } from '../order-settings';
-import { ReleaseOrderStockCommand, ReserveOrderStockCommand } from '../order-stock.port';
+import { ReleaseOrderStockCommand, ReserveOrderStockCommand, StockLine } from '../order-stock.port';
 import { OrderRequest, PlaceOrderCommand } from './place-order.command';
 
 @CommandHandler(PlaceOrderCommand)
@@ -19,13 +21,14 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     private readonly queries: QueryBus,
     private readonly commands: CommandBus,
     private readonly idempotency: IdempotencyService,
+    private readonly db: DatabaseService,
     @Inject(ORDER_SETTINGS) private readonly settings: OrderSettings,
   ) {}
 
-  execute({ request, principal, idempotencyKey }: PlaceOrderCommand): Promise<{ order_id: string }> {
+  execute({ request, principal, idempotencyKey, ordersWithAccess }: PlaceOrderCommand): Promise<{ order_id: string }> {
     const scope = IdempotencyService.callerScope('orders', principal, request.shipping?.email);
     const customerId = principal?.kind === 'customer' ? principal.id : null;
-    return this.idempotency.run(scope, idempotencyKey, request, (attempt) => this.place(request, customerId, attempt));
+    return this.idempotency.run(scope, idempotencyKey, request, (attempt) => this.place(request, customerId, attempt, ordersWithAccess));
   }
 
   /** True when the order named by a key was committed by an earlier attempt (one that crashed before answering). */
@@ -33,7 +36,12 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     return (await this.es.store.readStream(orderStream(orderId))).length > 0;
   }
 
-  private async place(request: OrderRequest, customerId: string | null, attempt: IdempotentAttempt | null): Promise<{ order_id: string }> {
+  private async place(
+    request: OrderRequest,
+    customerId: string | null,
+    attempt: IdempotentAttempt | null,
+    ordersWithAccess: readonly string[],
+  ): Promise<{ order_id: string }> {
     if (attempt?.resumed && (await this.committed(attempt.id))) return { order_id: attempt.id };
     const { status, paymentStatus } = requestedStatuses(request.status, request.payment_status);
     const kind = newOrderKind(status, paymentStatus);
@@ -86,6 +94,34 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
       total_cents: totals.totalCents,
       pay_by: kind === 'consultation' ? null : new Date(Date.now() + this.settings.unpaidOrderTtlMs).toISOString(),
     };
+    if (kind === 'consultation') return this.record(data, stock, attempt);
+    // One order per checkout: a new card attempt (another tab, Pay again from the checkout, a double submit)
+    // takes the shopper's order still awaiting payment with the same lines, total and address instead of
+    // placing another. The shopper's placements take turns, so a burst of them finds the first one's order.
+    return oneOrderPerCheckout(this.db.pool, data.subject_id, async () => {
+      const reused = await reusableOrder(this.es, this.db, data, ordersWithAccess, this.settings);
+      if (reused) return { order_id: reused };
+      const placed = await this.record(data, stock, attempt);
+      // The next placement of this shopper looks for it in the read model: it is there before the turn passes.
+      await this.visible(placed.order_id);
+      return placed;
+    });
+  }
+
+  /** Until the order's row is readable (bounded: a read model far behind only risks a second order, never a wrong one). */
+  private async visible(orderId: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while (!(await this.db.one('SELECT 1 FROM orders WHERE id = $1', [orderId])) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  private async record(
+    data: OrderRequestedData,
+    stock: readonly StockLine[],
+    attempt: IdempotentAttempt | null,
+  ): Promise<{ order_id: string }> {
+    const orderId = data.order_id;
     // Stocked lines hold their units first, on each variant's own stream (409 "Only N left" when short);
     // the order's id names the reservations, so a retried request (same key, same id) holds them once.
     // A process killed between the two is covered by inventory's sweep (reservations of orders never placed).

@@ -226,7 +226,8 @@ describe('Checkout sessions are the order owner’s only', () => {
     let cookie = '';
     const placed: string[] = [];
     for (let i = 0; i <= ORDER_ACCESS_MAX_ORDERS; i++) {
-      const order = await placeCardOrder(t, product, `many.orders@example.com`, { cookie });
+      // Another guest each time: one browser's same bag would be its one order awaiting payment (issue 41).
+      const order = await placeCardOrder(t, product, `many.orders.${i}@example.com`, { cookie });
       placed.push(order.orderId);
       cookie = order.cookie;
     }

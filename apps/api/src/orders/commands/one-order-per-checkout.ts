@@ -1,0 +1,93 @@
+import type { Pool } from 'pg';
+import { DatabaseService } from '../../platform/database/database.service';
+import { LOCK_HELD_ELSEWHERE, trySessionLock } from '../../platform/database/session-locks';
+import { ConflictError } from '../../platform/domain/errors';
+import { fold } from '../../platform/event-store/decider';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { canOpenPaymentSession, order, OrderEvent, OrderLine, OrderRequestedData, orderStream } from '../domain/order';
+import { OrderSettings } from '../order-settings';
+
+/** How long a placement waits for the shopper's other placement (a burst of tabs) before a 409 says try again. */
+const TURN_WAIT_MS = 15_000;
+
+/**
+ * Runs `work` as the only card placement of this shopper (their order subject: customer:<id>, or the guest's
+ * keyed e-mail subject) in any process. Waiting holds no connection (a try-lock, retried), so a burst of
+ * submissions cannot take the pool the holder needs.
+ */
+export async function oneOrderPerCheckout<T>(pool: Pool, subjectId: string, work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + TURN_WAIT_MS;
+  for (;;) {
+    const done = await trySessionLock(pool, 'value', `checkout:${subjectId}`, work);
+    if (done !== LOCK_HELD_ELSEWHERE) return done;
+    if (Date.now() > deadline) throw new ConflictError('Your order is being placed in another window. Please try again in a moment.');
+    await new Promise((r) => setTimeout(r, 20 + Math.random() * 40));
+  }
+}
+
+/** A line as two placements of the same bag compare it: piece, variant, engraving, quantity and unit price. */
+const lineKey = (l: OrderLine) => JSON.stringify([l.product_id, l.variant_id ?? null, l.engraving ?? '', l.quantity, l.unit_price_cents]);
+const sameLines = (a: readonly OrderLine[], b: readonly OrderLine[]) =>
+  a.length === b.length && JSON.stringify(a.map(lineKey).sort()) === JSON.stringify(b.map(lineKey).sort());
+const SHIPPING_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'address',
+  'apartment',
+  'city',
+  'state',
+  'zip_code',
+  'country',
+] as const;
+
+/**
+ * The shopper's card order still awaiting payment that this placement repeats, if any: the same lines, totals
+ * and shipping details, payable for a while yet, and theirs. Theirs means placed by the signed-in customer;
+ * for a guest, placed from this browser (its order-access cookie lists it) or with the whole form the same,
+ * card name and last four digits included (two tabs of one checkout submitted at once). The read model finds
+ * candidates; the order's own stream decides.
+ */
+export async function reusableOrder(
+  es: EventSourcing,
+  db: DatabaseService,
+  wanted: OrderRequestedData,
+  ordersWithAccess: readonly string[],
+  settings: OrderSettings,
+): Promise<string | null> {
+  // Payable for at least a while yet: half its lifetime, at most half an hour (a payment session's default).
+  const marginMs = Math.min(settings.unpaidOrderTtlMs / 2, 30 * 60_000);
+  const candidates = await db.query<{ id: string }>(
+    `SELECT id FROM orders
+      WHERE subject_id = $1 AND kind = 'card' AND status IN ('pending', 'awaiting_payment') AND payment_status <> 'paid'
+        AND total_cents = $2 AND (pay_by IS NULL OR pay_by > now() + make_interval(secs => $3))
+      ORDER BY created_at DESC LIMIT 20`,
+    [wanted.subject_id, wanted.total_cents, marginMs / 1000],
+  );
+  for (const { id } of candidates) {
+    const history = await es.load<OrderEvent>(orderStream(id));
+    const placed = history[0];
+    if (placed?.type !== 'OrderRequested') continue;
+    const state = fold(order, history);
+    if (!canOpenPaymentSession(state)) continue;
+    if (state.payBy && Date.parse(state.payBy) - Date.now() < marginMs) continue;
+    const d = placed.data;
+    if ((d.customer_id ?? null) !== wanted.customer_id) continue;
+    if (d.subject_id !== wanted.subject_id) continue;
+    if (!d.shipping || typeof d.shipping !== 'object' || !d.payment || typeof d.payment !== 'object') continue; // erased
+    if (SHIPPING_FIELDS.some((f) => (d.shipping[f] ?? '') !== wanted.shipping[f])) continue;
+    if (
+      d.subtotal_cents !== wanted.subtotal_cents ||
+      d.shipping_cents !== wanted.shipping_cents ||
+      d.tax_cents !== wanted.tax_cents ||
+      d.total_cents !== wanted.total_cents
+    )
+      continue;
+    if (!sameLines(d.items, wanted.items)) continue;
+    const sameCard = d.payment.card_name === wanted.payment.card_name && d.payment.last_4 === wanted.payment.last_4;
+    if (wanted.customer_id === null && !ordersWithAccess.includes(id) && !sameCard) continue;
+    return id;
+  }
+  return null;
+}
