@@ -67,12 +67,19 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from]?.includes(to) ?? false;
 }
 
-/** The customer-facing message per status (spec section 4, Order statuses). */
-export function orderStatusMessage(status: string, deliveredAt?: string | null): string {
+/**
+ * The customer-facing message per status (spec section 4, Order statuses). With the payment status it stays
+ * true for a card order: one still unpaid is not being processed, and an attempt the shopper left unfinished
+ * (cancelled, or the page ran out) was not declined.
+ */
+export function orderStatusMessage(status: string, deliveredAt?: string | null, paymentStatus?: string): string {
   switch (status) {
     case 'pending':
+      if (paymentStatus === 'unpaid') return 'Order received, awaiting payment: nothing has been charged yet';
       return 'Order received, processing will begin shortly';
     case 'awaiting_payment':
+      if (paymentStatus === 'expired')
+        return 'Awaiting payment: the payment was not completed and nothing was charged. You can pay again, your order is kept';
       return 'Awaiting payment: your payment did not go through. You can pay again, your order is kept';
     case 'expired':
       return 'This order expired unpaid; nothing was charged';

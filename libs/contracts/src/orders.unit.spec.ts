@@ -7,6 +7,11 @@ describe('order statuses and limits', () => {
     expect(orderStatusMessage('awaiting_payment')).toMatch(/^Awaiting payment/);
     expect(orderStatusMessage('expired')).toBe('This order expired unpaid; nothing was charged');
     expect(orderStatusLabel('awaiting_payment')).toBe('Awaiting payment');
+    // Issue 41: an unpaid card order is not "processing shortly"; an unfinished attempt was not declined.
+    expect(orderStatusMessage('pending', null, 'unpaid')).toBe('Order received, awaiting payment: nothing has been charged yet');
+    expect(orderStatusMessage('pending')).toBe('Order received, processing will begin shortly');
+    expect(orderStatusMessage('awaiting_payment', null, 'expired')).toMatch(/^Awaiting payment: the payment was not completed/);
+    expect(orderStatusMessage('awaiting_payment', null, 'failed')).toMatch(/^Awaiting payment: your payment did not go through/);
     expect(ORDER_TRANSITIONS.awaiting_payment).toEqual(['cancelled']);
     expect(ORDER_TRANSITIONS.expired).toEqual([]);
   });

@@ -66,7 +66,7 @@ export function toOrderView(row: OrderRow, full: boolean) {
     kind: row.kind,
     status: row.status,
     payment_status: row.payment_status,
-    status_message: orderStatusMessage(row.status, row.delivered_at ? new Date(row.delivered_at).toISOString() : null),
+    status_message: orderStatusMessage(row.status, row.delivered_at ? new Date(row.delivered_at).toISOString() : null, row.payment_status),
     /** A card order that may still be paid (a new checkout session for the same order and amount). */
     can_pay: isPayableOrder(row),
     pay_by: row.pay_by ? new Date(row.pay_by).toISOString() : null,
