@@ -47,6 +47,14 @@ function PageHydrated() {
   return null;
 }
 
+/** An order this browser left to pay that was paid meanwhile (another tab, a closed one): its pieces leave the bag. */
+function SettlePaidOrder() {
+  useEffect(() => {
+    void import('../lib/payAgain').then((m) => m.settleLastOrder()).catch(() => undefined);
+  }, []);
+  return null;
+}
+
 /** The shop's frame around the page of the route (or `children`: the not-found page of a URL no route matches). */
 export function Layout({ children }: { children?: ReactNode } = {}) {
   const { pathname } = useLocation();
@@ -56,6 +64,7 @@ export function Layout({ children }: { children?: ReactNode } = {}) {
         Skip to content
       </a>
       <ScrollToTop />
+      <SettlePaidOrder />
       {/* Each Suspense boundary is hydrated as its own task, so hydrating the server's page does not block
           the main thread in one long piece (the header, the page, the footer). */}
       <Suspense fallback={null}>

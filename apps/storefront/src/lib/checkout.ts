@@ -160,21 +160,46 @@ export const CHECKOUT_FAILED = 'Failed to initiate payment. Please try again.';
 export const PAYMENT_POLL_ATTEMPTS = 5;
 export const PAYMENT_POLL_INTERVAL_MS = 2000;
 
-export type PaymentCheck = 'pending' | 'success' | 'expired' | 'timeout' | 'error';
+export type PaymentCheck = 'pending' | 'success' | 'expired' | 'declined' | 'timeout' | 'error';
 
-/** What one status answer means: paid, expired, over (completed unpaid: declined), or still open. */
+/** What one status answer means: paid, expired, declined (completed unpaid), or still open. */
 export function judgePayment(status: Pick<CheckoutStatus, 'payment_status' | 'status'>, attempt: number): PaymentCheck {
   if (status.payment_status === 'paid') return 'success';
   if (status.status === 'expired') return 'expired';
-  if (status.status === 'complete') return 'error';
+  if (status.status === 'complete') return 'declined';
   return attempt >= PAYMENT_POLL_ATTEMPTS ? 'timeout' : 'pending';
 }
 
+/** Result screens: 'Payment Expired' or 'Payment Issue' (spec section 2), with the spec's texts. */
 export const PAYMENT_MESSAGES: Record<Exclude<PaymentCheck, 'pending' | 'success'>, { title: string; text: string }> = {
   expired: { title: 'Payment Expired', text: 'Payment session expired' },
+  declined: { title: 'Payment Issue', text: 'Your payment did not go through' },
   timeout: { title: 'Payment Issue', text: 'Payment status check timed out' },
   error: { title: 'Payment Issue', text: 'Error checking payment status' },
 };
+
+/**
+ * What happened and what happens next, true for each outcome: nothing was taken on an expired, cancelled or
+ * declined attempt; a check that ran out of attempts (or could not ask) knows nothing yet, and says where the
+ * answer will show.
+ */
+export function paymentOutcomeText(check: Exclude<PaymentCheck, 'pending' | 'success'>, failureReason: string | null): string {
+  switch (check) {
+    case 'expired':
+      return failureReason === 'Payment cancelled by the shopper'
+        ? 'You cancelled the payment before it was completed. No payment was taken.'
+        : 'The payment window closed before it was completed. No payment was taken.';
+    case 'declined':
+      return `${failureReason ?? 'Your payment was declined.'} No payment was taken.`;
+    case 'timeout':
+      return (
+        `We checked ${PAYMENT_POLL_ATTEMPTS} of ${PAYMENT_POLL_ATTEMPTS} times and your payment is not confirmed yet. ` +
+        'If it goes through, your order moves to processing and your receipt is e-mailed; My Orders shows it. You can check again now.'
+      );
+    case 'error':
+      return 'We could not reach our payment provider to check your payment. Checking again charges nothing.';
+  }
+}
 
 /** The secure payment page's simulated processing time (spec section 9). */
 export const SIMULATED_PAYMENT_DELAY_MS = 3000;

@@ -84,7 +84,7 @@ describe('checkout rules', () => {
   it('judges the payment status: paid, expired, declined, pending then timeout after 5', () => {
     expect(judgePayment({ payment_status: 'paid', status: 'complete' }, 1)).toBe('success');
     expect(judgePayment({ payment_status: 'unpaid', status: 'expired' }, 2)).toBe('expired');
-    expect(judgePayment({ payment_status: 'unpaid', status: 'complete' }, 1)).toBe('error');
+    expect(judgePayment({ payment_status: 'unpaid', status: 'complete' }, 1)).toBe('declined');
     expect(judgePayment({ payment_status: 'unpaid', status: 'open' }, 4)).toBe('pending');
     expect(judgePayment({ payment_status: 'unpaid', status: 'open' }, 5)).toBe('timeout');
   });

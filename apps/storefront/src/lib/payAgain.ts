@@ -16,6 +16,8 @@ export interface OrderForPayment {
   payment_status: string;
   status_message: string;
   can_pay: boolean;
+  /** When an unpaid card order expires (ISO); null for consultations. */
+  pay_by?: string | null;
   total: number;
   items: {
     id: string;
@@ -69,6 +71,67 @@ export async function payOrderAgain(orderId: string, go: (url: string) => void =
   if (!session?.url) throw new Error('No checkout URL received');
   lastOrder.remember(orderId);
   go(session.url);
+}
+
+type OrderedLine = Pick<OrderForPayment['items'][number], 'id' | 'product_id' | 'quantity' | 'variant_id' | 'engraving'>;
+
+/**
+ * The bag without what a paid order bought: each order line takes its quantity off the bag's line of the same
+ * piece, variant and engraving (a bag line without a chosen variant ordered the default one), so pieces
+ * added since, or more of the same, stay.
+ */
+export function withoutOrderedLines(items: readonly CartItem[], lines: readonly OrderedLine[]): CartItem[] {
+  let left = [...items];
+  for (const line of lines) {
+    const productId = line.product_id ?? line.id;
+    const engraving = line.engraving ?? '';
+    const matches = (i: CartItem) => i.id === productId && i.engraving === engraving;
+    const match =
+      left.find((i) => matches(i) && line.variant_id != null && i.variantId === line.variant_id) ??
+      left.find((i) => matches(i) && i.variantId === null);
+    if (!match) continue;
+    const quantity = match.quantity - line.quantity;
+    left = quantity > 0 ? left.map((i) => (i === match ? { ...i, quantity } : i)) : left.filter((i) => i !== match);
+  }
+  return left;
+}
+
+const SETTLED_KEY = 'facet:paid-orders-taken-out';
+
+function settledOrders(): string[] {
+  try {
+    const list: unknown = JSON.parse(localStorage.getItem(SETTLED_KEY) ?? '[]');
+    return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A paid order's pieces leave the bag, once per order (a reload of the success page takes nothing more out),
+ * whichever way it was paid: the checkout, Pay Now after a decline (the bag was restored from the order), My
+ * Orders, another tab.
+ */
+export function takeOutPaidOrder(order: { id: string; items: readonly OrderedLine[] }): void {
+  const done = settledOrders();
+  if (!done.includes(order.id)) {
+    cartStore.set((items) => withoutOrderedLines(items, order.items));
+    try {
+      localStorage.setItem(SETTLED_KEY, JSON.stringify([order.id, ...done].slice(0, 20)));
+    } catch {
+      /* storage unavailable: this page's bag is still right */
+    }
+  }
+  if (lastOrder.read() === order.id) lastOrder.forget();
+}
+
+/** The order this browser last left to pay: once paid (here or elsewhere), its pieces leave the bag. */
+export async function settleLastOrder(): Promise<void> {
+  const id = lastOrder.read();
+  if (!id || !UUID.test(id)) return;
+  const order = await loadOrder(id);
+  if (order.payment_status === 'paid') takeOutPaidOrder(order);
+  else if (!order.can_pay) lastOrder.forget();
 }
 
 /** Puts the order's lines back into the selection (replacing it), so "Return to Cart" finds them. */

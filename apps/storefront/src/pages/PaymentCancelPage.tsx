@@ -4,9 +4,21 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { CloseIcon } from '../components/Icons';
 import { PayAgainButton } from '../components/PayAgainButton';
 import { cartStore } from '../features/cart/useCart';
-import { lastOrder, loadOrder, restoreSelection, UUID, type OrderForPayment } from '../lib/payAgain';
+import { lastOrder, loadOrder, restoreSelection, takeOutPaidOrder, UUID, type OrderForPayment } from '../lib/payAgain';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './Checkout.css';
+
+const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** What happened, true for the order as it stands (a decline also lands here, and an order may have moved on). */
+function cancelText(order: OrderForPayment | null): string {
+  if (order?.payment_status === 'paid') return 'This order is paid: nothing more is needed. You will find it in My Orders.';
+  if (order && !order.can_pay) return `Nothing was charged. This order can no longer be paid: ${order.status_message}.`;
+  const until = order?.pay_by ? ` until ${longDate(order.pay_by)}` : '';
+  if (order?.payment_status === 'failed')
+    return `Your payment did not go through and nothing was charged. Your order is kept; you can pay it with another card${until}.`;
+  return `Your payment was not completed and nothing was charged. Your order is kept; you can pay it whenever you are ready${until}.`;
+}
 
 /**
  * The provider sends the shopper here after a cancelled or declined payment (?order_id=...). The order is
@@ -28,6 +40,8 @@ export default function PaymentCancelPage() {
         setOrder(o);
         // The checkout emptied the selection before leaving; going back finds it again.
         if (o.can_pay && cartStore.get().length === 0) restoreSelection(o);
+        // Paid meanwhile (another tab): its pieces leave the bag instead.
+        if (o.payment_status === 'paid') takeOutPaidOrder(o);
       })
       .catch(() => undefined);
     return () => {
@@ -44,8 +58,8 @@ export default function PaymentCancelPage() {
         </span>
         <p className="eyebrow">No Payment Taken</p>
         <h1 className="display-2">Payment Cancelled</h1>
-        <p className="muted">
-          Your payment was not completed and nothing was charged. Your order is kept; you can pay it whenever you are ready.
+        <p className="muted" data-testid="cancel-outcome">
+          {cancelText(order)}
         </p>
         {order && (
           <p className="result__facts" data-testid="cancel-order">

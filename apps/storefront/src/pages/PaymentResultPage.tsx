@@ -4,12 +4,22 @@ import { paymentsApi, type CheckoutStatus } from '../api/account';
 import { CheckIcon, CloseIcon } from '../components/Icons';
 import { PayAgainButton } from '../components/PayAgainButton';
 import { cartStore } from '../features/cart/useCart';
-import { lastOrder, loadOrder, restoreSelection, type OrderForPayment } from '../lib/payAgain';
-import { judgePayment, PAYMENT_MESSAGES, PAYMENT_POLL_ATTEMPTS, PAYMENT_POLL_INTERVAL_MS, type PaymentCheck } from '../lib/checkout';
+import { loadOrder, restoreSelection, takeOutPaidOrder, type OrderForPayment } from '../lib/payAgain';
+import {
+  judgePayment,
+  PAYMENT_MESSAGES,
+  PAYMENT_POLL_ATTEMPTS,
+  PAYMENT_POLL_INTERVAL_MS,
+  paymentOutcomeText,
+  type PaymentCheck,
+} from '../lib/checkout';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './Checkout.css';
 
-/** /payment/success and /payment-success: checks the session up to 5 times, 2 s apart. */
+/**
+ * /payment/success and /payment-success: checks the session up to 5 times, 2 s apart ("Attempt n of 5"); when
+ * the 5th still finds it open, it says so (5 of 5) and what happens next, and the shopper may check again.
+ */
 export default function PaymentResultPage() {
   useDocumentTitle('Payment');
   const [params] = useSearchParams();
@@ -18,6 +28,8 @@ export default function PaymentResultPage() {
   const [check, setCheck] = useState<PaymentCheck>(sessionId ? 'pending' : 'error');
   const [status, setStatus] = useState<CheckoutStatus | null>(null);
   const [order, setOrder] = useState<OrderForPayment | null>(null);
+  // Check Again starts another round of 5.
+  const [round, setRound] = useState(0);
   const orderId = status?.metadata.order_id ?? '';
 
   // Not paid: the order is kept; load it so it can be paid again and its selection restored.
@@ -36,9 +48,13 @@ export default function PaymentResultPage() {
     };
   }, [check, orderId]);
 
+  // Paid: the order's pieces leave the bag (it may have been restored from the order after a decline).
   useEffect(() => {
-    if (check === 'success') lastOrder.forget();
-  }, [check]);
+    if (check !== 'success' || !orderId) return;
+    loadOrder(orderId)
+      .then(takeOutPaidOrder)
+      .catch(() => undefined);
+  }, [check, orderId]);
 
   useEffect(() => {
     if (!sessionId) return;
@@ -61,12 +77,13 @@ export default function PaymentResultPage() {
         if (live) setCheck('error');
       }
     };
+    setCheck('pending');
     void poll(1);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [sessionId]);
+  }, [sessionId, round]);
 
   if (check === 'pending') {
     return (
@@ -115,6 +132,7 @@ export default function PaymentResultPage() {
   }
 
   const message = PAYMENT_MESSAGES[check];
+  const checkAgain = (check === 'timeout' || check === 'error') && sessionId !== '';
   return (
     <div className="result container">
       <div className="result__card">
@@ -123,19 +141,33 @@ export default function PaymentResultPage() {
         </span>
         <h1 className="display-2">{message.title}</h1>
         <p className="muted">{message.text}</p>
-        <p className="muted">
-          {check === 'expired'
-            ? 'The payment window closed before it was completed. No payment was taken.'
-            : 'We could not confirm your payment. If you were charged, our team will reach out; otherwise please try again or contact us.'}
+        <p className="muted" data-testid="payment-outcome">
+          {paymentOutcomeText(check, status?.failure_reason ?? null)}
         </p>
+        {check === 'timeout' && (
+          <p className="muted" data-testid="payment-attempt">
+            Attempt {PAYMENT_POLL_ATTEMPTS} of {PAYMENT_POLL_ATTEMPTS}
+          </p>
+        )}
         {order?.can_pay && (
           <p className="result__facts" data-testid="result-order">
             Order <strong>{order.id.slice(0, 8).toUpperCase()}</strong> is kept: {order.status_message}
           </p>
         )}
         <div className="result__actions">
-          {order?.can_pay && <PayAgainButton orderId={order.id} label="Try Payment Again" />}
-          <Link to="/cart" className={order?.can_pay ? 'btn btn--outline' : 'btn btn--primary'}>
+          {checkAgain && (
+            <button type="button" className="btn btn--primary" onClick={() => setRound((r) => r + 1)}>
+              Check Again
+            </button>
+          )}
+          {order?.can_pay && (
+            <PayAgainButton
+              orderId={order.id}
+              label={check === 'declined' ? 'Try Another Card' : 'Try Payment Again'}
+              className={checkAgain ? 'btn btn--outline' : 'btn btn--primary'}
+            />
+          )}
+          <Link to="/cart" className={order?.can_pay || checkAgain ? 'btn btn--outline' : 'btn btn--primary'}>
             Return to Cart
           </Link>
           <Link to="/contact" className="btn btn--ghost">
