@@ -1,5 +1,5 @@
 /** Accounts, orders, payments and custom designs: the part-2 calls (spec section 7, "Other calls"). */
-import type { MyOrder, User } from '@facet/contracts';
+import type { MyOrder, MyReview, ReviewPayload, User } from '@facet/contracts';
 import { api } from './client';
 
 export interface MessageResult {
@@ -28,6 +28,11 @@ export const accountApi = {
 };
 
 export const myOrders = () => api.get<MyOrder[]>('/orders/mine');
+
+/** Reviews (issue 41): the signed-in customer's own, and a new one of a delivered piece (pending until staff approve it). */
+export const myReviews = () => api.get<{ items: MyReview[] }>('/reviews/mine');
+export const submitReview = (review: ReviewPayload) =>
+  api.post<{ id: string; status: 'pending'; created_at: string; message: string }>('/reviews', review);
 
 export interface CheckoutSessionRequest {
   origin_url: string;

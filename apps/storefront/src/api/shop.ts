@@ -1,5 +1,5 @@
 /** The shop's endpoints, typed with the shared contracts. */
-import type { Category, OrderPayload, PriceRange, Product, ProductList, SortOption } from '@facet/contracts';
+import type { Category, OrderPayload, PriceRange, Product, ProductList, ProductReviews, SortOption } from '@facet/contracts';
 import { api } from './client';
 
 export interface ProductQuery {
@@ -35,6 +35,11 @@ export async function randomProducts(limit = 3, signal?: AbortSignal): Promise<P
 
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
   return api.get<Product>('/products/' + encodeURIComponent(id), { signal });
+}
+
+/** A piece's approved reviews, newest first, with the rating they make (issue 41). */
+export function productReviews(id: string, signal?: AbortSignal, limit = 10): Promise<ProductReviews> {
+  return api.get<ProductReviews>('/reviews', { query: { product_id: id, limit }, signal });
 }
 
 export async function productsInCategory(

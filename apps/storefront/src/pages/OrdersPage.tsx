@@ -8,6 +8,7 @@ import { LineChoice } from '../components/LineChoice';
 import { PageLoading } from '../components/Layout';
 import { PayAgainButton } from '../components/PayAgainButton';
 import { SignInPrompt } from '../components/SignInPrompt';
+import { WriteReviewButton } from '../components/WriteReview';
 import { authActions, useAuth } from '../features/auth/useAuth';
 import { toast } from '../features/toast/toasts';
 import { formatLongDate, orderStatusBadge, orderStatusLabel } from '../lib/orders';
@@ -121,11 +122,7 @@ export default function OrdersPage() {
                 >
                   Track Order
                 </button>
-                {order.status === 'delivered' && (
-                  <button type="button" className="btn btn--ghost btn--small">
-                    Write Review
-                  </button>
-                )}
+                {order.status === 'delivered' && <WriteReviewButton order={order} />}
               </div>
             </li>
           ))}

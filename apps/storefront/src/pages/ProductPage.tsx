@@ -1,10 +1,18 @@
-import { engravingProblem, findCategory, formatPrice, isOnSale, type Product } from '@facet/contracts';
+import {
+  engravingProblem,
+  findCategory,
+  formatPrice,
+  isOnSale,
+  type Product,
+  type ProductReviews as ProductReviewsData,
+} from '@facet/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, isAbort } from '../api/client';
 import { getProduct, productsInCategory } from '../api/shop';
 import { ArrowLeft, HeartIcon, ShareIcon } from '../components/Icons';
 import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
+import { ProductReviews } from '../components/ProductReviews';
 import { EngravingField, OptionPicker } from '../components/ProductChoices';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { PROMISES } from '../components/ServiceStrip';
@@ -89,7 +97,7 @@ export default function ProductPage() {
   return load.state === 'loading' ? (
     <ProductSkeleton />
   ) : (
-    <ProductDetail key={load.product.id} product={load.product} related={preloaded?.related} />
+    <ProductDetail key={load.product.id} product={load.product} related={preloaded?.related} reviews={preloaded?.reviews} />
   );
 }
 
@@ -113,7 +121,15 @@ function ProductGone() {
 /** The query parameter naming the chosen variant, so a link shares the size or metal chosen. */
 export const VARIANT_PARAM = 'variant';
 
-function ProductDetail({ product: p, related }: { product: VariantProduct; related?: Product[] }) {
+function ProductDetail({
+  product: p,
+  related,
+  reviews,
+}: {
+  product: VariantProduct;
+  related?: Product[];
+  reviews?: ProductReviewsData | null;
+}) {
   useDocumentTitle(p.name);
   const [params, setParams] = useSearchParams();
   const variants = productVariants(p);
@@ -232,11 +248,11 @@ function ProductDetail({ product: p, related }: { product: VariantProduct; relat
               {p.name}
             </h1>
             <p className="product__rating">
-              <Stars rating={p.rating} size={16} />
-              <span>{(p.rating ?? 4.5).toFixed(1)}</span>
-              <span className="product__reviews">
-                ({p.reviews_count ?? 0} {p.reviews_count === 1 ? 'review' : 'reviews'})
-              </span>
+              <Stars rating={p.rating ?? 0} size={16} />
+              {p.reviews_count ? <span>{(p.rating ?? 0).toFixed(1)}</span> : null}
+              <a className="product__reviews" href="#reviews">
+                {p.reviews_count ? `(${p.reviews_count} ${p.reviews_count === 1 ? 'review' : 'reviews'})` : 'No reviews yet'}
+              </a>
             </p>
             <div className="product__price" data-testid="product-price">
               <span className="price">{formatPrice(price)}</span>
@@ -314,6 +330,7 @@ function ProductDetail({ product: p, related }: { product: VariantProduct; relat
           </section>
         </div>
       </div>
+      <ProductReviews productId={p.id} preloaded={reviews} />
       <Related product={p} preloaded={related} />
     </div>
   );

@@ -10,7 +10,12 @@ import type { VariantProduct } from '../lib/variants';
 import { product } from '../test/fixtures';
 import ProductPage from './ProductPage';
 
-jest.mock('../api/shop', () => ({ getProduct: jest.fn(), productsInCategory: jest.fn() }));
+// Reviews (issue 41) stay loading: these specs are about options, availability and engraving.
+jest.mock('../api/shop', () => ({
+  getProduct: jest.fn(),
+  productsInCategory: jest.fn(),
+  productReviews: jest.fn(() => new Promise(() => {})),
+}));
 const getProductMock = getProduct as jest.MockedFunction<typeof getProduct>;
 const relatedMock = productsInCategory as jest.MockedFunction<typeof productsInCategory>;
 

@@ -4,7 +4,7 @@
  * navigation (over HTTP); the server embeds their results in the page so hydration fetches nothing again.
  * A loader that fails returns null: the page then starts in its loading state and fetches by itself.
  */
-import type { Category, Product, ProductList } from '@facet/contracts';
+import type { Category, Product, ProductList, ProductReviews } from '@facet/contracts';
 import { findCategory } from '@facet/contracts';
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
 import { type Collection, COLLECTION_LIMIT, resolveCategoryParam } from '../lib/collections';
@@ -42,6 +42,8 @@ export interface SearchData extends PageData {
 export interface ProductData extends PageData {
   product: Product | null;
   related: Product[];
+  /** Its approved reviews (issue 41): null when they could not be read (the page then fetches them). */
+  reviews?: ProductReviews | null;
 }
 
 // Control characters and lone surrogates reach a search only through a hand-made or pasted URL
@@ -147,11 +149,12 @@ export function createLoaders(shop: ShopData) {
         return notFound<ProductData>({ key: id, product: null, related: [] });
       }
       // One more than shown, so excluding the current piece still leaves three.
-      const list = await orNull('related pieces', () =>
-        shop.productsInCategory(product.category, { limit: RELATED_COUNT + 1 }, request.signal),
-      );
+      const [list, reviews] = await Promise.all([
+        orNull('related pieces', () => shop.productsInCategory(product.category, { limit: RELATED_COUNT + 1 }, request.signal)),
+        shop.productReviews ? orNull('reviews', () => shop.productReviews!(product.id, request.signal)) : null,
+      ]);
       const related = (list?.products ?? []).filter((p) => p.id !== product.id).slice(0, RELATED_COUNT);
-      return { key: id, product, related } satisfies ProductData;
+      return { key: id, product, related, reviews } satisfies ProductData;
     },
 
     notFound: () => {

@@ -3,9 +3,9 @@
  * process passes its own in-process reader (the catalogue cache and query handlers), so rendering a page
  * never calls the server over HTTP.
  */
-import type { CategoryId, Product, ProductList } from '@facet/contracts';
+import type { CategoryId, Product, ProductList, ProductReviews } from '@facet/contracts';
 import { ApiError } from '../api/client';
-import { getProduct, listProducts, productsInCategory, randomProducts, type ProductQuery } from '../api/shop';
+import { getProduct, listProducts, productReviews, productsInCategory, randomProducts, type ProductQuery } from '../api/shop';
 
 export type CategoryQuery = Pick<ProductQuery, 'sort_by' | 'price_range' | 'limit'>;
 
@@ -15,6 +15,8 @@ export interface ShopData {
   listProducts(query: ProductQuery, signal?: AbortSignal): Promise<ProductList>;
   productsInCategory(category: CategoryId, query: CategoryQuery, signal?: AbortSignal): Promise<ProductList>;
   randomProducts(limit: number, signal?: AbortSignal): Promise<Product[]>;
+  /** A piece's approved reviews (issue 41); a reader without it leaves the page to fetch them. */
+  productReviews?(id: string, signal?: AbortSignal): Promise<ProductReviews>;
 }
 
 export const browserShopData: ShopData = {
@@ -30,4 +32,5 @@ export const browserShopData: ShopData = {
   listProducts: (query, signal) => listProducts(query, signal),
   productsInCategory: (category, query, signal) => productsInCategory(category, query, signal),
   randomProducts: (limit, signal) => randomProducts(limit, signal),
+  productReviews: (id, signal) => productReviews(id, signal),
 };

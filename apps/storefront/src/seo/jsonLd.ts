@@ -2,7 +2,7 @@
  * schema.org structured data for search engines: Product with Offer and AggregateRating, BreadcrumbList,
  * Organization. Built from the same data the page shows; urls are absolute (origin + path).
  */
-import { findCategory, type Product } from '@facet/contracts';
+import { findCategory, type Product, type PublicReview } from '@facet/contracts';
 import { SHOP } from '../config';
 
 export type JsonLd = Record<string, unknown>;
@@ -13,7 +13,11 @@ export function absolute(origin: string, path: string): string {
   return /^https?:\/\//.test(path) ? path : origin + (path.startsWith('/') ? path : '/' + path);
 }
 
-export function productJsonLd(p: Product, origin: string): JsonLd {
+/**
+ * `reviews`: approved reviews shown on the page (issue 41). The rating and count are the product's, which the
+ * API derives from its approved reviews only; with none, neither AggregateRating nor Review is given.
+ */
+export function productJsonLd(p: Product, origin: string, reviews: readonly PublicReview[] = []): JsonLd {
   const url = absolute(origin, `/product/${p.id}`);
   const images = (p.images?.length ? p.images : [p.image]).filter(Boolean).map((src) => absolute(origin, src));
   const ld: JsonLd = {
@@ -45,8 +49,20 @@ export function productJsonLd(p: Product, origin: string): JsonLd {
       bestRating: 5,
       worstRating: 1,
     };
+    if (reviews.length) ld.review = reviews.map(reviewJsonLd);
   }
   return ld;
+}
+
+function reviewJsonLd(r: PublicReview): JsonLd {
+  return {
+    '@type': 'Review',
+    ...(r.title ? { name: r.title } : {}),
+    reviewBody: r.text,
+    datePublished: r.created_at.slice(0, 10),
+    author: { '@type': 'Person', name: r.author },
+    reviewRating: { '@type': 'Rating', ratingValue: r.stars, bestRating: 5, worstRating: 1 },
+  };
 }
 
 export function breadcrumbJsonLd(trail: readonly { name: string; path: string }[], origin: string): JsonLd {

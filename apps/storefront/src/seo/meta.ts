@@ -121,7 +121,7 @@ export const productMeta: MetaFunction = (args) => {
     image,
     lcpImage: image,
     type: 'product',
-    jsonLd: [productJsonLd(p, args.origin), breadcrumbJsonLd(trail, args.origin)],
+    jsonLd: [productJsonLd(p, args.origin, d?.reviews?.items ?? []), breadcrumbJsonLd(trail, args.origin)],
   };
 };
 

@@ -53,6 +53,40 @@ describe('page heads', () => {
     expect(rated.aggregateRating).toMatchObject({ ratingValue: 4.8, reviewCount: 3 });
   });
 
+  it('should carry the approved reviews shown as Review items beside the AggregateRating, and none without reviews (issue 41)', () => {
+    const review = {
+      id: 'r1',
+      product_id: product.id,
+      stars: 4,
+      title: 'Lovely',
+      text: 'It sparkles </script>',
+      author: 'Ada L.',
+      verified: true,
+      created_at: '2026-03-01T10:00:00.000Z',
+    };
+    const ld = productJsonLd({ ...product, rating: 4, reviews_count: 1 }, 'https://facet.example', [review]) as any;
+    expect(ld.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1, bestRating: 5, worstRating: 1 });
+    expect(ld.review).toEqual([
+      {
+        '@type': 'Review',
+        name: 'Lovely',
+        reviewBody: 'It sparkles </script>',
+        datePublished: '2026-03-01',
+        author: { '@type': 'Person', name: 'Ada L.' },
+        reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+      },
+    ]);
+    const unrated = productJsonLd(product, 'https://facet.example', []) as any;
+    expect(unrated.aggregateRating).toBeUndefined();
+    expect(unrated.review).toBeUndefined();
+    const meta = productMeta({
+      data: { key: product.id, product: { ...product, reviews_count: 1 }, related: [], reviews: { items: [review] } },
+      url: new URL('http://shop.test/x'),
+      origin: 'http://shop.test',
+    });
+    expect(renderHead(meta, 'http://shop.test', { fonts: [], scripts: [] })).not.toContain('sparkles </script>');
+  });
+
   it('should name a head for every collection, and keep unknown and browser-only screens out of indexes', () => {
     const url = new URL('http://shop.test/jewelry/rings');
     for (const c of COLLECTIONS) {
