@@ -17,6 +17,7 @@ import mail from './resources/mail';
 import messages from './resources/messages';
 import orders from './resources/orders';
 import products from './resources/products';
+import reviews from './resources/reviews';
 import signInLocks from './resources/sign-in-locks';
 import staff from './resources/staff';
 import { i18nProvider } from './i18n/en';
@@ -42,6 +43,7 @@ const Console = () => (
     <Resource name="custom-designs" {...customDesigns} />
     <Resource name="customers" {...customers} />
     <Resource name="messages" {...messages} />
+    <Resource name="reviews" {...reviews} />
     <Resource name="mail" {...mail} />
     <Resource name="audit-events" {...audit} />
     <Resource name="staff" {...staff} />

@@ -10,7 +10,6 @@ import {
   TextInput,
   minValue,
   required,
-  maxValue,
   useRecordContext,
 } from 'react-admin';
 import { Box } from '@mui/material';
@@ -56,8 +55,9 @@ export function ProductForm({ toolbar }: { toolbar?: React.ReactElement }) {
         </SimpleFormIterator>
       </ArrayInput>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <NumberInput source="rating" step={0.1} validate={[minValue(0), maxValue(5)]} sx={{ flex: '0 1 160px' }} />
-        <NumberInput source="reviews_count" step={1} validate={minValue(0)} sx={{ flex: '0 1 160px' }} />
+        {/* Derived from approved reviews (issue 41): shown, not edited. */}
+        <NumberInput source="rating" disabled helperText="From approved reviews" sx={{ flex: '0 1 160px' }} />
+        <NumberInput source="reviews_count" disabled helperText="Approved reviews" sx={{ flex: '0 1 160px' }} />
         <BooleanInput source="in_stock" />
       </Box>
       <EngravingInput />
