@@ -224,7 +224,14 @@ export interface FacetDataProvider extends DataProvider {
   liftSignInLock(account: 'customer' | 'staff', accountId: string): Promise<{ success: true; message: string }>;
   /** The signed-in member changes their own password with the current one; all their sessions end, this one too. */
   changeOwnPassword(currentPassword: string, password: string): Promise<{ success: true; message: string }>;
-  changeStatus(resource: 'orders' | 'custom-designs', id: string, status: string, note?: string): Promise<any>;
+  /** `extra`: an order's share_with_customer, and carrier and tracking_number with a move to shipped. */
+  changeStatus(
+    resource: 'orders' | 'custom-designs',
+    id: string,
+    status: string,
+    note?: string,
+    extra?: Record<string, unknown>,
+  ): Promise<any>;
   markHandled(id: string): Promise<any>;
   streamHistory(streamId: string): Promise<any[]>;
   /** The record as of a moment (ISO), folded by the API from its events; with every version for a slider. */
@@ -365,8 +372,8 @@ export const dataProvider: FacetDataProvider = {
     return (await http(`${ADMIN}/clear-inventory`, { method: 'DELETE' })).json;
   },
 
-  async changeStatus(resource, id, status, note) {
-    const body = note?.trim() ? { status, note: note.trim() } : { status };
+  async changeStatus(resource, id, status, note, extra) {
+    const body = { ...(note?.trim() ? { status, note: note.trim() } : { status }), ...extra };
     // One form for every record's status: PUT /admin/<records>/{id} with { status, note }.
     return (await http(`${ADMIN}/${resource}/${encodeURIComponent(id)}`, { method: 'PUT', body })).json;
   },

@@ -33,6 +33,7 @@ const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'));
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'));
 const OrdersPage = lazyPage(() => import('./pages/OrdersPage'));
+const OrderDetailPage = lazyPage(() => import('./pages/OrderDetailPage'));
 const CheckoutPage = lazyPage(() => import('./pages/CheckoutPage'));
 const PaymentPage = lazyPage(() => import('./pages/PaymentPage'));
 const PaymentResultPage = lazyPage(() => import('./pages/PaymentResultPage'));
@@ -170,6 +171,7 @@ export function createRoutes(shop: ShopData): RouteObject[] {
         { path: '/reset-password', element: browserPage(ResetPasswordPage) },
         { path: '/profile', element: browserPage(ProfilePage) },
         { path: '/orders', element: browserPage(OrdersPage) },
+        { path: '/orders/:id', element: browserPage(OrderDetailPage) },
         { path: '/checkout', element: browserPage(CheckoutPage) },
         { path: '/payment', element: browserPage(PaymentPage) },
         { path: '/payment/success', element: browserPage(PaymentResultPage) },

@@ -1,4 +1,5 @@
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { CARRIERS, normalTrackingNumber, TRACKING_NUMBER_PATTERN } from '@facet/contracts';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
@@ -54,10 +55,13 @@ export function StatusActions({
   resource,
   transitions,
   confirmFor,
+  orderExtras = false,
 }: {
   resource: 'orders' | 'custom-designs';
   transitions: Record<string, readonly string[]>;
   confirmFor?: (status: string, record: RaRecord) => ConfirmSpec | null;
+  /** Orders (issue 41): the note may be shared with the customer, and a move to shipped names the carrier and tracking number. */
+  orderExtras?: boolean;
 }) {
   const record = useRecordContext();
   const dataProvider = useDataProvider<FacetDataProvider>();
@@ -67,7 +71,19 @@ export function StatusActions({
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<AskedMove>(null);
+  const [shared, setShared] = useState(false);
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState('');
   if (!record) return null;
+  const trackingOk = TRACKING_NUMBER_PATTERN.test(String(normalTrackingNumber(tracking)));
+  const shipReady = carrier !== '' && trackingOk;
+  const extraFor = (status: string): Record<string, unknown> | undefined => {
+    if (!orderExtras) return undefined;
+    return {
+      ...(note.trim() ? { share_with_customer: shared } : {}),
+      ...(status === 'shipped' ? { carrier, tracking_number: String(normalTrackingNumber(tracking)) } : {}),
+    };
+  };
   const next = transitions[record.status as string] ?? [];
   if (next.length === 0)
     return <Typography color="text.secondary">No further status changes: this record is {humanize(String(record.status))}.</Typography>;
@@ -75,10 +91,11 @@ export function StatusActions({
     setAsking(null);
     setBusy(true);
     try {
-      await dataProvider.changeStatus(resource, String(record.id), status, note);
+      await dataProvider.changeStatus(resource, String(record.id), status, note, extraFor(status));
       if (done) notify(done.message, { type: 'success', messageArgs: done.values, autoHideDuration: 10_000 });
       else notify('facet.notice.status_updated', { type: 'success', messageArgs: { status: humanize(status) } });
       setNote('');
+      setShared(false);
       refresh();
     } catch (e) {
       notify((e as Error).message || 'Error updating status', { type: 'error' });
@@ -102,15 +119,59 @@ export function StatusActions({
         fullWidth
         size="small"
         slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'status-note' } }}
-        sx={{ mb: 1.5 }}
+        sx={{ mb: orderExtras ? 0.5 : 1.5 }}
       />
+      {orderExtras && (
+        <FormControlLabel
+          control={<Checkbox checked={shared} onChange={(e) => setShared(e.target.checked)} size="small" />}
+          label={translate('facet.status_actions.share')}
+          sx={{ mb: 0.5 }}
+        />
+      )}
+      {orderExtras && shared && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('facet.status_actions.share_hint')}
+        </Typography>
+      )}
+      {orderExtras && next.includes('shipped') && (
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 1.4fr)' }, gap: 1.5, my: 1.5 }}>
+          <TextField
+            select
+            size="small"
+            label={translate('facet.status_actions.carrier')}
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'ship-carrier' } }}
+          >
+            {CARRIERS.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={translate('facet.status_actions.tracking')}
+            value={tracking}
+            onChange={(e) => setTracking(e.target.value)}
+            error={tracking !== '' && !trackingOk}
+            helperText={translate('facet.status_actions.tracking_hint')}
+            slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'ship-tracking', autoComplete: 'off', spellCheck: false } }}
+          />
+        </Box>
+      )}
+      {orderExtras && next.includes('shipped') && !shipReady && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('facet.status_actions.ship_needs')}
+        </Typography>
+      )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
         {next.map((s) => (
           <Button
             key={s}
             variant={s === 'closed' || s === 'cancelled' ? 'outlined' : 'contained'}
             color={s === 'closed' || s === 'cancelled' ? 'inherit' : 'primary'}
-            disabled={busy}
+            disabled={busy || (orderExtras && s === 'shipped' && !shipReady)}
             onClick={() => ask(s)}
           >
             Mark as {humanize(s)}

@@ -358,7 +358,15 @@ export const en = {
       title: 'Clear the whole inventory?',
       content: 'Every product will be removed from the catalogue. This cannot be undone.',
     },
-    status_actions: { note: 'Note (optional)' },
+    status_actions: {
+      note: 'Note (optional)',
+      share: 'Share with customer',
+      share_hint: 'Shown on the order page the customer sees (and in the shipping mail). Off: staff only.',
+      carrier: 'Carrier',
+      tracking: 'Tracking number',
+      tracking_hint: '6 to 40 letters and digits; spaces and dashes are ignored',
+      ship_needs: 'To mark the order shipped, choose the carrier and enter the tracking number.',
+    },
     // Cancelling orders: a paid card order's payment goes back to the shopper (the API refunds it with the cancel).
     cancel: {
       title: 'Cancel order %{reference}?',
@@ -380,6 +388,7 @@ export const en = {
     },
     order: {
       items: 'Items',
+      shipped_with: 'Shipped with %{carrier}:',
       piece: 'Piece',
       engraving: 'Engraving',
       qty: 'Qty',

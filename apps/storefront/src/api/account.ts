@@ -1,5 +1,5 @@
 /** Accounts, orders, payments and custom designs: the part-2 calls (spec section 7, "Other calls"). */
-import type { MyOrder, MyReview, ReviewPayload, User } from '@facet/contracts';
+import type { MyOrder, MyReview, OrderPage, ReviewPayload, User } from '@facet/contracts';
 import { api } from './client';
 
 export interface MessageResult {
@@ -120,3 +120,7 @@ export const customDesignApi = {
     }),
   mine: () => api.get<{ items: CustomDesignItem[]; total: number }>('/custom-designs/mine', { query: { limit: 50 } }),
 };
+
+/** The order's page: for its signed-in customer, the holder of its mails' signed link (`access`), or the browser that placed it. */
+export const orderPage = (id: string, access: string | null) =>
+  api.get<OrderPage>(`/orders/${encodeURIComponent(id)}/page`, { query: { access } });

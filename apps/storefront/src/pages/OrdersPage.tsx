@@ -10,7 +10,6 @@ import { PayAgainButton } from '../components/PayAgainButton';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { WriteReviewButton } from '../components/WriteReview';
 import { authActions, useAuth } from '../features/auth/useAuth';
-import { toast } from '../features/toast/toasts';
 import { formatLongDate, orderStatusBadge, orderStatusLabel } from '../lib/orders';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './Profile.css';
@@ -21,7 +20,6 @@ export default function OrdersPage() {
   const { user } = useAuth();
   const [orders, setOrders] = useState<MyOrder[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [open, setOpen] = useState<string | null>(null);
 
   useEffect(() => {
     if (!user) return;
@@ -93,7 +91,7 @@ export default function OrdersPage() {
                 </p>
               )}
               <ul className="order-card__items">
-                {(open === order.orderId ? order.items : order.items.slice(0, 2)).map((item, i) => (
+                {order.items.map((item, i) => (
                   <li key={`${item.id}-${i}`} className="order-item" data-testid="order-line">
                     <img src={picture(item.image)} alt="" width={64} height={64} loading="lazy" />
                     <span className="order-item__name">
@@ -107,21 +105,12 @@ export default function OrdersPage() {
               </ul>
               <div className="order-card__actions">
                 {order.can_pay && <PayAgainButton orderId={order.orderId} className="btn btn--primary btn--small" label="Pay Now" />}
-                <button
-                  type="button"
-                  className="btn btn--outline btn--small"
-                  aria-expanded={open === order.orderId}
-                  onClick={() => setOpen((o) => (o === order.orderId ? null : order.orderId))}
-                >
+                <Link to={`/orders/${order.orderId}`} className="btn btn--outline btn--small">
                   View Details
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--ghost btn--small"
-                  onClick={() => toast({ title: orderStatusLabel(order.status), description: order.status_message })}
-                >
+                </Link>
+                <Link to={`/orders/${order.orderId}#track`} className="btn btn--ghost btn--small">
                   Track Order
-                </button>
+                </Link>
                 {order.status === 'delivered' && <WriteReviewButton order={order} />}
               </div>
             </li>

@@ -18,6 +18,9 @@ import { BulkStatusButton, csvExporter, dateRangeFilters, useIsSmall } from '../
 import { StatusChip, humanize } from '../../components/StatusChip';
 import { bulkCancelConfirmation } from './cancelRefund';
 
+/** Shipping names a carrier and tracking number per order (issue 41): done on the order's own page, not in bulk. */
+const BULK_ORDER_STATUSES = ORDER_STATUSES.filter((s) => s !== 'shipped');
+
 /** On a phone only the search stays open; kind and payment are behind "Add filter" with the dates. */
 const filters = (small: boolean) => [
   <SearchInput key="q" source="q" alwaysOn placeholder="Order id, name or e-mail" />,
@@ -64,7 +67,10 @@ export function OrderList() {
           tertiaryText={(r: any) => usd(r.total)}
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={<BulkStatusButton statuses={ORDER_STATUSES} confirmFor={bulkCancelConfirmation} />}>
+        <Datagrid
+          rowClick="show"
+          bulkActionButtons={<BulkStatusButton statuses={BULK_ORDER_STATUSES} confirmFor={bulkCancelConfirmation} />}
+        >
           <TextField source="reference" sortable sortBy="reference" sx={{ fontFamily: 'monospace', fontWeight: 600 }} />
           <DateField source="created_at" showTime />
           <FunctionField

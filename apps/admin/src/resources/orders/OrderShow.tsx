@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Divider, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { DateField, Show, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
-import { ORDER_TRANSITIONS, variantLabel } from '@facet/contracts';
+import { carrierById, ORDER_TRANSITIONS, variantLabel } from '@facet/contracts';
 import { RecordHistory } from '../../components/RecordHistory';
 import { StatusActions } from '../../components/StatusActions';
 import { StatusChip, humanize } from '../../components/StatusChip';
@@ -123,6 +123,18 @@ export function OrderSummary() {
                 {translate('facet.order.refund_requested', { amount: usd(r.total) })}
               </Typography>
             )}
+            {r.tracking_number && (
+              <Typography variant="body2" data-testid="order-shipment">
+                {translate('facet.order.shipped_with', { carrier: carrierById(r.carrier)?.name ?? r.carrier })}{' '}
+                {r.tracking_url ? (
+                  <a href={r.tracking_url} target="_blank" rel="noopener noreferrer">
+                    {r.tracking_number}
+                  </a>
+                ) : (
+                  r.tracking_number
+                )}
+              </Typography>
+            )}
             {r.can_pay && r.pay_by && (
               <Typography variant="body2">
                 {translate('facet.order.awaiting_payment', { at: new Date(r.pay_by).toLocaleString() })}
@@ -154,7 +166,7 @@ export function OrderShow() {
             <Typography variant="h5">{translate('facet.show.status')}</Typography>
             <StatusChip />
           </Box>
-          <StatusActions resource="orders" transitions={ORDER_TRANSITIONS} confirmFor={cancelConfirmation} />
+          <StatusActions resource="orders" transitions={ORDER_TRANSITIONS} confirmFor={cancelConfirmation} orderExtras />
           <OrderSummary />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="facet.show.history" path="history">

@@ -1,5 +1,5 @@
 import { fold } from '../../platform/event-store/decider';
-import { ConflictError, NotFoundError } from '../../platform/domain/errors';
+import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { canOpenPaymentSession, order, OrderEvent, OrderRequestedData } from './order';
 
 const requested = (over: Partial<OrderRequestedData> = {}): OrderRequestedData => ({
@@ -150,5 +150,44 @@ describe('order decider', () => {
     const cancelled = [...h, ...run(h, { type: 'ChangeStatus', orderId: 'o1', to: 'cancelled', note: '', by: 'x' })];
     expect(run(cancelled, fail)).toEqual([]);
     expect(canOpenPaymentSession(fold(order, cancelled))).toBe(false);
+  });
+
+  it('should ship only with a carrier and tracking number, share a note only when asked, and replay older events without them', () => {
+    const paid: OrderEvent[] = [
+      cardOrder(),
+      { type: 'OrderPaid', data: { order_id: 'o1', session_id: 's1', amount_cents: 13_300, currency: 'usd' } },
+    ];
+    const ship = (extra: object) =>
+      run(paid, { type: 'ChangeStatus', orderId: 'o1', to: 'shipped', note: 'Boxed', by: 'staff:1', ...extra });
+    expect(() => ship({})).toThrow(BadInputError);
+    expect(() => ship({ shipment: { carrier: 'pigeon', tracking_number: '1Z999AA10123456784' } })).toThrow(BadInputError);
+    expect(() => ship({ shipment: { carrier: 'ups', tracking_number: '1z 999' } })).toThrow(BadInputError);
+    const [shipped] = ship({ shipment: { carrier: 'ups', tracking_number: '1Z999AA10123456784' }, shared: true });
+    expect(shipped.data).toMatchObject({
+      to: 'shipped',
+      shared: true,
+      shipment: { carrier: 'ups', tracking_number: '1Z999AA10123456784' },
+    });
+    // Not shared: no field at all, as on every note before issue 41.
+    const [note] = run([...paid, shipped], { type: 'ChangeStatus', orderId: 'o1', to: 'shipped', note: 'Private', by: 'staff:1' });
+    expect(note).toEqual(expect.objectContaining({ type: 'OrderNoteAdded' }));
+    expect(note.data).not.toHaveProperty('shared');
+    expect(() =>
+      run(paid, {
+        type: 'ChangeStatus',
+        orderId: 'o1',
+        to: 'cancelled',
+        note: '',
+        by: 'staff:1',
+        shipment: { carrier: 'ups', tracking_number: '1Z999AA10123456784' },
+      }),
+    ).toThrow(BadInputError);
+    // An event recorded before issue 41 (no shipment, no shared) still folds: the order is shipped and may be delivered.
+    const old: OrderEvent = {
+      type: 'OrderStatusChanged',
+      data: { order_id: 'o1', from: 'processing', to: 'shipped', note: '', by: 'staff:1' },
+    };
+    expect(fold(order, [...paid, old]).status).toBe('shipped');
+    expect(run([...paid, old], { type: 'ChangeStatus', orderId: 'o1', to: 'delivered', note: '', by: 'staff:1' })).toHaveLength(1);
   });
 });
