@@ -213,6 +213,7 @@ describe('The OpenAPI document', () => {
       '/api/admin/audit/streams/{streamId}/diff': '?from=-1&to=0',
       '/api/admin/audit/catalogue': `?as_of=${encodeURIComponent(new Date().toISOString())}`,
       '/api/admin/audit/export': `?stream=order-${order.body.order_id}`,
+      '/api/reviews': `?product_id=${product.id}`,
     };
     const conformance = await t.conformance();
     const before = conformance.violations.length;
