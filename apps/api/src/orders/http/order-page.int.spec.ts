@@ -6,6 +6,9 @@ import { GOOD_CARD, placeCardOrder, waitUntil } from '../../testing/card-orders'
 import { madeToOrder } from '../../testing/made-to-order';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { RunnersService } from '../../platform/projections/runners.service';
+import { orderStream } from '../domain/order';
 import { orderLinkToken } from '../order-link';
 
 /**
@@ -251,5 +254,32 @@ describe("The shopper's order page, shipping and shared notes", () => {
     const shown = (await page(orderId, { cookie })).body;
     expect(shown.shipment.tracking_number).toBe(tracking);
     expect(shown.timeline.at(-1).note).toBe(note.normalize('NFC').trim());
+  });
+
+  it('should replay orders shipped and noted before issue 41 (no carrier, no shared flag) to the same rows', async () => {
+    const { orderId, cookie } = await placeCardOrder(t, product, 'older.events@example.com');
+    await pay(orderId, { cookie });
+    // As recorded before issue 41: a note and a move to shipped without a shared flag or a shipment.
+    const subject = (await t.app.get(DatabaseService).pool.query('SELECT subject_id FROM rm.orders WHERE id = $1', [orderId])).rows[0]
+      .subject_id;
+    await t.app.get(EventSourcing).append(
+      orderStream(orderId),
+      [
+        { type: 'OrderNoteAdded', data: { order_id: orderId, status: 'processing', note: 'Old note', by: 'staff:x', subject_id: subject } },
+        {
+          type: 'OrderStatusChanged',
+          data: { order_id: orderId, from: 'processing', to: 'shipped', note: '', by: 'staff:x', subject_id: subject },
+        },
+      ],
+      'any',
+    );
+    await waitUntil(async () => (await adminOrder(orderId)).status === 'shipped');
+    const shown = (await page(orderId, { cookie })).body;
+    expect(shown.shipment).toBeNull();
+    expect(shown.timeline.map((e: any) => e.note)).toEqual(['', '', '']);
+    expect((await put(orderId, { status: 'delivered' })).status).toBe(200);
+    const result = await t.app.get(RunnersService).replay({ compare: true });
+    expect(result.differences).toHaveProperty('orders', 0);
+    expect(Object.values(result.differences ?? {}).every((n) => n === 0)).toBe(true);
   });
 });
