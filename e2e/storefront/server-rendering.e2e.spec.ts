@@ -55,6 +55,7 @@ describe('Server-rendered storefront in the browser', () => {
     ['catalogue', () => '/catalogue'],
     ['search', () => '/search?q=gold'],
     ['about', () => '/about'],
+    ['custom-design', () => '/custom-design'],
   ])('should hydrate the %s page with no hydration warning and no second fetch of its data or styles', async (name, path) => {
     const { page, context } = await newPage(browser);
     const seen = watch(page);
@@ -118,6 +119,7 @@ describe('Server-rendered storefront in the browser', () => {
       '/search?q=gold',
     ];
     paths.push(`/product/${product.id}`, '/about', '/contact', '/privacy-policy', '/terms-of-service', '/no-such-page', '/cart');
+    paths.push('/custom-design');
     const missing: string[] = [];
     for (const path of paths) {
       await page.goto(path);

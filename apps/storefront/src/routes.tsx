@@ -1,6 +1,6 @@
 /**
  * The route table. Every page is its own chunk (React.lazy) except home, which ships with the entry so the
- * first screen needs no second round-trip. Account, checkout, payment and custom-design screens: one line each.
+ * first screen needs no second round-trip. Account, checkout and payment screens: one line each.
  */
 import type { ComponentType } from 'react';
 import { isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router-dom';
@@ -160,6 +160,13 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           element: page(TermsOfServicePage),
           handle: chunk('TermsOfServicePage', [CORMORANT_400]),
         },
+        // Server-rendered at its first step (search engines index it); the contact fields fill in the browser.
+        {
+          id: 'custom-design',
+          path: '/custom-design',
+          element: page(CustomDesignPage),
+          handle: chunk('CustomDesignPage', ['cormorant-garamond-latin-500-normal', CORMORANT_400]),
+        },
         // Rendered in the browser only, inside the server-rendered shell (personal or session-bound).
         { path: '/cart', element: browserPage(CartPage) },
         { path: '/wishlist', element: browserPage(WishlistPage) },
@@ -177,7 +184,6 @@ export function createRoutes(shop: ShopData): RouteObject[] {
         { path: '/payment/success', element: browserPage(PaymentResultPage) },
         { path: '/payment-success', element: browserPage(PaymentResultPage) },
         { path: '/payment/cancel', element: browserPage(PaymentCancelPage) },
-        { path: '/custom-design', element: browserPage(CustomDesignPage) },
         { id: 'not-found', path: '*', loader: load.notFound, element: page(NotFoundPage), handle: chunk('NotFoundPage') },
       ],
     },
@@ -205,5 +211,4 @@ export const BROWSER_ONLY_PATHS = [
   '/orders',
   '/checkout',
   '/payment',
-  '/custom-design',
 ] as const;

@@ -26,7 +26,7 @@ export const ROBOTS_DISALLOW = [
 ] as const;
 
 /** Pages without their own data; their lastmod is the catalogue's latest change. */
-const CONTENT_PAGES = ['/', '/jewelry', '/catalogue', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
+const CONTENT_PAGES = ['/', '/jewelry', '/catalogue', '/custom-design', '/about', '/contact', '/privacy-policy', '/terms-of-service'];
 
 const xml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);

@@ -390,6 +390,22 @@ describe('Server-rendered storefront', () => {
     });
   });
 
+  describe('The custom-design page', () => {
+    it('should be server-rendered with its own title, description and canonical link, open to search engines', async () => {
+      const res = await page(t, '/custom-design');
+      expect(res.status).toBe(200);
+      expect(res.html).toContain('<title>Custom Jewelry Design | Facet Fine Jewelry</title>');
+      expect(res.html).toMatch(/<meta name="description" content="Design your own [^"]{60,}">/);
+      expect(res.html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/custom-design">/);
+      expect(res.html).not.toMatch(/<meta name="robots"[^>]*noindex/);
+      // The wizard's first step is in the HTML, not a loading shell.
+      expect(h1(res.html)).toBe('Design Your Own');
+      expect(res.html).toContain('What would you like us to create?');
+      const robots = await page(t, '/robots.txt');
+      expect(robots.html).not.toMatch(/^Disallow: \/custom-design/m);
+    });
+  });
+
   describe('robots.txt and sitemap.xml', () => {
     it('should serve robots.txt as text pointing at the sitemap and keeping private screens out', async () => {
       const res = await page(t, '/robots.txt');
@@ -429,6 +445,7 @@ describe('Server-rendered storefront', () => {
       const category = CATEGORIES.find((c) => c.id === p.category)!;
       expect(entries.get(category.href)).toBe(new Date(edited.updated_at).toISOString());
       expect(entries.has('/')).toBe(true);
+      expect(entries.get('/custom-design')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       expect([...entries.keys()].some((k) => k.startsWith('/cart') || k.startsWith('/admin'))).toBe(false);
     });
   });

@@ -13,6 +13,9 @@ import {
 import type { CustomDesignPayload } from '../api/account';
 import type { ToastInput } from '../features/toast/toasts';
 
+/** The page's title, in the browser's tab and in its server-written head (seo/meta.ts). */
+export const CUSTOM_DESIGN_TITLE = 'Custom Jewelry Design';
+
 export const WIZARD_STEPS = ['Jewelry Type', 'Diamond', 'Metal', 'Your Design', 'Contact'] as const;
 export const LAST_STEP = WIZARD_STEPS.length;
 export const AUTO_ADVANCE_MS = 500;

@@ -14,6 +14,7 @@ import {
   canProceed,
   canSubmit,
   CONTACT_LABELS,
+  CUSTOM_DESIGN_TITLE,
   contactErrors,
   serverFieldErrors,
   type ContactErrors,
@@ -46,7 +47,7 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 export default function CustomDesignPage() {
-  useDocumentTitle('Custom Design');
+  useDocumentTitle(CUSTOM_DESIGN_TITLE);
   const { user } = useAuth();
   const contact = () => ({
     name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '',

@@ -7,6 +7,7 @@ import { findCategory, formatPrice, type Category } from '@facet/contracts';
 import { HERO_SLIDES } from '../components/HeroCarousel';
 import { SHOP } from '../config';
 import type { Collection } from '../lib/collections';
+import { CUSTOM_DESIGN_TITLE } from '../lib/customDesign';
 import { searchText, type CategoryData, type ProductData } from '../routing/loaders';
 import { breadcrumbJsonLd, organizationJsonLd, productJsonLd, type JsonLd } from './jsonLd';
 
@@ -129,6 +130,23 @@ export const staticMeta =
   (title: string, description: string, path: string): MetaFunction =>
   () => ({ title, description, path });
 
+/** The custom-design wizard: a page of its own in search results, in the sitemap, its first step server-rendered. */
+export const customDesignMeta: MetaFunction = ({ origin }) => ({
+  title: CUSTOM_DESIGN_TITLE,
+  description:
+    'Design your own engagement ring, necklace, earrings or bracelet with Facet: choose the diamond, the metal and the karat, share your sketch, and our New York craftsmen reply within 24 hours.',
+  path: '/custom-design',
+  jsonLd: [
+    breadcrumbJsonLd(
+      [
+        { name: 'Home', path: '/' },
+        { name: CUSTOM_DESIGN_TITLE, path: '/custom-design' },
+      ],
+      origin,
+    ),
+  ],
+});
+
 export const notFoundMeta: MetaFunction = ({ url }) => ({
   title: 'Page not found',
   description: 'The page you are looking for does not exist or has moved.',
@@ -172,6 +190,7 @@ const ROUTE_META: Record<string, MetaFunction> = {
     'Visit the Facet atelier on Fifth Avenue, call, or write to a specialist. We reply within 24 hours.',
     '/contact',
   ),
+  'custom-design': customDesignMeta,
   'privacy-policy': staticMeta('Privacy Policy', 'How Facet Fine Jewelry collects, uses and protects your data.', '/privacy-policy'),
   'terms-of-service': staticMeta('Terms of Service', 'The terms that apply when you shop with Facet Fine Jewelry.', '/terms-of-service'),
   'not-found': notFoundMeta,

@@ -98,4 +98,17 @@ describe('page heads', () => {
     expect(metaForRoute('0', COLLECTIONS)({ data: null, url: new URL('http://shop.test/cart'), origin: '' }).noindex).toBe(true);
     expect(productMeta({ data: { key: 'x', product: null, related: [] }, url, origin: '' }).noindex).toBe(true);
   });
+
+  it('should give /custom-design its own indexable head: title, description, canonical and a breadcrumb', () => {
+    const url = new URL('http://shop.test/custom-design');
+    const meta = metaForRoute('custom-design', COLLECTIONS)({ data: null, url, origin: 'http://shop.test' });
+    expect(meta).toMatchObject({ title: 'Custom Jewelry Design', path: '/custom-design' });
+    expect(meta.noindex).toBeUndefined();
+    expect(meta.description.length).toBeGreaterThan(80);
+    const head = renderHead(meta, 'http://shop.test', { fonts: [], scripts: [] });
+    expect(head).toContain('<title>Custom Jewelry Design | Facet Fine Jewelry</title>');
+    expect(head).toContain('<link rel="canonical" href="http://shop.test/custom-design">');
+    expect(head).not.toContain('noindex');
+    expect(head).toContain('"BreadcrumbList"');
+  });
 });
