@@ -1,3 +1,5 @@
+// First: tracing (when configured) patches fastify, pg and ioredis as they load.
+import './platform/tracing/start-tracing';
 import { Logger } from '@nestjs/common';
 import { createApp } from './bootstrap';
 import { CatalogSeeder } from './catalog/seed/catalog-seeder';

@@ -1,5 +1,7 @@
 // The projector thread (projector-thread.ts): the shop's projections in a Nest context of their own, as a
 // process with FACET_ROLES=projector runs them. Its environment is a copy of the process's.
+// First: this thread's own tracing (when configured), before its modules load.
+import '../tracing/start-tracing';
 import { parentPort } from 'worker_threads';
 import { cliContext } from '../../cli/context';
 import { EVENT_STORE, EventStore } from '../event-store/event-store';
