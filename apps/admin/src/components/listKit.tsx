@@ -13,7 +13,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { BulkActionError } from '../api-error';
-import { flattenRecord, toCsv, type CsvRow } from '../export/csv';
+import { flattenRecord, recordsCsv, type CsvRow } from '../export/csv';
 import { localDayBound } from './localDay';
 import { MoveConfirm, type AskedMove, type ConfirmSpec } from './StatusActions';
 import { humanize } from './StatusChip';
@@ -23,7 +23,7 @@ export const useIsSmall = () => useMediaQuery((theme: Theme) => theme.breakpoint
 
 /** A CSV exporter for a list: one row per record (flattened unless told how), named after the list and today. */
 export function csvExporter(name: string, toRow: (record: any) => CsvRow = flattenRecord): Exporter {
-  return async (records: any[]) => downloadCSV(await toCsv(records.map(toRow)), `${name}-${new Date().toISOString().slice(0, 10)}`);
+  return async (records: any[]) => downloadCSV(await recordsCsv(records, toRow), `${name}-${new Date().toISOString().slice(0, 10)}`);
 }
 
 /** "Received from / until" filters (from and to on the API), days in the browser's time zone. */

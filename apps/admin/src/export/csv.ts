@@ -1,5 +1,5 @@
 import jsonExport from 'jsonexport/dist';
-import { spreadsheetSafe, variantLabel } from '@facet/contracts';
+import { CATEGORIES, spreadsheetSafe, variantLabel } from '@facet/contracts';
 
 /**
  * CSV exports: one row per record. jsonexport writes an array as one row per element (the old orders CSV put
@@ -71,6 +71,43 @@ export function orderRow(order: Record<string, any>): CsvRow {
     total: money(order.total),
     refunded: money(order.refunded),
   };
+}
+
+/**
+ * A product as one row: what a buyer or the atelier reads in a spreadsheet (name, category, prices, stock,
+ * features), the lists in one cell each. The list's own record, not its detail: a product's variants,
+ * options and stock ledger are on its page and in the inventory API.
+ */
+export function productRow(product: Record<string, any>): CsvRow {
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x) => typeof x === 'string' && x !== '').join('; ') : '');
+  const images: unknown[] = Array.isArray(product.images) ? product.images : [];
+  return {
+    id: product.id ?? null,
+    name: product.name ?? null,
+    category: CATEGORIES.find((c) => c.id === product.category)?.name ?? product.category ?? null,
+    price: money(product.price),
+    original_price: money(product.original_price),
+    on_sale: typeof product.original_price === 'number' && typeof product.price === 'number' && product.original_price > product.price,
+    in_stock: typeof product.in_stock === 'boolean' ? product.in_stock : null,
+    rating: typeof product.rating === 'number' ? product.rating : null,
+    reviews_count: typeof product.reviews_count === 'number' ? product.reviews_count : null,
+    features: list(product.features),
+    image: typeof product.image === 'string' ? product.image : null,
+    image_count: images.length,
+    description: product.description ?? null,
+    version: typeof product.version === 'number' ? product.version : null,
+    created_at: product.created_at ?? null,
+    updated_at: product.updated_at ?? null,
+  };
+}
+
+/**
+ * Records as CSV text, one row each. `toRow` is called with the record alone: handed straight to
+ * Array.map, flattenRecord took the index as its column prefix and the array as its row, and every product
+ * landed in one ever wider row (129 lines of 1,039 columns for 64 products).
+ */
+export function recordsCsv<T>(records: T[], toRow: (record: T) => CsvRow): Promise<string> {
+  return toCsv(records.map((record) => toRow(record)));
 }
 
 /** Rows as CSV text, header first, every cell made safe; the columns are the union of every row's keys. */

@@ -1,4 +1,4 @@
-import { flattenRecord, orderRow, safeCell, toCsv } from './csv';
+import { flattenRecord, orderRow, productRow, recordsCsv, safeCell, toCsv } from './csv';
 
 /** A small RFC 4180 reader, to check what a spreadsheet would see. */
 function parseCsv(text: string): string[][] {
@@ -87,6 +87,91 @@ describe('CSV export', () => {
         ],
       });
       expect(row.items).toBe('1 × Halo Ring (Size 6.5 · Engraving "A & B") @ 1200.00; 1 × Studs @ 350.00');
+    });
+  });
+
+  describe('When exporting products', () => {
+    const product = (n: number, over: Record<string, unknown> = {}) => ({
+      id: `p${n}`,
+      name: `Celeste Ring ${n}`,
+      description: 'A 1.50 ct oval diamond, hand-finished in our atelier.',
+      price: 7850,
+      original_price: n === 2 ? 9000 : null,
+      image: `/images/products/p${n}-1.svg`,
+      images: [`/images/products/p${n}-1.svg`, `/images/products/p${n}-2.svg`],
+      category: 'women-rings',
+      features: ['Platinum 950', 'GIA certified'],
+      rating: 4.5,
+      reviews_count: 12,
+      in_stock: true,
+      version: 3,
+      created_at: '2026-11-27T03:11:57.319Z',
+      updated_at: '2026-11-27T03:11:57.319Z',
+      ...over,
+    });
+    const COLUMNS = [
+      'id',
+      'name',
+      'category',
+      'price',
+      'original_price',
+      'on_sale',
+      'in_stock',
+      'rating',
+      'reviews_count',
+      'features',
+      'image',
+      'image_count',
+      'description',
+      'version',
+      'created_at',
+      'updated_at',
+    ];
+
+    it('should write one row per product with the same named columns, the lists in one cell', async () => {
+      const products = Array.from({ length: 64 }, (_, n) => product(n));
+      const rows = parseCsv(await recordsCsv(products, productRow));
+      expect(rows).toHaveLength(65);
+      expect(rows[0]).toEqual(COLUMNS);
+      for (const row of rows) expect(row).toHaveLength(COLUMNS.length);
+      const at = (row: string[], column: string) => row[COLUMNS.indexOf(column)];
+      expect(at(rows[3], 'name')).toBe('Celeste Ring 2');
+      expect(at(rows[3], 'category')).toBe("Women's Rings");
+      expect(at(rows[3], 'price')).toBe('7850.00');
+      expect(at(rows[3], 'original_price')).toBe('9000.00');
+      expect(at(rows[3], 'on_sale')).toBe('true');
+      expect(at(rows[1], 'original_price')).toBe('');
+      expect(at(rows[1], 'on_sale')).toBe('false');
+      expect(at(rows[1], 'features')).toBe('Platinum 950; GIA certified');
+      expect(at(rows[1], 'image_count')).toBe('2');
+    });
+
+    it('should defuse a name, feature or description a spreadsheet would run, and survive odd records', async () => {
+      const rows = parseCsv(
+        await recordsCsv(
+          [product(1, { name: '=HYPERLINK("http://evil")', features: ['@SUM(A1)', 7, null], description: '+1+1', images: 'nope' })],
+          productRow,
+        ),
+      );
+      const at = (column: string) => rows[1][COLUMNS.indexOf(column)];
+      expect(at('name')).toBe(`'=HYPERLINK("http://evil")`);
+      expect(at('features')).toBe(`'@SUM(A1)`);
+      expect(at('description')).toBe(`'+1+1`);
+      expect(at('image_count')).toBe('0');
+      expect(productRow({})).toMatchObject({ id: null, price: null, on_sale: false, features: '', image_count: 0 });
+    });
+  });
+
+  describe('When a list is exported with the default flattening', () => {
+    it('should keep each record in its own row with its own columns, however many records there are', async () => {
+      // Handed to Array.map directly, flattenRecord took the index as a column prefix and the array as the row:
+      // 64 products became a header of 1,039 columns ("0".."63", "1.id", "1.name", ...).
+      const records = Array.from({ length: 64 }, (_, n) => ({ id: `r${n}`, name: `Record ${n}`, tags: ['a', 'b'], meta: { x: n } }));
+      const rows = parseCsv(await recordsCsv(records, flattenRecord));
+      expect(rows[0]).toEqual(['id', 'name', 'tags', 'meta.x']);
+      expect(rows).toHaveLength(65);
+      for (const row of rows) expect(row).toHaveLength(4);
+      expect(rows[64]).toEqual(['r63', 'Record 63', 'a; b', '63']);
     });
   });
 

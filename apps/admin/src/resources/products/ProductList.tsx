@@ -24,6 +24,7 @@ import { ClearInventoryButton } from './ClearInventoryButton';
 import { ProductDeleteButton } from './ProductDeleteButton';
 import { categoryChoices } from './ProductForm';
 import { ProductQuickEdit } from './ProductQuickEdit';
+import { productRow } from '../../export/csv';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search products" />,
@@ -55,7 +56,7 @@ export function ProductList() {
       actions={<Actions />}
       sort={{ field: 'featured', order: 'ASC' }}
       perPage={25}
-      exporter={csvExporter('products')}
+      exporter={csvExporter('products', productRow)}
       queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
       {small ? (
