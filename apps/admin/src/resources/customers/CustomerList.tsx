@@ -15,6 +15,7 @@ import {
   useNotify,
   usePermissions,
   useRecordContext,
+  useRedirect,
   useTranslate,
 } from 'react-admin';
 import { csvExporter, useIsSmall } from '../../components/listKit';
@@ -29,21 +30,28 @@ import { StatusChip } from '../../components/StatusChip';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Name or e-mail" />];
 
-/** Deleting a customer erases their personal data for good. */
+/**
+ * Deleting a customer erases their personal data for good, then goes to the customer list with a notice (own
+ * onSuccess replaces react-admin's, redirect included: the show page stayed up with the e-mail and a live
+ * Delete). Its page opened again asks the API, which no longer has them: it says they were erased, no Delete.
+ */
 export function CustomerDeleteButton() {
   const notify = useNotify();
+  const redirect = useRedirect();
   const record = useRecordContext();
   const { permissions } = usePermissions();
-  if (permissions !== 'admin') return null;
+  if (permissions !== 'admin' || !record) return null;
   return (
     <DeleteWithConfirmButton
-      confirmTitle={`Delete ${record?.email || 'this customer'}?`}
+      confirmTitle={`Delete ${record.email || 'this customer'}?`}
       confirmContent="facet.customer.delete_content"
       mutationOptions={{
-        onSuccess: () => notify('facet.notice.customer_deleted', { type: 'success' }),
+        onSuccess: () => {
+          notify('facet.notice.customer_deleted', { type: 'success' });
+          redirect('list', 'customers');
+        },
         onError: () => notify('facet.notice.customer_delete_error', { type: 'error' }),
       }}
-      redirect="list"
     />
   );
 }
