@@ -77,7 +77,8 @@ export function OrderList() {
             source="client"
             sortable={false}
             render={(r: any) => (
-              <span style={{ overflowWrap: 'break-word' }}>
+              // Wraps anywhere (a long e-mail has no break) within a bound width: the Payment column stays in view at 1366 px.
+              <span style={{ overflowWrap: 'anywhere', display: 'block', minWidth: 120, maxWidth: 260 }}>
                 {clientName(r)}
                 <span style={{ display: 'block', fontSize: 12 }}>{r.shipping?.email ?? ''}</span>
               </span>

@@ -17,11 +17,12 @@ export function OrderSummary() {
   const s = r.shipping ?? {};
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, md: 7 }}>
+      {/* The items table scrolls inside its own column on a phone rather than being cut off at the screen's edge. */}
+      <Grid size={{ xs: 12, md: 7 }} sx={{ minWidth: 0, overflowX: 'auto' }}>
         <Typography variant="overline" color="text.secondary">
           {translate('facet.order.items')}
         </Typography>
-        <Table size="small">
+        <Table size="small" sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('facet.order.piece')}</TableCell>
