@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
 import { ApiError } from '../api-error';
+import { CorrelationLink } from './CorrelationLink';
+import { useIsSmall } from './listKit';
 import { actorLabel, describeChange } from './describeChange';
 import { TimeTravel } from './TimeTravel';
 
@@ -16,6 +18,7 @@ export function RecordHistory({ prefix }: { prefix: string }) {
   const [events, setEvents] = useState<any[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [gone, setGone] = useState<string | null>(null);
+  const small = useIsSmall();
   useEffect(() => {
     if (!record?.id) return;
     let live = true;
@@ -39,30 +42,68 @@ export function RecordHistory({ prefix }: { prefix: string }) {
   return (
     <Box sx={{ overflowX: 'auto' }} data-testid="record-history">
       <TimeTravel key={`${record?.id}-${events.length}`} streamId={`${prefix}-${record?.id}`} />
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>#</TableCell>
-            <TableCell>{translate('facet.history.event')}</TableCell>
-            <TableCell>{translate('facet.history.when')}</TableCell>
-            <TableCell>{translate('facet.history.who')}</TableCell>
-            <TableCell>{translate('facet.history.what_changed')}</TableCell>
+      {small ? <EventCards events={events} /> : <EventTable events={events} />}
+    </Box>
+  );
+}
+
+/** The events as a table (a tablet and up): number, type and its conversation, when, who, what changed. */
+function EventTable({ events }: { events: any[] }) {
+  const translate = useTranslate();
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>#</TableCell>
+          <TableCell>{translate('facet.history.event')}</TableCell>
+          <TableCell>{translate('facet.history.when')}</TableCell>
+          <TableCell>{translate('facet.history.who')}</TableCell>
+          <TableCell>{translate('facet.history.what_changed')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {events.map((e) => (
+          <TableRow key={e.id}>
+            <TableCell>{e.revision}</TableCell>
+            <TableCell>
+              <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                {e.type}
+              </Box>
+              {/* The conversation it belongs to: the request and what it caused, in the audit log. */}
+              <Typography variant="caption">
+                <CorrelationLink id={e.correlation_id} />
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.occurred_at).toLocaleString()}</TableCell>
+            <TableCell>{actorLabel(e.actor)}</TableCell>
+            <TableCell sx={{ color: 'text.secondary', whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 560 }}>
+              {describeChange(e.data, e.type)}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {events.map((e) => (
-            <TableRow key={e.id}>
-              <TableCell>{e.revision}</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>{e.type}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.occurred_at).toLocaleString()}</TableCell>
-              <TableCell>{actorLabel(e.actor)}</TableCell>
-              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 560 }}>
-                {describeChange(e.data, e.type)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The events on a phone, one card each: five columns of a table made every row a narrow tower wider than the screen. */
+function EventCards({ events }: { events: any[] }) {
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', m: 0, mt: 2, p: 0 }} data-testid="history-events">
+      {events.map((e) => (
+        <Box component="li" key={e.id} sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {e.revision} · {e.type}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {new Date(e.occurred_at).toLocaleString()} · {actorLabel(e.actor)}
+          </Typography>
+          <Typography variant="body2">{describeChange(e.data, e.type)}</Typography>
+          <Typography variant="caption">
+            <CorrelationLink id={e.correlation_id} />
+          </Typography>
+        </Box>
+      ))}
     </Box>
   );
 }

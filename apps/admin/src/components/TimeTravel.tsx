@@ -2,6 +2,7 @@ import { Alert, Box, Slider, Table, TableBody, TableCell, TableHead, TableRow, T
 import { useEffect, useMemo, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
+import { CorrelationLink } from './CorrelationLink';
 import { actorLabel } from './describeChange';
 
 /** A state as rows of field paths, so nested fields (fields.price_cents) read as one line each. */
@@ -168,7 +169,7 @@ export function TimeTravel({ streamId }: { streamId: string }) {
                   <TableCell>{showValue(c.field, c.after)}</TableCell>
                   <TableCell sx={{ color: 'text.secondary' }}>
                     {actorLabel(c.by.actor)} · {new Date(c.by.occurred_at).toLocaleString()} · {c.by.type} ·{' '}
-                    {translate('facet.history.correlation', { id: String(c.by.correlation_id).slice(0, 8) })}
+                    <CorrelationLink id={c.by.correlation_id} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -112,6 +112,7 @@ export const en = {
         actor: 'Who',
         data: 'What changed',
         stream: 'Stream (e.g. order-)',
+        correlation_id: 'Correlation id',
         from: 'From',
         to: 'To',
       },
@@ -543,6 +544,10 @@ export const en = {
       catalogue_intro: "Names, prices and stock at the end of a day (UTC), replayed from the products' events.",
       date: 'Date',
       download_csv: 'Download CSV',
+    },
+    audit: {
+      correlation_link_title: 'Every event of correlation %{id} in the audit log',
+      correlation_hint: 'The id a request answered in X-Correlation-Id',
     },
     history: {
       load_error: 'Error loading data',
