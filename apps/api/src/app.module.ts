@@ -11,6 +11,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health/health.controller';
 import { AuthGuard } from './platform/auth/auth.guard';
 import { PlatformModule } from './platform/platform.module';
+import { MetricsModule } from './platform/metrics/metrics.module';
 import { loadConfig } from './platform/config/config';
 import { loggingParams, processLogger } from './platform/logging/logging';
 import { StaffModule } from './staff/staff.module';
@@ -35,6 +36,7 @@ import { StorefrontModule } from './storefront/storefront.module';
     // Health checks run through terminus; its own error log stays off (/api/health says why in its answer).
     TerminusModule.forRoot({ logger: false }),
     PlatformModule,
+    MetricsModule,
     MailModule,
     StaffModule,
     CustomersModule,

@@ -11,6 +11,7 @@ import { join, resolve } from 'path';
 import { AppModule } from './app.module';
 import { catalogueHttpCache } from './catalog/http/catalog-http-cache';
 import { loadConfig } from './platform/config/config';
+import { MetricsService } from './platform/metrics/metrics.service';
 import { correlationIdFor, nestLogger } from './platform/logging/logging';
 import { migrate } from './platform/database/migrate';
 import { retryWhileTransient } from './platform/database/startup-retry';
@@ -60,6 +61,8 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
     logger,
   });
   app.enableShutdownHooks();
+  // Request timings by route and /metrics, before any other hook or route (platform/metrics).
+  app.get(MetricsService).watch(adapter.getInstance());
   app.setGlobalPrefix('api', {
     exclude: [
       { path: 'robots.txt', method: RequestMethod.GET },

@@ -69,6 +69,16 @@ export interface FacetConfig {
 
 /** LOG_ANCHOR_DIR, LOG_ANCHOR_KEY, LOG_ANCHOR_KEY_FILE and LOG_ANCHOR_INTERVAL_MS. */
 export interface LogAnchorSettings {
+  /** Who may read /metrics and where (platform/metrics). */
+  metrics: MetricsSettings;
+}
+
+/** METRICS_TOKEN and METRICS_PORT (platform/metrics/metrics-access.ts). */
+export interface MetricsSettings {
+  /** A scraper sends it as `Authorization: Bearer <token>`; null: no token is asked for (development, or its own port). */
+  token: string | null;
+  /** /metrics on a port of its own, served by every process (any role) and not on the shop's port; null: none. */
+  port: number | null;
   /** The directory of the append-only anchors files (default <dataDir>/log-anchors). */
   dir: string;
   /** The Ed25519 signing key as PEM (LOG_ANCHOR_KEY), or null to use keyFile. */
@@ -287,6 +297,18 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
 
 /** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
 export class ConfigError extends Error {
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      if (!unset(raw) && !/^[\x21-\x7e]{16,256}$/.test(raw)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: 'must be 16 to 256 visible ASCII characters (no spaces), such as openssl rand -hex 32',
+        });
+      }
+    }),
+  METRICS_PORT: wholeNumber(1, 65535, 0, 'a port').transform((n) => (n === 0 ? null : n)),
   constructor(readonly problems: string[]) {
     super(
       `Facet will not start, the environment has ${problems.length === 1 ? 'a bad value' : 'bad values'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
@@ -365,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
 }
 
 function logAnchorSettings(e: z.output<typeof ENVIRONMENT>): LogAnchorSettings {
+    metrics: { token: unset(e.METRICS_TOKEN) ? null : e.METRICS_TOKEN, port: e.METRICS_PORT },
   const dir = resolve(e.LOG_ANCHOR_DIR || join(e.FACET_DATA_DIR || '.data', 'log-anchors'));
   return {
     dir,

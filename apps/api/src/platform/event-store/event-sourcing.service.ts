@@ -1,8 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { FACET_CONFIG, FacetConfig } from '../config/config';
 import { currentContext } from '../context/request-context';
+import { APPEND_METRICS, AppendMetrics } from '../metrics/append-metrics';
 import { PersonalData } from '../privacy/personal-data';
+import { currentTraceparent, inSpan } from '../tracing/tracing';
 import { personalFieldsOf } from '../privacy/personal-fields';
 import { Decider, DomainEvent, fold } from './decider';
 import { AppendResult, ConcurrencyError, EVENT_STORE, EventStore, ExpectedRevision, Position, RecordedEvent } from './event-store';
@@ -42,6 +44,7 @@ export class EventSourcing {
     private readonly privacy: PersonalData,
     @Inject(PROJECTION_STATUS) private readonly status: ReadYourWrites,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+    @Optional() @Inject(APPEND_METRICS) private readonly metrics?: AppendMetrics,
   ) {}
 
   /** Reads a stream with its personal data opened. */
@@ -51,8 +54,26 @@ export class EventSourcing {
     return events.map((e, i) => ({ ...e, data: data[i] })) as (RecordedEvent & E)[];
   }
 
-  async append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
+  /** Appends in a span of its own when tracing is on, whose context each event's metadata carries (traceparent). */
+  append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
+    const types = [...new Set(events.map((e) => e.type))];
+    // The stream's kind (order, customer), never its id: ids are not for a tracing backend to keep.
+    const attributes = { 'facet.stream_kind': streamId.split('-')[0].slice(0, 40), 'facet.event_types': types };
+    return inSpan(`append ${types.join(',')}`.slice(0, 120), { kind: 'producer', attributes }, async () => {
+      const result = await this.appendInSpan(streamId, events, expected, options);
+      this.metrics?.eventsAppended(events.map((e) => e.type));
+      return result;
+    });
+  }
+
+  private async appendInSpan(
+    streamId: string,
+    events: DomainEvent[],
+    expected: ExpectedRevision,
+    options: AppendOptions,
+  ): Promise<AppendResult> {
     const context = currentContext();
+    const traceparent = currentTraceparent();
     const occurredAt = new Date().toISOString();
     const prepared = await Promise.all(
       events.map(async (e) => {
@@ -68,6 +89,7 @@ export class EventSourcing {
             actor: context.actor,
             correlationId: context.correlationId,
             causationId: context.causationId,
+            ...(traceparent ? { traceparent } : {}),
           },
         };
       }),

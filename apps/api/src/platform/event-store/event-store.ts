@@ -16,6 +16,11 @@ export interface EventMetadata {
   actor: Actor;
   correlationId: string;
   causationId: string | null;
+  /**
+   * The appending span's W3C trace context, only when tracing is on (platform/tracing): projections link to
+   * it, reactors continue it. Older events and those appended without tracing have none.
+   */
+  traceparent?: string;
 }
 
 /**

@@ -4,6 +4,7 @@ import IORedis, { Redis } from 'ioredis';
 import { FACET_CONFIG, FacetConfig } from '../config/config';
 import { DatabaseService } from '../database/database.service';
 import { contextOfJob, runWithContext } from '../context/request-context';
+import { inSpan } from '../tracing/tracing';
 
 /**
  * How long a shutdown waits for the jobs being worked on (a mail on the wire, a relay that never answers).
@@ -26,6 +27,8 @@ export class Queues implements BeforeApplicationShutdown, OnApplicationShutdown 
   /** Workers whose job outlived the shutdown's grace, with their close: their connection stays until it ends, see onApplicationShutdown. */
   private stillWorking = new Map<Worker, Promise<unknown>>();
   private producerConnection: Redis | null = null;
+  /** Told of each job this process's workers finish or fail (the metrics count them). */
+  private readonly jobListeners = new Set<(queue: string, outcome: 'completed' | 'failed') => void>();
 
   constructor(
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
@@ -73,6 +76,12 @@ export class Queues implements BeforeApplicationShutdown, OnApplicationShutdown 
     return q as Queue<T>;
   }
 
+  /** Calls back each time a job of this process's workers completes or fails (an attempt); returns an unsubscribe. */
+  onJobDone(listener: (queue: string, outcome: 'completed' | 'failed') => void): () => void {
+    this.jobListeners.add(listener);
+    return () => this.jobListeners.delete(listener);
+  }
+
   /** Names of the queues this process has opened. */
   openedHere(): string[] {
     return [...this.queues.keys()];
@@ -90,9 +99,15 @@ export class Queues implements BeforeApplicationShutdown, OnApplicationShutdown 
   ): Worker<T> {
     const connection = new IORedis(this.config.redisUrl, { maxRetriesPerRequest: null, retryStrategy: (t) => Math.min(t * 200, 2000) });
     connection.on('error', () => undefined);
-    // Each job runs in the conversation that queued it (its data's `trace`), as the worker named by the queue.
-    const traced = (job: Job<T>, token?: string) =>
-      runWithContext(contextOfJob((job.data as { trace?: unknown } | undefined)?.trace, `${name}-worker`), () => processor(job, token));
+    // Each job runs in the conversation that queued it (its data's `trace`), as the worker named by the queue,
+    // and (tracing on) in a child span of the span that queued it.
+    const traced = (job: Job<T>, token?: string) => {
+      const trace = (job.data as { trace?: { traceparent?: unknown } } | undefined)?.trace;
+      const attributes = { 'messaging.system': 'bullmq', 'messaging.destination.name': name, 'facet.job_attempt': job.attemptsMade + 1 };
+      return runWithContext(contextOfJob(trace, `${name}-worker`), () =>
+        inSpan(`job ${name}`, { kind: 'consumer', parent: trace?.traceparent, attributes }, () => processor(job, token)),
+      );
+    };
     // maxStalledCount: a job a crashed process left half done is taken up again up to 5 times (BullMQ's 1 failed
     // a mail for good when two crashes in a row caught it; the outbox sweeper takes up what still fails).
     const worker = new Worker<T>(name, traced, {
@@ -103,7 +118,13 @@ export class Queues implements BeforeApplicationShutdown, OnApplicationShutdown 
       ...options,
     });
     worker.on('error', (err) => this.logger.debug?.(`${name}: ${err.message}`));
-    worker.on('failed', (job, err) => this.logger.warn(`${name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`));
+    worker.on('failed', (job, err) => {
+      this.logger.warn(`${name} job ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`);
+      for (const listener of this.jobListeners) listener(name, 'failed');
+    });
+    worker.on('completed', () => {
+      for (const listener of this.jobListeners) listener(name, 'completed');
+    });
     this.workers.push(worker);
     this.workerConnections.set(worker, connection);
     return worker;

@@ -152,7 +152,7 @@ export function inSpan<T>(name: string, options: SpanOptions, fn: () => Promise<
  * Names the HTTP request's span by its route template ("POST /api/orders"), never its raw URL, and tags it
  * with the request's correlation id. Called from the Fastify onRequest hook (metrics.module.ts).
  */
-export function nameRequestSpan(method: string, route: string | undefined, correlationId: string): void {
+export function nameRequestSpan(method: string, route: string | undefined, correlationId: string, url: string): void {
   if (!otel) return;
   const span = otel.api.trace.getActiveSpan();
   if (!span) return;
@@ -161,4 +161,8 @@ export function nameRequestSpan(method: string, route: string | undefined, corre
     span.setAttribute('http.route', route);
   }
   span.setAttribute('facet.correlation_id', correlationId);
+  // The query string stays out of traces (a search, a link's token): the URL attributes keep the path only.
+  const path = url.split('?')[0].slice(0, 512);
+  span.setAttributes({ 'http.target': path, 'url.path': path, 'url.query': '' });
+  for (const key of ['http.url', 'url.full']) span.setAttribute(key, path);
 }
