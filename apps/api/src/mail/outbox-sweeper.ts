@@ -60,7 +60,7 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
   /** One pass over the oldest rows; nothing when another process is sweeping. */
   async sweep(): Promise<SweepResult> {
     const result: SweepResult = { retried: 0, requeued: 0, cleared: 0 };
-    await trySessionLock(this.db.pool, 'purpose', SWEEP_LOCK, async () => {
+    await trySessionLock(this.db.lockPool, 'purpose', SWEEP_LOCK, async () => {
       const rows = await this.db.query<{ mail_id: string }>(
         `SELECT mail_id FROM public.mail_outbox WHERE created_at < now() - make_interval(secs => $1)
          ORDER BY created_at LIMIT ${BATCH}`,

@@ -1,6 +1,5 @@
 import { Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
-import { Client } from 'pg';
 import { ConfigModule, ConfigType } from '@nestjs/config';
 import { FACET_CONFIG, FacetConfig, facetConfig } from './config/config';
 import { DatabaseService } from './database/database.service';
@@ -27,7 +26,7 @@ function createEventStore(config: FacetConfig, db: DatabaseService): EventStore 
     const { EventStoreDbEventStore } = require('./event-store/eventstoredb/eventstoredb-event-store');
     return new EventStoreDbEventStore(config.eventStoreUrl);
   }
-  return new PostgresEventStore(db.pool, config.databaseUrl);
+  return new PostgresEventStore(db.pool, db.session);
 }
 
 @Global()
@@ -42,9 +41,9 @@ function createEventStore(config: FacetConfig, db: DatabaseService): EventStore 
     { provide: EVENT_STORE, useFactory: createEventStore, inject: [FACET_CONFIG, DatabaseService] },
     {
       provide: PROJECTION_STATUS,
-      useFactory: (db: DatabaseService, config: FacetConfig, discovery: DiscoveryService) =>
-        new ProjectionStatus(db.pool, config.databaseUrl, () => discover<Projection>(discovery, PROJECTION_METADATA)),
-      inject: [DatabaseService, FACET_CONFIG, DiscoveryService],
+      useFactory: (db: DatabaseService, discovery: DiscoveryService) =>
+        new ProjectionStatus(db.pool, db.session, () => discover<Projection>(discovery, PROJECTION_METADATA)),
+      inject: [DatabaseService, DiscoveryService],
     },
     EventSourcing,
     RunnersService,
@@ -70,7 +69,7 @@ function createEventStore(config: FacetConfig, db: DatabaseService): EventStore 
   ],
 })
 export class PlatformModule implements OnModuleInit, OnApplicationShutdown {
-  private keyListener: Client | null = null;
+  private stopHearingErasures: (() => void) | null = null;
 
   constructor(
     @Inject(PROJECTION_STATUS) private readonly status: ProjectionStatus,
@@ -94,21 +93,15 @@ export class PlatformModule implements OnModuleInit, OnApplicationShutdown {
 
   /** An erasure in any process drops the key from every process's cache. */
   private async listenForErasures(): Promise<void> {
-    const client = new Client({ connectionString: this.config.databaseUrl });
-    client.on('error', () => undefined);
-    client.on('notification', (msg) => msg.payload && this.privacy.keys.forget(msg.payload));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${PersonalData.ERASED_CHANNEL}`);
-      this.keyListener = client;
-    } catch {
-      await client.end().catch(() => undefined);
-    }
+    this.stopHearingErasures = await this.db.session.listen(
+      PersonalData.ERASED_CHANNEL,
+      (subject) => subject && this.privacy.keys.forget(subject),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.status.close();
     await this.store.close();
-    await this.keyListener?.end().catch(() => undefined);
+    this.stopHearingErasures?.();
   }
 }

@@ -298,7 +298,8 @@ describe('Truncation of the log is caught by its signed anchors', () => {
 
   it('should let one process publish at a time, and another continue the series when it stops', async () => {
     const first = t.app.get(LogAnchorPublisher);
-    const second = new LogAnchorPublisher(store, config, t.app.get(Queues));
+    // Another process's publisher: a session of its own, so the lock is its to wait for.
+    const second = new LogAnchorPublisher(store, config, t.app.get(Queues), { session: t.db.url });
     second.onApplicationBootstrap();
     try {
       await newProduct('Leader Ring');

@@ -45,7 +45,7 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
     const subjects = [customerSubject(customerId), ...(state.email ? guestSubjects(state.email) : [])];
     // Under their subjects' locks: a payment is recorded for their orders before the check or after the keys
     // are gone (and then refunded: order-payment.reactor.ts), never in between.
-    await withSubjectLocks(this.db.pool, subjects, async () => {
+    await withSubjectLocks(this.db.lockPool, subjects, async () => {
       if (state.status === 'active') await this.refuseWhileOrdersInProgress(customerId, state.email, by);
       // The keys before the event: an order sealed under a key a moment before its deletion and recorded after
       // CustomerDeleted opens as "erased"; recorded before it, CustomerDeleted's projection scrubs its row. The

@@ -44,7 +44,7 @@ export class OrderPaymentReactor implements Reactor {
             },
             { waitForProjections: false },
           );
-        await (subjectId ? withSubjectLocks(this.db.pool, [subjectId], record) : record());
+        await (subjectId ? withSubjectLocks(this.db.lockPool, [subjectId], record) : record());
       } else {
         await this.es.decide(
           orderStream(d.order_id),

@@ -39,8 +39,12 @@ export interface FacetConfig {
   healthMaxLagSeconds: number;
   /** How long each start-up step retries PostgreSQL's passing refusals (too many clients, starting up). */
   startupRetrySeconds: number;
-  /** Connections of the projections' and reactors' own pool (the API's requests have theirs). */
-  pipelinePoolSize: number;
+  /**
+   * DATABASE_POOL_MAX: the one setting every pool's size derives from (database.ts, poolSizes): the API's
+   * requests pool holds up to this many connections, the other pools a quarter of it (docs/operations.md,
+   * Connection budget).
+   */
+  databasePoolMax: number;
   database: DatabaseTimeouts;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /**
@@ -261,7 +265,7 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   PARK_BACKOFF_MS: count(250),
   HEALTH_MAX_LAG_SECONDS: count(5),
   STARTUP_RETRY_SECONDS: count(DEFAULT_STARTUP_RETRY_SECONDS),
-  PIPELINE_POOL_SIZE: count(5),
+  DATABASE_POOL_MAX: wholeNumber(1, 1000, 10, 'a number of connections'),
   PRIVACY_SECRET: z.string().optional(),
   FACET_DATA_DIR: z.string().optional(),
   LOG_LEVEL: oneOf(LOG_LEVELS),
@@ -372,7 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     parkBackoffMs: e.PARK_BACKOFF_MS,
     healthMaxLagSeconds: e.HEALTH_MAX_LAG_SECONDS,
     startupRetrySeconds: e.STARTUP_RETRY_SECONDS,
-    pipelinePoolSize: e.PIPELINE_POOL_SIZE,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     privacySecret: e.PRIVACY_SECRET || null,
     dataDir: resolve(e.FACET_DATA_DIR || '.data'),
     database: loadDatabaseTimeouts(env),

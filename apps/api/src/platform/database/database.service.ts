@@ -1,21 +1,48 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Pool, QueryResultRow } from 'pg';
 import { FACET_CONFIG, FacetConfig } from '../config/config';
-import { createPool, Tx, withTransaction } from './database';
+import { applicationName, createPool, PoolSizes, poolSizes, Tx, withTransaction } from './database';
+import { SessionConnection } from './session-connection';
 
-/** The PostgreSQL pool for read models, sessions and keys (and the event store when it is PostgreSQL). */
+/**
+ * The PostgreSQL pool for read models, sessions and keys (and the event store when it is PostgreSQL), and
+ * this context's connections that need a session of their own. Sizes: poolSizes (DATABASE_POOL_MAX).
+ */
 @Injectable()
 export class DatabaseService implements OnApplicationShutdown {
   readonly pool: Pool;
+  readonly sizes: PoolSizes;
+  /** LISTEN and the leaders' advisory locks: one connection for all of them, opened on first use. */
+  readonly session: SessionConnection;
+  /**
+   * Work under session advisory locks (session-locks.ts): a waiter holds its connection here, not one the
+   * requests need, so a queue of waiters cannot starve the lock's holder of the connections its work uses.
+   */
+  readonly lockPool: Pool;
   /**
    * One connection of its own for readiness probes, so a pool busy behind a locked table does not read as a
-   * database that is down. Closed after 10 s idle: it costs no connection at rest between probes.
+   * database that is down. Closed after POOL_IDLE_MS idle: it costs no connection at rest between probes.
    */
   private readonly probePool: Pool;
 
   constructor(@Inject(FACET_CONFIG) config: FacetConfig) {
-    this.pool = createPool(config.databaseUrl, {}, config.database);
-    this.probePool = createPool(config.databaseUrl, { max: 1, idleTimeoutMillis: 10_000, allowExitOnIdle: true }, config.database);
+    this.sizes = poolSizes(config.databasePoolMax, config.roles);
+    this.pool = createPool(
+      config.databaseUrl,
+      { max: this.sizes.requests, application_name: applicationName('requests') },
+      config.database,
+    );
+    this.lockPool = createPool(
+      config.databaseUrl,
+      { max: this.sizes.locks, application_name: applicationName('session locks') },
+      config.database,
+    );
+    this.probePool = createPool(
+      config.databaseUrl,
+      { max: this.sizes.probe, allowExitOnIdle: true, application_name: applicationName('probe') },
+      config.database,
+    );
+    this.session = new SessionConnection(config.databaseUrl, applicationName('session'));
   }
 
   /**
@@ -41,6 +68,8 @@ export class DatabaseService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.pool.end(), this.probePool.end()].map((p) => p.catch(() => undefined)));
+    await Promise.all(
+      [this.pool.end(), this.lockPool.end(), this.probePool.end(), this.session.close()].map((p) => p.catch(() => undefined)),
+    );
   }
 }

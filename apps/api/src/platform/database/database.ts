@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DatabaseError, Pool, PoolClient, PoolConfig, QueryConfig, QueryResult, types as pgTypes } from 'pg';
-import { DatabaseTimeouts, loadDatabaseTimeouts } from '../config/config';
+import { isMainThread } from 'worker_threads';
+import { DatabaseTimeouts, loadDatabaseTimeouts, ProcessRole } from '../config/config';
 
 /** The read-model schema. Replay builds a fresh one beside it and swaps it in. */
 export const READ_MODEL_SCHEMA = 'rm';
@@ -9,6 +10,39 @@ export type { Tx } from './transaction';
 export { withTransaction } from './transaction';
 
 const INT8 = 20;
+
+/**
+ * How long a pooled connection may sit unused before its pool closes it: a burst's connections are given
+ * back within seconds, and a process at rest keeps only those its timers use (docs/operations.md).
+ */
+export const POOL_IDLE_MS = 5_000;
+
+/** The most connections each pool of one Nest context may open (the projector thread is a context of its own). */
+export interface PoolSizes {
+  /** DatabaseService.pool: requests, the event store's reads and appends, sessions, keys. */
+  requests: number;
+  /** RunnersService.pool: the projections', reactors' and replay's writes. */
+  pipeline: number;
+  /** DatabaseService.lockPool: work under session advisory locks (session-locks.ts), to DATABASE_DIRECT_URL. */
+  locks: number;
+  /** DatabaseService's readiness probe. */
+  probe: number;
+}
+
+/**
+ * Every pool's size from the one setting, DATABASE_POOL_MAX: a context with the api role gives its requests
+ * all of it; the others' pools take a quarter (at least 2). Pools open connections only as they are used and
+ * close them after POOL_IDLE_MS idle, so these are ceilings under load, not connections held at rest.
+ */
+export function poolSizes(max: number, roles: readonly ProcessRole[]): PoolSizes {
+  const share = Math.max(2, Math.ceil(max / 4));
+  return { requests: roles.includes('api') ? max : share, pipeline: share, locks: 2, probe: 1 };
+}
+
+/** How a connection names itself in pg_stat_activity.application_name: "facet <pool>", and which thread. */
+export function applicationName(pool: string): string {
+  return `facet ${pool}${isMainThread ? '' : ' (projector thread)'}`;
+}
 const log = new Logger('Database');
 
 /**
@@ -38,8 +72,8 @@ export function createPool(
 ): Pool {
   const pool = new Pool({
     connectionString,
-    max: 20,
-    idleTimeoutMillis: 30_000,
+    max: 10,
+    idleTimeoutMillis: POOL_IDLE_MS,
     connectionTimeoutMillis: timeouts.connectionTimeoutMs,
     statement_timeout: timeouts.statementTimeoutMs,
     lock_timeout: timeouts.lockTimeoutMs,

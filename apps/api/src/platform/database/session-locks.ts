@@ -12,9 +12,10 @@ const KEY: Record<LockSpace, string> = { purpose: '1985, hashtext($1)', value: '
 export const LOCK_HELD_ELSEWHERE = Symbol('lock held elsewhere');
 
 /**
- * Runs `work` holding session advisory locks on `names`, seen by every process. One pooled connection holds
- * them for the whole of the work, which uses the pool as usual (so waiting requests take at most one
- * connection each). The locks are taken one at a time in sorted order, so two holders of overlapping sets
+ * Runs `work` holding session advisory locks on `names`, seen by every process. One connection of `pool`
+ * (DatabaseService.lockPool, to DATABASE_DIRECT_URL: a transaction pooler would not keep the session) holds
+ * them for the whole of the work, which uses the requests' pool as usual (so waiting requests take one lock
+ * pool connection each, none of the requests'). The locks are taken one at a time in sorted order, so two holders of overlapping sets
  * cannot deadlock.
  */
 export function withSessionLocks<T>(pool: Pool, space: LockSpace, names: readonly string[], work: () => Promise<T>): Promise<T> {

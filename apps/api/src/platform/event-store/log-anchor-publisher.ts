@@ -4,6 +4,8 @@ import { promises as fs } from 'fs';
 import { dirname } from 'path';
 import { isMainThread } from 'worker_threads';
 import { FACET_CONFIG, FacetConfig } from '../config/config';
+import { DatabaseService } from '../database/database.service';
+import { SessionConnection } from '../database/session-connection';
 import { AdvisoryLocks } from '../projections/advisory-locks';
 import { Queues } from '../queue/queues.service';
 import { EVENT_STORE, EventStore, Position, positionFromString, positionToString, START } from './event-store';
@@ -66,8 +68,10 @@ export class LogAnchorPublisher implements OnApplicationBootstrap, BeforeApplica
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
     private readonly queues: Queues,
+    // The process's session connection; or a connection string for a session of its own (another process's, in tests).
+    @Inject(DatabaseService) db: { session: SessionConnection | string },
   ) {
-    this.locks = new AdvisoryLocks(config.databaseUrl);
+    this.locks = new AdvisoryLocks(db.session);
     this.log = logName(config.databaseUrl);
     this.file = anchorsFile(config.logAnchors.dir, this.log);
     this.redisKey = anchorRedisKey(config.queuePrefix, this.log);

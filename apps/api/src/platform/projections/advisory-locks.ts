@@ -1,19 +1,23 @@
-import { Client } from 'pg';
+import { SessionConnection } from '../database/session-connection';
 
 /**
- * Session-level PostgreSQL advisory locks held on one dedicated connection: whoever holds the lock for
- * a projection or reactor runs it, so any number of processes can start and exactly one works at a time.
- * When the connection drops, every lock is gone; holders learn it through `holds()`.
+ * Session-level PostgreSQL advisory locks held on the process's session connection (session-connection.ts):
+ * whoever holds the lock for a projection or reactor runs it, so any number of processes can start and
+ * exactly one works at a time. When the connection drops, every lock is gone; holders learn it through
+ * `holds()`. Given a connection string rather than a session, it opens a session of its own.
  */
 export class AdvisoryLocks {
-  private client: Client | null = null;
-  private connecting: Promise<Client> | null = null;
+  private readonly session: SessionConnection;
+  private readonly ownSession: boolean;
   private held = new Set<string>();
   private closed = false;
-  /** One statement at a time on the shared connection. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly stopHearingLoss: () => void;
 
-  constructor(private readonly connectionString: string) {}
+  constructor(session: SessionConnection | string) {
+    this.ownSession = typeof session === 'string';
+    this.session = typeof session === 'string' ? new SessionConnection(session, 'facet locks') : session;
+    this.stopHearingLoss = this.session.onLost(() => this.held.clear());
+  }
 
   holds(name: string): boolean {
     return this.held.has(name);
@@ -21,58 +25,25 @@ export class AdvisoryLocks {
 
   async tryAcquire(name: string): Promise<boolean> {
     if (this.held.has(name)) return true;
-    return this.serially(async () => {
-      const client = await this.connection();
-      const r = await client.query('SELECT pg_try_advisory_lock(1985, hashtext($1)) AS ok', [name]);
-      if (r.rows[0].ok) this.held.add(name);
-      return r.rows[0].ok as boolean;
-    });
+    if (this.closed) throw new Error('advisory locks closed');
+    const r = await this.session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(1985, hashtext($1)) AS ok', [name]);
+    if (r.rows[0].ok) this.held.add(name);
+    return r.rows[0].ok;
   }
 
   async release(name: string): Promise<void> {
-    if (!this.held.delete(name) || !this.client) return;
-    const client = this.client;
-    await this.serially(() => client.query('SELECT pg_advisory_unlock(1985, hashtext($1))', [name])).catch(() => undefined);
+    if (!this.held.delete(name) || !this.session.connected) return;
+    await this.session.query('SELECT pg_advisory_unlock(1985, hashtext($1))', [name]).catch(() => undefined);
   }
 
-  private serially<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private connection(): Promise<Client> {
-    if (this.client) return Promise.resolve(this.client);
-    if (this.connecting) return this.connecting;
-    if (this.closed) return Promise.reject(new Error('advisory locks closed'));
-    this.connecting = (async () => {
-      const client = new Client({ connectionString: this.connectionString });
-      const lost = () => {
-        if (this.client === client) {
-          this.client = null;
-          this.held.clear();
-        }
-        client.end().catch(() => undefined);
-      };
-      client.on('error', lost);
-      client.on('end', lost);
-      try {
-        await client.connect();
-      } catch (err) {
-        this.connecting = null;
-        throw err;
-      }
-      this.client = client;
-      this.connecting = null;
-      return client;
-    })();
-    return this.connecting;
-  }
-
+  /** Gives back every lock held here (the session stays open for others, unless it is this one's own). */
   async close(): Promise<void> {
     this.closed = true;
+    this.stopHearingLoss();
+    const held = [...this.held];
     this.held.clear();
-    await this.client?.end().catch(() => undefined);
-    this.client = null;
+    if (this.ownSession) return this.session.close();
+    if (!this.session.connected) return;
+    for (const name of held) await this.session.query('SELECT pg_advisory_unlock(1985, hashtext($1))', [name]).catch(() => undefined);
   }
 }

@@ -188,8 +188,9 @@ export class CatchUpRunner {
         heldBackWait = 2;
         // No pause for appends to gather into a bigger batch: once the projector thread was woken at once, a
         // 10 ms pause only added to the lag (docs/benchmarks.md, Projection lag). Caught up: new appends wake us; the
-        // timer is the fallback for a missed wake-up.
-        await this.sleep(1000);
+        // timer is the fallback for a missed wake-up. It varies (0.75-1.25 s) so the runners' idle reads do not
+        // all come at once, which held a connection per runner at rest (docs/operations.md, Connection budget).
+        await this.sleep(750 + Math.random() * 500);
       } catch (err) {
         checkpoint = null;
         this.logger.warn(`${(err as Error).message}; retrying in ${backoff} ms`);

@@ -1,6 +1,7 @@
 import type { ReadYourWrites } from '../event-store/event-sourcing.service';
 import { EventEmitter } from 'events';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
+import { SessionConnection } from '../database/session-connection';
 import { comparePositions, Position, positionFromString, positionToString, START } from '../event-store/event-store';
 import { Projection } from './projection';
 
@@ -13,9 +14,10 @@ const CHANNEL = 'facet_projected';
 export class ProjectionStatus implements ReadYourWrites {
   private positions = new Map<string, Position>();
   private emitter = new EventEmitter();
-  private listener: Client | null = null;
+  private readonly session: SessionConnection;
+  private readonly ownSession: boolean;
+  private unlisten: (() => void)[] = [];
   private closed = false;
-  private listenRetry: NodeJS.Timeout | null = null;
   private untold = new Map<string, Position>();
   private telling: Promise<void> | null = null;
   private refreshing: Promise<void> | null = null;
@@ -23,10 +25,12 @@ export class ProjectionStatus implements ReadYourWrites {
 
   constructor(
     private readonly pool: Pool,
-    private readonly connectionString: string,
+    session: SessionConnection | string,
     private readonly projections: () => readonly Projection[],
   ) {
     this.emitter.setMaxListeners(0);
+    this.ownSession = typeof session === 'string';
+    this.session = typeof session === 'string' ? new SessionConnection(session, 'facet projection status') : session;
   }
 
   async start(): Promise<void> {
@@ -134,51 +138,29 @@ export class ProjectionStatus implements ReadYourWrites {
     return this.refreshing;
   }
 
+  /** LISTEN on the session connection (which reconnects after a loss; NOTIFY missed meanwhile is polled for). */
   private async listen(): Promise<void> {
     if (this.closed) return;
-    const client = new Client({ connectionString: this.connectionString });
-    const retry = () => {
-      if (this.listener !== client) return;
-      this.listener = null;
-      client.end().catch(() => undefined);
-      // Forgotten on close, so no timer outlives the status (it once fired in the next test file).
-      if (!this.closed && !this.listenRetry) {
-        this.listenRetry = setTimeout(() => {
-          this.listenRetry = null;
-          void this.listen().catch(() => undefined);
-        }, 1000).unref();
-      }
-    };
-    client.on('error', retry);
-    client.on('end', retry);
-    client.on('notification', (msg) => {
-      if (msg.channel === 'facet_replayed') return this.reset();
-      for (const entry of (msg.payload ?? '').split(';')) {
-        const [name, pos] = entry.split('|');
-        if (!name || !pos) continue;
-        const position = positionFromString(pos);
-        const known = this.positions.get(name);
-        if (!known || comparePositions(position, known) > 0) this.positions.set(name, position);
-        this.emitter.emit('advanced', name);
-      }
-    });
-    this.listener = client;
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      await client.query('LISTEN facet_replayed');
-    } catch {
-      retry();
-    }
+    this.unlisten.push(
+      await this.session.listen(CHANNEL, (payload) => {
+        for (const entry of (payload ?? '').split(';')) {
+          const [name, pos] = entry.split('|');
+          if (!name || !pos) continue;
+          const position = positionFromString(pos);
+          const known = this.positions.get(name);
+          if (!known || comparePositions(position, known) > 0) this.positions.set(name, position);
+          this.emitter.emit('advanced', name);
+        }
+      }),
+      await this.session.listen('facet_replayed', () => this.reset()),
+    );
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.listenRetry) clearTimeout(this.listenRetry);
-    this.listenRetry = null;
     await this.telling;
-    const l = this.listener;
-    this.listener = null;
-    await l?.end().catch(() => undefined);
+    this.unlisten.forEach((stop) => stop());
+    this.unlisten = [];
+    if (this.ownSession) await this.session.close();
   }
 }

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { DiscoveryService } from '@nestjs/core';
 import { FACET_CONFIG, FacetConfig } from '../config/config';
 import { DatabaseService } from '../database/database.service';
-import { createPool, withTransaction } from '../database/database';
+import { applicationName, createPool, withTransaction } from '../database/database';
 import { EVENT_STORE, EventStore } from '../event-store/event-store';
 import { PROJECTION_STATUS } from '../event-store/event-sourcing.service';
 import { ERASED, PersonalData } from '../privacy/personal-data';
@@ -91,8 +91,8 @@ export class RunnersService implements OnApplicationBootstrap, BeforeApplication
     @Inject(PROJECTION_STATUS) private readonly status: ProjectionStatus,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {
-    this.locks = new AdvisoryLocks(config.databaseUrl);
-    this.pool = createPool(config.databaseUrl, { max: config.pipelinePoolSize });
+    this.locks = new AdvisoryLocks(db.session);
+    this.pool = createPool(config.databaseUrl, { max: db.sizes.pipeline, application_name: applicationName('pipeline') }, config.database);
     this.parked = new ParkedEventsStore(this.db.pool);
   }
 

@@ -52,6 +52,6 @@ export class AdministratorChanges {
   }
 
   private underLock<T>(work: () => Promise<T>): Promise<T> {
-    return withSessionLocks(this.db.pool, 'purpose', [ADMINISTRATOR_CHANGES_LOCK], work);
+    return withSessionLocks(this.db.lockPool, 'purpose', [ADMINISTRATOR_CHANGES_LOCK], work);
   }
 }

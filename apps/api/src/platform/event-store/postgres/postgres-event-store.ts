@@ -1,4 +1,4 @@
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import {
   AppendedListener,
   Backlog,
@@ -17,6 +17,7 @@ import {
 } from '../event-store';
 import { eventDigest } from '../log-chain';
 import { SqlFilter } from '../../database/sql-filter';
+import { SessionConnection } from '../../database/session-connection';
 
 const CHANNEL = 'facet_events';
 // The chain of an append's hashes ($9: the events' digests), from genesis or from the stream's last hash.
@@ -95,17 +96,24 @@ const SELECT_EVENT = `SELECT global_position, transaction_id::text AS transactio
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgres' as const;
   private listeners = new Set<AppendedListener>();
-  private listenClient: Client | null = null;
-  private listening: Promise<void> | null = null;
+  private listening: Promise<() => void> | null = null;
+  private readonly session: SessionConnection;
+  private readonly ownSession: boolean;
   private closed = false;
-  private listenRetry: NodeJS.Timeout | null = null;
   private notifying: Promise<void> | null = null;
   private unannounced = new Set<string>();
 
+  /**
+   * `session` hears other processes' appends (LISTEN): the process's session connection, or a connection
+   * string for a session of this store's own.
+   */
   constructor(
     private readonly pool: Pool,
-    private readonly connectionString: string,
-  ) {}
+    session: SessionConnection | string,
+  ) {
+    this.ownSession = typeof session === 'string';
+    this.session = typeof session === 'string' ? new SessionConnection(session, 'facet event store') : session;
+  }
 
   /**
    * One statement, so one round trip: move the stream's revision (checking the expectation), then insert
@@ -301,52 +309,29 @@ export class PostgresEventStore implements EventStore {
     this.listeners.forEach((l) => l(eventTypes, false));
   }
 
-  /** One LISTEN connection per store; it reconnects after PostgreSQL restarts. */
-  private ensureListening(): Promise<void> {
+  /**
+   * LISTEN on the session connection, which reconnects after PostgreSQL restarts: readers look again
+   * whenever it was lost or came back, since they may have missed a notification meanwhile.
+   */
+  private ensureListening(): Promise<unknown> {
     if (this.listening || this.closed) return this.listening ?? Promise.resolve();
-    this.listening = (async () => {
-      let client: Client;
-      try {
-        client = new Client({ connectionString: this.connectionString });
-      } catch {
-        // Only when the process is being torn down (pg's socket module gone); nothing to listen for then.
-        this.listening = null;
-        return;
-      }
-      client.on('notification', (msg) => {
-        const types = msg.payload ? msg.payload.split(',') : null;
+    const everyone = () => this.listeners.forEach((l) => l(null, false));
+    const stopLost = this.session.onLost(everyone);
+    const stopConnected = this.session.onConnected(everyone);
+    this.listening = this.session
+      .listen(CHANNEL, (payload) => {
+        const types = payload ? payload.split(',') : null;
         this.listeners.forEach((l) => l(types, false));
+      })
+      .then((unlisten) => {
+        everyone();
+        return () => {
+          unlisten();
+          stopLost();
+          stopConnected();
+        };
       });
-      const reconnect = () => {
-        if (this.listenClient !== client) return;
-        this.listenClient = null;
-        this.listening = null;
-        client.end().catch(() => undefined);
-        this.scheduleListen();
-        this.listeners.forEach((l) => l(null, false));
-      };
-      client.on('error', reconnect);
-      client.on('end', reconnect);
-      this.listenClient = client;
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${CHANNEL}`);
-        // Readers may have missed a notification while we were not listening.
-        this.listeners.forEach((l) => l(null, false));
-      } catch {
-        reconnect();
-      }
-    })();
     return this.listening;
-  }
-
-  /** A retry a second later, forgotten on close so no timer outlives the store. */
-  private scheduleListen(): void {
-    if (this.closed || this.listenRetry) return;
-    this.listenRetry = setTimeout(() => {
-      this.listenRetry = null;
-      void this.ensureListening();
-    }, 1000).unref();
   }
 
   async ping(): Promise<void> {
@@ -355,12 +340,10 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.listenRetry) clearTimeout(this.listenRetry);
-    this.listenRetry = null;
     await this.notifying;
-    const client = this.listenClient;
-    this.listenClient = null;
     this.listeners.clear();
-    await client?.end().catch(() => undefined);
+    const stop = await this.listening?.catch(() => null);
+    stop?.();
+    if (this.ownSession) await this.session.close();
   }
 }
