@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'async_hooks';
 import { randomUUID } from 'crypto';
 import { Actor } from '../event-store/event-store';
+import { currentTraceparent } from '../tracing/tracing';
 
 /**
  * What the audit log's correlation_id filter takes: 1-100 letters, digits, dots, underscores and hyphens. That
@@ -93,11 +94,14 @@ export function contextCausedBy(event: { metadata: { eventId: string; correlatio
 export interface TraceIds {
   correlationId: string;
   causationId: string | null;
+  /** The queuing span's W3C trace context, when tracing is on (platform/tracing): the job's span is its child. */
+  traceparent?: string;
 }
 
 export function traceIds(): TraceIds {
   const { correlationId, causationId } = currentContext();
-  return { correlationId, causationId };
+  const traceparent = currentTraceparent();
+  return traceparent ? { correlationId, causationId, traceparent } : { correlationId, causationId };
 }
 
 /**

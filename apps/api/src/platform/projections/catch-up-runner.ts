@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { concerns, EventStore, Position, RecordedEvent } from '../event-store/event-store';
 import { AdvisoryLocks } from './advisory-locks';
 import { errorText, isInfrastructureError } from './parked-events';
+import { inSpan, tracingEnabled } from '../tracing/tracing';
 
 export interface CatchUpWork {
   /** Lock, log and dead-letter name ('projection:orders'). */
@@ -92,8 +93,19 @@ export class CatchUpRunner {
     });
   }
 
+  /**
+   * The batch in a span of its own when tracing is on, linked to the trace of each of its events that carries
+   * one (a batch holds events of many requests: links, not a parent).
+   */
+  private handleBatch(checkpoint: Position, events: RecordedEvent[]): Promise<Position | null> {
+    const links = events.map((e) => e.metadata.traceparent).filter(Boolean);
+    if (!tracingEnabled() || links.length === 0) return this.handleBatchInSpan(checkpoint, events);
+    const attributes = { 'facet.consumer': this.work.name, 'facet.batch_size': events.length };
+    return inSpan(`handle ${this.work.name}`, { kind: 'consumer', links, attributes }, () => this.handleBatchInSpan(checkpoint, events));
+  }
+
   /** The batch at once; on an event failure, one event at a time. Returns the new checkpoint, or null when it moved. */
-  private async handleBatch(checkpoint: Position, events: RecordedEvent[]): Promise<Position | null> {
+  private async handleBatchInSpan(checkpoint: Position, events: RecordedEvent[]): Promise<Position | null> {
     if (this.work.handle) {
       try {
         if (!(await this.work.handle(checkpoint, events))) return null;

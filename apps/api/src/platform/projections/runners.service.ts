@@ -8,6 +8,7 @@ import { PROJECTION_STATUS } from '../event-store/event-sourcing.service';
 import { ERASED, PersonalData } from '../privacy/personal-data';
 import { REACTOR_METADATA, Reactor } from '../queue/reactor';
 import { contextCausedBy, runWithContext } from '../context/request-context';
+import { inSpan } from '../tracing/tracing';
 import { AdvisoryLocks } from './advisory-locks';
 import { CatchUpRunner } from './catch-up-runner';
 import { checkpointStatement, readCheckpoint } from './checkpoints';
@@ -30,6 +31,15 @@ import { Projection, PROJECTION_METADATA } from './projection';
 import { ProjectionStatus } from './projection-status';
 import { READ_MODEL_SCHEMA } from '../database/database';
 import { replayAll, ReplayOptions, ReplayResult } from './replay';
+
+/**
+ * A reactor's handling of one event, in a child span of the span that appended it when tracing is on: the
+ * jobs it queues and the events it appends carry that span on, so one request's trace reaches its mail.
+ */
+function reactInSpan(reactor: Reactor, event: RecordedEvent): Promise<void> {
+  const attributes = { 'facet.reactor': reactor.name, 'facet.event_type': event.type, 'facet.causation_id': event.metadata.eventId };
+  return inSpan(`react ${reactor.name}`, { kind: 'consumer', parent: event.metadata.traceparent, attributes }, () => reactor.react(event));
+}
 
 /** Finds every projection and reactor in the app. */
 export function discover<T>(discovery: DiscoveryService, metadataKey: string): T[] {
@@ -210,7 +220,7 @@ export class RunnersService implements OnApplicationBootstrap, BeforeApplication
       // What the reactor appends or queues is caused by its event, in its conversation. Reactors get null,
       // never "erased", for an erased person's fields, so nothing is sent to "erased".
       for (const opened of await openEvents(this.privacy, rest, null))
-        await runWithContext(contextCausedBy(opened, reactor.name), () => reactor.react(opened));
+        await runWithContext(contextCausedBy(opened, reactor.name), () => reactInSpan(reactor, opened));
     };
     const runner = new CatchUpRunner(
       this.store,
