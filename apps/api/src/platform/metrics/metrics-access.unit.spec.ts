@@ -1,3 +1,4 @@
+import { ConfigError, loadConfig } from '../config/config';
 import { bearerMatches, metricsAccess } from './metrics-access';
 
 const TOKEN = 'a3f1c9e07b2d4c5e8f6a1b2c3d4e5f60';
@@ -61,6 +62,32 @@ describe('Who may read /metrics', () => {
       }
     } finally {
       compare.mockRestore();
+    }
+  });
+
+  it('should take METRICS_TOKEN and METRICS_PORT from the environment, and refuse values it cannot use without echoing the token', () => {
+    expect(loadConfig({ METRICS_TOKEN: TOKEN, METRICS_PORT: '9464' }).metrics).toEqual({ token: TOKEN, port: 9464 });
+    expect(loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '' }).metrics).toEqual({ token: null, port: null });
+    for (const [name, value] of [
+      ['METRICS_TOKEN', 'short'],
+      ['METRICS_TOKEN', `${TOKEN} with spaces`],
+      ['METRICS_TOKEN', `${TOKEN}\u0000`],
+      ['METRICS_TOKEN', `${TOKEN}é`],
+      ['METRICS_TOKEN', 'x'.repeat(257)],
+      ['METRICS_PORT', '0'],
+      ['METRICS_PORT', '65536'],
+      ['METRICS_PORT', '94 64'],
+      ['METRICS_PORT', '-1'],
+    ]) {
+      let error: unknown;
+      try {
+        loadConfig({ [name]: value });
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain(name);
+      if (name === 'METRICS_TOKEN') expect((error as Error).message).not.toContain(value.slice(0, 16));
     }
   });
 });

@@ -2,7 +2,9 @@ import { randomBytes } from 'crypto';
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
 import { placeCardOrder, waitUntil } from '../../testing/card-orders';
 import { madeToOrder } from '../../testing/made-to-order';
+import { freePort } from '../../testing/built-shop';
 import { startTestApp, TestApp } from '../../testing/test-app';
+import { MetricsService } from './metrics.service';
 
 /** One sample of a scrape: its name, labels and value. */
 interface Sample {
@@ -219,6 +221,49 @@ describe('/metrics (Prometheus)', () => {
       const res = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(200);
       expect(parseExposition(await res.text()).types.get('facet_http_request_duration_seconds')).toBe('histogram');
+    });
+  });
+
+  describe('on METRICS_PORT', () => {
+    const token = randomBytes(24).toString('hex');
+    let t: TestApp;
+    let port: number;
+    beforeAll(async () => {
+      port = await freePort();
+      t = await startTestApp({
+        NODE_ENV: 'production',
+        METRICS_PORT: String(port),
+        METRICS_TOKEN: token,
+        PRIVACY_SECRET: randomBytes(24).toString('hex'),
+      });
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it('should serve /metrics there only, with the token, and not on the shop port', async () => {
+      expect(t.app.get(MetricsService).portAddress).toBe(port);
+      const onShop = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+      expect(onShop.status).toBe(404);
+      await onShop.arrayBuffer();
+      const there = `http://127.0.0.1:${port}`;
+      const refused = await fetch(`${there}/metrics`);
+      expect([refused.status, refused.headers.get('www-authenticate')]).toEqual([401, 'Bearer realm="metrics"']);
+      await refused.arrayBuffer();
+      for (const [method, path] of [
+        ['GET', '/'],
+        ['GET', '/api/health'],
+        ['POST', '/metrics'],
+        ['GET', '/metrics/../api/orders'],
+      ]) {
+        const other = await fetch(`${there}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+        expect([method, path, other.status]).toEqual([method, path, 404]);
+        await other.arrayBuffer();
+      }
+      const res = await fetch(`${there}/metrics?x=1`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      const { types } = parseExposition(await res.text());
+      expect(types.get('facet_consumer_lag_seconds')).toBe('gauge');
     });
   });
 });
