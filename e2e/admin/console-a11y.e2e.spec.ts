@@ -191,6 +191,7 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     ['customer show', `/admin/customers/${ids.customer}/show`],
     ['messages', '/admin/messages'],
     ['message show', `/admin/messages/${ids.message}/show`],
+    ['reviews', '/admin/reviews'],
     ['sent e-mails', '/admin/mail'],
     ['sent e-mail show', `/admin/mail/${ids.mail}/show`],
     ['audit log', '/admin/audit-events'],

@@ -6,6 +6,7 @@ import { request as httpRequest } from 'http';
 import { brotliDecompressSync, gunzipSync } from 'zlib';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { jsonLdIn, validateJsonLd } from '../testing/schema-org';
+import { ReviewSeeder } from '../reviews/seed/review-seeder';
 import { startTestApp, TestApp } from '../testing/test-app';
 import { STOREFRONT_SSR_BUNDLE } from './storefront-renderer';
 
@@ -61,6 +62,8 @@ describe('Server-rendered storefront', () => {
   beforeAll(async () => {
     t = await startTestApp();
     await t.app.get(CatalogSeeder).seedIfEmpty();
+    // The seeded ratings as reviews (issue 41): the rating a product shows is that of its approved reviews.
+    await t.app.get(ReviewSeeder).seedIfMissing();
     products = (await t.request('GET', '/api/products?limit=100')).body.products;
   });
   afterAll(async () => {
@@ -88,6 +91,10 @@ describe('Server-rendered storefront', () => {
         availability: 'https://schema.org/InStock',
       });
       expect(product.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: p.rating, reviewCount: p.reviews_count });
+      // The reviews the page shows, as Review items (issue 41).
+      expect(product.review).toHaveLength(Math.min(p.reviews_count, 10));
+      expect(product.review[0]).toMatchObject({ '@type': 'Review', author: { '@type': 'Person' }, reviewRating: { '@type': 'Rating' } });
+      expect(res.html).toContain('data-testid="product-reviews"');
       const crumbs = ld.find((d) => d['@type'] === 'BreadcrumbList') as any;
       expect(validateJsonLd(crumbs)).toEqual([]);
       expect(crumbs.itemListElement.map((i: any) => i.name)).toEqual(['Home', CATEGORIES.find((c) => c.id === p.category)!.name, p.name]);

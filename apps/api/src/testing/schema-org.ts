@@ -1,6 +1,6 @@
 /**
  * A small validator of the schema.org shapes the storefront publishes as JSON-LD (Product, Offer,
- * AggregateRating, Brand, BreadcrumbList, ListItem, Organization, PostalAddress): required properties with
+ * AggregateRating, Review, Rating, Person, Brand, BreadcrumbList, ListItem, Organization, PostalAddress): required properties with
  * their types, optional ones, and no unknown property (a misspelt property is silently ignored by search
  * engines). Follows schema.org's definitions and Google's product and breadcrumb rich-result requirements.
  */
@@ -63,8 +63,28 @@ interface Shape {
 const SHAPES: Record<string, Shape> = {
   Product: {
     required: { name: text, image: oneOrMany(url), offers: oneOrMany(node('Offer')) },
-    optional: { '@id': url, description: text, sku: text, category: text, brand: node('Brand'), aggregateRating: node('AggregateRating') },
+    optional: {
+      '@id': url,
+      description: text,
+      sku: text,
+      category: text,
+      brand: node('Brand'),
+      aggregateRating: node('AggregateRating'),
+      review: oneOrMany(node('Review')),
+    },
+    // Reviews only beside the rating they make (issue 41).
+    rule: (n, path, errors) =>
+      void (n.review !== undefined && n.aggregateRating === undefined && errors.push(`${path}: review without aggregateRating`)),
   },
+  Review: {
+    required: { reviewRating: node('Rating'), author: node('Person'), reviewBody: text },
+    optional: { name: text, datePublished: date },
+  },
+  Rating: {
+    required: { ratingValue: number(1, 5) },
+    optional: { bestRating: number(0, 100), worstRating: number(0, 100) },
+  },
+  Person: { required: { name: text } },
   Offer: {
     required: { price, priceCurrency: currency, availability: oneOf(AVAILABILITY) },
     optional: { url, itemCondition: oneOf(CONDITION), seller: node('Organization'), priceValidUntil: date },
