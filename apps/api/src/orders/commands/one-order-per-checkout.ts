@@ -1,4 +1,5 @@
-import type { Pool } from 'pg';
+import type { Pool, QueryResult, QueryResultRow } from 'pg';
+import { Tx } from '../../platform/database/database';
 import { DatabaseService } from '../../platform/database/database.service';
 import { LOCK_HELD_ELSEWHERE, trySessionLock } from '../../platform/database/session-locks';
 import { ConflictError } from '../../platform/domain/errors';
@@ -22,6 +23,25 @@ export async function oneOrderPerCheckout<T>(pool: Pool, subjectId: string, work
     if (done !== LOCK_HELD_ELSEWHERE) return done;
     if (Date.now() > deadline) throw new ConflictError('Your order is being placed in another window. Please try again in a moment.');
     await new Promise((r) => setTimeout(r, 20 + Math.random() * 40));
+  }
+}
+
+/**
+ * A read of rm.orders that gives up after a second when the table is locked (a replay swapping it, staff
+ * maintenance): the shopper's placement then goes on as before this rule, rather than wait with them.
+ */
+export async function readModelOrNothing<R extends QueryResultRow>(
+  db: DatabaseService,
+  read: (tx: Tx) => Promise<QueryResult<R>>,
+): Promise<R[]> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query("SET LOCAL lock_timeout = '1s'");
+      return (await read(tx)).rows;
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === '55P03') return []; // lock_not_available
+    throw err;
   }
 }
 
@@ -58,12 +78,14 @@ export async function reusableOrder(
 ): Promise<string | null> {
   // Payable for at least a while yet: half its lifetime, at most half an hour (a payment session's default).
   const marginMs = Math.min(settings.unpaidOrderTtlMs / 2, 30 * 60_000);
-  const candidates = await db.query<{ id: string }>(
-    `SELECT id FROM orders
-      WHERE subject_id = $1 AND kind = 'card' AND status IN ('pending', 'awaiting_payment') AND payment_status <> 'paid'
-        AND total_cents = $2 AND (pay_by IS NULL OR pay_by > now() + make_interval(secs => $3))
-      ORDER BY created_at DESC LIMIT 20`,
-    [wanted.subject_id, wanted.total_cents, marginMs / 1000],
+  const candidates = await readModelOrNothing(db, (tx) =>
+    tx.query<{ id: string }>(
+      `SELECT id FROM orders
+        WHERE subject_id = $1 AND kind = 'card' AND status IN ('pending', 'awaiting_payment') AND payment_status <> 'paid'
+          AND total_cents = $2 AND (pay_by IS NULL OR pay_by > now() + make_interval(secs => $3))
+        ORDER BY created_at DESC LIMIT 20`,
+      [wanted.subject_id, wanted.total_cents, marginMs / 1000],
+    ),
   );
   for (const { id } of candidates) {
     const history = await es.load<OrderEvent>(orderStream(id));

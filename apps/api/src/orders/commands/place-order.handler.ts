@@ -8,7 +8,7 @@ import { BadInputError, ConflictError, DomainError, isConflict } from '../../pla
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { IdempotencyService, IdempotentAttempt } from '../../platform/http/idempotency.service';
 import { newOrderKind, order, OrderRequestedData, orderStream, orderSubject, requestedStatuses } from '../domain/order';
-import { oneOrderPerCheckout, reusableOrder } from './one-order-per-checkout';
+import { oneOrderPerCheckout, readModelOrNothing, reusableOrder } from './one-order-per-checkout';
 import { priceWantedLines, pricesChangedMessage, productIdsOf, withinOnlineLimit } from '../domain/pricing';
 import { ORDER_SETTINGS, OrderSettings } from '../order-settings';
 import { ReleaseOrderStockCommand, ReserveOrderStockCommand, StockLine } from '../order-stock.port';
@@ -111,7 +111,9 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
   /** Until the order's row is readable (bounded: a read model far behind only risks a second order, never a wrong one). */
   private async visible(orderId: string): Promise<void> {
     const deadline = Date.now() + 10_000;
-    while (!(await this.db.one('SELECT 1 FROM orders WHERE id = $1', [orderId])) && Date.now() < deadline) {
+    while (Date.now() < deadline) {
+      const found = await readModelOrNothing(this.db, (tx) => tx.query('SELECT 1 FROM orders WHERE id = $1', [orderId]));
+      if (found.length) return;
       await new Promise((r) => setTimeout(r, 25));
     }
   }
