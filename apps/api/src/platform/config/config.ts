@@ -69,10 +69,6 @@ export interface FacetConfig {
   mailSweepIntervalMs: number;
   /** Where and how the log's signed anchors are published (platform/event-store/log-anchors.ts). */
   logAnchors: LogAnchorSettings;
-}
-
-/** LOG_ANCHOR_DIR, LOG_ANCHOR_KEY, LOG_ANCHOR_KEY_FILE and LOG_ANCHOR_INTERVAL_MS. */
-export interface LogAnchorSettings {
   /** Who may read /metrics and where (platform/metrics). */
   metrics: MetricsSettings;
 }
@@ -83,6 +79,10 @@ export interface MetricsSettings {
   token: string | null;
   /** /metrics on a port of its own, served by every process (any role) and not on the shop's port; null: none. */
   port: number | null;
+}
+
+/** LOG_ANCHOR_DIR, LOG_ANCHOR_KEY, LOG_ANCHOR_KEY_FILE and LOG_ANCHOR_INTERVAL_MS. */
+export interface LogAnchorSettings {
   /** The directory of the append-only anchors files (default <dataDir>/log-anchors). */
   dir: string;
   /** The Ed25519 signing key as PEM (LOG_ANCHOR_KEY), or null to use keyFile. */
@@ -297,10 +297,6 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
     }),
   LOG_ANCHOR_KEY_FILE: z.string().optional(),
   LOG_ANCHOR_INTERVAL_MS: wholeNumber(100, 5000, 2000, 'a time in milliseconds'),
-});
-
-/** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
-export class ConfigError extends Error {
   METRICS_TOKEN: z
     .string()
     .optional()
@@ -313,6 +309,10 @@ export class ConfigError extends Error {
       }
     }),
   METRICS_PORT: wholeNumber(1, 65535, 0, 'a port').transform((n) => (n === 0 ? null : n)),
+});
+
+/** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
+export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(
       `Facet will not start, the environment has ${problems.length === 1 ? 'a bad value' : 'bad values'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
@@ -387,11 +387,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     mailRecipientCap: { perRecipient: e.MAIL_RECIPIENT_CAP, windowSeconds: e.MAIL_RECIPIENT_WINDOW_SECONDS },
     mailSweepIntervalMs: e.MAIL_SWEEP_INTERVAL_MS,
     logAnchors: logAnchorSettings(e),
+    metrics: { token: unset(e.METRICS_TOKEN) ? null : e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }
 
 function logAnchorSettings(e: z.output<typeof ENVIRONMENT>): LogAnchorSettings {
-    metrics: { token: unset(e.METRICS_TOKEN) ? null : e.METRICS_TOKEN, port: e.METRICS_PORT },
   const dir = resolve(e.LOG_ANCHOR_DIR || join(e.FACET_DATA_DIR || '.data', 'log-anchors'));
   return {
     dir,
