@@ -139,7 +139,9 @@ class PageTemplate {
   private readonly fontsCache = new Map<string, PageFonts>();
 
   constructor(private readonly options: RendererOptions) {
-    let html = options.template.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
+    // The template's own title and description give way to each page's (its tags may span lines: index.html
+    // is formatted, and a second, generic description is the one search engines would show).
+    let html = options.template.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta\s+name="description"[^>]*>/, '');
     let css = '';
     html = html.replace(/\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_all, href: string) => {
       css += options.readAsset(href);

@@ -403,6 +403,8 @@ describe('Server-rendered storefront', () => {
       expect(res.status).toBe(200);
       expect(res.html).toContain('<title>Custom Jewelry Design | Facet Fine Jewelry</title>');
       expect(res.html).toMatch(/<meta name="description" content="Design your own [^"]{60,}">/);
+      // One description: the template's generic one gives way to the page's.
+      expect(res.html.match(/<meta\s+name="description"/g)).toHaveLength(1);
       expect(res.html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/custom-design">/);
       expect(res.html).not.toMatch(/<meta name="robots"[^>]*noindex/);
       // The wizard's first step is in the HTML, not a loading shell.
@@ -411,6 +413,15 @@ describe('Server-rendered storefront', () => {
       const robots = await page(t, '/robots.txt');
       expect(robots.html).not.toMatch(/^Disallow: \/custom-design/m);
     });
+  });
+
+  it("should send each page's own description and no other (the template's generic one used to come first)", async () => {
+    for (const path of ['/', '/about', '/jewelry/rings', '/catalogue', `/product/${products[0].id}`, '/no-such-page']) {
+      const res = await page(t, path);
+      const descriptions = [...res.html.matchAll(/<meta\s+name="description"\s+content="([^"]*)"/g)].map((m) => m[1]);
+      expect({ path, descriptions: descriptions.length }).toEqual({ path, descriptions: 1 });
+    }
+    expect((await page(t, '/about')).html).toMatch(/<meta name="description" content="The Facet story/);
   });
 
   describe('robots.txt and sitemap.xml', () => {
