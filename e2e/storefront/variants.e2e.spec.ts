@@ -9,7 +9,7 @@ import { fillCheckoutForm } from '../support/checkout-form';
 import { registerVerifiedCustomer, signInOnStorefront } from '../support/customer-account';
 import { apiGet, BASE_URL, launch, newPage, PHONE, screenshot, someProducts } from './browser';
 
-jest.setTimeout(120_000);
+jest.setTimeout(180_000);
 
 /** The fields of libs/contracts' ProductVariant a journey reads. */
 interface ProductVariant {
@@ -140,10 +140,13 @@ describe('Sizes, stock and engraving', () => {
     await page.goto('/orders');
     const card = page.getByTestId('order-card').filter({ hasText: orderId.slice(0, 8).toUpperCase() });
     await card.waitFor();
-    await card.getByRole('button', { name: 'View Details' }).click();
-    const line = card.getByTestId('order-line').filter({ hasText: 'Size 6.5' });
+    // View Details opens the order's own page (issue 41), with each line's size and engraving.
+    await card.getByRole('link', { name: 'View Details' }).click();
+    await page.waitForURL(`**/orders/${orderId}`);
+    const details = page.getByTestId('order-page');
+    const line = details.getByTestId('order-line').filter({ hasText: 'Size 6.5' });
     await line.getByText('E & J 2024').waitFor();
-    await card.getByTestId('order-line').filter({ hasText: 'Not sure (free ring sizer)' }).waitFor();
+    await details.getByTestId('order-line').filter({ hasText: 'Not sure (free ring sizer)' }).waitFor();
     await screenshot(page, 'orders-sizes');
     expect(errors).toEqual([]);
     await context.close();
