@@ -76,8 +76,8 @@ export async function reusableOrder(
   ordersWithAccess: readonly string[],
   settings: OrderSettings,
 ): Promise<string | null> {
-  // Payable for at least a while yet: half its lifetime, at most half an hour (a payment session's default).
-  const marginMs = Math.min(settings.unpaidOrderTtlMs / 2, 30 * 60_000);
+  // Payable for a while yet (a tenth of its lifetime, at most 5 minutes): time to pay, not one about to expire.
+  const marginMs = Math.min(settings.unpaidOrderTtlMs / 10, 5 * 60_000);
   const candidates = await readModelOrNothing(db, (tx) =>
     tx.query<{ id: string }>(
       `SELECT id FROM orders
