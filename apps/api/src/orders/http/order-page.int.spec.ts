@@ -77,6 +77,8 @@ describe("The shopper's order page, shipping and shared notes", () => {
       card_last_4: '4242',
       ship_to: { name: 'Ada Lovelace', lines: ['1 Analytical Way', 'London, NY 10001', 'US'] },
       shipment: null,
+      // An unpaid order says so (issue 41 item 6), not "processing will begin shortly".
+      status_message: 'Order received, awaiting payment: nothing has been charged yet',
     });
     expect(own.body.items).toEqual([expect.objectContaining({ id: product.id, name: product.name, quantity: 1, price: product.price })]);
     expect(own.body.timeline).toEqual([expect.objectContaining({ status: 'pending', label: 'Order placed', note: '' })]);

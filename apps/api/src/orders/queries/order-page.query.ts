@@ -102,7 +102,7 @@ export function toOrderPage(row: OrderPageRow, timeline: OrderTimelineEntry[]): 
     kind: row.kind,
     status: row.status,
     status_label: orderStatusLabel(row.status),
-    status_message: orderStatusMessage(row.status, row.delivered_at ? new Date(row.delivered_at).toISOString() : null),
+    status_message: orderStatusMessage(row.status, row.delivered_at ? new Date(row.delivered_at).toISOString() : null, row.payment_status),
     payment_status: row.payment_status,
     payment_label: paymentStatusLabel(row.payment_status),
     can_pay: isPayableOrder(row),
