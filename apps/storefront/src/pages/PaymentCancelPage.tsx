@@ -57,7 +57,7 @@ export default function PaymentCancelPage() {
           <CloseIcon size={28} />
         </span>
         <p className="eyebrow">No Payment Taken</p>
-        <h1 className="display-2">{order?.payment_status === 'failed' ? 'Payment Declined' : 'Payment Cancelled'}</h1>
+        <h1 className="display-2">Payment Cancelled</h1>
         <p className="muted" data-testid="cancel-outcome">
           {cancelText(order)}
         </p>
