@@ -265,7 +265,7 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   PARK_BACKOFF_MS: count(250),
   HEALTH_MAX_LAG_SECONDS: count(5),
   STARTUP_RETRY_SECONDS: count(DEFAULT_STARTUP_RETRY_SECONDS),
-  DATABASE_POOL_MAX: wholeNumber(1, 1000, 10, 'a number of connections'),
+  DATABASE_POOL_MAX: wholeNumber(1, 1000, 20, 'a number of connections'),
   PRIVACY_SECRET: z.string().optional(),
   FACET_DATA_DIR: z.string().optional(),
   LOG_LEVEL: oneOf(LOG_LEVELS),
