@@ -29,6 +29,9 @@ const name = [required(), visibleText, noBidiControls, noStackedMarks];
 
 const defaults = { rating: 4.5, reviews_count: 0, in_stock: true, features: [], options: [], variants: [], gallery: [], engraving: null };
 
+/** Derived, read-only fields keep a readable helper text (MUI greys a disabled field's to 2.9:1, under WCAG AA). */
+const derivedField = { flex: '0 1 160px', '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } } as const;
+
 export function ProductForm({ toolbar }: { toolbar?: React.ReactElement }) {
   // The API's variants as rows the form edits (stock mode, price override), the gallery filled in from older images.
   const record = useRecordContext();
@@ -56,8 +59,8 @@ export function ProductForm({ toolbar }: { toolbar?: React.ReactElement }) {
       </ArrayInput>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         {/* Derived from approved reviews (issue 41): shown, not edited. */}
-        <NumberInput source="rating" disabled helperText="From approved reviews" sx={{ flex: '0 1 160px' }} />
-        <NumberInput source="reviews_count" disabled helperText="Approved reviews" sx={{ flex: '0 1 160px' }} />
+        <NumberInput source="rating" disabled helperText="From approved reviews" sx={derivedField} />
+        <NumberInput source="reviews_count" disabled helperText="Approved reviews" sx={derivedField} />
         <BooleanInput source="in_stock" />
       </Box>
       <EngravingInput />

@@ -1,6 +1,8 @@
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import { Button, Stack, Typography } from '@mui/material';
 import {
+  ExportButton,
+  FilterButton,
   BooleanField,
   Datagrid,
   DateField,
@@ -84,6 +86,20 @@ const filters = [
   <SelectInput key="status" source="status" choices={STATUSES} alwaysOn emptyText="resources.reviews.status.all" />,
 ];
 
+/**
+ * The list's own actions: on a phone react-admin draws Export as an icon, and a disabled icon (no pending
+ * reviews to export) loses its name, so it is named here.
+ */
+function ReviewListActions() {
+  const translate = useTranslate();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <ExportButton aria-label={translate('ra.action.export')} />
+    </TopToolbar>
+  );
+}
+
 export function ReviewList() {
   const notify = useNotify();
   const translate = useTranslate();
@@ -95,6 +111,7 @@ export function ReviewList() {
       filterDefaultValues={{ status: 'pending' }}
       sort={{ field: 'created_at', order: 'DESC' }}
       exporter={csvExporter('reviews')}
+      actions={<ReviewListActions />}
       queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
       {small ? (
