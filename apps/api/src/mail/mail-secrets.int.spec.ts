@@ -1,7 +1,7 @@
 import { randomUUID } from 'crypto';
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { codeOf, Mailbox, PASSWORD, tokenOf } from '../customers/testing/customer-helpers';
+import { codeOf, Mailbox, PASSWORD, tokenOf } from '../testing/customer-helpers';
 import { DatabaseService } from '../platform/database/database.service';
 import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';

@@ -3,7 +3,7 @@ import { execFile } from 'child_process';
 import { connect } from 'net';
 import { join } from 'path';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
-import { Mailbox, PASSWORD, verifiedCustomer, login } from '../customers/testing/customer-helpers';
+import { Mailbox, PASSWORD, verifiedCustomer, login } from '../testing/customer-helpers';
 import { DatabaseService } from '../platform/database/database.service';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';

@@ -5,7 +5,7 @@ import fs from 'fs';
 import path from 'path';
 import IORedis from 'ioredis';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
-import { Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../testing/customer-helpers';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { RunnersService } from '../platform/projections/runners.service';
 import { guestSubject, PRIVACY_SECRET_FILE } from '../platform/privacy/privacy-secret';

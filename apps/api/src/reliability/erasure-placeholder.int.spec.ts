@@ -1,6 +1,6 @@
 import { priceOrderInDollars } from '@facet/contracts';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
-import { login, Mailbox, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { login, Mailbox, verifiedCustomer } from '../testing/customer-helpers';
 import { DatabaseService } from '../platform/database/database.service';
 import { RunnersService } from '../platform/projections/runners.service';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';

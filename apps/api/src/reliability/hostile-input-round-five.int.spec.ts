@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
-import { login, Mailbox, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { login, Mailbox, verifiedCustomer } from '../testing/customer-helpers';
 import { RunnersService } from '../platform/projections/runners.service';
 import { expectEverythingProjected, settle } from '../testing/projection-health';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';

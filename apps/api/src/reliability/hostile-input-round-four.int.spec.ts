@@ -4,7 +4,7 @@ import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { contactMessageStream } from '../contact/domain/contact-message';
 import { customerStream } from '../customers/domain/customer';
 import { EmailClaims } from '../customers/email-claims';
-import { login, Mailbox, PASSWORD, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { login, Mailbox, PASSWORD, verifiedCustomer } from '../testing/customer-helpers';
 import { hashPassword } from '../platform/auth/passwords';
 import { CORRELATION_ID_PATTERN, correlationIdFrom, runWithContext } from '../platform/context/request-context';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';

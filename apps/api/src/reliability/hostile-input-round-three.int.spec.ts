@@ -1,7 +1,7 @@
 import { randomUUID } from 'crypto';
 import { request as httpRequest } from 'http';
 import { contactMessageStream } from '../contact/domain/contact-message';
-import { login, Mailbox, PASSWORD, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { login, Mailbox, PASSWORD, verifiedCustomer } from '../testing/customer-helpers';
 import { runWithContext } from '../platform/context/request-context';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
 import { RunnersService } from '../platform/projections/runners.service';

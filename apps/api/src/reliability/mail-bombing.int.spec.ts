@@ -1,7 +1,7 @@
 import { Job } from 'bullmq';
 import { randomUUID } from 'crypto';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
-import { login, Mailbox, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { login, Mailbox, verifiedCustomer } from '../testing/customer-helpers';
 import { MailJob } from '../mail/mail.outbox';
 import { MailWorker } from '../mail/mail.worker';
 import { inboxOf, RecipientCap, recipientKey } from '../mail/recipient-cap';

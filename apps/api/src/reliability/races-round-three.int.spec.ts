@@ -2,7 +2,7 @@ import { priceOrderInDollars } from '@facet/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { Client } from 'pg';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
-import { login, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { login, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../testing/customer-helpers';
 import { DatabaseService } from '../platform/database/database.service';
 import { ERASED, PersonalData } from '../platform/privacy/personal-data';
 import { AddStaffMemberCommand } from '../staff/commands/add-staff-member.command';

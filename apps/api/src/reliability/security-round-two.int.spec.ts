@@ -5,7 +5,7 @@ import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { DatabaseService } from '../platform/database/database.service';
 import { hostilePath } from '../platform/http/security-headers';
 import { RunnersService } from '../platform/projections/runners.service';
-import { login, Mailbox, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { login, Mailbox, verifiedCustomer } from '../testing/customer-helpers';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { createTestDatabase } from '../testing/test-database';
 import { startTestApp, TestApp } from '../testing/test-app';

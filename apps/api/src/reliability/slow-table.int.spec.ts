@@ -1,7 +1,7 @@
 import { priceOrderInDollars } from '@facet/contracts';
 import { Client } from 'pg';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
-import { Mailbox, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { Mailbox, verifiedCustomer } from '../testing/customer-helpers';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TEST_ADMIN, TestApp } from '../testing/test-app';
 

@@ -1,7 +1,7 @@
 import { DatabaseService } from '../platform/database/database.service';
 import { CommandBus } from '@nestjs/cqrs';
 import { AddStaffMemberCommand } from '../staff/commands/add-staff-member.command';
-import { codeOf, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { codeOf, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../testing/customer-helpers';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp, TestResponse } from '../testing/test-app';
 

@@ -1,5 +1,5 @@
 import { priceOrderInDollars } from '@facet/contracts';
-import { Mailbox, codeOf, login, PASSWORD, verifiedCustomer } from '../customers/testing/customer-helpers';
+import { Mailbox, codeOf, login, PASSWORD, verifiedCustomer } from '../testing/customer-helpers';
 import { operationsOf } from './support/openapi-fuzz';
 import { randomUUID } from 'crypto';
 import { contactMessage, contactMessageStream } from '../contact/domain/contact-message';

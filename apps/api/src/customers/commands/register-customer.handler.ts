@@ -6,7 +6,7 @@ import { EventSourcing } from '../../platform/event-store/event-sourcing.service
 import { BadInputError, ConflictError } from '../../platform/domain/errors';
 import { EmailClaims } from '../email-claims';
 import { customer, CustomerEvent, customerStream } from '../domain/customer';
-import { passwordProblem } from '../domain/password-policy';
+import { passwordProblem } from '../../platform/auth/password-policy';
 import { CustomerSecrets } from './customer-secrets.service';
 import { RegisterCustomerCommand } from './register-customer.command';
 

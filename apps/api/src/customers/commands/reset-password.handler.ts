@@ -6,7 +6,7 @@ import { BadInputError } from '../../platform/domain/errors';
 import { EmailClaims } from '../email-claims';
 import { customer, customerStream, INVALID_RESET, InvalidTokenError } from '../domain/customer';
 import { sha256 } from '../domain/customer-secrets';
-import { passwordProblem } from '../domain/password-policy';
+import { passwordProblem } from '../../platform/auth/password-policy';
 import { ResetPasswordCommand } from './reset-password.command';
 
 @CommandHandler(ResetPasswordCommand)

@@ -3,7 +3,7 @@ import { fold } from '../../platform/event-store/decider';
 import { guestSubject, legacyGuestSubject } from '../../platform/privacy/personal-fields';
 import { customer, CustomerCommand, CustomerEvent, InvalidTokenError } from './customer';
 import { CODE_ALPHABET, deriveCode, deriveToken, sha256 } from './customer-secrets';
-import { isCommonPassword, passwordProblem } from './password-policy';
+import { isCommonPassword, passwordProblem } from '../../platform/auth/password-policy';
 
 const id = '11111111-1111-4111-8111-111111111111';
 const verification = {

@@ -1,8 +1,8 @@
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { CODE_ALPHABET } from '../domain/customer-secrets';
-import { COMMON_PASSWORD_MESSAGE, PASSWORD_RULE_MESSAGE } from '../domain/password-policy';
-import { codeOf, login, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../testing/customer-helpers';
+import { COMMON_PASSWORD_MESSAGE, PASSWORD_RULE_MESSAGE } from '../../platform/auth/password-policy';
+import { codeOf, login, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../../testing/customer-helpers';
 
 const INVALID = 'Invalid or expired verification token.';
 const USER_KEYS = ['address', 'email', 'emailVerified', 'firstName', 'id', 'lastName', 'phone', 'verifiedAt'];

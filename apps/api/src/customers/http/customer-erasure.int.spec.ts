@@ -4,7 +4,7 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { RunnersService } from '../../platform/projections/runners.service';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
-import { login, Mailbox, verifiedCustomer } from '../testing/customer-helpers';
+import { login, Mailbox, verifiedCustomer } from '../../testing/customer-helpers';
 import { ERASED_ORDER_MESSAGE, orderSubject } from '../../orders/domain/order';
 import { PersonalData } from '../../platform/privacy/personal-data';
 import { GOOD_CARD, orderAccessCookie, placeCardOrder, waitUntil } from '../../testing/card-orders';

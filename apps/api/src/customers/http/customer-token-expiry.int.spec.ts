@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { EmailClaims } from '../email-claims';
-import { codeOf, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../testing/customer-helpers';
+import { codeOf, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../../testing/customer-helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

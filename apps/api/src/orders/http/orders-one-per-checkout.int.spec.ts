@@ -1,7 +1,7 @@
 import { priceOrderInDollars } from '@facet/contracts';
 import { Job } from 'bullmq';
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
-import { login, Mailbox, verifiedCustomer } from '../../customers/testing/customer-helpers';
+import { login, Mailbox, verifiedCustomer } from '../../testing/customer-helpers';
 import { DatabaseService } from '../../platform/database/database.service';
 import { OrderExpiryWorker } from '../reactors/order-expiry';
 import { GOOD_CARD, orderAccessCookie, waitUntil } from '../../testing/card-orders';

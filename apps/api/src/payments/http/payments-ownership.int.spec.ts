@@ -1,5 +1,5 @@
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
-import { login, Mailbox, verifiedCustomer } from '../../customers/testing/customer-helpers';
+import { login, Mailbox, verifiedCustomer } from '../../testing/customer-helpers';
 import { ORDER_ACCESS_COOKIE, ORDER_ACCESS_MAX_ORDERS } from '../../platform/auth/order-access-cookie';
 import { DatabaseService } from '../../platform/database/database.service';
 import { orderAccessCookie, placeCardOrder } from '../../testing/card-orders';

@@ -1,6 +1,6 @@
 import { connect } from 'net';
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
-import { login, Mailbox, PASSWORD, verifiedCustomer } from '../../customers/testing/customer-helpers';
+import { login, Mailbox, PASSWORD, verifiedCustomer } from '../../testing/customer-helpers';
 import { contactBody, orderBody } from '../../testing/request-bodies';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TEST_ADMIN, TestApp } from '../../testing/test-app';

@@ -1,6 +1,6 @@
 import { EVENT_STORE, EventStore } from '../event-store/event-store';
 import { DatabaseService } from '../database/database.service';
-import { Mailbox, PASSWORD, verifiedCustomer } from '../../customers/testing/customer-helpers';
+import { Mailbox, PASSWORD, verifiedCustomer } from '../../testing/customer-helpers';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TEST_ADMIN, TestApp, TestResponse } from '../../testing/test-app';
 

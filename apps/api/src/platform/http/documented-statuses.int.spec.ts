@@ -1,4 +1,4 @@
-import { login, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../../customers/testing/customer-helpers';
+import { login, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../../testing/customer-helpers';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp, TestResponse } from '../../testing/test-app';
 

@@ -2,7 +2,7 @@ import { Document, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
-import { Mailbox, login, verifiedCustomer } from '../../customers/testing/customer-helpers';
+import { Mailbox, login, verifiedCustomer } from '../../testing/customer-helpers';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
 

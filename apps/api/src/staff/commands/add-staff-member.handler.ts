@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
-import { passwordProblem } from '../../customers/domain/password-policy';
+import { passwordProblem } from '../../platform/auth/password-policy';
 import { hashPassword } from '../../platform/auth/passwords';
 import { BadInputError, ConflictError } from '../../platform/domain/errors';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { passwordProblem } from '../../customers/domain/password-policy';
+import { passwordProblem } from '../../platform/auth/password-policy';
 import { hashPassword } from '../../platform/auth/passwords';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { BadInputError } from '../../platform/domain/errors';

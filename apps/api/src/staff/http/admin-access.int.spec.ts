@@ -4,7 +4,7 @@ import { DiscoveryService, Reflector } from '@nestjs/core';
 import { ACCESS_METADATA, AccessRule } from '../../platform/auth/auth.decorators';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
-import { login, Mailbox, verifiedCustomer } from '../../customers/testing/customer-helpers';
+import { login, Mailbox, verifiedCustomer } from '../../testing/customer-helpers';
 
 interface Route {
   method: string;

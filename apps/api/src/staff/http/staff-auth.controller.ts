@@ -18,7 +18,7 @@ import { clearSessionCookie, setSessionCookie } from '../../platform/auth/sessio
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { BadInputError, UnauthorizedError } from '../../platform/domain/errors';
 import { verifyPassword } from '../../platform/auth/passwords';
-import { passwordProblem } from '../../customers/domain/password-policy';
+import { passwordProblem } from '../../platform/auth/password-policy';
 import { SetStaffPasswordCommand } from '../commands/set-staff-password.command';
 import { StaffDirectory } from '../queries/staff-directory';
 import { ChangeOwnPasswordDto } from './dto/staff.dto';

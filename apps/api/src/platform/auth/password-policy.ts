@@ -13,7 +13,7 @@ let common: Set<string> | null = null;
 /** The shipped offline list of common and breached passwords (lower-cased; see data/generate-common-passwords.py). */
 export function commonPasswords(): Set<string> {
   if (!common) {
-    const text = readFileSync(join(__dirname, '..', 'data', 'common-passwords.txt'), 'utf8');
+    const text = readFileSync(join(__dirname, 'data', 'common-passwords.txt'), 'utf8');
     common = new Set(
       text
         .split('\n')

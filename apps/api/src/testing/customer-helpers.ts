@@ -1,6 +1,6 @@
-import { ReceivedMail, SmtpSink } from '../../testing/smtp-sink';
-import { TestApp } from '../../testing/test-app';
-import { expectEverythingProjected } from '../../testing/projection-health';
+import { ReceivedMail, SmtpSink } from './smtp-sink';
+import { TestApp } from './test-app';
+import { expectEverythingProjected } from './projection-health';
 
 /** Test helpers for customer accounts: read mails from the SMTP sink, register and sign customers in. */
 export class Mailbox {
