@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'async_hooks';
 import { randomUUID } from 'crypto';
-import { Actor } from '../event-store/event-store';
+import { Actor } from './actor';
 import { currentTraceparent } from '../tracing/tracing';
 
 /**

@@ -3,11 +3,10 @@
  * Both pass the same contract suite (event-store.contract.ts).
  */
 
-/** Who caused an event. */
-export interface Actor {
-  type: 'customer' | 'staff' | 'system' | 'anonymous';
-  id?: string;
-}
+import type { Actor } from '../context/actor';
+
+/** Who caused an event (defined beside the request context, platform/context/actor.ts). */
+export type { Actor };
 
 export interface EventMetadata {
   eventId: string;
