@@ -3,6 +3,8 @@
 #   deps      npm packages (npm ci when node_modules is missing or older than the lock file)
 #   services  PostgreSQL and Redis on this machine (started when down and installed; else says how)
 #   chromium  Debian's Chromium for the browser tests (apt-get when missing and we are root)
+#   pgbouncer Debian's PgBouncer for the suites run through a transaction pooler (apt-get when missing and
+#             we are root; without it those suites say why and skip)
 #   build     the contracts, the API, the storefront (browser and server builds) and the console (each only
 #             when its sources changed)
 # Usage: scripts/ensure.sh deps services build ...
@@ -72,6 +74,18 @@ ensure_chromium() {
   fi
 }
 
+ensure_pgbouncer() {
+  if command -v pgbouncer >/dev/null 2>&1 || [ -x /usr/sbin/pgbouncer ]; then return; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing Debian's pgbouncer for the suites run through a transaction pooler"
+    (apt-get install -y -q pgbouncer >/dev/null 2>&1) || (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q pgbouncer >/dev/null 2>&1) || true
+  fi
+  if ! command -v pgbouncer >/dev/null 2>&1 && [ ! -x /usr/sbin/pgbouncer ]; then
+    say "pgbouncer is missing: the PgBouncer suite (apps/api/src/platform/database/pgbouncer.int.spec.ts) will skip."
+    say "Install it (apt-get install pgbouncer) to run the shop's suites through a transaction pooler."
+  fi
+}
+
 # Newest modification time under the given paths (ignoring build output).
 newest() { find "$@" -type f -not -path '*/dist/*' -not -path '*/node_modules/*' -printf '%T@\n' 2>/dev/null | sort -n | tail -1; }
 stale() { # stale OUTPUT_MARKER SOURCES...
@@ -113,6 +127,7 @@ for step in "$@"; do
     deps) ensure_deps ;;
     services) ensure_services ;;
     chromium) ensure_chromium ;;
+    pgbouncer) ensure_pgbouncer ;;
     build) ensure_build ;;
     *) echo "unknown step $step" >&2; exit 2 ;;
   esac

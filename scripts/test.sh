@@ -5,7 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/ensure.sh deps services chromium build || exit 1
+bash scripts/ensure.sh deps services chromium pgbouncer build || exit 1
 
 out=$(mktemp -d)
 status=0

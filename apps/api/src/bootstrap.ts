@@ -13,7 +13,7 @@ import { catalogueHttpCache } from './catalog/http/catalog-http-cache';
 import { loadConfig } from './platform/config/config';
 import { MetricsService } from './platform/metrics/metrics.service';
 import { correlationIdFor, nestLogger } from './platform/logging/logging';
-import { migrate } from './platform/database/migrate';
+import { migrateShop } from './platform/database/migrate';
 import { retryWhileTransient } from './platform/database/startup-retry';
 import { answerPendingWith202, ContextInterceptor } from './platform/http/context.interceptor';
 import { clientErrorHandler, frameworkErrors } from './platform/http/client-error';
@@ -41,7 +41,7 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
   const config = loadConfig();
   const logger = nestLogger(config);
   if (options.migrate !== false) {
-    const applied = await retryWhileTransient('migrating', () => migrate(config.databaseUrl, (line) => logger.debug(line, 'Migrate')), {
+    const applied = await retryWhileTransient('migrating', () => migrateShop(config, (line) => logger.debug(line, 'Migrate')), {
       giveUpAfterMs: config.startupRetrySeconds * 1000,
     });
     if (applied.length) logger.log(`applied ${applied.length} migration(s), ${applied[0]} to ${applied[applied.length - 1]}`, 'Migrate');

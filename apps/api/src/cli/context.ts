@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { INestApplicationContext } from '@nestjs/common';
 import { AppModule } from '../app.module';
 import { loadConfig } from '../platform/config/config';
-import { migrate } from '../platform/database/migrate';
+import { migrateShop } from '../platform/database/migrate';
 import { nestLogger } from '../platform/logging/logging';
 
 /** The shop without HTTP, for command-line tasks. `roles` decides whether projections and workers run here. */
@@ -10,7 +10,7 @@ export async function cliContext(roles: string): Promise<INestApplicationContext
   process.env.FACET_ROLES = roles;
   const config = loadConfig();
   const logger = nestLogger(config);
-  await migrate(config.databaseUrl, (line) => logger.log(line, 'Migrate'));
+  await migrateShop(config, (line) => logger.log(line, 'Migrate'));
   const app = await NestFactory.createApplicationContext(AppModule, { logger });
   app.enableShutdownHooks();
   return app;

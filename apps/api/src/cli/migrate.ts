@@ -1,8 +1,8 @@
 import { loadConfig } from '../platform/config/config';
-import { migrate } from '../platform/database/migrate';
+import { migrateShop } from '../platform/database/migrate';
 
 /** npm run migrate: applies the SQL files in apps/api/migrations that have not run yet. */
-migrate(loadConfig().databaseUrl, (line) => console.log(line))
+migrateShop(loadConfig(), (line) => console.log(line))
   .then((applied) => {
     console.log(applied.length ? `${applied.length} migration(s) applied` : 'the database is up to date');
   })

@@ -3,7 +3,7 @@ import IORedis from 'ioredis';
 import { createInterface } from 'readline';
 import { FacetConfig, loadConfig } from '../platform/config/config';
 import { createPool } from '../platform/database/database';
-import { migrate } from '../platform/database/migrate';
+import { migrateShop } from '../platform/database/migrate';
 import { EventStore } from '../platform/event-store/event-store';
 import { anchorRedisKey, loadAnchors, logName } from '../platform/event-store/log-anchors';
 import { fromExportLine } from '../platform/event-store/log-export';
@@ -23,15 +23,15 @@ export async function verifyLogCommand(argv: string[], print: (line: string) => 
   const valuesOf = (flag: string) => argv.flatMap((a, i) => (a === flag && argv[i + 1] ? [argv[i + 1]] : []));
 
   const config = loadConfig();
-  await migrate(config.databaseUrl);
-  const pool = createPool(config.databaseUrl, { max: 2 });
+  await migrateShop(config);
+  const pool = createPool(config.databaseUrl, { max: 2 }, config.database, { pooled: config.databasePooled });
   let store: EventStore;
   if (config.eventStoreUrl) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { EventStoreDbEventStore } = require('../platform/event-store/eventstoredb/eventstoredb-event-store');
     store = new EventStoreDbEventStore(config.eventStoreUrl);
   } else {
-    store = new PostgresEventStore(pool, config.databaseUrl);
+    store = new PostgresEventStore(pool, config.databaseDirectUrl);
   }
   let last = 0;
   try {

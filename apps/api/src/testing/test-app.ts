@@ -31,6 +31,13 @@ export interface TestResponse {
   headers: Headers;
 }
 
+/** The pooler's URL (postgres://user@host:port) with this database's name. */
+function pooledUrl(pooler: string, database: string): string {
+  const url = new URL(pooler);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
 export const TEST_ADMIN = { email: 'admin@facet.test', password: 'Test-Admin-1985!' };
 
 /**
@@ -45,6 +52,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const vars: Record<string, string> = {
     NODE_ENV: 'test',
     DATABASE_URL: db.url,
+    // Empty: no pooler, whatever the shell says.
+    DATABASE_DIRECT_URL: '',
+    // Through a transaction pooler when a suite started one (pgbouncer.int.spec.ts): the pooler's address with
+    // this app's database, and the server itself for sessions and migrations.
+    ...(process.env.FACET_TEST_POOLER_URL
+      ? { DATABASE_URL: pooledUrl(process.env.FACET_TEST_POOLER_URL, db.name), DATABASE_DIRECT_URL: db.url }
+      : {}),
     QUEUE_PREFIX: queuePrefix,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,

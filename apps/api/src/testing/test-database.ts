@@ -4,7 +4,13 @@ import { migrate } from '../platform/database/migrate';
 
 /** The PostgreSQL server tests run against; each test file gets its own database on it. */
 export function testServerUrl(): string {
-  return process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  // The server itself, also while a test app runs through a pooler (DATABASE_URL is then the pooler's).
+  return (
+    process.env.TEST_DATABASE_URL ||
+    process.env.DATABASE_DIRECT_URL ||
+    process.env.DATABASE_URL ||
+    'postgres://postgres@127.0.0.1:5432/postgres'
+  );
 }
 
 export interface TestDatabase {

@@ -17,6 +17,13 @@ export interface FacetConfig {
   healthPort: number | null;
   host: string;
   databaseUrl: string;
+  /**
+   * DATABASE_DIRECT_URL (default DATABASE_URL): the session connections (LISTEN, session advisory locks) and
+   * migrations, which a transaction pooler in front of DATABASE_URL would not keep.
+   */
+  databaseDirectUrl: string;
+  /** Whether DATABASE_URL goes through a pooler (DATABASE_DIRECT_URL is set and differs): no named statements. */
+  databasePooled: boolean;
   redisUrl: string;
   eventStoreUrl: string | null;
   roles: ProcessRole[];
@@ -201,6 +208,7 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: `the database name ${show(name)} must be letters, digits and _ only` });
     }
   }),
+  DATABASE_DIRECT_URL: url(['postgres:', 'postgresql:'], 'postgres://user@127.0.0.1:5432/facet', false),
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   EVENTSTORE_URL: url(['esdb:', 'esdb+discover:'], 'esdb://127.0.0.1:2113?tls=false'),
   SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://127.0.0.1:1025'),
@@ -351,13 +359,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     throw new ConfigError(['PRIVACY_SECRET must be set in production (32 or more characters); Facet will not start without it.']);
   }
   const port = e.PORT;
+  const databaseUrl = e.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/facet';
   const origin = `http://localhost:${port}`;
   return {
     env: nodeEnv,
     port,
     healthPort: e.HEALTH_PORT,
     host: e.HOST || '0.0.0.0',
-    databaseUrl: e.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/facet',
+    databaseUrl,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? databaseUrl,
+    databasePooled: e.DATABASE_DIRECT_URL !== undefined && e.DATABASE_DIRECT_URL !== databaseUrl,
     redisUrl: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
     eventStoreUrl: e.EVENTSTORE_URL ?? null,
     roles: e.FACET_ROLES,

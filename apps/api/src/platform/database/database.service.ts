@@ -27,22 +27,26 @@ export class DatabaseService implements OnApplicationShutdown {
 
   constructor(@Inject(FACET_CONFIG) config: FacetConfig) {
     this.sizes = poolSizes(config.databasePoolMax, config.roles);
+    // Through the pooler when there is one (DATABASE_URL); what needs a session of its own goes direct.
+    const pooled = { pooled: config.databasePooled };
     this.pool = createPool(
       config.databaseUrl,
       { max: this.sizes.requests, application_name: applicationName('requests') },
       config.database,
-    );
-    this.lockPool = createPool(
-      config.databaseUrl,
-      { max: this.sizes.locks, application_name: applicationName('session locks') },
-      config.database,
+      pooled,
     );
     this.probePool = createPool(
       config.databaseUrl,
       { max: this.sizes.probe, allowExitOnIdle: true, application_name: applicationName('probe') },
       config.database,
+      pooled,
     );
-    this.session = new SessionConnection(config.databaseUrl, applicationName('session'));
+    this.lockPool = createPool(
+      config.databaseDirectUrl,
+      { max: this.sizes.locks, application_name: applicationName('session locks') },
+      config.database,
+    );
+    this.session = new SessionConnection(config.databaseDirectUrl, applicationName('session'));
   }
 
   /**

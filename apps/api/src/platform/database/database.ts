@@ -69,18 +69,25 @@ export function createPool(
   connectionString: string,
   extra: Partial<PoolConfig> = {},
   timeouts: DatabaseTimeouts = loadDatabaseTimeouts(),
+  { pooled = false }: { pooled?: boolean } = {},
 ): Pool {
   const pool = new Pool({
     connectionString,
     max: 10,
     idleTimeoutMillis: POOL_IDLE_MS,
     connectionTimeoutMillis: timeouts.connectionTimeoutMs,
-    statement_timeout: timeouts.statementTimeoutMs,
-    lock_timeout: timeouts.lockTimeoutMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+    // Behind a transaction pooler (PgBouncer refuses these start-up parameters) the server sessions take them
+    // from the role's settings in this database instead, which migrate() sets (pooledSessionSettings).
+    ...(pooled
+      ? {}
+      : {
+          statement_timeout: timeouts.statementTimeoutMs,
+          lock_timeout: timeouts.lockTimeoutMs,
+          idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+          // Queries read the read models unqualified; the schema name stays 'rm' across replays.
+          options: `-c search_path=${READ_MODEL_SCHEMA},public`,
+        }),
     types: { getTypeParser: typeParser as typeof pgTypes.getTypeParser },
-    // Queries read the read models unqualified; the schema name stays 'rm' across replays.
-    options: `-c search_path=${READ_MODEL_SCHEMA},public`,
     ...extra,
   });
   // A pooled client that loses its server (PostgreSQL restarts) must not crash the process. The pool listens
@@ -89,7 +96,36 @@ export function createPool(
   // ends the process. Its holder's next statement fails instead, and the pool drops it on release.
   pool.on('error', (err) => log.warn(`idle client error: ${err.message}`));
   pool.on('connect', (client) => client.on('error', (err) => log.debug(`client error: ${err.message}`)));
+  if (pooled) pool.on('connect', unnamedStatements);
   return keepingRefusedConnections(pool);
+}
+
+/**
+ * What every pooled session runs under, as PostgreSQL settings: the read models' search path and the DB_*
+ * timeouts (0 turns one off). Sent as start-up parameters to a direct server; set on the role for the
+ * database when DATABASE_URL goes through a transaction pooler, which does not pass them on.
+ */
+export function pooledSessionSettings(timeouts: DatabaseTimeouts): Record<string, string> {
+  return {
+    search_path: `${READ_MODEL_SCHEMA}, public`,
+    statement_timeout: String(timeouts.statementTimeoutMs),
+    lock_timeout: String(timeouts.lockTimeoutMs),
+    idle_in_transaction_session_timeout: String(timeouts.idleInTransactionTimeoutMs),
+  };
+}
+
+/**
+ * Behind a transaction pooler each transaction may run on another server session, where a statement prepared
+ * on the first does not exist (PgBouncer 1.18 keeps none): the client sends named statements unnamed, parsed
+ * with each execution as any other parameterised query. The name stays in the code for a direct server.
+ */
+function unnamedStatements(client: PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const plain = (config: unknown): config is QueryConfig =>
+    typeof config === 'object' && config !== null && 'name' in config && typeof (config as { submit?: unknown }).submit !== 'function';
+  Object.assign(client, {
+    query: (config: unknown, ...rest: unknown[]) => query(plain(config) ? { ...config, name: undefined } : config, ...rest),
+  });
 }
 
 /**

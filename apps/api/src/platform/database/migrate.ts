@@ -3,6 +3,52 @@ import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { Client } from 'pg';
 import { backfillLogChain } from '../event-store/log-backfill';
+import type { DatabaseTimeouts, FacetConfig } from '../config/config';
+import { pooledSessionSettings } from './database';
+
+/** DATABASE_URL through a transaction pooler: the URL, and the timeouts its server sessions run under. */
+export interface PooledSessions {
+  url: string;
+  timeouts: DatabaseTimeouts;
+}
+
+/** How the shop's processes migrate: through DATABASE_DIRECT_URL, setting up pooled sessions when there is a pooler. */
+export function migrateShop(config: FacetConfig, log: (line: string) => void = () => undefined): Promise<string[]> {
+  return migrate(config.databaseDirectUrl, log, {
+    pooled: config.databasePooled ? { url: config.databaseUrl, timeouts: config.database } : undefined,
+  });
+}
+
+/**
+ * The settings a pooled server session cannot be given at connection (pooledSessionSettings), set on the
+ * role DATABASE_URL names (else this one) for this database; the pooler's new server sessions take them.
+ * Only changed settings are written, under the migration lock, so processes starting together agree.
+ */
+async function setPooledSessionSettings(client: Client, pooled: PooledSessions, log: (line: string) => void): Promise<void> {
+  const role =
+    decodeURIComponent(new URL(pooled.url).username) || (await client.query<{ u: string }>('SELECT current_user AS u')).rows[0].u;
+  const want = pooledSessionSettings(pooled.timeouts);
+  const current = new Map<string, string>(
+    (
+      await client.query<{ setting: string }>(
+        `SELECT unnest(setconfig) AS setting FROM pg_catalog.pg_db_role_setting s
+         JOIN pg_catalog.pg_database d ON d.oid = s.setdatabase JOIN pg_catalog.pg_roles r ON r.oid = s.setrole
+         WHERE d.datname = current_database() AND r.rolname = $1`,
+        [role],
+      )
+    ).rows.map((r) => [r.setting.slice(0, r.setting.indexOf('=')), r.setting.slice(r.setting.indexOf('=') + 1)]),
+  );
+  const database = (await client.query<{ d: string }>('SELECT current_database() AS d')).rows[0].d;
+  for (const [name, value] of Object.entries(want)) {
+    if (current.get(name) === value) continue;
+    // search_path is a list of names; the others are numbers (milliseconds).
+    const literal = name === 'search_path' ? value : client.escapeLiteral(value);
+    await client.query(
+      `ALTER ROLE ${client.escapeIdentifier(role)} IN DATABASE ${client.escapeIdentifier(database)} SET ${name} = ${literal}`,
+    );
+    log(`pooled sessions of ${role}: ${name} = ${value}`);
+  }
+}
 
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', '..', 'migrations');
 const MIGRATION_LOCK = 7_301_985; // any constant: one migrator at a time across all processes
@@ -63,11 +109,16 @@ export function migrationChecksum(sql: string): string {
 export async function migrate(
   databaseUrl: string,
   log: (line: string) => void = () => undefined,
-  options: { dir?: string } = {},
+  options: { dir?: string; pooled?: PooledSessions } = {},
 ): Promise<string[]> {
   const dir = options.dir ?? MIGRATIONS_DIR;
   await ensureDatabase(databaseUrl);
-  const client = new Client({ connectionString: databaseUrl });
+  // No statement or lock limit for a migration, whatever the role's settings say (pooledSessions sets some).
+  const client = new Client({
+    connectionString: databaseUrl,
+    application_name: 'facet migrate',
+    options: '-c statement_timeout=0 -c lock_timeout=0 -c idle_in_transaction_session_timeout=0',
+  });
   await client.connect();
   const applied: string[] = [];
   try {
@@ -112,6 +163,7 @@ export async function migrate(
     }
     // Events older than the chain get their hashes once (migration 060), still under the migration lock.
     await backfillLogChain(client, log);
+    if (options.pooled) await setPooledSessionSettings(client, options.pooled, log);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await client.end();

@@ -56,6 +56,7 @@ export class SubjectKeys {
     const epoch = this.erasures;
     // One statement: the subject's lock, the erased-for-good check and the insert (migration 095).
     // Named: parsed once per connection (once for every shopper's first order, so once per order under load).
+    // (Unnamed behind a transaction pooler: createPool.)
     const r = await this.pool.query({
       name: 'facet_subject_key_for',
       text: 'SELECT public.subject_key_for($1, $2) AS key',

@@ -91,7 +91,8 @@ export class ReplayStopped extends Error {
 /**
  * Rebuilds every read model from the log into fresh tables (schema rm_next, same structure as rm) and
  * swaps them in. Live projections keep running meanwhile; the swap waits for their current batch, takes
- * the last events written since, and renames the schemas in one transaction.
+ * the last events written since, and renames the schemas in one transaction. `connectionString` is the
+ * direct server (DATABASE_DIRECT_URL): the replay lock is a session lock held on a connection of its own.
  */
 export async function replayAll(
   pool: Pool,
@@ -133,7 +134,7 @@ export async function replayAll(
     }
   };
 
-  const lockClient = new Client({ connectionString });
+  const lockClient = new Client({ connectionString, application_name: 'facet replay lock' });
   // Idle between its two statements for the whole replay: a lost connection fails the unlock, not the process.
   lockClient.on('error', () => undefined);
   await lockClient.connect();

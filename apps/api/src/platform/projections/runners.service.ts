@@ -102,7 +102,9 @@ export class RunnersService implements OnApplicationBootstrap, BeforeApplication
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {
     this.locks = new AdvisoryLocks(db.session);
-    this.pool = createPool(config.databaseUrl, { max: db.sizes.pipeline, application_name: applicationName('pipeline') }, config.database);
+    this.pool = createPool(config.databaseUrl, { max: db.sizes.pipeline, application_name: applicationName('pipeline') }, config.database, {
+      pooled: config.databasePooled,
+    });
     this.parked = new ParkedEventsStore(this.db.pool);
   }
 
@@ -376,7 +378,7 @@ export class RunnersService implements OnApplicationBootstrap, BeforeApplication
    */
   async replay(options: ReplayOptions = {}): Promise<ReplayResult> {
     const stop = new AbortController();
-    const replaying = replayAll(this.pool, this.config.databaseUrl, this.store, this.privacy, this.projections(), {
+    const replaying = replayAll(this.pool, this.config.databaseDirectUrl, this.store, this.privacy, this.projections(), {
       ...options,
       signal: options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal,
     });

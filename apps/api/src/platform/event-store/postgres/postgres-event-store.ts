@@ -154,6 +154,7 @@ export class PostgresEventStore implements EventStore {
       // append (parsing and planning were a third of PostgreSQL's CPU under the orders bench). Its plan
       // is the same for every value (the stream's key, then the rows to insert), so a generic plan is safe.
       const inserted = await this.pool.query({
+        // Behind a transaction pooler the pool sends it unnamed (createPool).
         name: `facet_append_${variant}`,
         text: `WITH stream AS (${advance})
          INSERT INTO public.es_events (stream_id, stream_revision, event_id, event_type, schema_version, data, metadata, occurred_at, hash)
