@@ -7,7 +7,7 @@ export * from './custom-design';
 export * from './validation';
 export * from './search';
 export * from './limits';
-export * from './events';
+export * from './events/index';
 export type * from './account';
 export type * from './order-wire';
 export type * from './mail-wire';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SessionsService } from '../../platform/auth/sessions.service';
+import type { EventOf } from '@facet/contracts';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventReactor, Reactor } from '../../platform/queue/reactor';
 
@@ -17,7 +18,7 @@ export class CustomerSessionsReactor implements Reactor {
 
   constructor(private readonly sessions: SessionsService) {}
 
-  async react(event: RecordedEvent<{ customer_id: string }>): Promise<void> {
+  async react(event: RecordedEvent<EventOf<string, { customer_id: string }>>): Promise<void> {
     await this.sessions.revokeAllFor(event.data.customer_id, event.metadata.occurredAt);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CUSTOMER_DELETED } from '@facet/contracts';
+import { CUSTOMER_DELETED, EventOf } from '@facet/contracts';
 import { DelayedError, Job } from 'bullmq';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { DatabaseService } from '../../platform/database/database.service';
@@ -32,7 +32,7 @@ export class ErasureKeyReactor implements Reactor {
 
   constructor(private readonly queues: Queues) {}
 
-  async react(event: RecordedEvent<{ customer_id: string }>): Promise<void> {
+  async react(event: RecordedEvent<EventOf<string, { customer_id: string }>>): Promise<void> {
     const job: ErasureKeyJob = {
       customer_id: event.data.customer_id,
       event_id: event.metadata.eventId,

@@ -2,7 +2,7 @@
  * An aggregate as three pure functions (after Emmett): the state it starts in, how an event changes it,
  * and what a command decides given the state. Handlers load, fold, decide and append.
  */
-export interface DomainEvent<Type extends string = string, Data = any> {
+export interface DomainEvent<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
   /** Defaults to 1; raise it when the payload's shape changes and add an upcaster. */

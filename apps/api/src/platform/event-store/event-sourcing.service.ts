@@ -8,6 +8,7 @@ import { currentTraceparent, inSpan } from '../tracing/tracing';
 import { personalFieldsOf } from '../privacy/personal-fields';
 import { Decider, DomainEvent, fold } from './decider';
 import { AppendResult, ConcurrencyError, EVENT_STORE, EventStore, ExpectedRevision, Position, RecordedEvent } from './event-store';
+import { readRecorded } from './recorded-events';
 
 export const PROJECTION_STATUS = Symbol('PROJECTION_STATUS');
 
@@ -47,11 +48,11 @@ export class EventSourcing {
     @Optional() @Inject(APPEND_METRICS) private readonly metrics?: AppendMetrics,
   ) {}
 
-  /** Reads a stream with its personal data opened. */
+  /** Reads a stream with its personal data opened, each event checked and upcast (readRecorded: unknown ones throw). */
   async load<E extends DomainEvent = DomainEvent>(streamId: string): Promise<(RecordedEvent & E)[]> {
     const events = await this.store.readStream(streamId);
     const data = await this.privacy.openMany(events.map((e) => e.data));
-    return events.map((e, i) => ({ ...e, data: data[i] })) as (RecordedEvent & E)[];
+    return events.map((e, i) => readRecorded({ ...e, data: data[i] })) as (RecordedEvent & E)[];
   }
 
   /** Appends in a span of its own when tracing is on, whose context each event's metadata carries (traceparent). */
@@ -78,7 +79,10 @@ export class EventSourcing {
     const prepared = await Promise.all(
       events.map(async (e) => {
         const personal = personalFieldsOf(e.type);
-        const data = personal ? await this.privacy.sealFields(personal.subject(e.data), e.data, personal.fields) : e.data;
+        // An event type with personal fields registered has object data (personal-fields.ts).
+        const data = personal
+          ? await this.privacy.sealFields(personal.subject(e.data), e.data as Record<string, unknown>, personal.fields)
+          : e.data;
         return {
           type: e.type,
           data,

@@ -2,6 +2,7 @@
  * The event store port. Two adapters implement it: PostgreSQL (default) and EventStoreDB (EVENTSTORE_URL).
  * Both pass the same contract suite (event-store.contract.ts).
  */
+import type { EventOf, SomeEvent } from '@facet/contracts';
 
 import type { Actor } from '../context/actor';
 
@@ -54,13 +55,12 @@ export interface EventToAppend<T = unknown> {
   metadata: EventMetadata;
 }
 
-export interface RecordedEvent<T = any> {
+/** What the store records of every event, whatever its type. */
+export interface RecordedEventFields {
   streamId: string;
   /** Revision of this event in its stream, from 0. */
   revision: number;
   position: Position;
-  type: string;
-  data: T;
   metadata: EventMetadata;
   /**
    * The event's link in its stream's tamper-evident chain (log-chain.ts), hex: SHA-256 of the previous
@@ -68,6 +68,21 @@ export interface RecordedEvent<T = any> {
    */
   hash?: string | null;
 }
+
+/**
+ * TEMPORARY (issue 42): the default of RecordedEvent and Projection until every part types its events; then
+ * the default becomes SomeEvent (data unknown) and this alias goes.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type UntypedEvent = EventOf<string, any>;
+
+/**
+ * An event as read from the log. Given a part's union (RecordedEvent<OrderEvent>) it is a union too, one
+ * member per type, so `switch (event.type)` narrows `event.data`.
+ */
+export type RecordedEvent<E extends SomeEvent = UntypedEvent> = E extends SomeEvent
+  ? RecordedEventFields & { type: E['type']; data: E['data'] }
+  : never;
 
 /** What the appender believes the stream's revision is. */
 export type ExpectedRevision = number | 'no_stream' | 'stream_exists' | 'any';
@@ -114,6 +129,8 @@ export interface LogPage {
   events: RecordedEvent[];
   /** How many events match (an adapter that scans may stop counting at its scan limit). */
   total: number;
+  /** The total is an estimate: more events match than an adapter counts exactly (PostgreSQL: 10,000). */
+  estimated?: boolean;
 }
 
 /** Whether one event passes a log filter: the rule the adapters that cannot ask a database apply. */

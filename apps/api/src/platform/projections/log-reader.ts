@@ -3,6 +3,7 @@ import { EventStore, Position, RecordedEvent } from '../event-store/event-store'
 import { ERASED, PersonalData } from '../privacy/personal-data';
 import type { DecryptMany } from '../privacy/sealed-values';
 import { startWorker } from '../worker-thread';
+import { readRecorded } from '../event-store/recorded-events';
 import { openEvents } from './project-batch';
 
 /** Which thread opened the log's personal data: this one, the opener thread (decryption only), or the reader thread. */
@@ -134,7 +135,9 @@ export function workerLogReader(connectionString: string, options: LogReaderOpti
       settle();
       return batch.then((b) => {
         if (b.length > 0) worker.postMessage('more');
-        return b;
+        // Checked and upcast in this thread, as openEvents does for the inline reader: an unknown type or
+        // version ends the replay with its message.
+        return b.map((e) => readRecorded(e));
       });
     },
     figures: () => ({ readSeconds, openSeconds, thread: 'worker' }),

@@ -6,6 +6,7 @@ import { startTestApp, TestApp } from '../../testing/test-app';
 import { DatabaseService } from '../database/database.service';
 import { EventSourcing } from '../event-store/event-sourcing.service';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../event-store/event-store';
+import { allowTestEvents } from '../event-store/recorded-events';
 import { Reactor } from '../queue/reactor';
 import { Projection } from './projection';
 import { RunnersService } from './runners.service';
@@ -73,6 +74,7 @@ describe('Parked events', () => {
     }));
 
   beforeAll(async () => {
+    allowTestEvents({ PoisonTestNoted: { version: 1 } });
     t = await startTestApp({ PARK_AFTER_ATTEMPTS: '2', PARK_BACKOFF_MS: '50', HEALTH_MAX_LAG_SECONDS: '30' });
     db = t.app.get(DatabaseService).pool;
     es = t.app.get(EventSourcing);

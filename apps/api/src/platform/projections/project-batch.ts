@@ -1,6 +1,7 @@
 import { Pool } from 'pg';
 import { Tx } from '../database/database';
 import { comparePositions, Position, RecordedEvent } from '../event-store/event-store';
+import { readRecorded } from '../event-store/recorded-events';
 import { ERASED, PersonalData } from '../privacy/personal-data';
 import type { DecryptMany } from '../privacy/sealed-values';
 import { checkpointStatement, readCheckpoint } from './checkpoints';
@@ -13,7 +14,8 @@ export const SCHEMA_SWAP_LOCK = 1_985_001;
 /**
  * Opens the personal data of a batch before its transaction starts, to keep transactions short. Read
  * models get ERASED where a person was erased (the same placeholder their live purge writes); reactors
- * get null, so they have nothing to send.
+ * get null, so they have nothing to send. Each event is then checked and upcast (readRecorded): an unknown
+ * type or version throws here, so the runner parks it with that message rather than handing it on.
  */
 export async function openEvents(
   privacy: PersonalData,
@@ -27,7 +29,7 @@ export async function openEvents(
     whenErased,
     decryptMany,
   );
-  return events.map((e, i) => (data[i] === e.data ? e : { ...e, data: data[i] }));
+  return events.map((e, i) => readRecorded(data[i] === e.data ? e : { ...e, data: data[i] }));
 }
 
 /** The dead-letter and lock name of a projection. */

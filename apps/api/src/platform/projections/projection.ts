@@ -1,39 +1,48 @@
 import { SetMetadata } from '@nestjs/common';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Tx } from '../database/database';
-import { RecordedEvent } from '../event-store/event-store';
+import type { SomeEvent } from '@facet/contracts';
+import { RecordedEvent, UntypedEvent } from '../event-store/event-store';
 
 /**
  * A projection turns events into rows of read-model tables (schema rm). It must be deterministic:
  * use the event's data and metadata (occurredAt), never now() or random ids, so a replay rebuilds
  * exactly the same rows. Table names are unqualified: the runner sets the search_path.
+ * Typed by the union of the events it reads (Projection<OrderEvent | PaymentEvent>): the runner hands it
+ * only those types, checked and upcast to their current version (readRecorded), so its switch can end
+ * with assertNever.
  */
-export interface Projection {
+export interface Projection<E extends SomeEvent = UntypedEvent> {
   /** Unique; also the checkpoint's name. Name it after the table it writes. */
   readonly name: string;
-  readonly eventTypes: readonly string[];
+  readonly eventTypes: readonly E['type'][];
   /** Applies one event whose personal data has already been opened (ERASED where its person was erased). */
-  apply(tx: Tx, event: RecordedEvent): Promise<void>;
+  apply(tx: Tx, event: RecordedEvent<E>): Promise<void>;
   /**
    * Optional: applies a whole batch at once (multi-row statements), for replay speed. Must leave the
    * same rows as applying the events one by one.
    */
-  applyBatch?(tx: Tx, events: RecordedEvent[]): Promise<void>;
+  applyBatch?(tx: Tx, events: RecordedEvent<E>[]): Promise<void>;
 }
 
+/** The events of type T among R (all of R while R is untyped: its type is any string). */
+type OfType<R, T> = [Extract<R, { type: T }>] extends [never] ? R : Extract<R, { type: T }>;
+
 /** Runs consecutive events of the same type together, others one by one: a helper for applyBatch. */
-export async function inRuns(
-  events: RecordedEvent[],
-  bulk: Record<string, (run: RecordedEvent[]) => Promise<void>>,
-  single: (event: RecordedEvent) => Promise<void>,
+export async function inRuns<R extends RecordedEvent<SomeEvent>>(
+  events: R[],
+  bulk: { [T in R['type']]?: (run: OfType<R, T>[]) => Promise<void> },
+  single: (event: R) => Promise<void>,
 ): Promise<void> {
   let i = 0;
   while (i < events.length) {
-    const type = events[i].type;
+    const type: R['type'] = events[i].type;
     let j = i + 1;
     while (j < events.length && events[j].type === type) j++;
     const run = events.slice(i, j);
-    if (bulk[type] && run.length > 1) await bulk[type](run);
+    // Every event of the run has this type, which is what the bulk handler for it takes.
+    const handler = bulk[type] as ((run: R[]) => Promise<void>) | undefined;
+    if (handler && run.length > 1) await handler(run);
     else for (const e of run) await single(e);
     i = j;
   }

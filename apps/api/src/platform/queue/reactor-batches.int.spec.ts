@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { EventSourcing } from '../event-store/event-sourcing.service';
 import { comparePositions, Position, RecordedEvent } from '../event-store/event-store';
+import { allowTestEvents } from '../event-store/recorded-events';
 import { currentContext } from '../context/request-context';
 import { RunnersService } from '../projections/runners.service';
 import { DatabaseService } from '../database/database.service';
@@ -51,6 +52,7 @@ describe('Reactor batches', () => {
   };
 
   beforeAll(async () => {
+    allowTestEvents({ BatchTestCalm: { version: 1 }, BatchTestPoison: { version: 1 } });
     t = await startTestApp({ PARK_AFTER_ATTEMPTS: '1', PARK_BACKOFF_MS: '20' });
     es = t.app.get(EventSourcing);
   });

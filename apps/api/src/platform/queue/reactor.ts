@@ -1,17 +1,18 @@
 import { SetMetadata } from '@nestjs/common';
-import { RecordedEvent } from '../event-store/event-store';
+import type { SomeEvent } from '@facet/contracts';
+import { RecordedEvent, UntypedEvent } from '../event-store/event-store';
 
 /**
  * A reactor turns events into side effects, typically BullMQ jobs whose job id is the event id, so a job
  * is queued once even when the reactor sees an event twice (after a crash before its checkpoint moved).
  * If react() throws (Redis down), the checkpoint stays and the event is retried later: nothing is lost.
  */
-export interface Reactor {
+export interface Reactor<E extends SomeEvent = UntypedEvent> {
   /** Unique; also the checkpoint's and the lock's name. */
   readonly name: string;
-  readonly eventTypes: readonly string[];
-  /** Receives the event with its personal data opened. */
-  react(event: RecordedEvent): Promise<void>;
+  readonly eventTypes: readonly E['type'][];
+  /** Receives the event with its personal data opened, checked and upcast to its current version (readRecorded). */
+  react(event: RecordedEvent<E>): Promise<void>;
 }
 
 export const REACTOR_METADATA = 'facet:reactor';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SessionsService } from '../../platform/auth/sessions.service';
+import type { EventOf } from '@facet/contracts';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventReactor, Reactor } from '../../platform/queue/reactor';
 
@@ -16,7 +17,7 @@ export class StaffSessionsReactor implements Reactor {
 
   constructor(private readonly sessions: SessionsService) {}
 
-  async react(event: RecordedEvent<{ staff_id: string }>): Promise<void> {
+  async react(event: RecordedEvent<EventOf<string, { staff_id: string }>>): Promise<void> {
     await this.sessions.revokeAllFor(event.data.staff_id, event.metadata.occurredAt);
   }
 }
