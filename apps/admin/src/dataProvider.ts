@@ -1,13 +1,27 @@
-import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import {
   MAX_UPLOAD_BYTES,
+  type EngravingRule,
+  type GalleryImage,
+  type ProductOption,
   type StockAdjustmentInput,
   type StockMovement,
   type StockReservation,
   type VariantStockLevel,
 } from '@facet/contracts';
 import { ApiError, BulkActionError, errorFor, FALLBACK_MESSAGE } from './api-error';
-import { galleryFields, toFormRecord, variantInputs } from './resources/products/productWire';
+import type {
+  Dashboard,
+  LogVerification,
+  ParkedEvent,
+  ParkedEventDetail,
+  QueueOverview,
+  RecordAsOf,
+  RecordDiff,
+  ReplayStatus,
+  AuditEvent,
+} from './consoleWire';
+import { galleryFields, toFormRecord, variantInputs, type VariantRow } from './resources/products/productWire';
 
 /**
  * The console's one door to /api/admin: react-admin's REST convention (page, limit, sort, order, q and
@@ -29,19 +43,25 @@ const oneBase = (resource: string) => (resource === 'products' ? `${API}/product
 
 const TIMEOUT_MS = 10_000;
 
-export interface Reply {
+export interface Reply<T = unknown> {
   status: number;
   headers: Headers;
-  /**
-   * `any` because react-admin forces it: its DataProvider methods are generic in the record type each caller
-   * picks (getList<RecordType>, getOne<RecordType>), so the JSON handed back cannot be typed here. The lists
-   * and pages type their own rows (SimpleList<Row>, FunctionField<Row>).
-   */
-  json: any;
+  /** The parsed JSON (or the text that was not JSON); each caller says what it expects. */
+  json: T;
 }
 
+/** A JSON object, to read fields of an answer whose shape is not promised. */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * An answer as the record type a react-admin caller picked: its DataProvider methods are generic in it
+ * (getList<RecordType>, getOne<RecordType>), so the JSON cannot be checked here. The lists and pages type
+ * their own rows (useRecordContext<Row>, FunctionField<Row>).
+ */
+const asPicked = <T>(value: unknown): T => value as T;
+
 /** fetch with the CSRF header, same-origin cookies, JSON both ways, the spec's 10 s time-out and its error rules. */
-export async function http(url: string, init: { method?: string; body?: unknown } = {}): Promise<Reply> {
+export async function http<T = unknown>(url: string, init: { method?: string; body?: unknown } = {}): Promise<Reply<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'facet' };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   const controller = new AbortController();
@@ -63,31 +83,39 @@ export async function http(url: string, init: { method?: string; body?: unknown 
     clearTimeout(timer);
   }
   const text = await res.text();
-  let json: any = null;
+  let json: unknown = null;
   try {
-    json = text ? JSON.parse(text) : null;
+    json = text ? (JSON.parse(text) as unknown) : null;
   } catch {
     json = text;
   }
   if (!res.ok) throw errorFor(res.status, withFormErrors(json));
-  return { status: res.status, headers: res.headers, json };
+  // The answer as the caller expects it: the API's DTOs promise the shape (consoleWire.ts restates them).
+  return { status: res.status, headers: res.headers, json: json as T };
 }
 
 /**
  * A refusal's `errors: [{field, message}]` in react-admin's form shape: each message under its field, and the
  * detail as the form's notice (root.serverError). Left as a list, react-admin shows neither, only "form not valid".
  */
-export function withFormErrors(body: any): any {
-  if (!Array.isArray(body?.errors)) return body;
-  const errors: Record<string, any> = { root: { serverError: typeof body.detail === 'string' ? body.detail : FALLBACK_MESSAGE } };
-  for (const e of body.errors) if (e && typeof e.field === 'string' && !(e.field in errors)) errors[e.field] = String(e.message ?? '');
+export function withFormErrors(body: unknown): unknown {
+  if (!isObject(body) || !Array.isArray(body.errors)) return body;
+  const errors: Record<string, unknown> = { root: { serverError: typeof body.detail === 'string' ? body.detail : FALLBACK_MESSAGE } };
+  for (const e of body.errors as unknown[])
+    if (isObject(e) && typeof e.field === 'string' && !(e.field in errors)) {
+      const message: unknown = e.message ?? '';
+      errors[e.field] = String(message);
+    }
   return { ...body, errors };
 }
+
+/** A query value left out of the URL. (Not a type guard: String() below takes whatever the filters hold.) */
+const isBlank = (v: unknown): boolean => v === undefined || v === null || v === '' || v === 'all';
 
 function query(params: Record<string, unknown>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
-    if (v === undefined || v === null || v === '' || v === 'all') continue;
+    if (isBlank(v)) continue;
     q.set(k, String(v));
   }
   const s = q.toString();
@@ -106,7 +134,7 @@ export function productSort(field: string | undefined, order: string | undefined
 export function listUrl(resource: string, params: Partial<GetListParams>): string {
   const page = params.pagination?.page ?? 1;
   const limit = Math.min(params.pagination?.perPage ?? 25, 100);
-  const filter = { ...(params.filter ?? {}) };
+  const filter = { ...((params.filter ?? {}) as Record<string, unknown>) };
   if (resource === 'products') {
     const { q, ...rest } = filter;
     return `${ADMIN}/products${query({ page, limit, sort_by: productSort(params.sort?.field, params.sort?.order), search: q, ...rest })}`;
@@ -122,17 +150,20 @@ export function listUrl(resource: string, params: Partial<GetListParams>): strin
 }
 
 /** Rows and total of a list reply: {items|products|data, total} or a bare array; the header wins for the total. */
-export function listReply(reply: Reply): { data: any[]; total: number } {
+export function listReply(reply: Reply): { data: RaRecord[]; total: number } {
   const body = reply.json;
-  const data: any[] = Array.isArray(body) ? body : (body?.items ?? body?.products ?? body?.data ?? []);
+  const fields = isObject(body) ? body : undefined;
+  const data = (Array.isArray(body) ? body : (fields?.items ?? fields?.products ?? fields?.data ?? [])) as unknown[];
   const header = reply.headers.get('x-total-count');
-  const total = header !== null && header !== '' ? Number(header) : typeof body?.total === 'number' ? body.total : data.length;
+  const total = header !== null && header !== '' ? Number(header) : typeof fields?.total === 'number' ? fields.total : data.length;
   return { data: data.map(withId), total };
 }
 
-function withId(row: any): any {
-  if (row && row.id === undefined) return { ...row, id: row.order_id ?? row.event_id ?? row.name };
-  return row;
+/** A row with react-admin's id: orders' order_id, the log's event_id, a queue's name. */
+function withId(row: unknown): RaRecord {
+  const r = row as Partial<Record<'id' | 'order_id' | 'event_id' | 'name', Identifier>> | null;
+  if (r && r.id === undefined) return { ...r, id: (r.order_id ?? r.event_id ?? r.name) as Identifier };
+  return r as RaRecord;
 }
 
 const PRODUCT_FIELDS = [
@@ -149,23 +180,25 @@ const PRODUCT_FIELDS = [
   'in_stock',
 ];
 
+/** Neither undefined nor null. (Not a type guard: the form's values reach String() whatever they are.) */
+const isSet = (v: unknown): boolean => v !== undefined && v !== null;
+
 /** What a product save sends: the editable fields, features as trimmed strings, prices as decimals, the version. */
-export function productBody(data: Record<string, any>, previous?: Record<string, any>): Record<string, any> {
-  const body: Record<string, any> = {};
+export function productBody(data: Record<string, unknown>, previous?: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
   for (const f of PRODUCT_FIELDS) if (data[f] !== undefined) body[f] = data[f];
-  if (body.price !== undefined && body.price !== null) body.price = Number.parseFloat(String(body.price));
+  if (isSet(body.price)) body.price = Number.parseFloat(String(body.price));
   if (body.original_price === '') body.original_price = null;
-  if (body.original_price !== undefined && body.original_price !== null)
-    body.original_price = Number.parseFloat(String(body.original_price));
+  if (isSet(body.original_price)) body.original_price = Number.parseFloat(String(body.original_price));
   if (Array.isArray(body.features)) {
-    body.features = body.features
-      .map((f: unknown) => (typeof f === 'string' ? f : ((f as any)?.value ?? '')))
+    body.features = (body.features as unknown[])
+      .map((f) => (typeof f === 'string' ? f : ((f as { value?: string } | null)?.value ?? '')))
       .map((f: string) => f.trim())
       .filter(Boolean);
   }
   if (typeof body.image === 'string' && !Array.isArray(body.images) && previous?.image !== body.image) body.images = [body.image];
   Object.assign(body, variantFields(data, previous));
-  if (Array.isArray(body.gallery) && !body.gallery.length) delete body.image;
+  if (Array.isArray(body.gallery) && !(body.gallery as unknown[]).length) delete body.image;
   const version = data.version ?? previous?.version;
   if (version !== undefined && previous) body.version = version;
   return body;
@@ -175,37 +208,49 @@ export function productBody(data: Record<string, any>, previous?: Record<string,
  * Options, variants, engraving and gallery (issue 40) as the API takes them; the gallery decides image and
  * images. An edit sends only those that changed, so saving a price leaves the variants (and their stock) alone.
  */
-function variantFields(data: Record<string, any>, previous?: Record<string, any>): Record<string, any> {
-  const fields: Record<string, any> = {};
+function variantFields(data: Record<string, unknown>, previous?: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
   if (Array.isArray(data.options))
-    fields.options = data.options.map((o: any) => ({ name: String(o.name).trim(), values: o.values.map((v: string) => String(v).trim()) }));
-  if (data.engraving !== undefined) fields.engraving = data.engraving ? { max_length: Number(data.engraving.max_length) } : null;
-  if (Array.isArray(data.variants) && data.variants.length) fields.variants = variantInputs(data.variants);
-  if (Array.isArray(data.gallery) && data.gallery.length) Object.assign(fields, galleryFields(data.gallery));
+    fields.options = (data.options as ProductOption[]).map((o) => ({
+      name: String(o.name).trim(),
+      values: o.values.map((v: string) => String(v).trim()),
+    }));
+  if (data.engraving !== undefined)
+    fields.engraving = data.engraving ? { max_length: Number((data.engraving as EngravingRule).max_length) } : null;
+  const variants = data.variants as VariantRow[] | undefined;
+  if (Array.isArray(variants) && variants.length) fields.variants = variantInputs(variants);
+  const gallery = data.gallery as GalleryImage[] | undefined;
+  if (Array.isArray(gallery) && gallery.length) Object.assign(fields, galleryFields(gallery));
   if (!previous) return fields;
   const before = variantFields(toFormRecord(previous));
   for (const key of Object.keys(fields)) if (JSON.stringify(fields[key]) === JSON.stringify(before[key])) delete fields[key];
   // The gallery cleared: no pictures left.
-  if (Array.isArray(data.gallery) && !data.gallery.length && before.gallery) Object.assign(fields, { gallery: [], images: [] });
+  if (Array.isArray(gallery) && !gallery.length && before.gallery) Object.assign(fields, { gallery: [], images: [] });
   return fields;
 }
 
 /** What a save sends: a product its editable fields; a staff member's edit only the role (all the API changes). */
-export function saveBody(resource: string, data: Record<string, any>, previous?: Record<string, any>): Record<string, any> {
+export function saveBody(resource: string, data: Record<string, unknown>, previous?: Record<string, unknown>): Record<string, unknown> {
   if (resource === 'products') return productBody(data, previous);
   if (resource === 'staff' && previous) return { role: data.role };
   return data;
 }
 
 /** The rows of a reply that is a bare array or {items|movements|reservations}. */
-const itemsOf = (json: any): any[] =>
-  Array.isArray(json) ? json : (json?.items ?? json?.movements ?? json?.reservations ?? json?.data ?? []);
+const itemsOf = <T>(json: unknown): T[] => {
+  if (Array.isArray(json)) return json as T[];
+  const fields = isObject(json) ? json : undefined;
+  return (fields?.items ?? fields?.movements ?? fields?.reservations ?? fields?.data ?? []) as T[];
+};
 
 /** A File as a data URL (the upload route takes one). */
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => {
+      const result: unknown = reader.result; // a data URL: readAsDataURL below
+      resolve(String(result));
+    };
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
     reader.readAsDataURL(file);
   });
@@ -231,21 +276,21 @@ export interface FacetDataProvider extends DataProvider {
     status: string,
     note?: string,
     extra?: Record<string, unknown>,
-  ): Promise<any>;
-  markHandled(id: string): Promise<any>;
-  streamHistory(streamId: string): Promise<any[]>;
+  ): Promise<unknown>;
+  markHandled(id: string): Promise<unknown>;
+  streamHistory(streamId: string): Promise<AuditEvent[]>;
   /** The record as of a moment (ISO), folded by the API from its events; with every version for a slider. */
-  recordAsOf(streamId: string, asOf?: string, revision?: number): Promise<any>;
+  recordAsOf(streamId: string, asOf?: string, revision?: number): Promise<RecordAsOf>;
   /** Fields that differ between two versions, with who, when and why. */
-  recordDiff(streamId: string, from: number, to: number): Promise<any>;
-  lastVerification(): Promise<any>;
-  startVerification(): Promise<any>;
-  dashboard(): Promise<any>;
-  startReplay(): Promise<any>;
-  replayStatus(): Promise<any>;
-  queues(): Promise<any[]>;
-  parkedEvents(page: number, consumer?: string): Promise<{ items: any[]; total: number }>;
-  parkedEvent(id: string): Promise<any>;
+  recordDiff(streamId: string, from: number, to: number): Promise<RecordDiff>;
+  lastVerification(): Promise<LogVerification | null>;
+  startVerification(): Promise<LogVerification | null>;
+  dashboard(): Promise<Dashboard>;
+  startReplay(): Promise<ReplayStatus>;
+  replayStatus(): Promise<ReplayStatus>;
+  queues(): Promise<QueueOverview[]>;
+  parkedEvents(page: number, consumer?: string): Promise<{ items: ParkedEvent[]; total: number }>;
+  parkedEvent(id: string): Promise<ParkedEventDetail>;
   retryParked(id: string): Promise<{ retried: number; still_parked: number; error: string | null }>;
   categories(): Promise<{ id: string; name: string }[]>;
   /** A stocked variant's units on hand, reserved and available. */
@@ -278,12 +323,12 @@ export const dataProvider: FacetDataProvider = {
   async getList(resource, params) {
     const perPage = params.pagination?.perPage ?? 25;
     const page = params.pagination?.page ?? 1;
-    if (perPage <= 100) return listReply(await http(listUrl(resource, params)));
+    if (perPage <= 100) return asPicked(listReply(await http(listUrl(resource, params))));
     // An export asks for up to 1000 rows at once; the API serves pages of at most 100.
     const offset = (page - 1) * perPage;
     const first = Math.floor(offset / 100) + 1;
     const last = Math.floor((offset + perPage - 1) / 100) + 1;
-    const data: any[] = [];
+    const data: RaRecord[] = [];
     let total = 0;
     for (let p = first; p <= last; p++) {
       const reply = listReply(await http(listUrl(resource, { ...params, pagination: { page: p, perPage: 100 } })));
@@ -291,12 +336,12 @@ export const dataProvider: FacetDataProvider = {
       total = reply.total;
       if (reply.data.length < 100 || p * 100 >= total) break;
     }
-    return { data: data.slice(offset % 100, (offset % 100) + perPage), total };
+    return { data: asPicked(data.slice(offset % 100, (offset % 100) + perPage)), total };
   },
 
   async getOne(resource, params) {
     const { json } = await http(`${oneBase(resource)}/${encodeURIComponent(String(params.id))}`);
-    return { data: withId(json) };
+    return { data: asPicked(withId(json)) };
   },
 
   async getMany(resource, params) {
@@ -305,19 +350,23 @@ export const dataProvider: FacetDataProvider = {
   },
 
   async getManyReference(resource, params) {
-    return listReply(await http(listUrl(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } })));
+    return asPicked(
+      listReply(await http(listUrl(resource, { ...params, filter: { ...(params.filter as object), [params.target]: params.id } }))),
+    );
   },
 
   async create(resource, params) {
-    const body = saveBody(resource, params.data);
+    const body = saveBody(resource, params.data as Record<string, unknown>);
     const { json } = await http(`${ADMIN}/${pathOf(resource)}`, { method: 'POST', body });
-    return { data: withId(json) };
+    return { data: asPicked(withId(json)) };
   },
 
   async update(resource, params) {
-    const body = saveBody(resource, params.data, params.previousData);
+    const previous = params.previousData as Record<string, unknown> | undefined;
+    const body = saveBody(resource, params.data as Record<string, unknown>, previous);
     const { json } = await http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(String(params.id))}`, { method: 'PUT', body });
-    return { data: withId({ ...params.previousData, ...json, id: json?.id ?? params.id }) };
+    const saved = json as Record<string, unknown> | null;
+    return { data: asPicked(withId({ ...previous, ...saved, id: saved?.id ?? (params.id as Identifier) })) };
   },
 
   /**
@@ -325,10 +374,10 @@ export const dataProvider: FacetDataProvider = {
    * on messages, else a PUT. Every record is tried; if some fail, a BulkActionError names them and why.
    */
   async updateMany(resource, params) {
-    const data = params.data as Record<string, any>;
+    const data = params.data as Record<string, unknown>;
     const one = (id: string): Promise<unknown> => {
       if ((resource === 'orders' || resource === 'custom-designs') && typeof data.status === 'string')
-        return this.changeStatus(resource, id, data.status, data.note);
+        return this.changeStatus(resource, id, data.status, data.note as string | undefined);
       if (resource === 'messages' && data.handled === true) return this.markHandled(id);
       return http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(id)}`, { method: 'PUT', body: data });
     };
@@ -337,7 +386,7 @@ export const dataProvider: FacetDataProvider = {
 
   async delete(resource, params) {
     await http(`${ADMIN}/${pathOf(resource)}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
-    return { data: (params.previousData ?? { id: params.id }) as RaRecord as any };
+    return { data: asPicked(params.previousData ?? { id: params.id }) };
   },
 
   async deleteMany(resource, params) {
@@ -352,24 +401,38 @@ export const dataProvider: FacetDataProvider = {
     if (!file.type.startsWith('image/')) throw new ApiError(INVALID_IMAGE_MESSAGE, 400);
     if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(IMAGE_TOO_LARGE_MESSAGE, 413);
     const { json } = await http(`${ADMIN}/uploads`, { method: 'POST', body: { data_url: await readAsDataUrl(file) } });
-    return json.url as string;
+    return (json as { url: string }).url;
   },
 
   async setStaffPassword(id, password) {
-    return (await http(`${ADMIN}/staff/${encodeURIComponent(id)}/password`, { method: 'PUT', body: { password } })).json;
+    return (
+      await http<{ success: true; message: string }>(`${ADMIN}/staff/${encodeURIComponent(id)}/password`, {
+        method: 'PUT',
+        body: { password },
+      })
+    ).json;
   },
 
   async liftSignInLock(account, accountId) {
-    return (await http(`${ADMIN}/sign-in-locks/${encodeURIComponent(account)}/${encodeURIComponent(accountId)}`, { method: 'DELETE' }))
-      .json;
+    return (
+      await http<{ success: true; message: string }>(
+        `${ADMIN}/sign-in-locks/${encodeURIComponent(account)}/${encodeURIComponent(accountId)}`,
+        { method: 'DELETE' },
+      )
+    ).json;
   },
 
   async changeOwnPassword(currentPassword, password) {
-    return (await http(`${API}/staff/me/password`, { method: 'PUT', body: { current_password: currentPassword, password } })).json;
+    return (
+      await http<{ success: true; message: string }>(`${API}/staff/me/password`, {
+        method: 'PUT',
+        body: { current_password: currentPassword, password },
+      })
+    ).json;
   },
 
   async clearInventory() {
-    return (await http(`${ADMIN}/clear-inventory`, { method: 'DELETE' })).json;
+    return (await http<{ deleted: number }>(`${ADMIN}/clear-inventory`, { method: 'DELETE' })).json;
   },
 
   async changeStatus(resource, id, status, note, extra) {
@@ -384,7 +447,7 @@ export const dataProvider: FacetDataProvider = {
 
   async streamHistory(streamId) {
     try {
-      return (await http(`${ADMIN}/audit/streams/${encodeURIComponent(streamId)}`)).json.events;
+      return (await http<{ events: AuditEvent[] }>(`${ADMIN}/audit/streams/${encodeURIComponent(streamId)}`)).json.events;
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) return [];
       throw err;
@@ -394,69 +457,79 @@ export const dataProvider: FacetDataProvider = {
   async recordAsOf(streamId, asOf, revision) {
     // A version by its number (several can share a millisecond), else a moment, else now.
     const query = revision !== undefined ? `?revision=${revision}` : asOf ? `?as_of=${encodeURIComponent(asOf)}` : '';
-    return (await http(`${ADMIN}/audit/streams/${encodeURIComponent(streamId)}${query}`)).json;
+    return (await http<RecordAsOf>(`${ADMIN}/audit/streams/${encodeURIComponent(streamId)}${query}`)).json;
   },
 
   async recordDiff(streamId, from, to) {
-    return (await http(`${ADMIN}/audit/streams/${encodeURIComponent(streamId)}/diff?from=${from}&to=${to}`)).json;
+    return (await http<RecordDiff>(`${ADMIN}/audit/streams/${encodeURIComponent(streamId)}/diff?from=${from}&to=${to}`)).json;
   },
 
   async lastVerification() {
-    return (await http(`${ADMIN}/audit/verification`)).json.last;
+    return (await http<{ last: LogVerification | null }>(`${ADMIN}/audit/verification`)).json.last;
   },
 
   async startVerification() {
-    return (await http(`${ADMIN}/audit/verification`, { method: 'POST', body: {} })).json.last;
+    return (await http<{ last: LogVerification | null }>(`${ADMIN}/audit/verification`, { method: 'POST', body: {} })).json.last;
   },
 
   async dashboard() {
-    return (await http(`${ADMIN}/dashboard`)).json;
+    return (await http<Dashboard>(`${ADMIN}/dashboard`)).json;
   },
 
   async startReplay() {
-    return (await http(`${ADMIN}/replay`, { method: 'POST', body: {} })).json;
+    return (await http<ReplayStatus>(`${ADMIN}/replay`, { method: 'POST', body: {} })).json;
   },
 
   async replayStatus() {
-    return (await http(`${ADMIN}/replay/status`)).json;
+    return (await http<ReplayStatus>(`${ADMIN}/replay/status`)).json;
   },
 
   async queues() {
-    return (await http(`${ADMIN}/queues`)).json.items;
+    return (await http<{ items: QueueOverview[] }>(`${ADMIN}/queues`)).json.items;
   },
 
   async parkedEvents(page, consumer) {
-    const { json } = await http(`${ADMIN}/parked-events${query({ page, limit: 25, consumer })}`);
+    const { json } = await http<{ items: ParkedEvent[]; total: number }>(`${ADMIN}/parked-events${query({ page, limit: 25, consumer })}`);
     return { items: json.items, total: json.total };
   },
 
   async parkedEvent(id) {
-    return (await http(`${ADMIN}/parked-events/${encodeURIComponent(id)}`)).json;
+    return (await http<ParkedEventDetail>(`${ADMIN}/parked-events/${encodeURIComponent(id)}`)).json;
   },
 
   async retryParked(id) {
-    return (await http(`${ADMIN}/parked-events/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} })).json;
+    return (
+      await http<{ retried: number; still_parked: number; error: string | null }>(
+        `${ADMIN}/parked-events/${encodeURIComponent(id)}/retry`,
+        { method: 'POST', body: {} },
+      )
+    ).json;
   },
 
   async variantStock(variantId) {
-    return (await http(`${ADMIN}/inventory/variants/${encodeURIComponent(variantId)}`)).json;
+    return (await http<VariantStockLevel>(`${ADMIN}/inventory/variants/${encodeURIComponent(variantId)}`)).json;
   },
 
   async adjustStock(variantId, adjustment) {
-    return (await http(`${ADMIN}/inventory/variants/${encodeURIComponent(variantId)}/adjustments`, { method: 'POST', body: adjustment }))
-      .json;
+    return (
+      await http<VariantStockLevel>(`${ADMIN}/inventory/variants/${encodeURIComponent(variantId)}/adjustments`, {
+        method: 'POST',
+        body: adjustment,
+      })
+    ).json;
   },
 
   async stockLedger(variantId) {
-    return itemsOf((await http(`${ADMIN}/inventory/variants/${encodeURIComponent(variantId)}/ledger`)).json);
+    return itemsOf<StockMovement>((await http(`${ADMIN}/inventory/variants/${encodeURIComponent(variantId)}/ledger`)).json);
   },
 
   async stockReservations(variantId, status) {
-    return itemsOf((await http(`${ADMIN}/inventory/reservations${query({ variant_id: variantId, status })}`)).json);
+    return itemsOf<StockReservation>((await http(`${ADMIN}/inventory/reservations${query({ variant_id: variantId, status })}`)).json);
   },
 
   async categories() {
-    const { json } = await http(`${API}/categories`);
+    type Category = { id: string; name: string };
+    const { json } = await http<Category[] | { categories?: Category[] } | null>(`${API}/categories`);
     return Array.isArray(json) ? json : (json?.categories ?? []);
   },
 };

@@ -2,6 +2,7 @@ import { Alert, Box, CircularProgress, Table, TableBody, TableCell, TableHead, T
 import { useEffect, useState } from 'react';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
+import type { AuditEvent } from '../consoleWire';
 import { ApiError } from '../api-error';
 import { CorrelationLink } from './CorrelationLink';
 import { useIsSmall } from './listKit';
@@ -15,7 +16,7 @@ export function RecordHistory({ prefix }: { prefix: string }) {
   const record = useRecordContext();
   const dataProvider = useDataProvider<FacetDataProvider>();
   const translate = useTranslate();
-  const [events, setEvents] = useState<any[] | null>(null);
+  const [events, setEvents] = useState<AuditEvent[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [gone, setGone] = useState<string | null>(null);
   const small = useIsSmall();
@@ -48,7 +49,7 @@ export function RecordHistory({ prefix }: { prefix: string }) {
 }
 
 /** The events as a table (a tablet and up): number, type and its conversation, when, who, what changed. */
-function EventTable({ events }: { events: any[] }) {
+function EventTable({ events }: { events: AuditEvent[] }) {
   const translate = useTranslate();
   return (
     <Table size="small">
@@ -87,7 +88,7 @@ function EventTable({ events }: { events: any[] }) {
 }
 
 /** The events on a phone, one card each: five columns of a table made every row a narrow tower wider than the screen. */
-function EventCards({ events }: { events: any[] }) {
+function EventCards({ events }: { events: AuditEvent[] }) {
   return (
     <Box component="ol" sx={{ listStyle: 'none', m: 0, mt: 2, p: 0 }} data-testid="history-events">
       {events.map((e) => (

@@ -2,6 +2,7 @@ import { Alert, Box, Slider, Table, TableBody, TableCell, TableHead, TableRow, T
 import { useEffect, useMemo, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
+import type { RecordAsOf, RecordDiff, RecordVersion } from '../consoleWire';
 import { CorrelationLink } from './CorrelationLink';
 import { actorLabel } from './describeChange';
 
@@ -18,7 +19,8 @@ export function showValue(field: string, v: unknown): string {
   if (field.endsWith('_cents') && typeof v === 'number') return `$${(v / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   if (Array.isArray(v)) return v.length === 0 ? '(none)' : v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
   if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  const primitive: unknown = v; // text, a number, a boolean
+  return String(primitive);
 }
 
 /** The datetime-local input's value for an ISO moment, in the browser's time zone. */
@@ -35,11 +37,11 @@ const toLocalInput = (iso: string) => {
 export function TimeTravel({ streamId }: { streamId: string }) {
   const dataProvider = useDataProvider<FacetDataProvider>();
   const translate = useTranslate();
-  const [versions, setVersions] = useState<any[] | null>(null);
+  const [versions, setVersions] = useState<RecordVersion[] | null>(null);
   // What to show: a version picked on the slider, or a moment typed in the date picker.
   const [pick, setPick] = useState<{ revision: number } | { asOf: string } | null>(null);
-  const [view, setView] = useState<any>(null);
-  const [diff, setDiff] = useState<any>(null);
+  const [view, setView] = useState<RecordAsOf | null>(null);
+  const [diff, setDiff] = useState<RecordDiff | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -162,7 +164,7 @@ export function TimeTravel({ streamId }: { streamId: string }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {diff.changes.map((c: any) => (
+              {diff.changes.map((c) => (
                 <TableRow key={c.field}>
                   <TableCell>{c.field}</TableCell>
                   <TableCell>{showValue(c.field, c.before)}</TableCell>

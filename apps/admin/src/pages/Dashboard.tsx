@@ -22,6 +22,7 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps & { to: string }>(({ to, ..
   return <RouterLink ref={ref} to={`${basename}${to}`} {...rest} />;
 });
 import type { FacetDataProvider } from '../dataProvider';
+import type { Dashboard as DashboardData } from '../consoleWire';
 import { humanize } from '../components/StatusChip';
 
 interface Day {
@@ -133,7 +134,7 @@ export function Dashboard() {
   const dataProvider = useDataProvider<FacetDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
-  const [d, setD] = useState<any>(null);
+  const [d, setD] = useState<DashboardData | null>(null);
   useEffect(() => {
     dataProvider.dashboard().then(setD, () => notify(translate('facet.list.load_error'), { type: 'error' }));
   }, [dataProvider, notify, translate]);
@@ -206,7 +207,7 @@ export function Dashboard() {
                   <Typography color="text.secondary">{translate('facet.dashboard.no_messages')}</Typography>
                 ) : (
                   <List dense disablePadding>
-                    {d.latest_messages.map((m: any) => (
+                    {d.latest_messages.map((m) => (
                       <ListItem key={m.id} disablePadding>
                         <ListItemButton component={Link} to={`/messages/${m.id}/show`} sx={{ color: 'inherit', px: 0 }}>
                           <ListItemText

@@ -2,13 +2,14 @@ import { Alert, Box, Button, Card, CardContent, LinearProgress, TextField, Typog
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
+import type { LogVerification } from '../consoleWire';
 
 /** The tamper-evident log: the last verification, a button to run one, and the catalogue as of a date. */
 export function LogVerificationPage() {
   const dataProvider = useDataProvider<FacetDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
-  const [last, setLast] = useState<any>(undefined);
+  const [last, setLast] = useState<LogVerification | null | undefined>(undefined);
   const [day, setDay] = useState(() => new Date().toISOString().slice(0, 10));
   const poll = useCallback(
     () => dataProvider.lastVerification().then(setLast, (e: Error) => notify(e.message, { type: 'error' })),

@@ -16,6 +16,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
+import type { ParkedEvent, ParkedEventDetail } from '../consoleWire';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -28,8 +29,8 @@ export function ParkedEventsPage() {
   const notify = useNotify();
   const translate = useTranslate();
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<{ items: any[]; total: number } | null>(null);
-  const [open, setOpen] = useState<any>(null);
+  const [list, setList] = useState<{ items: ParkedEvent[]; total: number } | null>(null);
+  const [open, setOpen] = useState<ParkedEventDetail | null>(null);
   const [busy, setBusy] = useState(false);
   const load = useCallback(
     () => dataProvider.parkedEvents(page).then(setList, (e: Error) => notify(e.message, { type: 'error' })),

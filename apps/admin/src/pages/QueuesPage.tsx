@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Grid, Table, TableBody, TableCel
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
+import type { QueueOverview } from '../consoleWire';
 
 const COUNTS = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
 
@@ -10,7 +11,7 @@ export function QueuesPage() {
   const dataProvider = useDataProvider<FacetDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
-  const [queues, setQueues] = useState<any[] | null>(null);
+  const [queues, setQueues] = useState<QueueOverview[] | null>(null);
   const load = useCallback(
     () => dataProvider.queues().then(setQueues, () => notify(translate('facet.list.load_error'), { type: 'error' })),
     [dataProvider, notify, translate],
@@ -59,7 +60,7 @@ export function QueuesPage() {
                   ) : (
                     <Table size="small">
                       <TableBody>
-                        {q.last_failed.map((j: any) => (
+                        {q.last_failed.map((j) => (
                           <TableRow key={j.id}>
                             <TableCell sx={{ whiteSpace: 'nowrap' }}>
                               {j.failed_at ? new Date(j.failed_at).toLocaleString() : '—'}

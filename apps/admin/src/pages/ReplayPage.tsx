@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } fro
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FacetDataProvider } from '../dataProvider';
+import type { ReplayStatus } from '../consoleWire';
 import { humanize } from '../components/StatusChip';
 
 /** Rebuild every read model from the event log, with live progress. */
@@ -9,7 +10,7 @@ export function ReplayPage() {
   const dataProvider = useDataProvider<FacetDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
-  const [status, setStatus] = useState<any>(null);
+  const [status, setStatus] = useState<ReplayStatus | null>(null);
   const [confirm, setConfirm] = useState(false);
   const poll = useCallback(
     () => dataProvider.replayStatus().then(setStatus, (e: Error) => notify(e.message, { type: 'error' })),
