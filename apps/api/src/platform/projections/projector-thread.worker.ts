@@ -3,16 +3,16 @@
 // First: this thread's own tracing (when configured), before its modules load.
 import '../tracing/start-tracing';
 import { parentPort } from 'worker_threads';
-import { cliContext } from '../../cli/context';
+import { shopContext } from '../../app-context';
 import { EVENT_STORE, EventStore } from '../event-store/event-store';
 import type { ProjectorThreadMessage, ToProjectorThread } from './projector-thread';
 import { RunnersService } from './runners.service';
 
 async function run(port: NonNullable<typeof parentPort>): Promise<void> {
   const send = (m: ProjectorThreadMessage) => port.postMessage(m);
-  let app: Awaited<ReturnType<typeof cliContext>>;
+  let app: Awaited<ReturnType<typeof shopContext>>;
   try {
-    app = await cliContext('projector');
+    app = await shopContext('projector');
   } catch (err) {
     send({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
     return;
