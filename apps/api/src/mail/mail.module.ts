@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ForgetMailRecipientHandler } from './commands/forget-mail-recipient.command';
 import { AdminMailController } from './http/admin-mail.controller';
 import { MailArchive } from './mail-archive';
 import { MailOutbox } from './mail.outbox';
@@ -14,7 +15,16 @@ import { RecipientCap } from './recipient-cap';
 @Module({
   imports: [CqrsModule],
   controllers: [AdminMailController],
-  providers: [MailOutbox, MailArchive, RecipientCap, MailWorker, OutboxSweeper, SentMailProjection, ...QUERY_HANDLERS],
+  providers: [
+    MailOutbox,
+    MailArchive,
+    RecipientCap,
+    MailWorker,
+    OutboxSweeper,
+    SentMailProjection,
+    ForgetMailRecipientHandler,
+    ...QUERY_HANDLERS,
+  ],
   exports: [MailOutbox, MailArchive, RecipientCap],
 })
 export class MailModule {}

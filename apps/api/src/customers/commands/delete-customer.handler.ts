@@ -1,29 +1,27 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { SessionsService } from '../../platform/auth/sessions.service';
 import { fold } from '../../platform/event-store/decider';
-import { EventSourcing, PROJECTION_STATUS, ReadYourWrites } from '../../platform/event-store/event-sourcing.service';
-import { ConflictError, DomainError, NotFoundError } from '../../platform/domain/errors';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { withSubjectLocks } from '../../platform/privacy/subject-locks';
-import { ORDER_EVENT_TYPES } from '../../orders/domain/order';
 import { DatabaseService } from '../../platform/database/database.service';
 import { PersonalData } from '../../platform/privacy/personal-data';
 import { BlobStore } from '../../platform/blobs/blob-store';
 import { Queues } from '../../platform/queue/queues.service';
 import { guestSubjects } from '../../platform/privacy/personal-fields';
-import { MailArchive } from '../../mail/mail-archive';
-import { RecipientCap } from '../../mail/recipient-cap';
+import { ForgetMailRecipientCommand } from '../../mail/commands/forget-mail-recipient.command';
+import { OrdersHoldingErasureQuery } from '../../orders/queries/orders-holding-erasure.query';
 import { EmailClaims } from '../email-claims';
 import { customer, CustomerEvent, customerStream, customerSubject } from '../domain/customer';
 import { DeleteCustomerCommand } from './delete-customer.command';
 
 /**
- * Card orders the shop still needs the person for: paid and not yet delivered (their name and address are
- * the delivery's), or still payable (a payment landing after the erasure would be an order to ship to no
- * one). Consultation requests, delivered, cancelled and expired orders do not hold an erasure back.
+ * The erasure of a customer, as a process over the parts that hold them (issue 42): customers decides and
+ * records CustomerDeleted and erases the keys; orders is asked whether an order still holds the erasure back
+ * (OrdersHoldingErasureQuery); mail forgets them in its own tables (ForgetMailRecipientCommand); the read
+ * models of every part purge their rows on CustomerDeleted in their own projections. Each part owns its
+ * tables: nothing here reads or writes another part's. Uploads and queued jobs are the platform's.
  */
-const IN_PROGRESS: readonly string[] = ['pending', 'awaiting_payment', 'processing', 'shipped'];
-
 @CommandHandler(DeleteCustomerCommand)
 export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerCommand, void> {
   constructor(
@@ -33,10 +31,9 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
     private readonly sessions: SessionsService,
     private readonly blobs: BlobStore,
     private readonly queues: Queues,
-    private readonly mailArchive: MailArchive,
-    private readonly recipientCap: RecipientCap,
     private readonly db: DatabaseService,
-    @Inject(PROJECTION_STATUS) private readonly status: ReadYourWrites,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ customerId, by }: DeleteCustomerCommand): Promise<void> {
@@ -60,39 +57,21 @@ export class DeleteCustomerHandler implements ICommandHandler<DeleteCustomerComm
         await this.sessions.revokeAllFor(customerId);
       }
     });
-    // What is kept outside the log: their uploads, mail jobs not sent yet, and the bodies of mail sent.
+    // What is kept outside the log: their uploads and mail jobs not sent yet (the platform's), then mail's tables.
     await this.blobs.deleteForSubjects(subjects);
     await this.queues.removeJobsOfSubjects(subjects);
-    await this.mailArchive.deleteOf(subjects);
-    // The recipient cap's count for their address is a keyed digest, not the address: gone all the same.
-    if (state.email) await this.recipientCap.forget(state.email);
+    // The bodies of mail sent, and the recipient cap's count for their address (a keyed digest, not the
+    // address: gone all the same).
+    await this.commands.execute(new ForgetMailRecipientCommand(subjects, state.email));
     await this.claims.release(customerId);
     await this.sessions.revokeAllFor(customerId);
     if (state.status === 'deleted' && !state.email) throw new NotFoundError();
   }
 
-  /**
-   * Waits (up to 5 s) until the orders read model holds every order event the log held when the wait began,
-   * so the check below sees an order placed or paid a moment ago (orders still coming in, the customer's own
-   * or anyone's, are not waited for: those come after the locks, see order-payment.reactor.ts). A shop too
-   * busy to catch up answers 503.
-   */
-  private async ordersCaughtUp(): Promise<void> {
-    const target = await this.es.store.lastPosition(ORDER_EVENT_TYPES);
-    if (target && !(await this.status.waitFor(target, ORDER_EVENT_TYPES, 5000))) {
-      throw new DomainError(503, 'The shop is busy right now. Please try again in a few seconds.');
-    }
-  }
-
   /** Their orders (signed in, or as a guest with their address) the shop still has to deliver or may yet be paid for. */
   private async refuseWhileOrdersInProgress(customerId: string, email: string | null, by: 'self' | 'staff'): Promise<void> {
-    await this.ordersCaughtUp();
-    const row = await this.db.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rm.orders
-       WHERE kind = 'card' AND status = ANY($3::text[]) AND (customer_id = $1 OR ($2::text IS NOT NULL AND lower(email) = lower($2)))`,
-      [customerId, email, IN_PROGRESS],
-    );
-    const n = row?.n ?? 0;
+    // Orders answers once its read model has caught up with the log (or 503 when the shop is too busy).
+    const n = await this.queries.execute(new OrdersHoldingErasureQuery(customerId, email));
     if (n === 0) return;
     const orders = n === 1 ? 'an order' : `${n} orders`;
     throw new ConflictError(

@@ -3,6 +3,7 @@ import { GetOrderHandler } from './get-order.query';
 import { ListOrdersHandler } from './list-orders.query';
 import { MyOrdersHandler } from './my-orders.query';
 import { GetOrderPageHandler } from './order-page.query';
+import { OrdersHoldingErasureHandler } from './orders-holding-erasure.query';
 import { PayableOrderHandler } from './payable-order.query';
 
 export const QUERY_HANDLERS = [
@@ -12,4 +13,5 @@ export const QUERY_HANDLERS = [
   GetAdminOrderHandler,
   PayableOrderHandler,
   GetOrderPageHandler,
+  OrdersHoldingErasureHandler,
 ];
