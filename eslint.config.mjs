@@ -46,6 +46,34 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // One face per part (issue 42): code of the API imports another part only through its index.ts (its face:
+    // its module, the commands and queries others use, its event types and ports), never a file inside it;
+    // nothing imports the CLI's or the tests' code. platform/ is the ground floor: any part may import it deeply.
+    // Specs and test support (testing/, reliability/) are exempt: they reach internals on purpose (read
+    // models, projections, handlers under test). platform/code-style/part-boundaries.int.spec.ts proves it fires.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.spec.ts', 'apps/api/src/**/*.contract.ts', 'apps/api/src/testing/**', 'apps/api/src/reliability/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(\\./|(\\.\\./)+)(audit|catalog|contact|custom-designs|customers|health|inventory|mail|orders|payments|reviews|staff|storefront)/(?!index$).+',
+              message:
+                "Import another part through its face (its index.ts: '../<part>'), not a file inside it (docs/architecture.md, Parts and faces).",
+            },
+            {
+              regex: '^(\\./|(\\.\\./)+)(cli|testing|reliability)(/|$)',
+              message: 'Code of the shop does not import the command-line tasks or the tests (docs/architecture.md, Parts and faces).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers (supertest's body, fetch().json()) that are any by nature, and hand jest
     // unbound methods to spy on.
     files: [

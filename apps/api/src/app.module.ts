@@ -2,25 +2,25 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
-import { CatalogModule } from './catalog/catalog.module';
-import { CustomersModule } from './customers/customers.module';
-import { ContactModule } from './contact/contact.module';
-import { CustomDesignsModule } from './custom-designs/custom-designs.module';
-import { AuditModule } from './audit/audit.module';
+import { CatalogModule } from './catalog';
+import { CustomersModule } from './customers';
+import { ContactModule } from './contact';
+import { CustomDesignsModule } from './custom-designs';
+import { AuditModule } from './audit';
 import { TerminusModule } from '@nestjs/terminus';
-import { HealthController } from './health/health.controller';
+import { HealthController } from './health';
 import { AuthGuard } from './platform/auth/auth.guard';
 import { PlatformModule } from './platform/platform.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { loadConfig } from './platform/config/config';
 import { loggingParams, processLogger } from './platform/logging/logging';
-import { StaffModule } from './staff/staff.module';
-import { MailModule } from './mail/mail.module';
-import { OrdersModule } from './orders/orders.module';
-import { InventoryModule } from './inventory/inventory.module';
-import { PaymentsModule } from './payments/payments.module';
-import { ReviewsModule } from './reviews/reviews.module';
-import { StorefrontModule } from './storefront/storefront.module';
+import { StaffModule } from './staff';
+import { MailModule } from './mail';
+import { OrdersModule } from './orders';
+import { InventoryModule } from './inventory';
+import { PaymentsModule } from './payments';
+import { ReviewsModule } from './reviews';
+import { StorefrontModule } from './storefront';
 
 /** The shop: the platform, then one module per part of the shop. */
 @Module({

@@ -9,7 +9,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { existsSync } from 'fs';
 import { join, resolve } from 'path';
 import { AppModule } from './app.module';
-import { catalogueHttpCache } from './catalog/http/catalog-http-cache';
+import { catalogueHttpCache } from './catalog';
 import { loadConfig } from './platform/config/config';
 import { MetricsService } from './platform/metrics/metrics.service';
 import { correlationIdFor, nestLogger } from './platform/logging/logging';
@@ -24,7 +24,7 @@ import { wholeAnswerCompression } from './platform/http/whole-answer-compression
 import { createValidationPipe } from './platform/http/validation';
 import { securityHeaders } from './platform/http/security-headers';
 import { checkStorableInput, depthLimitedJsonParser, formParserFor } from './platform/http/storable-input';
-import { StorefrontRenderer } from './storefront/storefront-renderer';
+import { StorefrontRenderer } from './storefront';
 import { constants as zlib } from 'zlib';
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');

@@ -2,14 +2,14 @@
 import './platform/tracing/start-tracing';
 import { Logger } from '@nestjs/common';
 import { createApp } from './bootstrap';
-import { CatalogSeeder } from './catalog/seed/catalog-seeder';
-import { ReviewSeeder } from './reviews/seed/review-seeder';
-import { serveHealthPort } from './health/health-port';
+import { CatalogSeeder } from './catalog';
+import { ReviewSeeder } from './reviews';
+import { serveHealthPort } from './health';
 import { ConfigError, loadConfig } from './platform/config/config';
 import { MigrationChecksumError } from './platform/database/migrate';
 import { retryWhileTransient } from './platform/database/startup-retry';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreateFirstAdministratorCommand } from './staff/commands/create-first-administrator.command';
+import { CreateFirstAdministratorCommand } from './staff';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -1,5 +1,5 @@
-import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
-import { ReviewSeeder } from '../reviews/seed/review-seeder';
+import { CatalogSeeder } from '../catalog';
+import { ReviewSeeder } from '../reviews';
 import { cliContext } from './context';
 
 /** npm run seed: lists the shop's catalogue on an empty store (`-- --force` lists it again anyway). */

@@ -1,8 +1,8 @@
 import { isCategoryId, PRICE_RANGES, PriceRange, Product, ProductList, ProductReviews, SORT_OPTIONS, SortOption } from '@facet/contracts';
 import { QueryBus } from '@nestjs/cqrs';
-import { GetProductQuery, ListProductsQuery, RandomProductsQuery } from '../catalog/queries/product-queries';
+import { GetProductQuery, ListProductsQuery, RandomProductsQuery } from '../catalog';
 import { NotFoundError } from '../platform/domain/errors';
-import { ProductReviewsQuery } from '../reviews/queries/review-queries';
+import { ProductReviewsQuery } from '../reviews';
 
 /** What the storefront's loaders ask for (the shape of its ShopData, apps/storefront/src/routing/shopData.ts). */
 export interface ProductQuery {

@@ -1,7 +1,7 @@
 import { CATEGORIES } from '@facet/contracts';
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { CatalogCache } from '../catalog/queries/catalog-cache';
+import { CatalogCache } from '../catalog';
 import { Public } from '../platform/auth/auth.decorators';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { DatabaseService } from '../platform/database/database.service';

@@ -1,13 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { spreadsheetSafe, toDollars } from '@facet/contracts';
-import {
-  CATALOGUE_STREAM,
-  InventoryCleared,
-  product,
-  PRODUCT_EVENT_TYPES,
-  ProductState,
-  withInventoryClears,
-} from '../../catalog/domain/product';
+import { CATALOGUE_STREAM, InventoryCleared, product, PRODUCT_EVENT_TYPES, ProductState, withInventoryClears } from '../../catalog';
 import { EVENT_STORE, EventStore, RecordedEvent, START } from '../../platform/event-store/event-store';
 import { DomainError, NotFoundError } from '../../platform/domain/errors';
 import { ERASED, PersonalData } from '../../platform/privacy/personal-data';

@@ -1,13 +1,13 @@
 import { CUSTOMER_DELETED } from '@facet/contracts';
-import { product } from '../../catalog/domain/product';
-import { contactMessage } from '../../contact/domain/contact-message';
-import { customDesign } from '../../custom-designs/domain/custom-design';
-import { customer } from '../../customers/domain/customer';
-import { variantStock } from '../../inventory/domain/variant-stock';
-import { order } from '../../orders/domain/order';
-import { review } from '../../reviews/domain/review';
+import { product } from '../../catalog';
+import { contactMessage } from '../../contact';
+import { customDesign } from '../../custom-designs';
+import { customer } from '../../customers';
+import { variantStock } from '../../inventory';
+import { order } from '../../orders';
+import { review } from '../../reviews';
 import { Decider } from '../../platform/event-store/decider';
-import { staffMember } from '../../staff/domain/staff-member';
+import { staffMember } from '../../staff';
 
 /**
  * The records an auditor can look at as of any moment, each with the write side's own decider: the state

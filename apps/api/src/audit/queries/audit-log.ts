@@ -3,7 +3,7 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { Actor, EVENT_STORE, EventStore, positionToString, RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
 import { redactIdentifiers } from '../../platform/privacy/event-redaction';
-import { hideMailSecrets } from '../../mail/mail-secrets';
+import { hideMailSecrets } from '../../mail';
 import { AuditEventDto, AuditEventListDto } from '../http/dto/audit.dto';
 
 export interface EventFilter {

@@ -3,7 +3,7 @@ import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { inRuns, Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { PRODUCT_EVENT_TYPES, ProductFields } from '../domain/product';
-import { RATING_EVENT_TYPES } from '../../reviews/domain/review';
+import { RATING_EVENT_TYPES } from '../../reviews';
 
 const COLUMNS: Record<keyof ProductFields, string> = {
   name: 'name',

@@ -3,8 +3,7 @@ import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
 import { contactSubject } from '../domain/contact-message';
-import { MailOutbox } from '../../mail/mail.outbox';
-import { renderBrandedMail, subjectSafe } from '../../mail/mail-templates';
+import { MailOutbox, renderBrandedMail, subjectSafe } from '../../mail';
 import { ContactMessageReceived } from '../domain/contact-message';
 
 export const CONTACT_ACK_KIND = 'contact-acknowledgement';

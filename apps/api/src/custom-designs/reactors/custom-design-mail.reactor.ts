@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
-import { MailOutbox } from '../../mail/mail.outbox';
+import { MailOutbox, renderBrandedMail, subjectSafe } from '../../mail';
 import { CustomDesignSubmitted, designSubject } from '../domain/custom-design';
-import { renderBrandedMail, subjectSafe } from '../../mail/mail-templates';
 
 export const CUSTOM_DESIGN_ACK_KIND = 'custom-design-acknowledgement';
 export const CUSTOM_DESIGN_STAFF_KIND = 'custom-design-staff-notice';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
-import { MailOutbox } from '../../mail/mail.outbox';
+import { MailOutbox } from '../../mail';
 import { CustomerSecrets } from '../commands/customer-secrets.service';
 import { customerSubject } from '../domain/customer';
 import { resetLink, verificationLink } from '../domain/customer-secrets';

@@ -1,7 +1,7 @@
 import { VariantStockLevel } from '@facet/contracts';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { SetInitialStockCommand } from '../../catalog/inventory.port';
-import { ReleaseOrderStockCommand, ReserveOrderStockCommand } from '../../orders/order-stock.port';
+import { SetInitialStockCommand } from '../../catalog';
+import { ReleaseOrderStockCommand, ReserveOrderStockCommand } from '../../orders';
 import { DatabaseService } from '../../platform/database/database.service';
 import { productOfStockedVariant } from '../queries/stock.queries';
 import { AdjustStockCommand, ReturnStockCommand } from './stock.commands';

@@ -1,10 +1,9 @@
 import { StockMovement, StockReservation, variantLabel, VariantStockLevel } from '@facet/contracts';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { VariantAvailability, VariantAvailabilityQuery } from '../../catalog/inventory.port';
-import { ProductsByIdsQuery } from '../../catalog/queries/products-by-ids.query';
+import { VariantAvailability, VariantAvailabilityQuery, ProductsByIdsQuery } from '../../catalog';
 import { NotFoundError } from '../../platform/domain/errors';
 import { DatabaseService } from '../../platform/database/database.service';
-import { orderReference } from '../../orders/order-stock.port';
+import { orderReference } from '../../orders';
 import { NO_STOCK_RECORD, ReservationStatus } from '../domain/variant-stock';
 
 /** A page of rows and how many there are in all. */

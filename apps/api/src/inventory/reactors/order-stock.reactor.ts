@@ -3,7 +3,7 @@ import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { ConflictError } from '../../platform/domain/errors';
 import { EventReactor, Reactor } from '../../platform/queue/reactor';
-import { orderStream, orderVariantIds } from '../../orders/order-stock.port';
+import { orderStream, orderVariantIds } from '../../orders';
 import { StockWriter } from '../commands/stock-writer';
 import { releaseAll } from '../commands/stock.handlers';
 

@@ -7,7 +7,7 @@ import { EventSourcing } from '../../platform/event-store/event-sourcing.service
 import { queueDelayedJob, startDelayedJobWorker } from '../../platform/queue/delayed-jobs';
 import { Queues } from '../../platform/queue/queues.service';
 import { EventReactor, Reactor } from '../../platform/queue/reactor';
-import { orderStream } from '../../orders/order-stock.port';
+import { orderStream } from '../../orders';
 import { StockReserved } from '../domain/variant-stock';
 import { StockWriter } from '../commands/stock-writer';
 import { INVENTORY_SETTINGS, InventorySettings } from '../inventory-settings';

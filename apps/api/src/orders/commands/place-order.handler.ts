@@ -2,7 +2,7 @@ import { hasVisibleText, onlineOrderLimitMessage, OrderStatus } from '@facet/con
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
-import { ProductsByIdsQuery } from '../../catalog/queries/products-by-ids.query';
+import { ProductsByIdsQuery } from '../../catalog';
 import { DatabaseService } from '../../platform/database/database.service';
 import { BadInputError, ConflictError, DomainError, isConflict } from '../../platform/domain/errors';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';

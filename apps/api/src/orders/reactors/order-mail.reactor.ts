@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MailOutbox } from '../../mail/mail.outbox';
+import { MailOutbox } from '../../mail';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';

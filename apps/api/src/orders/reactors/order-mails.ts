@@ -1,5 +1,4 @@
-import { OutgoingMail } from '../../mail/mail.outbox';
-import { brandedHtml, escapeHtml, GOLD, itemsTableHtml, itemsText, MailLine, MailTotals, paragraph } from '../../mail/mail-templates';
+import { OutgoingMail, brandedHtml, escapeHtml, GOLD, itemsTableHtml, itemsText, MailLine, MailTotals, paragraph } from '../../mail';
 import { carrierById, trackingUrl, variantLabel } from '@facet/contracts';
 import { OrderLine, OrderRequestedData, OrderShipmentData } from '../domain/order';
 

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { CloseOrderCheckoutsCommand } from '../../orders/order-payments.port';
+import { CloseOrderCheckoutsCommand } from '../../orders';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../provider/payment-provider';
 import { OpenSessionsOfOrderQuery } from '../queries/open-sessions-of-order.query';
 import { SettleSessionCommand } from './settle-session.command';

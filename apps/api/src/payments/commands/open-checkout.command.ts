@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import { OrderPayer } from '../../orders/order-payments.port';
+import { OrderPayer } from '../../orders';
 
 /** Opens (or hands out again) the hosted checkout of a pending or awaiting-payment card order. */
 export class OpenCheckoutCommand extends Command<{ url: string; session_id: string }> {

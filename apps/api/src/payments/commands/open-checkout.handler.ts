@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { PayableOrderQuery, RecordCheckoutOpenedCommand } from '../../orders/order-payments.port';
+import { PayableOrderQuery, RecordCheckoutOpenedCommand } from '../../orders';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { BadInputError, ConflictError, isConflict } from '../../platform/domain/errors';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { RefundPaymentCommand } from '../../orders/order-payments.port';
+import { RefundPaymentCommand } from '../../orders';
 import { runAsSystem } from '../../platform/context/request-context';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { paymentSession, paymentStream } from '../domain/payment-session';

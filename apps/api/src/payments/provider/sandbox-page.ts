@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../mail/mail-templates';
+import { escapeHtml } from '../../mail';
 import { SandboxRow } from './sandbox-provider';
 
 function money(cents: number, currency: string): string {

@@ -1,7 +1,7 @@
 import { reviewAuthorName } from '@facet/contracts';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { customer, CustomerEvent, customerStream } from '../../customers/domain/customer';
-import { order, OrderEvent, OrderRequestedData, orderStream } from '../../orders/domain/order';
+import { customer, CustomerEvent, customerStream } from '../../customers';
+import { order, OrderEvent, OrderRequestedData, orderStream } from '../../orders';
 import { fold } from '../../platform/event-store/decider';
 import { ConcurrencyError } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'crypto';
-import { SEED_PRODUCTS } from '../../catalog/seed/seed-catalogue';
+import { SEED_PRODUCTS } from '../../catalog';
 import { runWithContext } from '../../platform/context/request-context';
 import { DatabaseService } from '../../platform/database/database.service';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
