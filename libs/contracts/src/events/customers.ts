@@ -1,3 +1,4 @@
+import type { Address } from '../account';
 import type { EventOf, SchemaTable } from './event';
 
 /** The customers' events (issue 42: every part's events live in this folder, see index.ts). */
@@ -22,15 +23,72 @@ export interface CustomerDeletedData {
   email?: string;
 }
 
-// Placeholder (issue 42) but CustomerDeleted: the names and versions of the customers' events; their payload types move here next.
+/**
+ * Events of one customer account (stream customer-<id>). Tokens and codes appear only as sha256 hashes (or
+ * keyed digests); the mail reactor derives the secret itself from the nonce and the customer's key.
+ */
+
+/** What a customer says of themselves (personal: sealed under the customer's key). */
+export interface CustomerProfile {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: Address;
+}
+
+export interface CustomerRegisteredData {
+  customer_id: string;
+  email: string;
+  password_hash: string;
+}
+export interface CustomerVerificationIssuedData {
+  customer_id: string;
+  email: string;
+  nonce: string;
+  token_hash: string;
+  code_hash: string;
+  expires_at: string;
+  origin: string;
+}
+export interface CustomerEmailVerifiedData {
+  customer_id: string;
+  token_hash: string;
+}
+export interface CustomerPasswordResetRequestedData {
+  customer_id: string;
+  email: string;
+  nonce: string;
+  token_hash: string;
+  expires_at: string;
+  origin: string;
+}
+export interface CustomerPasswordChangedData {
+  customer_id: string;
+  password_hash: string;
+  reset_token_hash: string | null;
+}
+export type CustomerProfileUpdatedData = { customer_id: string } & CustomerProfile;
+
+export type CustomerRegistered = EventOf<'CustomerRegistered', CustomerRegisteredData>;
+export type CustomerVerificationIssued = EventOf<'CustomerVerificationIssued', CustomerVerificationIssuedData>;
+export type CustomerEmailVerified = EventOf<'CustomerEmailVerified', CustomerEmailVerifiedData>;
+export type CustomerPasswordResetRequested = EventOf<'CustomerPasswordResetRequested', CustomerPasswordResetRequestedData>;
+export type CustomerPasswordChanged = EventOf<'CustomerPasswordChanged', CustomerPasswordChangedData>;
+export type CustomerProfileUpdated = EventOf<'CustomerProfileUpdated', CustomerProfileUpdatedData>;
+/**
+ * Carries the id and the guest subject (a keyed digest of the e-mail), never the e-mail nor a bare hash of
+ * it: read models purge the person's rows, as a customer and as a guest, by them (see CustomerDeletedData).
+ */
+export type CustomerDeleted = EventOf<typeof CUSTOMER_DELETED, CustomerDeletedData>;
+
 export type CustomerEvent =
-  | EventOf<'CustomerRegistered', unknown>
-  | EventOf<'CustomerVerificationIssued', unknown>
-  | EventOf<'CustomerEmailVerified', unknown>
-  | EventOf<'CustomerPasswordResetRequested', unknown>
-  | EventOf<'CustomerPasswordChanged', unknown>
-  | EventOf<'CustomerProfileUpdated', unknown>
-  | EventOf<typeof CUSTOMER_DELETED, CustomerDeletedData>;
+  | CustomerRegistered
+  | CustomerVerificationIssued
+  | CustomerEmailVerified
+  | CustomerPasswordResetRequested
+  | CustomerPasswordChanged
+  | CustomerProfileUpdated
+  | CustomerDeleted;
 
 export const CUSTOMER_EVENT_SCHEMAS: SchemaTable<CustomerEvent> = {
   CustomerRegistered: { version: 1 },

@@ -44,6 +44,7 @@ export type ReviewsSeeded = EventOf<'ReviewsSeeded', ReviewsSeededData>;
 export type ReviewStreamEvent = ReviewSubmitted | ReviewImported | ReviewModerated;
 /** The events that change a product's rating (the products projection follows them). */
 export type RatingEvent = ReviewImported | ReviewModerated;
+export const RATING_EVENT_TYPES = ['ReviewImported', 'ReviewApproved', 'ReviewRejected'] as const satisfies readonly RatingEvent['type'][];
 
 export type ReviewEvent = ReviewStreamEvent | ReviewsSeeded;
 

@@ -19,10 +19,9 @@ export class ClearInventoryHandler implements ICommandHandler<ClearInventoryComm
 
   async execute(): Promise<{ deleted: number }> {
     for (let attempt = 1; ; attempt++) {
-      const catalogue = await this.es.store.readStream(CATALOGUE_STREAM);
-      const cleared = new Set(
-        catalogue.flatMap((e) => (e.type === 'InventoryCleared' ? (e.data as InventoryCleared['data']).product_ids : [])),
-      );
+      // Checked as every event handed to the write side is (an unknown type or version fails loudly).
+      const catalogue = await this.es.load<InventoryCleared>(CATALOGUE_STREAM);
+      const cleared = new Set(catalogue.flatMap((e) => (e.type === 'InventoryCleared' ? e.data.product_ids : [])));
       const ids = (await this.db.query<{ id: string }>('SELECT id FROM products ORDER BY featured_rank'))
         .map((r) => r.id)
         .filter((id) => !cleared.has(id));

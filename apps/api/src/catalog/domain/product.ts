@@ -1,64 +1,40 @@
 import {
-  CategoryId,
+  assertNever,
   ENGRAVING_MAX_LENGTH_LIMIT,
-  EngravingRule,
+  type EventOf,
   GALLERY_ALT_MAX_LENGTH,
   GALLERY_MAX_IMAGES,
   hasBidiControls,
   hasStackedMarks,
   hasVisibleText,
   MAX_PRODUCT_PRICE,
-  ProductOption,
-  StockMode,
+  type InventoryCleared,
+  type ProductEvent,
+  type ProductFields,
+  type ProductGalleryImage,
+  type RecordedProductFields,
+  type VariantFieldName,
+  type VariantSpec,
 } from '@facet/contracts';
 import { randomUUID } from 'crypto';
-import { DomainEvent } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, DomainError, NotFoundError } from '../../platform/domain/errors';
 import { unstorableReason } from '../../platform/http/storable-input';
 
-/** A sellable combination of the product's option values, as events carry it (money in integer cents). */
-export interface VariantSpec {
-  variant_id: string;
-  sku: string;
-  options: Record<string, string>;
-  /** null: the product's price. */
-  price_cents: number | null;
-  stock_mode: StockMode;
-  lead_time_days: number | null;
-  is_default: boolean;
-  image: string | null;
-}
-
-/** One picture of the gallery, in display order, with the variants it shows ([] for all). */
-export interface GalleryImage {
-  src: string;
-  alt: string;
-  variant_ids: string[];
-}
-
-/** A product's fields as events carry them: money in integer cents. */
-export interface ProductFields {
-  name: string;
-  description: string;
-  price_cents: number;
-  original_price_cents: number | null;
-  image: string;
-  images: string[];
-  category: CategoryId;
-  features: string[];
-  rating: number;
-  reviews_count: number;
-  in_stock: boolean;
-  options: ProductOption[];
-  variants: VariantSpec[];
-  engraving: EngravingRule | null;
-  gallery: GalleryImage[];
-}
-
-/** The fields added by issue 40, which events recorded before it do not carry. */
-type VariantFieldName = 'options' | 'variants' | 'engraving' | 'gallery';
-/** A product's fields as a stream of any age holds them (upcast by withVariants). */
-export type RecordedProductFields = Omit<ProductFields, VariantFieldName> & Partial<Pick<ProductFields, VariantFieldName>>;
+// The events' payload types live in libs/contracts (events/catalog.ts, issue 42); re-exported for this part.
+export type {
+  CatalogEvent,
+  CatalogueSeeded,
+  InventoryCleared,
+  ProductCreated,
+  ProductDeleted,
+  ProductEdited,
+  ProductEvent,
+  ProductFields,
+  RecordedProductFields,
+  VariantSpec,
+} from '@facet/contracts';
+/** One picture of the gallery as events carry it (the wire's GalleryImage has variant_ids optional). */
+export type GalleryImage = ProductGalleryImage;
 
 /** A variant as staff send it: its id is kept (same options) or made by the decider, its sku made when null. */
 export type VariantDraft = Omit<VariantSpec, 'variant_id' | 'sku'> & { sku: string | null };
@@ -66,16 +42,12 @@ export type VariantDraft = Omit<VariantSpec, 'variant_id' | 'sku'> & { sku: stri
 export type ProductInput = Omit<ProductFields, VariantFieldName> &
   Partial<Pick<ProductFields, 'options' | 'engraving' | 'gallery'>> & { variants?: VariantDraft[] };
 
-export type ProductCreated = DomainEvent<'ProductCreated', { product_id: string } & ProductFields>;
-/** Only the fields that changed (arrays whole). */
-export type ProductEdited = DomainEvent<'ProductEdited', { product_id: string; changes: Partial<ProductFields> }>;
-export type ProductDeleted = DomainEvent<'ProductDeleted', { product_id: string }>;
-export type ProductEvent = ProductCreated | ProductEdited | ProductDeleted;
+/** ProductCreated as the decider writes it today: every field, the variant fields of issue 40 included. */
+export type ProductCreatedAsWritten = EventOf<'ProductCreated', { product_id: string } & ProductFields>;
 
-/** On the catalogue stream: every product listed was removed at once. */
-export type InventoryCleared = DomainEvent<'InventoryCleared', { product_ids: string[] }>;
-
+/** The product streams' events and the catalogue stream's clears (the products read model's, the catalogue as of a date's). */
 export const PRODUCT_EVENT_TYPES = ['ProductCreated', 'ProductEdited', 'ProductDeleted', 'InventoryCleared'] as const;
+export type ProductOrClearEvent = ProductEvent | InventoryCleared;
 
 export const productStream = (id: string) => `product-${id}`;
 export const CATALOGUE_STREAM = 'catalogue';
@@ -175,6 +147,8 @@ export const product = {
         return { ...state, fields: { ...(state.fields as RecordedProductFields), ...event.data.changes } };
       case 'ProductDeleted':
         return { ...state, status: 'deleted' };
+      default:
+        return assertNever(event);
     }
   },
 

@@ -5,6 +5,7 @@ import {
   defaultSku,
   product,
   ProductCreated,
+  ProductCreatedAsWritten,
   ProductEdited,
   ProductEvent,
   ProductInput,
@@ -56,11 +57,11 @@ const ring = (more: Partial<ProductInput> = {}): ProductInput => ({
 let counter = 0;
 const newVariantId = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
 
-function create(fields: ProductInput): ProductCreated {
+function create(fields: ProductInput): ProductCreatedAsWritten {
   return product.decide(
     { type: 'CreateProduct', productId: PRODUCT_ID, fields, newVariantId },
     product.initialState(),
-  )[0] as ProductCreated;
+  )[0] as ProductCreatedAsWritten;
 }
 
 function refusal(fn: () => unknown): DomainError {

@@ -1,9 +1,9 @@
+import { assertNever, RATING_EVENT_TYPES, type RatingEvent } from '@facet/contracts';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { inRuns, Projection, ReadModelProjection } from '../../platform/projections/projection';
-import { PRODUCT_EVENT_TYPES, ProductFields } from '../domain/product';
-import { RATING_EVENT_TYPES } from '../../reviews';
+import { PRODUCT_EVENT_TYPES, ProductCreated, ProductFields, ProductOrClearEvent } from '../domain/product';
 
 const COLUMNS: Record<keyof ProductFields, string> = {
   name: 'name',
@@ -25,25 +25,27 @@ const COLUMNS: Record<keyof ProductFields, string> = {
 
 const JSON_COLUMNS = new Set(['images', 'features', 'options', 'variants', 'engraving', 'gallery']);
 /** jsonb parameters as JSON text; null (no engraving) as SQL NULL, as a product recorded without one has. */
-const json = (k: string, v: unknown) => (JSON_COLUMNS.has(k) && v !== null && v !== undefined ? JSON.stringify(v) : (v ?? null));
+const json = (k: string, v: unknown): unknown => (JSON_COLUMNS.has(k) && v !== null && v !== undefined ? JSON.stringify(v) : (v ?? null));
 
 /**
  * rm.products: the catalogue as the shop shows it. Its rating and review count follow the product's approved
  * reviews (issue 41): stars added when a review is approved (or imported), taken away when an approved one
  * is rejected. Those events carry the stars, so no other read model is consulted.
  */
+type ProductsEvent = RecordedEvent<ProductOrClearEvent | RatingEvent>;
+
 @Injectable()
 @ReadModelProjection()
-export class ProductsProjection implements Projection {
+export class ProductsProjection implements Projection<ProductOrClearEvent | RatingEvent> {
   readonly name = 'products';
   readonly eventTypes = [...PRODUCT_EVENT_TYPES, ...RATING_EVENT_TYPES];
 
   /** Listing many products at once (seed, replay) is one statement per run of ProductCreated. */
-  applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
+  applyBatch(tx: Tx, events: ProductsEvent[]): Promise<void> {
     return inRuns(events, { ProductCreated: (run) => this.createMany(tx, run) }, (e) => this.apply(tx, e));
   }
 
-  private async createMany(tx: Tx, run: RecordedEvent[]): Promise<void> {
+  private async createMany(tx: Tx, run: RecordedEvent<ProductCreated>[]): Promise<void> {
     const rows = run.map((e) => ({
       ...e.data,
       id: e.data.product_id,
@@ -64,11 +66,11 @@ export class ProductsProjection implements Projection {
     );
   }
 
-  async apply(tx: Tx, event: RecordedEvent): Promise<void> {
-    const d = event.data;
+  async apply(tx: Tx, event: ProductsEvent): Promise<void> {
     const at = event.metadata.occurredAt;
     switch (event.type) {
-      case 'ProductCreated':
+      case 'ProductCreated': {
+        const d = event.data;
         await tx.query(
           `INSERT INTO products (id, name, description, price_cents, original_price_cents, image, images, category, features,
              rating, reviews_count, in_stock, options, variants, engraving, gallery, version, featured_rank, created_at, updated_at)
@@ -98,8 +100,10 @@ export class ProductsProjection implements Projection {
           ],
         );
         break;
+      }
       case 'ProductEdited': {
-        const entries = Object.entries(d.changes as Partial<ProductFields>).filter(([k]) => Object.hasOwn(COLUMNS, k));
+        const d = event.data;
+        const entries = Object.entries(d.changes).filter(([k]) => Object.hasOwn(COLUMNS, k));
         const sets = entries.map(([k], i) => `${COLUMNS[k as keyof ProductFields]} = $${i + 4}`);
         await tx.query(`UPDATE products SET ${[...sets, 'version = $2', 'updated_at = $3'].join(', ')} WHERE id = $1`, [
           d.product_id,
@@ -110,19 +114,21 @@ export class ProductsProjection implements Projection {
         break;
       }
       case 'ProductDeleted':
-        await tx.query('DELETE FROM products WHERE id = $1', [d.product_id]);
+        await tx.query('DELETE FROM products WHERE id = $1', [event.data.product_id]);
         break;
       case 'InventoryCleared':
-        await tx.query('DELETE FROM products WHERE id = ANY($1)', [d.product_ids]);
+        await tx.query('DELETE FROM products WHERE id = ANY($1)', [event.data.product_ids]);
         break;
       case 'ReviewImported':
       case 'ReviewApproved':
-        await this.rate(tx, d.product_id, d.stars, 1);
+        await this.rate(tx, event.data.product_id, event.data.stars, 1);
         break;
       case 'ReviewRejected':
         // Only an approved review was counted; a pending one rejected changes nothing.
-        if (d.from === 'approved') await this.rate(tx, d.product_id, -d.stars, -1);
+        if (event.data.from === 'approved') await this.rate(tx, event.data.product_id, -event.data.stars, -1);
         break;
+      default:
+        assertNever(event);
     }
   }
 

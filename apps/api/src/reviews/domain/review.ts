@@ -1,32 +1,33 @@
-import { hasVisibleText, isReviewStars, REVIEW_LIMITS, ReviewStatus } from '@facet/contracts';
-import { DomainEvent } from '../../platform/event-store/decider';
+import {
+  assertNever,
+  hasVisibleText,
+  isReviewStars,
+  REVIEW_LIMITS,
+  type ReviewContent,
+  ReviewStatus,
+  type ReviewStreamEvent,
+} from '@facet/contracts';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { unstorableReason } from '../../platform/http/storable-input';
 import { registerPersonalFields } from '../../platform/privacy/personal-fields';
 
-/** What a customer writes: whole stars, an optional title, the text. */
-export interface ReviewContent {
-  stars: number;
-  title: string | null;
-  text: string;
-}
-
-export type ReviewSubmitted = DomainEvent<
-  'ReviewSubmitted',
-  { review_id: string; product_id: string; order_id: string; customer_id: string; author_name: string } & ReviewContent
->;
-/** A review listed with the demo catalogue (its seeded rating as reviews): shown at once, no customer behind it. */
-export type ReviewImported = DomainEvent<'ReviewImported', { review_id: string; product_id: string; author_name: string } & ReviewContent>;
-/** Staff approved (shown, counted) or rejected (hidden, not counted) a review; `stars` so the rating follows without a lookup. */
-export type ReviewModerated = DomainEvent<
-  'ReviewApproved' | 'ReviewRejected',
-  { review_id: string; product_id: string; stars: number; from: ReviewStatus; by: string; note: string | null }
->;
-export type ReviewEvent = ReviewSubmitted | ReviewImported | ReviewModerated;
+// The events' payload types live in libs/contracts (events/reviews.ts, issue 42); re-exported for this part.
+export type {
+  RatingEvent,
+  ReviewApproved,
+  ReviewContent,
+  ReviewEvent,
+  ReviewImported,
+  ReviewModerated,
+  ReviewRejected,
+  ReviewsSeeded,
+  ReviewStreamEvent,
+  ReviewSubmitted,
+} from '@facet/contracts';
 
 export const REVIEW_EVENT_TYPES = ['ReviewSubmitted', 'ReviewImported', 'ReviewApproved', 'ReviewRejected'] as const;
 /** The events that change a product's rating (the products projection follows them). */
-export const RATING_EVENT_TYPES = ['ReviewImported', 'ReviewApproved', 'ReviewRejected'] as const;
+export { RATING_EVENT_TYPES } from '@facet/contracts';
 
 // The author's name is the customer's: sealed under their key, forgotten when they are erased.
 registerPersonalFields('ReviewSubmitted', {
@@ -77,7 +78,7 @@ export const ALREADY_REVIEWED = 'You have already reviewed this piece.';
 export const review = {
   initialState: (): ReviewState => ({ status: 'none', productId: null, stars: 0 }),
 
-  evolve(state: ReviewState, event: ReviewEvent): ReviewState {
+  evolve(state: ReviewState, event: ReviewStreamEvent): ReviewState {
     switch (event.type) {
       case 'ReviewSubmitted':
         return { status: 'pending', productId: event.data.product_id, stars: event.data.stars };
@@ -87,10 +88,12 @@ export const review = {
         return { ...state, status: 'approved' };
       case 'ReviewRejected':
         return { ...state, status: 'rejected' };
+      default:
+        return assertNever(event);
     }
   },
 
-  decide(command: ReviewCommand, state: ReviewState): ReviewEvent[] {
+  decide(command: ReviewCommand, state: ReviewState): ReviewStreamEvent[] {
     switch (command.type) {
       case 'SubmitReview':
         if (state.status !== 'none') throw new ConflictError(ALREADY_REVIEWED);
