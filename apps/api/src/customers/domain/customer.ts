@@ -1,58 +1,33 @@
-import { Address, CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
-import { DomainEvent } from '../../platform/event-store/decider';
+import { Address, assertNever, type CustomerEvent, type CustomerProfile } from '@facet/contracts';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
 /** A customer's address as the spec's User carries it (the wire type the storefront shares). */
 export type { Address } from '@facet/contracts';
 
-export interface Profile {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  address: Address;
-}
+// The events' payload types live in libs/contracts (events/customers.ts, issue 42); re-exported for this part.
+// CustomerDeleted carries the id and the guest subject (a keyed digest of the e-mail), never the e-mail nor a
+// bare hash of it: read models purge the person's rows, as a customer and as a guest, by them; the handler
+// erases the keys before appending. The guest subject is sealed under the erasure's own subject
+// (erasureSubject), whose key is deleted once every read model has passed the event (erasure-key.reactor.ts):
+// from then on nobody, not even whoever holds the privacy secret, finds the address's subject in it. Staff and
+// exports see neither subject (event-redaction.ts).
+export type {
+  CustomerDeleted,
+  CustomerEmailVerified,
+  CustomerEvent,
+  CustomerPasswordChanged,
+  CustomerPasswordResetRequested,
+  CustomerProfileUpdated,
+  CustomerRegistered,
+  CustomerVerificationIssued,
+} from '@facet/contracts';
+
+/** What a customer says of themselves, as CustomerProfileUpdated carries it. */
+export type Profile = CustomerProfile;
 
 export const EMPTY_ADDRESS: Address = { street: '', apartment: '', city: '', state: '', zipCode: '', country: 'US' };
 export const EMPTY_PROFILE: Profile = { first_name: '', last_name: '', phone: '', address: EMPTY_ADDRESS };
-
-/**
- * Events of one customer account (stream customer-<id>). Tokens and codes appear only as sha256 hashes;
- * the mail reactor derives the secret itself from the nonce and the customer's key (see customer-secrets.ts).
- */
-export type CustomerRegistered = DomainEvent<'CustomerRegistered', { customer_id: string; email: string; password_hash: string }>;
-export type CustomerVerificationIssued = DomainEvent<
-  'CustomerVerificationIssued',
-  { customer_id: string; email: string; nonce: string; token_hash: string; code_hash: string; expires_at: string; origin: string }
->;
-export type CustomerEmailVerified = DomainEvent<'CustomerEmailVerified', { customer_id: string; token_hash: string }>;
-export type CustomerPasswordResetRequested = DomainEvent<
-  'CustomerPasswordResetRequested',
-  { customer_id: string; email: string; nonce: string; token_hash: string; expires_at: string; origin: string }
->;
-export type CustomerPasswordChanged = DomainEvent<
-  'CustomerPasswordChanged',
-  { customer_id: string; password_hash: string; reset_token_hash: string | null }
->;
-export type CustomerProfileUpdated = DomainEvent<'CustomerProfileUpdated', { customer_id: string } & Profile>;
-/**
- * Carries the id and the guest subject (a keyed digest of the e-mail), never the e-mail nor a bare hash of
- * it: read models purge the person's rows, as a customer and as a guest, by them; the handler erases the
- * keys before appending. The guest subject is sealed under the erasure's own subject (erasureSubject), whose
- * key is deleted once every read model has passed the event (erasure-key.reactor.ts): from then on nobody,
- * not even whoever holds the privacy secret, finds the address's subject in it. Staff and exports see
- * neither subject (event-redaction.ts).
- */
-export type CustomerDeleted = DomainEvent<typeof CUSTOMER_DELETED, CustomerDeletedData>;
-
-export type CustomerEvent =
-  | CustomerRegistered
-  | CustomerVerificationIssued
-  | CustomerEmailVerified
-  | CustomerPasswordResetRequested
-  | CustomerPasswordChanged
-  | CustomerProfileUpdated
-  | CustomerDeleted;
 
 export const CUSTOMER_EVENT_TYPES = [
   'CustomerRegistered',
@@ -62,7 +37,7 @@ export const CUSTOMER_EVENT_TYPES = [
   'CustomerPasswordChanged',
   'CustomerProfileUpdated',
   'CustomerDeleted',
-] as const;
+] as const satisfies readonly CustomerEvent['type'][];
 
 export const customerSubject = (customerId: string) => `customer:${customerId}`;
 /** The data subject of one erasure: what its CustomerDeleted names only until the read models have used it. */
@@ -156,6 +131,8 @@ export const customer = {
       }
       case 'CustomerDeleted':
         return { ...state, status: 'deleted', verification: null, reset: null };
+      default:
+        return assertNever(event);
     }
   },
 

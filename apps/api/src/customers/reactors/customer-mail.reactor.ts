@@ -1,3 +1,4 @@
+import { assertNever, type CustomerPasswordResetRequested, type CustomerVerificationIssued } from '@facet/contracts';
 import { Injectable } from '@nestjs/common';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
@@ -19,7 +20,7 @@ export function lifetime(from: string, until: string): string {
 /** Queues the verification and password-reset mails; the secrets are derived here, never read from the log. */
 @Injectable()
 @EventReactor()
-export class CustomerMailReactor implements Reactor {
+export class CustomerMailReactor implements Reactor<CustomerVerificationIssued | CustomerPasswordResetRequested> {
   readonly name = 'customer-mail';
   readonly eventTypes = ['CustomerVerificationIssued', 'CustomerPasswordResetRequested'] as const;
 
@@ -28,11 +29,11 @@ export class CustomerMailReactor implements Reactor {
     private readonly secrets: CustomerSecrets,
   ) {}
 
-  async react(event: RecordedEvent): Promise<void> {
-    const d = event.data;
-    if (!d.email) return; // erased since: nobody to write to
-    const valid = lifetime(event.metadata.occurredAt, d.expires_at);
+  async react(event: RecordedEvent<CustomerVerificationIssued | CustomerPasswordResetRequested>): Promise<void> {
+    if (!event.data.email) return; // erased since: nobody to write to
+    const valid = lifetime(event.metadata.occurredAt, event.data.expires_at);
     if (event.type === 'CustomerVerificationIssued') {
+      const d = event.data;
       const secrets = await this.secrets.verificationFor(d.customer_id, d.nonce);
       if (!secrets) return;
       const link = verificationLink(d.origin, d.email, secrets.token);
@@ -56,6 +57,8 @@ export class CustomerMailReactor implements Reactor {
       );
       return;
     }
+    if (event.type !== 'CustomerPasswordResetRequested') return assertNever(event);
+    const d = event.data;
     const token = await this.secrets.resetTokenFor(d.customer_id, d.nonce);
     if (!token) return;
     const link = resetLink(d.origin, d.email, token);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SessionsService } from '../../platform/auth/sessions.service';
-import type { EventOf } from '@facet/contracts';
+import type { CustomerDeleted, CustomerPasswordChanged } from '@facet/contracts';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventReactor, Reactor } from '../../platform/queue/reactor';
 
@@ -12,13 +12,13 @@ import { EventReactor, Reactor } from '../../platform/queue/reactor';
  */
 @Injectable()
 @EventReactor()
-export class CustomerSessionsReactor implements Reactor {
+export class CustomerSessionsReactor implements Reactor<CustomerPasswordChanged | CustomerDeleted> {
   readonly name = 'customer-sessions';
   readonly eventTypes = ['CustomerPasswordChanged', 'CustomerDeleted'] as const;
 
   constructor(private readonly sessions: SessionsService) {}
 
-  async react(event: RecordedEvent<EventOf<string, { customer_id: string }>>): Promise<void> {
+  async react(event: RecordedEvent<CustomerPasswordChanged | CustomerDeleted>): Promise<void> {
     await this.sessions.revokeAllFor(event.data.customer_id, event.metadata.occurredAt);
   }
 }

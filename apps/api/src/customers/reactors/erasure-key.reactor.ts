@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CUSTOMER_DELETED, EventOf } from '@facet/contracts';
+import { CUSTOMER_DELETED, type CustomerDeleted } from '@facet/contracts';
 import { DelayedError, Job } from 'bullmq';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { DatabaseService } from '../../platform/database/database.service';
@@ -26,13 +26,13 @@ interface ErasureKeyJob {
 /** Each CustomerDeleted gets one job (its id carries the event id) that deletes the erasure's key. */
 @Injectable()
 @EventReactor()
-export class ErasureKeyReactor implements Reactor {
+export class ErasureKeyReactor implements Reactor<CustomerDeleted> {
   readonly name = 'erasure-key';
-  readonly eventTypes = [CUSTOMER_DELETED];
+  readonly eventTypes = [CUSTOMER_DELETED] as const;
 
   constructor(private readonly queues: Queues) {}
 
-  async react(event: RecordedEvent<EventOf<string, { customer_id: string }>>): Promise<void> {
+  async react(event: RecordedEvent<CustomerDeleted>): Promise<void> {
     const job: ErasureKeyJob = {
       customer_id: event.data.customer_id,
       event_id: event.metadata.eventId,
