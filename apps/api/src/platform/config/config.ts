@@ -179,6 +179,18 @@ function url(protocols: readonly string[], example: string, hostRequired = true)
     .transform((raw) => (unset(raw) ? undefined : raw));
 }
 
+/** A PostgreSQL URL whose database name is letters, digits and _ (the shop creates that database when missing). */
+function postgresUrl() {
+  // No host is fine: pg then connects through a Unix socket (postgres:///facet?host=/var/run/postgresql).
+  return url(['postgres:', 'postgresql:'], 'postgres://user@127.0.0.1:5432/facet', false).superRefine((raw, ctx) => {
+    if (raw === undefined) return;
+    const name = decodeURIComponent(new URL(raw).pathname.replace(/^\//, ''));
+    if (!/^[A-Za-z0-9_]+$/.test(name)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `the database name ${show(name)} must be letters, digits and _ only` });
+    }
+  });
+}
+
 /** Values are quoted in messages, control characters escaped and long ones cut, so a message stays one line. */
 function show(raw: string): string {
   const cut = raw.length > 80 ? `${raw.slice(0, 80)}…` : raw;
@@ -200,15 +212,9 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   PORT: wholeNumber(1, 65535, 3000, 'a port'),
   HEALTH_PORT: wholeNumber(1, 65535, 0, 'a port').transform((n) => (n === 0 ? null : n)),
   HOST: z.string().optional(),
-  // No host is fine: pg then connects through a Unix socket (postgres:///facet?host=/var/run/postgresql).
-  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user@127.0.0.1:5432/facet', false).superRefine((raw, ctx) => {
-    if (raw === undefined) return;
-    const name = decodeURIComponent(new URL(raw).pathname.replace(/^\//, ''));
-    if (!/^[A-Za-z0-9_]+$/.test(name)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `the database name ${show(name)} must be letters, digits and _ only` });
-    }
-  }),
-  DATABASE_DIRECT_URL: url(['postgres:', 'postgresql:'], 'postgres://user@127.0.0.1:5432/facet', false),
+  DATABASE_URL: postgresUrl(),
+  // The server itself when DATABASE_URL is a pooler's: migrations create its database when missing, as DATABASE_URL's.
+  DATABASE_DIRECT_URL: postgresUrl(),
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   EVENTSTORE_URL: url(['esdb:', 'esdb+discover:'], 'esdb://127.0.0.1:2113?tls=false'),
   SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://127.0.0.1:1025'),

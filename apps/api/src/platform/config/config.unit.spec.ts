@@ -65,6 +65,22 @@ describe('loadConfig (zod schema)', () => {
     );
   });
 
+  it('should take DATABASE_DIRECT_URL as the server behind a pooler, and default it to DATABASE_URL', () => {
+    const direct = loadConfig({ DATABASE_URL: 'postgres://u@pgbouncer:6432/shop', DATABASE_DIRECT_URL: 'postgres://u@db:5432/shop' });
+    expect(direct).toMatchObject({
+      databaseUrl: 'postgres://u@pgbouncer:6432/shop',
+      databaseDirectUrl: 'postgres://u@db:5432/shop',
+      databasePooled: true,
+    });
+    // Unset, empty (as test apps set it) or the same URL: no pooler, named statements and start-up settings as ever.
+    for (const env of [{}, { DATABASE_DIRECT_URL: '' }, { DATABASE_DIRECT_URL: 'postgres://u@db:5432/shop' }]) {
+      expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/shop', ...env })).toMatchObject({
+        databaseDirectUrl: 'postgres://u@db:5432/shop',
+        databasePooled: false,
+      });
+    }
+  });
+
   it.each([
     ['PORT', '70000', /PORT: "70000" is not a port \(a whole number from 1 to 65535\)/],
     ['PORT', '0', /PORT: "0" is not a port/],
@@ -82,6 +98,8 @@ describe('loadConfig (zod schema)', () => {
     ['DATABASE_URL', 'not a url', /DATABASE_URL: "not a url" is not a postgres/],
     ['DATABASE_URL', 'postgres://db/fa;cet', /DATABASE_URL: the database name "fa;cet" must be letters, digits and _ only/],
     ['DATABASE_URL', 'postgres://db/', /DATABASE_URL: the database name "" must be/],
+    ['DATABASE_DIRECT_URL', 'mysql://db/facet', /DATABASE_DIRECT_URL: "mysql:\/\/db\/facet" is not a postgres: or postgresql:\/\/ URL/],
+    ['DATABASE_DIRECT_URL', 'postgres://db/fa%00cet', /DATABASE_DIRECT_URL: the database name "fa\\u0000cet" must be letters/],
     ['REDIS_URL', 'http://127.0.0.1:6379', /REDIS_URL: .* is not a redis: or rediss:\/\/ URL/],
     ['FACET_SEED', 'yes', /FACET_SEED: "yes" is not one of true, false/],
     ['FACET_SEED', 'TRUE', /FACET_SEED: "TRUE" is not one of true, false/],
