@@ -97,10 +97,12 @@ const FacetAppBar = () => (
 );
 
 const FacetMenu = () => {
-  const { permissions } = usePermissions();
+  const { permissions } = usePermissions<string | null>();
   const resources = useResourceDefinitions();
   // Resources marked adminOnly (staff accounts) are left out for plain staff; the API refuses them anyway.
-  const visible = Object.values(resources).filter((r) => r.hasList && (permissions === 'admin' || !r.options?.adminOnly));
+  const visible = Object.values(resources).filter(
+    (r) => r.hasList && (permissions === 'admin' || !(r.options as { adminOnly?: boolean } | undefined)?.adminOnly),
+  );
   // Custom pages live under the console's basename (/admin); a bare '/replay' would leave the console.
   const basename = useBasename();
   const translate = useTranslate();

@@ -22,7 +22,7 @@ async function me(): Promise<StaffIdentity | null> {
 
 /** Staff sessions live on the server (httpOnly cookie); the console only asks who is signed in. */
 export const authProvider: AuthProvider = {
-  async login({ username, password }) {
+  async login({ username, password }: { username?: string; password?: string }) {
     let res: Response;
     try {
       res = await fetch('/api/staff/login', {
@@ -36,13 +36,13 @@ export const authProvider: AuthProvider = {
     }
     if (res.status === 401) throw new Error(ACCESS_DENIED);
     if (!res.ok) {
-      const body = await res.json().catch(() => null);
+      const body = (await res.json().catch(() => null)) as { detail?: unknown } | null;
       // A throttle (429) or a refused input (400, e.g. a NUL character) says why; anything else is generic.
       throw new Error(
         (res.status === 429 || res.status === 400) && typeof body?.detail === 'string' && body.detail ? body.detail : LOGIN_ERROR,
       );
     }
-    const body = await res.json();
+    const body = (await res.json()) as { staff: StaffIdentity };
     cached = { at: Date.now(), staff: body.staff };
     // react-router paths are absolute here: the console lives under /admin.
     return { redirectTo: '/admin/dashboard' };
@@ -65,7 +65,7 @@ export const authProvider: AuthProvider = {
   },
 
   async checkError(error) {
-    const status = error?.status;
+    const status = (error as { status?: unknown } | null | undefined)?.status;
     if (status === 401) {
       cached = null;
       throw new Error('Your session has ended');

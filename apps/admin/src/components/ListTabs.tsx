@@ -4,9 +4,11 @@ import { humanize } from './StatusChip';
 
 /** Tabs over a list's status filter ('all' clears it), as on the demo's order list. */
 export function ListTabs({ statuses, source = 'status' }: { statuses: readonly string[]; source?: string }) {
-  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const { setFilters, ...list } = useListContext();
+  const filters = list.filterValues as Record<string, unknown>;
+  const displayedFilters = list.displayedFilters as Record<string, boolean>;
   const translate = useTranslate();
-  const value = (filterValues[source] as string | undefined) ?? 'all';
+  const value = (filters[source] as string | undefined) ?? 'all';
   return (
     <>
       <Tabs
@@ -15,7 +17,7 @@ export function ListTabs({ statuses, source = 'status' }: { statuses: readonly s
         value={value}
         indicatorColor="primary"
         onChange={(_, v: string) => {
-          const { [source]: _drop, ...rest } = filterValues;
+          const { [source]: _drop, ...rest } = filters;
           setFilters(v === 'all' ? rest : { ...rest, [source]: v }, displayedFilters);
         }}
       >

@@ -12,7 +12,8 @@ function show(v: unknown): string {
           .join(', ')
       : '{…}';
   }
-  const text = String(v);
+  const primitive: unknown = v; // text, a number, a boolean
+  const text = String(primitive);
   return text.length > 200 ? `${text.slice(0, 197)}…` : text;
 }
 
@@ -26,7 +27,7 @@ const SKIP = new Set(['from', 'to', 'status', 'note', 'by', 'id', 'html', 'text'
  * has both), a note, the changed fields of an edit, else the payload's plain fields. A mail's `to` is its
  * recipient, not a status.
  */
-export function describeChange(data: Record<string, any> | null | undefined, type?: string): string {
+export function describeChange(data: Record<string, unknown> | null | undefined, type?: string): string {
   if (!data || typeof data !== 'object') return '';
   const parts: string[] = [];
   const isMove = data.from !== undefined && data.to !== undefined && type !== 'MailSent';

@@ -22,8 +22,9 @@ import { humanize } from './StatusChip';
 export const useIsSmall = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
 /** A CSV exporter for a list: one row per record (flattened unless told how), named after the list and today. */
-export function csvExporter(name: string, toRow: (record: any) => CsvRow = flattenRecord): Exporter {
-  return async (records: any[]) => downloadCSV(await recordsCsv(records, toRow), `${name}-${new Date().toISOString().slice(0, 10)}`);
+export function csvExporter<T = Record<string, unknown>>(name: string, toRow?: (record: T) => CsvRow): Exporter<T & RaRecord> {
+  const row = toRow ?? (flattenRecord as (record: T) => CsvRow);
+  return async (records: T[]) => downloadCSV(await recordsCsv(records, row), `${name}-${new Date().toISOString().slice(0, 10)}`);
 }
 
 /** "Received from / until" filters (from and to on the API), days in the browser's time zone. */
@@ -64,7 +65,7 @@ export function BulkStatusButton({
   statuses: readonly string[];
   confirmFor?: (status: string, selected: (RaRecord | undefined)[]) => ConfirmSpec | null;
 }) {
-  const { selectedIds, resource, onUnselectItems, data } = useListContext();
+  const { selectedIds, resource, onUnselectItems, data } = useListContext<RaRecord>();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [asking, setAsking] = useState<AskedMove>(null);
   const [updateMany, { isPending }] = useUpdateMany();

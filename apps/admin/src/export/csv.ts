@@ -1,5 +1,6 @@
 import jsonExport from 'jsonexport/dist';
 import { CATEGORIES, spreadsheetSafe, variantLabel } from '@facet/contracts';
+import type { OrderItemRecord, OrderRecord } from '../resources/orders/orderRecord';
 
 /**
  * CSV exports: one row per record. jsonexport writes an array as one row per element (the old orders CSV put
@@ -38,12 +39,23 @@ export function flattenRecord(record: Record<string, unknown>, prefix = '', out:
   return out;
 }
 
+/** A product as the list reads it: the text fields named, the rest checked where read. */
+interface ProductLike {
+  id?: string;
+  name?: string;
+  category?: string;
+  description?: string;
+  created_at?: string;
+  updated_at?: string;
+  [field: string]: unknown;
+}
+
 const money = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n.toFixed(2) : null);
 
 /** An order as one row: who, what (the items summarised in one cell), the money and the states. */
-export function orderRow(order: Record<string, any>): CsvRow {
+export function orderRow(order: Partial<OrderRecord>): CsvRow {
   const s = order.shipping ?? {};
-  const items: any[] = Array.isArray(order.items) ? order.items : [];
+  const items: (Partial<OrderItemRecord> | null)[] = Array.isArray(order.items) ? order.items : [];
   return {
     reference: order.reference ?? null,
     id: order.id ?? order.order_id ?? null,
@@ -78,7 +90,7 @@ export function orderRow(order: Record<string, any>): CsvRow {
  * features), the lists in one cell each. The list's own record, not its detail: a product's variants,
  * options and stock ledger are on its page and in the inventory API.
  */
-export function productRow(product: Record<string, any>): CsvRow {
+export function productRow(product: ProductLike): CsvRow {
   const list = (v: unknown) => (Array.isArray(v) ? v.filter((x) => typeof x === 'string' && x !== '').join('; ') : '');
   const images: unknown[] = Array.isArray(product.images) ? product.images : [];
   return {

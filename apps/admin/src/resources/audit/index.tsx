@@ -48,7 +48,7 @@ const CORRELATION_SLOT = '\u0000correlation\u0000';
 
 /** The event as JSON, its correlation id a link to the log filtered by it. */
 const Payload = () => {
-  const r = useRecordContext();
+  const r = useRecordContext<AuditEventRow & { causation_id?: string | null; position?: string }>();
   const linked = typeof r?.correlation_id === 'string' && r.correlation_id !== '';
   const text = JSON.stringify(
     {

@@ -10,6 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CUSTOM_DESIGN_TRANSITIONS } from '@facet/contracts';
+import type { Actor } from '../../consoleWire';
 import { customDesignImageUrl } from '../../dataProvider';
 import { RecordHistory, actorLabel } from '../../components/RecordHistory';
 import { StatusActions } from '../../components/StatusActions';
@@ -84,10 +85,20 @@ function Choices() {
   );
 }
 
+/** A status change in the design's history (the API's CustomDesignHistoryEntryDto). */
+interface DesignStatusChange {
+  type: string;
+  occurred_at: string;
+  actor: Actor | null;
+  note: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+
 function Notes() {
-  const r = useRecordContext();
+  const r = useRecordContext<{ id: string; history?: DesignStatusChange[] }>();
   const translate = useTranslate();
-  const history: any[] = r?.history ?? [];
+  const history: DesignStatusChange[] = r?.history ?? [];
   if (!history.length) return <Typography color="text.secondary">{translate('facet.design.no_status_changes')}</Typography>;
   return (
     <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>

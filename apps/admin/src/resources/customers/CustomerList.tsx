@@ -39,7 +39,7 @@ export function CustomerDeleteButton() {
   const notify = useNotify();
   const redirect = useRedirect();
   const record = useRecordContext();
-  const { permissions } = usePermissions();
+  const { permissions } = usePermissions<string | null>();
   if (permissions !== 'admin' || !record) return null;
   return (
     <DeleteWithConfirmButton

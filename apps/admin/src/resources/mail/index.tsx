@@ -51,7 +51,7 @@ export function MailList() {
 }
 
 const Body = (_: { label?: string }) => {
-  const r = useRecordContext();
+  const r = useRecordContext<{ id: string; html?: string | null; text?: string | null }>();
   if (!r) return null;
   return (
     <Box>

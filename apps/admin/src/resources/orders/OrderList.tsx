@@ -17,6 +17,7 @@ import { ListTabs } from '../../components/ListTabs';
 import { BulkStatusButton, csvExporter, dateRangeFilters, useIsSmall } from '../../components/listKit';
 import { StatusChip, humanize } from '../../components/StatusChip';
 import { bulkCancelConfirmation } from './cancelRefund';
+import type { OrderRecord } from './orderRecord';
 
 /** Shipping names a carrier and tracking number per order (issue 41): done on the order's own page, not in bulk. */
 const BULK_ORDER_STATUSES = ORDER_STATUSES.filter((s) => s !== 'shipped');
@@ -42,7 +43,7 @@ const filters = (small: boolean) => [
   ...dateRangeFilters(),
 ];
 
-const clientName = (r: any) => [r.shipping?.first_name, r.shipping?.last_name].filter(Boolean).join(' ') || '—';
+const clientName = (r: OrderRecord) => [r.shipping?.first_name, r.shipping?.last_name].filter(Boolean).join(' ') || '—';
 const usd = (n: unknown) => (typeof n === 'number' ? n.toLocaleString(undefined, { style: 'currency', currency: 'USD' }) : '—');
 
 export function OrderList() {
@@ -55,16 +56,16 @@ export function OrderList() {
       filters={filters(small)}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
-      exporter={csvExporter('orders', orderRow)}
+      exporter={csvExporter<OrderRecord>('orders', orderRow)}
       queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
       <ListTabs statuses={ORDER_STATUSES} />
       {small ? (
         <SimpleList
           linkType="show"
-          primaryText={(r: any) => `${r.reference} · ${clientName(r)}`}
-          secondaryText={(r: any) => `${humanize(String(r.status))} · ${paymentStatusLabel(r.payment_status)}`}
-          tertiaryText={(r: any) => usd(r.total)}
+          primaryText={(r: OrderRecord) => `${r.reference} · ${clientName(r)}`}
+          secondaryText={(r: OrderRecord) => `${humanize(String(r.status))} · ${paymentStatusLabel(r.payment_status)}`}
+          tertiaryText={(r: OrderRecord) => usd(r.total)}
         />
       ) : (
         <Datagrid
@@ -76,7 +77,7 @@ export function OrderList() {
           <FunctionField
             source="client"
             sortable={false}
-            render={(r: any) => (
+            render={(r: OrderRecord) => (
               // Wraps anywhere (a long e-mail has no break) within a bound width: the Payment column stays in view at 1366 px.
               <span style={{ overflowWrap: 'anywhere', display: 'block', minWidth: 120, maxWidth: 260 }}>
                 {clientName(r)}
@@ -84,18 +85,18 @@ export function OrderList() {
               </span>
             )}
           />
-          <FunctionField source="kind" sortable={false} render={(r: any) => (r.kind === 'card' ? 'Card order' : 'Consultation')} />
+          <FunctionField source="kind" sortable={false} render={(r: OrderRecord) => (r.kind === 'card' ? 'Card order' : 'Consultation')} />
           <FunctionField
             source="items"
             sortable={false}
-            render={(r: any) => (r.items ?? []).reduce((n: number, i: any) => n + (i.quantity ?? 0), 0)}
+            render={(r: OrderRecord) => (r.items ?? []).reduce((n: number, i) => n + (i.quantity ?? 0), 0)}
           />
           <NumberField source="total" options={{ style: 'currency', currency: 'USD' }} />
           <StatusChip source="status" />
           <FunctionField
             source="payment_status"
             sortBy="payment_status"
-            render={(r: any) => (
+            render={(r: OrderRecord) => (
               <span data-testid="payment-status">
                 <StatusChip value={r.payment_status} />
                 {r.refunded > 0 && <span style={{ display: 'block', fontSize: 12 }}>refunded {usd(Number(r.refunded))}</span>}

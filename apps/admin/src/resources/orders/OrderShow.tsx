@@ -5,13 +5,14 @@ import { RecordHistory } from '../../components/RecordHistory';
 import { StatusActions } from '../../components/StatusActions';
 import { StatusChip, humanize } from '../../components/StatusChip';
 import { cancelConfirmation } from './cancelRefund';
+import type { OrderRecord } from './orderRecord';
 
 const usd = (n: number | undefined | null) =>
   typeof n === 'number' ? n.toLocaleString(undefined, { style: 'currency', currency: 'USD' }) : '—';
 
 /** What was ordered (each line with its size and engraving), where it goes, and the money. */
 export function OrderSummary() {
-  const r = useRecordContext();
+  const r = useRecordContext<OrderRecord>();
   const translate = useTranslate();
   if (!r) return null;
   const s = r.shipping ?? {};
@@ -32,7 +33,7 @@ export function OrderSummary() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {(r.items ?? []).map((i: any, n: number) => (
+            {(r.items ?? []).map((i, n) => (
               <TableRow key={`${i.product_id}-${n}`}>
                 <TableCell>
                   <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
@@ -152,7 +153,7 @@ export function OrderSummary() {
 }
 
 const Title = () => {
-  const r = useRecordContext();
+  const r = useRecordContext<OrderRecord>();
   const translate = useTranslate();
   return <span>{r ? translate('facet.order.title', { id: String(r.id).slice(0, 8) }) : ''}</span>;
 };

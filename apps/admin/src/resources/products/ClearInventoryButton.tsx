@@ -5,7 +5,7 @@ import type { FacetDataProvider } from '../../dataProvider';
 
 /** Admins only: removes every product, behind a confirmation. */
 export function ClearInventoryButton() {
-  const { permissions } = usePermissions();
+  const { permissions } = usePermissions<string | null>();
   const dataProvider = useDataProvider<FacetDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();

@@ -7,7 +7,7 @@ import { DEFAULT_ENGRAVING_LENGTH, engravingRuleProblem } from './productWire';
 export function EngravingInput() {
   const translate = useTranslate();
   const { field } = useInput<EngravingRule | null>({ source: 'engraving', defaultValue: null, validate: engravingRuleProblem });
-  const rule: EngravingRule | null = field.value ?? null;
+  const rule = (field.value as EngravingRule | null | undefined) ?? null;
   const problem = engravingRuleProblem(rule);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 1 }}>

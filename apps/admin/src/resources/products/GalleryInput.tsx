@@ -46,15 +46,16 @@ export function GalleryInput() {
   const { field, fieldState } = useInput<GalleryImage[]>({
     source: 'gallery',
     defaultValue: [],
-    validate: (value) => {
+    validate: (value: GalleryImage[] | null | undefined) => {
       const problem = galleryProblem(value);
       return problem ? { message: problem, args: { max: GALLERY_MAX_IMAGES } } : undefined;
     },
   });
   // Read on every render, so the form re-renders this input once a submit is refused.
   const { isSubmitted } = useFormState();
-  const rows: VariantRow[] = useWatch({ name: 'variants' }) ?? [];
-  const gallery: GalleryImage[] = Array.isArray(field.value) ? field.value : [];
+  const rows = useWatch<{ variants?: VariantRow[] }, 'variants'>({ name: 'variants' }) ?? [];
+  const value: unknown = field.value;
+  const gallery = Array.isArray(value) ? (value as GalleryImage[]) : [];
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState<number | null>(null);

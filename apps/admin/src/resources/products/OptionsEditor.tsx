@@ -23,7 +23,8 @@ export function OptionsEditor() {
   const { field, fieldState } = useInput<ProductOption[]>({ source: 'options', defaultValue: [], validate: optionsProblem });
   // Read on every render, so the form re-renders this input once a submit is refused.
   const { isSubmitted } = useFormState();
-  const options: ProductOption[] = Array.isArray(field.value) ? field.value : [];
+  const value: unknown = field.value;
+  const options = Array.isArray(value) ? (value as ProductOption[]) : [];
   const set = (next: ProductOption[]) => field.onChange(next);
   const error = fieldState.error?.message && (fieldState.isTouched || isSubmitted) ? fieldState.error.message : undefined;
 

@@ -32,7 +32,7 @@ const filters = [
 ];
 
 const Thumbnail = (_: { label?: string }) => {
-  const record = useRecordContext();
+  const record = useRecordContext<{ id: string; image?: string }>();
   return <Avatar variant="rounded" src={record?.image} alt="" sx={{ width: 48, height: 48, bgcolor: 'background.default' }} />;
 };
 

@@ -19,7 +19,7 @@ const nameRules = [required(), visibleText, noBidiControls, noStackedMarks];
 
 /** Inline edit of one row (the list expands one product at a time). */
 export function ProductQuickEdit() {
-  const record = useRecordContext();
+  const record = useRecordContext<{ id: string; version?: number }>();
   const [update, { isPending }] = useUpdate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -27,7 +27,7 @@ export function ProductQuickEdit() {
   return (
     <Form
       record={record}
-      onSubmit={(values: any) =>
+      onSubmit={(values: { name?: string; price?: number; in_stock?: boolean }) =>
         update(
           'products',
           {

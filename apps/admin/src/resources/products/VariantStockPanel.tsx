@@ -10,11 +10,9 @@ import { AdjustStockDialog } from './AdjustStockDialog';
  * "Adjust stock" with a reason, and its ledger (every movement, who, when, which order, why) and open reservations.
  */
 export function VariantStockPanel() {
-  const record = useRecordContext();
+  const record = useRecordContext<{ id: string; variants?: ProductVariant[] }>();
   const translate = useTranslate();
-  const stocked: ProductVariant[] = (record?.variants ?? []).filter(
-    (v: ProductVariant) => v.id && v.available !== null && v.available !== undefined,
-  );
+  const stocked: ProductVariant[] = (record?.variants ?? []).filter((v) => v.id && v.available !== null && v.available !== undefined);
   if (!record || !stocked.length) return null;
   return (
     <Box component="section" aria-labelledby="stock-heading" sx={{ width: '100%', minWidth: 0 }}>

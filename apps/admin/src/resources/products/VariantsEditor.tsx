@@ -17,10 +17,11 @@ export function VariantsEditor() {
   const { field, fieldState } = useInput<VariantRow[]>({ source: 'variants', defaultValue: [], validate: variantsProblem });
   // Read on every render, so the form re-renders this input once a submit is refused.
   const { isSubmitted } = useFormState();
-  const options: ProductOption[] = useWatch({ name: 'options' }) ?? [];
-  const name: string = useWatch({ name: 'name' }) ?? '';
-  const gallery: GalleryImage[] = useWatch({ name: 'gallery' }) ?? [];
-  const rows: VariantRow[] = Array.isArray(field.value) ? field.value : [];
+  const options = useWatch<{ options?: ProductOption[] }, 'options'>({ name: 'options' }) ?? [];
+  const name = useWatch<{ name?: string }, 'name'>({ name: 'name' }) ?? '';
+  const gallery = useWatch<{ gallery?: GalleryImage[] }, 'gallery'>({ name: 'gallery' }) ?? [];
+  const value: unknown = field.value;
+  const rows = Array.isArray(value) ? (value as VariantRow[]) : [];
   const set = (next: VariantRow[]) => field.onChange(next);
   const update = (i: number, patch: Partial<VariantRow>) => set(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const error = fieldState.error?.message && (fieldState.isTouched || isSubmitted) ? fieldState.error.message : undefined;

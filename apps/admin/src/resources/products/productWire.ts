@@ -68,7 +68,6 @@ export function withPreset(options: ProductOption[], preset: ProductOption): Pro
 }
 
 // NUL and the other C0/C1 controls (tab, newline included: these are one-line names), and UTF-16 halves without their pair.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -159,22 +158,30 @@ export function toVariantRow(v: ProductVariant, productPrice: number | undefined
 }
 
 /** A product read from the API as the form's record: variants as rows, the gallery filled in from older images. */
-export function toFormRecord<R extends Record<string, any>>(
+export function toFormRecord<R extends Record<string, unknown>>(
   record: R,
 ): R & { options: ProductOption[]; variants: VariantRow[]; gallery: GalleryImage[]; engraving: EngravingRule | null } {
-  const variants: VariantRow[] = Array.isArray(record.variants)
-    ? record.variants.map((v: ProductVariant) => ('stock_mode' in v ? (v as unknown as VariantRow) : toVariantRow(v, record.price)))
+  // The product as the API sends it (or as the form already holds it: rows with stock_mode).
+  const product = record as Partial<Record<'variants' | 'images' | 'gallery' | 'options', unknown>> & {
+    price?: number;
+    image?: string;
+    name?: unknown;
+    engraving?: EngravingRule | null;
+  };
+  const variants: VariantRow[] = Array.isArray(product.variants)
+    ? (product.variants as (ProductVariant | VariantRow)[]).map((v) => ('stock_mode' in v ? v : toVariantRow(v, product.price)))
     : [];
-  const images: string[] = Array.isArray(record.images) && record.images.length ? record.images : record.image ? [record.image] : [];
-  const gallery: GalleryImage[] = Array.isArray(record.gallery)
-    ? record.gallery
-    : images.map((src) => ({ src, alt: typeof record.name === 'string' ? record.name : '' }));
+  const images: string[] =
+    Array.isArray(product.images) && product.images.length ? (product.images as string[]) : product.image ? [product.image] : [];
+  const gallery: GalleryImage[] = Array.isArray(product.gallery)
+    ? (product.gallery as GalleryImage[])
+    : images.map((src) => ({ src, alt: typeof product.name === 'string' ? product.name : '' }));
   return {
     ...record,
-    options: Array.isArray(record.options) ? record.options : [],
+    options: Array.isArray(product.options) ? (product.options as ProductOption[]) : [],
     variants,
     gallery,
-    engraving: record.engraving ?? null,
+    engraving: product.engraving ?? null,
   };
 }
 

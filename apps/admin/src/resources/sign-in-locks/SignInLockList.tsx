@@ -42,7 +42,7 @@ const accountChoices = [
 const filters = [<SelectInput key="account" source="account" choices={accountChoices} alwaysOn />];
 
 /** Who the lock holds back: unknown browsers (a browser that signed in before still may), and its own browsers that guessed wrong. */
-export function lockedFor(row: SignInLockRow, translate: (key: string, options?: any) => string): string {
+export function lockedFor(row: SignInLockRow, translate: (key: string, options?: Record<string, unknown>) => string): string {
   const parts: string[] = [];
   if (row.unknown_clients) parts.push(translate('facet.sign_in_locks.unknown_clients'));
   if (row.devices > 0) parts.push(translate('facet.sign_in_locks.devices', { smart_count: row.devices }));
@@ -52,7 +52,7 @@ export function lockedFor(row: SignInLockRow, translate: (key: string, options?:
 /** An administrator lets the account sign in from anywhere again, after a confirmation; plain staff only see the list. */
 export function LiftSignInLockButton() {
   const record = useRecordContext<SignInLockRow>();
-  const { permissions } = usePermissions();
+  const { permissions } = usePermissions<string | null>();
   const dataProvider = useDataProvider<FacetDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();

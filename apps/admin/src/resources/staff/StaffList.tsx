@@ -45,7 +45,7 @@ const Actions = () => (
 
 /** Removal behind a confirmation; the server's refusal (one's own account) shows as it is. */
 export function StaffDeleteButton() {
-  const record = useRecordContext();
+  const record = useRecordContext<StaffRow>();
   const notify = useNotify();
   const redirect = useRedirect();
   return (
@@ -65,7 +65,7 @@ export function StaffDeleteButton() {
 }
 
 const RoleField = (_: { label?: string; source?: string }) => {
-  const record = useRecordContext();
+  const record = useRecordContext<StaffRow>();
   if (!record) return null;
   const name = roleChoices.find((c) => c.id === record.role)?.name ?? record.role;
   return <Chip size="small" label={name} color={record.role === 'admin' ? 'primary' : 'default'} variant="outlined" />;
@@ -74,7 +74,7 @@ const RoleField = (_: { label?: string; source?: string }) => {
 export function StaffList() {
   const notify = useNotify();
   const { identity } = useGetIdentity();
-  const { permissions, isPending } = usePermissions();
+  const { permissions, isPending } = usePermissions<string | null>();
   const translate = useTranslate();
   const small = useIsSmall();
   if (isPending) return null;
