@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   // Where the time went: projections write side by side, overlapping the reading and opening of the next batch.
   console.log(
     `  reading the log: ${result.readSeconds.toFixed(2)} s; opening personal data: ${result.openSeconds.toFixed(2)} s (${result.readerThread} thread); ` +
-      `projections waiting for the next batch: ${result.waitSeconds.toFixed(2)} s; statistics of the fresh tables: ${result.analyzeSeconds.toFixed(2)} s`,
+      `projections waiting for the next batch: ${result.waitSeconds.toFixed(2)} s; secondary indexes built after the bulk pass: ${result.indexSeconds.toFixed(2)} s; statistics of the fresh tables: ${result.analyzeSeconds.toFixed(2)} s`,
   );
   for (const [name, f] of Object.entries(result.projections))
     console.log(

@@ -55,6 +55,7 @@ export class AuditController {
       }),
     );
     reply.header('x-total-count', String(result.total));
+    if (result.total_estimated) reply.header('x-total-estimated', 'true'); // "about N" past 10,000 events
     return result;
   }
 

@@ -61,7 +61,7 @@ export class AuditLog {
   ) {}
 
   async list(f: EventFilter): Promise<AuditEventListDto> {
-    const { events, total } = await this.store.readLog({
+    const { events, total, estimated } = await this.store.readLog({
       eventTypes: f.types,
       stream: f.stream,
       correlationId: f.correlationId,
@@ -70,7 +70,7 @@ export class AuditLog {
       offset: (f.page - 1) * f.limit,
       limit: f.limit,
     });
-    return { items: await this.present(events), total, page: f.page, limit: f.limit };
+    return { items: await this.present(events), total, ...(estimated ? { total_estimated: true } : {}), page: f.page, limit: f.limit };
   }
 
   async stream(streamId: string): Promise<AuditEventDto[]> {

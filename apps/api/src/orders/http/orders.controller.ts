@@ -147,6 +147,8 @@ export class AdminOrdersController {
       }),
     );
     reply.header('x-total-count', String(result.total));
+    // The console reads it as "about N" (a search that matched more than 1,000 orders is counted from a sample).
+    if (result.total_estimated) reply.header('x-total-estimated', 'true');
     return result;
   }
 

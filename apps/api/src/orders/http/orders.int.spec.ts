@@ -265,6 +265,56 @@ describe('Orders over HTTP', () => {
       const totals = res.body.items.map((o: any) => o.total);
       expect([...totals].sort((a, b) => a - b)).toEqual(totals);
     });
+
+    it('should count the list from rm.order_counts as count(*) would, and estimate a search past 1,000 matches (issue 43)', async () => {
+      const token = await t.staffToken();
+      const db = t.app.get(DatabaseService);
+      const { order_id } = (await t.request('POST', '/api/orders', { body: body([{ p: products[2], quantity: 1 }], card) })).body;
+      await waitUntil(async () => (await t.request('GET', `/api/admin/orders/${order_id}`, { token })).status === 200);
+      await t.request('PUT', `/api/admin/orders/${order_id}`, { token, body: { status: 'cancelled' } });
+      await waitUntil(async () => (await t.request('GET', `/api/admin/orders/${order_id}`, { token })).body.status === 'cancelled');
+      // The triggers kept the counts exact through inserts and status changes: every group as count(*) has it.
+      const counted = (sql: string) => db.query(`${sql} ORDER BY 1, 2, 3`);
+      expect(await counted(`SELECT status, kind, payment_status, n::int FROM rm.order_counts WHERE n > 0`)).toEqual(
+        await counted(`SELECT status, kind, payment_status, count(*)::int AS n FROM rm.orders GROUP BY 1, 2, 3`),
+      );
+      for (const query of ['', 'status=cancelled', 'kind=card&payment_status=unpaid']) {
+        const res = await t.request('GET', `/api/admin/orders?${query}&limit=1`, { token });
+        const where = query
+          ? `WHERE ${query
+              .split('&')
+              .map((p) => `${p.split('=')[0]} = '${p.split('=')[1]}'`)
+              .join(' AND ')}`
+          : '';
+        expect(res.body.total).toBe(Number((await db.one<{ n: string }>(`SELECT count(*) AS n FROM rm.orders ${where}`))!.n));
+        expect(res.body).not.toHaveProperty('total_estimated');
+      }
+
+      // A search matching more than 1,000 orders is counted from a sample and says so; rows written straight
+      // into the read model (and removed after) stand in for as many orders.
+      await db.query(
+        `INSERT INTO rm.orders (id, kind, status, payment_status, subject_id, first_name, last_name, email, items,
+           subtotal_cents, shipping_cents, tax_cents, total_cents, version, created_at, updated_at)
+         SELECT gen_random_uuid(), 'card', 'processing', 'paid', 'email:x', 'Many', 'Zzcounted', 'many' || i || '@example.com', '[]',
+           100, 0, 0, 100, 0, now(), now() FROM generate_series(1, 1100) i`,
+      );
+      try {
+        await db.query('ANALYZE rm.orders');
+        const many = await t.request('GET', '/api/admin/orders?q=zzcounted&limit=5', { token });
+        expect(many.body.items).toHaveLength(5);
+        expect(many.body.total_estimated).toBe(true);
+        expect(many.headers.get('x-total-estimated')).toBe('true');
+        expect(many.body.total).toBeGreaterThan(1000);
+        // many10, many100-109 and many1000-1099: under the cap, counted exactly.
+        const few = await t.request('GET', '/api/admin/orders?q=many10&limit=5', { token });
+        expect(few.body.total).toBe(1 + 10 + 100);
+        expect(few.body).not.toHaveProperty('total_estimated');
+      } finally {
+        await db.query(`DELETE FROM rm.orders WHERE last_name = 'Zzcounted'`);
+      }
+      const all = await t.request('GET', '/api/admin/orders?limit=1', { token });
+      expect(all.body.total).toBe(Number((await db.one<{ n: string }>(`SELECT count(*) AS n FROM rm.orders`))!.n));
+    });
   });
 
   describe('When the shopper asked for a consultation', () => {

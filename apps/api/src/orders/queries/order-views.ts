@@ -143,6 +143,8 @@ export type AdminOrderView = ReturnType<typeof toAdminOrderView>;
 export interface AdminOrderList {
   items: AdminOrderView[];
   total: number;
+  /** The total is an estimate ("about"): a search matched more than ORDER_COUNT_CAP orders. */
+  total_estimated?: boolean;
   page: number;
   limit: number;
 }

@@ -23,6 +23,11 @@ export interface Projection<E extends SomeEvent = UntypedEvent> {
    * same rows as applying the events one by one.
    */
   applyBatch?(tx: Tx, events: RecordedEvent<E>[]): Promise<void>;
+  /**
+   * Optional: a replay calls it after its bulk pass, before the fresh tables get their triggers: it fills what
+   * those triggers keep up to date live (rm.order_counts), once, from the loaded rows.
+   */
+  afterBulkPass?(tx: Tx): Promise<void>;
 }
 
 /** The events of type T among R (all of R while R is untyped: its type is any string). */

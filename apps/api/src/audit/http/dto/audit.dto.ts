@@ -77,6 +77,7 @@ export class AuditEventDto {
 export class AuditEventListDto {
   @ApiProperty({ type: [AuditEventDto] }) items!: AuditEventDto[];
   @ApiProperty() total!: number;
+  @ApiPropertyOptional({ description: 'true when total is an estimate: more than 10,000 events match' }) total_estimated?: boolean;
   @ApiProperty() page!: number;
   @ApiProperty() limit!: number;
 }
@@ -87,7 +88,7 @@ export class StreamHistoryDto {
 }
 
 export class ReplayStatusDto {
-  @ApiProperty({ enum: ['idle', 'copying-structure', 'replaying', 'analyzing', 'swapping', 'done', 'failed'] }) phase!: string;
+  @ApiProperty({ enum: ['idle', 'copying-structure', 'replaying', 'indexing', 'analyzing', 'swapping', 'done', 'failed'] }) phase!: string;
   @ApiProperty() running!: boolean;
   @ApiPropertyOptional({ type: String, nullable: true }) projection?: string | null;
   @ApiProperty() events!: number;

@@ -337,6 +337,8 @@ export class AdminOrderDto extends OrderDto {
 export class AdminOrderListDto {
   @ApiProperty({ type: [AdminOrderDto] }) items: AdminOrderDto[];
   @ApiProperty() total: number;
+  @ApiPropertyOptional({ description: 'true when total is an estimate: a search or date range matched more than 1,000 orders' })
+  total_estimated?: boolean;
   @ApiProperty() page: number;
   @ApiProperty() limit: number;
 }
