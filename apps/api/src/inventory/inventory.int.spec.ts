@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Job } from 'bullmq';
 import { randomUUID } from 'crypto';
 import fc from 'fast-check';
-import { order, orderStream } from '../orders/domain/order';
+import { order, OrderEvent, orderStream } from '../orders/domain/order';
 import { ReserveOrderStockCommand } from '../orders/order-stock.port';
 import { OrderExpiryWorker } from '../orders/reactors/order-expiry';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
@@ -521,7 +521,7 @@ describe('Inventory: reservations that never oversell', () => {
           await expectEverythingProjected(t);
           await waitUntil(async () => {
             const s = await truth(six);
-            const fates = await Promise.all(orders.map(async (o) => fold(order, await es.load(orderStream(o.id)))));
+            const fates = await Promise.all(orders.map(async (o) => fold(order, await es.load<OrderEvent>(orderStream(o.id)))));
             return orders.every((o, i) => {
               const r = s.reservations[o.id];
               const st = fates[i];

@@ -4,7 +4,7 @@ import { DatabaseService } from '../platform/database/database.service';
 import { keyedDigest } from '../platform/privacy/privacy-secret';
 
 /** Why a mail was recorded without being sent (MailSent's `suppressed`). */
-export type MailSuppression = 'recipient-cap';
+export type { MailSuppression } from '@facet/contracts';
 
 /** Domains whose mailboxes ignore dots in the local part: a.da@gmail.com and ada@googlemail.com are one inbox. */
 const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };

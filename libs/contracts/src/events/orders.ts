@@ -1,16 +1,136 @@
+import type { OrderShipping } from '../order-wire';
+import type { OrderKind, OrderStatus, PaymentStatus } from '../orders';
 import type { EventOf, SchemaTable } from './event';
 
-// Placeholder (issue 42): the names and versions of this part's events; their payload types move here next.
+/** The orders' events (issue 42), on stream order-<id>; money in integer cents. */
+
+/** One priced line as the server priced it (money in cents). */
+export interface OrderLineData {
+  product_id: string;
+  product_name: string;
+  image: string;
+  unit_price_cents: number;
+  quantity: number;
+  /** The variant ordered (issue 40); absent on orders placed before variants. */
+  variant_id?: string;
+  /** Its option values, as the catalogue had them when the order was placed ({} for a plain product). */
+  variant_options?: Record<string, string>;
+  /** Text to engrave; '' for none. */
+  engraving?: string;
+}
+
+export interface OrderPaymentDetails {
+  card_name: string;
+  last_4: string;
+}
+
+export interface OrderRequestedData {
+  order_id: string;
+  kind: OrderKind;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  customer_id: string | null;
+  /** customer:<id> when signed in, else email:<address>. */
+  subject_id: string;
+  /** The shipping block: personal data, sealed under the order's data subject (the wire's shape). */
+  shipping: OrderShipping;
+  payment: OrderPaymentDetails;
+  items: OrderLineData[];
+  subtotal_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  /** Card orders: when the order expires if still unpaid (absent on orders placed before expiry existed). */
+  pay_by?: string | null;
+}
+
+/** How a shipped order travels (issue 41): a carrier of CARRIERS and its tracking number; the link is built from both. */
+export interface OrderShipmentData {
+  carrier: string;
+  tracking_number: string;
+}
+
+/**
+ * `shared`: staff chose to show the note to the customer on their order page (absent: not shared, as on
+ * every note before issue 41). `shipment`: on a move to shipped, the carrier and tracking number (absent on
+ * older events).
+ */
+export interface OrderStatusChangedData {
+  order_id: string;
+  from: OrderStatus;
+  to: OrderStatus;
+  note: string;
+  by: string;
+  subject_id?: string;
+  shared?: boolean;
+  shipment?: OrderShipmentData;
+}
+
+/** The order's payment went through: it moves to processing. */
+export interface OrderPaidData {
+  order_id: string;
+  session_id: string;
+  amount_cents: number;
+  currency: string;
+}
+
+/** A payment attempt ended without money (declined or expired); the order is awaiting payment and may be paid again. */
+export interface OrderPaymentFailedData {
+  order_id: string;
+  session_id: string;
+  payment_status: 'failed' | 'expired';
+  reason: string;
+}
+
+/** A checkout session was opened for the order: it is the order's one open session until it ends. */
+export interface OrderCheckoutOpenedData {
+  order_id: string;
+  session_id: string;
+  url: string;
+  expires_at: string;
+  replaces: string | null;
+}
+
+/** The order stayed unpaid past its pay-by time: it ends, nothing was charged. */
+export interface OrderExpiredData {
+  order_id: string;
+  pay_by: string | null;
+  reason: string;
+}
+
+/**
+ * OrderPaymentRejected: money arrived for an order that could not take it (already paid by another session,
+ * cancelled or expired); it is refunded through the provider (PaymentRefunded on the session's stream).
+ * OrderRefundRequested: staff cancelled an order that was already paid; its payment is given back the same way.
+ */
+export interface OrderPaymentReturnData {
+  order_id: string;
+  session_id: string;
+  amount_cents: number;
+  currency: string;
+  reason: string;
+}
+
+/** Staff added a note without moving the order (a status change to the status it already has, with a note). */
+export interface OrderNoteAddedData {
+  order_id: string;
+  status: OrderStatus;
+  note: string;
+  by: string;
+  subject_id?: string;
+  shared?: boolean;
+}
+
 export type OrderEvent =
-  | EventOf<'OrderRequested', unknown>
-  | EventOf<'OrderCheckoutOpened', unknown>
-  | EventOf<'OrderPaid', unknown>
-  | EventOf<'OrderPaymentFailed', unknown>
-  | EventOf<'OrderPaymentRejected', unknown>
-  | EventOf<'OrderStatusChanged', unknown>
-  | EventOf<'OrderNoteAdded', unknown>
-  | EventOf<'OrderRefundRequested', unknown>
-  | EventOf<'OrderExpired', unknown>;
+  | EventOf<'OrderRequested', OrderRequestedData>
+  | EventOf<'OrderCheckoutOpened', OrderCheckoutOpenedData>
+  | EventOf<'OrderPaid', OrderPaidData>
+  | EventOf<'OrderPaymentFailed', OrderPaymentFailedData>
+  | EventOf<'OrderPaymentRejected', OrderPaymentReturnData>
+  | EventOf<'OrderStatusChanged', OrderStatusChangedData>
+  | EventOf<'OrderNoteAdded', OrderNoteAddedData>
+  | EventOf<'OrderRefundRequested', OrderPaymentReturnData>
+  | EventOf<'OrderExpired', OrderExpiredData>;
 
 export const ORDER_EVENT_SCHEMAS: SchemaTable<OrderEvent> = {
   OrderRequested: { version: 1 },

@@ -1,4 +1,14 @@
-import { hasVisibleText, MAX_STOCK_UNITS } from '@facet/contracts';
+import {
+  assertNever,
+  hasVisibleText,
+  MAX_STOCK_UNITS,
+  ReleaseReason,
+  ReservationReleasedData,
+  StockAdjustedData,
+  StockReservationData,
+  StockReturnedData,
+  StockVariantRef,
+} from '@facet/contracts';
 import { DomainEvent } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { unstorableReason } from '../../platform/http/storable-input';
@@ -21,24 +31,15 @@ export const PRODUCT_FORM_REASON = 'stock set in the product form';
 
 export const NO_STOCK_RECORD = 'No such stocked variant (it is made to order, or not a variant of any product).';
 
-export type ReleaseReason = 'expired' | 'cancelled' | 'payment_failed' | 'order_not_placed';
+export type { ReleaseReason };
 export const RELEASE_REASONS: readonly ReleaseReason[] = ['expired', 'cancelled', 'payment_failed', 'order_not_placed'];
 
-interface VariantRef {
-  variant_id: string;
-  product_id: string;
-}
-export type StockAdjusted = DomainEvent<'StockAdjusted', VariantRef & { delta: number; reason: string; by: string }>;
-export type StockReserved = DomainEvent<'StockReserved', VariantRef & { order_id: string; quantity: number }>;
-export type ReservationReleased = DomainEvent<
-  'ReservationReleased',
-  VariantRef & { order_id: string; quantity: number; reason: ReleaseReason }
->;
-export type ReservationConfirmed = DomainEvent<'ReservationConfirmed', VariantRef & { order_id: string; quantity: number }>;
-export type StockReturned = DomainEvent<
-  'StockReturned',
-  VariantRef & { order_id: string | null; quantity: number; reason: string; by: string }
->;
+// The events' data types live in libs/contracts/src/events/inventory.ts (issue 42).
+export type StockAdjusted = DomainEvent<'StockAdjusted', StockAdjustedData>;
+export type StockReserved = DomainEvent<'StockReserved', StockReservationData>;
+export type ReservationReleased = DomainEvent<'ReservationReleased', ReservationReleasedData>;
+export type ReservationConfirmed = DomainEvent<'ReservationConfirmed', StockReservationData>;
+export type StockReturned = DomainEvent<'StockReturned', StockReturnedData>;
 export type StockEvent = StockAdjusted | StockReserved | ReservationReleased | ReservationConfirmed | StockReturned;
 
 export const STOCK_EVENT_TYPES = [
@@ -110,7 +111,10 @@ export function shortageMessage(item: string, left: number): string {
 /** "Ring (Size 6.5)", or "Ring" for the one variant of a plain product. */
 export const itemName = (productName: string, label: string) => (label ? `${productName} (${label})` : productName);
 
-const ref = (state: VariantStockState, variantId: string): VariantRef => ({ variant_id: variantId, product_id: state.productId as string });
+const ref = (state: VariantStockState, variantId: string): StockVariantRef => ({
+  variant_id: variantId,
+  product_id: state.productId as string,
+});
 
 export const variantStock = {
   initialState: (): VariantStockState => ({ exists: false, productId: null, onHand: 0, reserved: 0, reservations: {} }),
@@ -163,6 +167,8 @@ export const variantStock = {
             : state.reservations;
         return { ...base, onHand: state.onHand + event.data.quantity, reservations };
       }
+      default:
+        return assertNever(event);
     }
   },
 

@@ -1,12 +1,12 @@
-import { StockMovementKind } from '@facet/contracts';
+import { assertNever, InventoryEvent, StockMovementKind } from '@facet/contracts';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
-import { STOCK_EVENT_TYPES, StockEvent } from '../domain/variant-stock';
+import { STOCK_EVENT_TYPES } from '../domain/variant-stock';
 
 /** How an event moves a variant's counts, and the ledger's kind and units for it. */
-function movementOf(e: StockEvent): { kind: StockMovementKind; onHand: number; reserved: number; quantity: number } {
+function movementOf(e: InventoryEvent): { kind: StockMovementKind; onHand: number; reserved: number; quantity: number } {
   switch (e.type) {
     case 'StockAdjusted':
       return { kind: 'adjusted', onHand: e.data.delta, reserved: 0, quantity: e.data.delta };
@@ -18,6 +18,8 @@ function movementOf(e: StockEvent): { kind: StockMovementKind; onHand: number; r
       return { kind: 'confirmed', onHand: -e.data.quantity, reserved: -e.data.quantity, quantity: -e.data.quantity };
     case 'StockReturned':
       return { kind: 'returned', onHand: e.data.quantity, reserved: 0, quantity: e.data.quantity };
+    default:
+      return assertNever(e);
   }
 }
 
@@ -28,14 +30,13 @@ function movementOf(e: StockEvent): { kind: StockMovementKind; onHand: number; r
  */
 @Injectable()
 @ReadModelProjection()
-export class InventoryProjection implements Projection {
+export class InventoryProjection implements Projection<InventoryEvent> {
   readonly name = 'inventory';
   readonly eventTypes = STOCK_EVENT_TYPES;
 
-  async apply(tx: Tx, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as RecordedEvent & StockEvent;
+  async apply(tx: Tx, event: RecordedEvent<InventoryEvent>): Promise<void> {
     const d = event.data;
-    const at = recorded.metadata.occurredAt;
+    const at = event.metadata.occurredAt;
     const m = movementOf(event);
     const counts = await tx.query<{ on_hand: number; reserved: number; available: number }>(
       `INSERT INTO variant_stock AS s (variant_id, product_id, on_hand, reserved, available, version, updated_at)
@@ -45,7 +46,7 @@ export class InventoryProjection implements Projection {
          available = GREATEST(0, s.on_hand + $3::int - s.reserved - $4::int), version = $5, updated_at = $6
        WHERE s.version < $5
        RETURNING on_hand, reserved, available`,
-      [d.variant_id, d.product_id, m.onHand, m.reserved, recorded.revision, at],
+      [d.variant_id, d.product_id, m.onHand, m.reserved, event.revision, at],
     );
     if (counts.rows.length === 0) return; // applied before
     const after = counts.rows[0];
@@ -58,7 +59,7 @@ export class InventoryProjection implements Projection {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
       [
         d.variant_id,
-        recorded.revision,
+        event.revision,
         d.product_id,
         m.kind,
         m.quantity,
@@ -93,6 +94,11 @@ export class InventoryProjection implements Projection {
           ],
         );
         break;
+      case 'StockAdjusted':
+      case 'StockReturned':
+        break; // no reservation moves
+      default:
+        assertNever(event);
     }
   }
 }

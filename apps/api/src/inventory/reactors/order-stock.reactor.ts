@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { OrderEvent } from '@facet/contracts';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { ConflictError } from '../../platform/domain/errors';
@@ -6,6 +7,9 @@ import { EventReactor, Reactor } from '../../platform/queue/reactor';
 import { orderStream, orderVariantIds } from '../../orders';
 import { StockWriter } from '../commands/stock-writer';
 import { releaseAll } from '../commands/stock.handlers';
+
+/** The order's events that move its reservations. */
+type ReservationMovingEvent = Extract<OrderEvent, { type: 'OrderPaid' | 'OrderExpired' | 'OrderStatusChanged' }>;
 
 /**
  * An order's reservations follow the order: paid (or a consultation converted into a sale) confirms them,
@@ -15,9 +19,9 @@ import { releaseAll } from '../commands/stock.handlers';
  */
 @Injectable()
 @EventReactor()
-export class OrderStockReactor implements Reactor {
+export class OrderStockReactor implements Reactor<ReservationMovingEvent> {
   readonly name = 'order-stock';
-  readonly eventTypes = ['OrderPaid', 'OrderExpired', 'OrderStatusChanged'];
+  readonly eventTypes: readonly ReservationMovingEvent['type'][] = ['OrderPaid', 'OrderExpired', 'OrderStatusChanged'];
   private readonly logger = new Logger('OrderStock');
 
   constructor(
@@ -25,9 +29,9 @@ export class OrderStockReactor implements Reactor {
     private readonly stock: StockWriter,
   ) {}
 
-  async react(event: RecordedEvent): Promise<void> {
-    const orderId: string = event.data.order_id;
-    const to: string | null = event.type === 'OrderStatusChanged' ? event.data.to : null;
+  async react(event: RecordedEvent<ReservationMovingEvent>): Promise<void> {
+    const orderId = event.data.order_id;
+    const to = event.type === 'OrderStatusChanged' ? event.data.to : null;
     const step =
       event.type === 'OrderPaid' || to === 'converted'
         ? 'confirm'
@@ -38,8 +42,8 @@ export class OrderStockReactor implements Reactor {
             : null;
     if (!step) return;
     // The order's lines, as placed (its items are not personal data: read without opening anything).
-    const requested = (await this.es.store.readStream(orderStream(orderId))).find((e) => e.type === 'OrderRequested');
-    if (!requested) return;
+    const requested = (await this.es.loadSealed<OrderEvent>(orderStream(orderId))).find((e) => e.type === 'OrderRequested');
+    if (requested?.type !== 'OrderRequested') return;
     const variantIds = orderVariantIds(requested.data);
     try {
       if (step === 'confirm') {

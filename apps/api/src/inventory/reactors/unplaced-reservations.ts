@@ -27,17 +27,17 @@ interface CheckJob {
  */
 @Injectable()
 @EventReactor()
-export class UnplacedReservationReactor implements Reactor {
+export class UnplacedReservationReactor implements Reactor<StockReserved> {
   readonly name = 'unplaced-reservations';
-  readonly eventTypes = ['StockReserved'];
+  readonly eventTypes: readonly StockReserved['type'][] = ['StockReserved'];
 
   constructor(
     private readonly queues: Queues,
     @Inject(INVENTORY_SETTINGS) private readonly settings: InventorySettings,
   ) {}
 
-  async react(event: RecordedEvent): Promise<void> {
-    const d = event.data as StockReserved['data'];
+  async react(event: RecordedEvent<StockReserved>): Promise<void> {
+    const d = event.data;
     const due = Date.parse(event.metadata.occurredAt) + this.settings.unplacedReservationMs;
     await queueDelayedJob<CheckJob>(this.queues, CHECK_JOB, event, { variant_id: d.variant_id, order_id: d.order_id }, due - Date.now());
   }

@@ -2,14 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED } from '../../platform/privacy/personal-data';
-import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
+import { assertNever, CUSTOMER_DELETED, CustomerDeleted, MailEvent } from '@facet/contracts';
 import { legacyLabelledRowsOf, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { upcastMailSent } from '../mail-events';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
 
-/** A MailSent of any version (upcastMailSent); the body only for version 1 events, which carry it. */
-function mailRow(event: RecordedEvent): Record<string, unknown> {
-  const d = upcastMailSent(event);
+/** What the sent-mail read model reads: the mail's event and the customers' erasure. */
+type SentMailEvent = MailEvent | CustomerDeleted;
+
+/** A MailSent of any version (upcast on read); the body only for version 1 events, which carry it. */
+function mailRow(event: RecordedEvent<MailEvent>): Record<string, unknown> {
+  const d = upcastMailSent(event.data);
   return {
     id: d.mail_id,
     kind: d.kind,
@@ -30,33 +33,39 @@ function mailRow(event: RecordedEvent): Record<string, unknown> {
  */
 @Injectable()
 @ReadModelProjection()
-export class SentMailProjection implements Projection {
+export class SentMailProjection implements Projection<SentMailEvent> {
   readonly name = 'sent_mail';
-  readonly eventTypes = ['MailSent', CUSTOMER_DELETED];
+  readonly eventTypes: readonly SentMailEvent['type'][] = ['MailSent', CUSTOMER_DELETED];
 
-  applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
+  applyBatch(tx: Tx, events: RecordedEvent<SentMailEvent>[]): Promise<void> {
     return inRuns(events, { MailSent: (run) => this.insertMail(tx, run) }, (e) => this.apply(tx, e));
   }
 
-  async apply(tx: Tx, event: RecordedEvent): Promise<void> {
-    if (event.type === 'MailSent') {
-      await this.insertMail(tx, [event]);
-    } else if (event.type === CUSTOMER_DELETED) {
-      const deleted = event.data as CustomerDeletedData;
-      const email = deleted.email ? String(deleted.email).toLowerCase() : null;
-      const subjects = subjectsErasedBy(deleted);
-      // Mail to the guest under a bare-hash label (an older version's): found by its address.
-      const legacy = await legacyLabelledRowsOf(tx, 'sent_mail', { subject: 'subject_id', email: 'to_address' }, deleted);
-      await tx.query(
-        `DELETE FROM sent_mail WHERE subject_id = ANY($1::text[]) OR ($2::text IS NOT NULL AND lower(to_address) = $2) OR id = ANY($3::text[])`,
-        [subjects, email, legacy],
-      );
-      // Accounts only: a guest subject kept here would name the address to whoever holds the privacy secret,
-      // and a replay after the erasure's key is gone no longer reads it (a guest's late mail: insertMail).
-      await tx.query(`INSERT INTO sent_mail_erased_subjects (subject_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [
-        subjects.filter((s) => s.startsWith('customer:')),
-      ]);
+  async apply(tx: Tx, event: RecordedEvent<SentMailEvent>): Promise<void> {
+    switch (event.type) {
+      case 'MailSent':
+        return this.insertMail(tx, [event]);
+      case CUSTOMER_DELETED:
+        return this.erase(tx, event.data);
+      default:
+        return assertNever(event);
     }
+  }
+
+  private async erase(tx: Tx, deleted: CustomerDeleted['data']): Promise<void> {
+    const email = deleted.email ? String(deleted.email).toLowerCase() : null;
+    const subjects = subjectsErasedBy(deleted);
+    // Mail to the guest under a bare-hash label (an older version's): found by its address.
+    const legacy = await legacyLabelledRowsOf(tx, 'sent_mail', { subject: 'subject_id', email: 'to_address' }, deleted);
+    await tx.query(
+      `DELETE FROM sent_mail WHERE subject_id = ANY($1::text[]) OR ($2::text IS NOT NULL AND lower(to_address) = $2) OR id = ANY($3::text[])`,
+      [subjects, email, legacy],
+    );
+    // Accounts only: a guest subject kept here would name the address to whoever holds the privacy secret,
+    // and a replay after the erasure's key is gone no longer reads it (a guest's late mail: insertMail).
+    await tx.query(`INSERT INTO sent_mail_erased_subjects (subject_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [
+      subjects.filter((s) => s.startsWith('customer:')),
+    ]);
   }
 
   /**
@@ -66,7 +75,7 @@ export class SentMailProjection implements Projection {
    * whose key is gone has no row, as the purge leaves it (live its address opens as ERASED once the key is
    * deleted, which is before the CustomerDeleted; a replay finds no guest subject in that event).
    */
-  private async insertMail(tx: Tx, events: RecordedEvent[]): Promise<void> {
+  private async insertMail(tx: Tx, events: RecordedEvent<MailEvent>[]): Promise<void> {
     const rows = events.map(mailRow).filter((r) => !(r.to_address === ERASED && String(r.subject_id).startsWith('guest:')));
     const { rows: erased } = await tx.query<{ subject_id: string }>(
       'SELECT subject_id FROM sent_mail_erased_subjects WHERE subject_id = ANY($1::text[])',

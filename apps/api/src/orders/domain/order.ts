@@ -1,10 +1,22 @@
 import {
+  assertNever,
   canMoveOrder,
   carrierById,
   isTrackingNumber,
+  OrderCheckoutOpenedData,
+  OrderExpiredData,
   OrderKind,
+  OrderLineData,
+  OrderNoteAddedData,
+  OrderPaidData,
+  OrderPaymentDetails,
+  OrderPaymentFailedData,
+  OrderPaymentReturnData,
+  OrderRequestedData,
+  OrderShipmentData,
   OrderShipping,
   OrderStatus,
+  OrderStatusChangedData,
   PAYABLE_ORDER_STATUSES,
   PaymentStatus,
 } from '@facet/contracts';
@@ -12,108 +24,21 @@ import { DomainEvent } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
-/** One priced line as the server priced it (money in cents). */
-export interface OrderLine {
-  product_id: string;
-  product_name: string;
-  image: string;
-  unit_price_cents: number;
-  quantity: number;
-  /** The variant ordered (issue 40); absent on orders placed before variants. */
-  variant_id?: string;
-  /** Its option values, as the catalogue had them when the order was placed ({} for a plain product). */
-  variant_options?: Record<string, string>;
-  /** Text to engrave; '' for none. */
-  engraving?: string;
-}
-
+// The events' data types live in libs/contracts/src/events/orders.ts (issue 42); these names keep the part's imports.
+export type { OrderLineData as OrderLine, OrderPaymentDetails as PaymentDetails, OrderRequestedData, OrderShipmentData };
 /** The shipping block: personal data, sealed under the order's data subject (the wire's shape). */
 export type ShippingDetails = OrderShipping;
 
-export interface PaymentDetails {
-  card_name: string;
-  last_4: string;
-}
-
-export interface OrderRequestedData {
-  order_id: string;
-  kind: OrderKind;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  customer_id: string | null;
-  /** customer:<id> when signed in, else email:<address>. */
-  subject_id: string;
-  shipping: ShippingDetails;
-  payment: PaymentDetails;
-  items: OrderLine[];
-  subtotal_cents: number;
-  shipping_cents: number;
-  tax_cents: number;
-  total_cents: number;
-  /** Card orders: when the order expires if still unpaid (absent on orders placed before expiry existed). */
-  pay_by?: string | null;
-}
-
 export type OrderRequested = DomainEvent<'OrderRequested', OrderRequestedData>;
-/** How a shipped order travels (issue 41): a carrier of CARRIERS and its tracking number; the link is built from both. */
-export interface OrderShipmentData {
-  carrier: string;
-  tracking_number: string;
-}
-
-/**
- * `shared`: staff chose to show the note to the customer on their order page (absent: not shared, as on
- * every note before issue 41). `shipment`: on a move to shipped, the carrier and tracking number (absent on
- * older events).
- */
-export type OrderStatusChanged = DomainEvent<
-  'OrderStatusChanged',
-  {
-    order_id: string;
-    from: OrderStatus;
-    to: OrderStatus;
-    note: string;
-    by: string;
-    subject_id?: string;
-    shared?: boolean;
-    shipment?: OrderShipmentData;
-  }
->;
-/** The order's payment went through: it moves to processing. */
-export type OrderPaid = DomainEvent<'OrderPaid', { order_id: string; session_id: string; amount_cents: number; currency: string }>;
-/** A payment attempt ended without money (declined or expired); the order is awaiting payment and may be paid again. */
-export type OrderPaymentFailed = DomainEvent<
-  'OrderPaymentFailed',
-  { order_id: string; session_id: string; payment_status: 'failed' | 'expired'; reason: string }
->;
-/** A checkout session was opened for the order: it is the order's one open session until it ends. */
-export type OrderCheckoutOpened = DomainEvent<
-  'OrderCheckoutOpened',
-  { order_id: string; session_id: string; url: string; expires_at: string; replaces: string | null }
->;
-/** The order stayed unpaid past its pay-by time: it ends, nothing was charged. */
-export type OrderExpired = DomainEvent<'OrderExpired', { order_id: string; pay_by: string | null; reason: string }>;
-/**
- * Money arrived for an order that could not take it (already paid by another session, cancelled or
- * expired): it is refunded through the provider (PaymentRefunded on the session's stream).
- */
-export type OrderPaymentRejected = DomainEvent<
-  'OrderPaymentRejected',
-  { order_id: string; session_id: string; amount_cents: number; currency: string; reason: string }
->;
-/**
- * Staff cancelled an order that was already paid: its payment (the session that paid it) is given back
- * through the provider, as a rejected payment is (PaymentRefunded on the session's stream).
- */
-export type OrderRefundRequested = DomainEvent<
-  'OrderRefundRequested',
-  { order_id: string; session_id: string; amount_cents: number; currency: string; reason: string }
->;
-/** Staff added a note without moving the order (a status change to the status it already has, with a note). */
-export type OrderNoteAdded = DomainEvent<
-  'OrderNoteAdded',
-  { order_id: string; status: OrderStatus; note: string; by: string; subject_id?: string; shared?: boolean }
->;
+export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', OrderStatusChangedData>;
+export type OrderPaid = DomainEvent<'OrderPaid', OrderPaidData>;
+export type OrderPaymentFailed = DomainEvent<'OrderPaymentFailed', OrderPaymentFailedData>;
+export type OrderCheckoutOpened = DomainEvent<'OrderCheckoutOpened', OrderCheckoutOpenedData>;
+export type OrderExpired = DomainEvent<'OrderExpired', OrderExpiredData>;
+export type OrderPaymentRejected = DomainEvent<'OrderPaymentRejected', OrderPaymentReturnData>;
+export type OrderRefundRequested = DomainEvent<'OrderRefundRequested', OrderPaymentReturnData>;
+export type OrderNoteAdded = DomainEvent<'OrderNoteAdded', OrderNoteAddedData>;
+/** The order's events as its decider appends them (the same union as the contract's OrderEvent). */
 export type OrderEvent =
   | OrderRequested
   | OrderNoteAdded
@@ -299,6 +224,8 @@ export const order = {
         };
       case 'OrderRefundRequested':
         return { ...state, paymentStatus: 'refunded' };
+      default:
+        return assertNever(event);
     }
   },
 

@@ -2,16 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED } from '../../platform/privacy/personal-data';
-import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
+import { assertNever, CUSTOMER_DELETED, CustomerDeleted, OrderEvent, PaymentEvent } from '@facet/contracts';
 import { legacyLabelledRowsOf, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
-import { ORDER_EVENT_TYPES, OrderRequestedData, OrderShipmentData } from '../domain/order';
+import { ORDER_EVENT_TYPES } from '../domain/order';
 
-/** The accounts part's erasure event: the person leaves every read model. */
+/**
+ * What rm.orders reads: the order's events, the payments' refunds (the money given back) and the customers'
+ * erasure (the person leaves every read model).
+ */
+type OrdersProjectionEvent = OrderEvent | Extract<PaymentEvent, { type: 'PaymentRefunded' }> | CustomerDeleted;
+type OrderRequestedEvent = RecordedEvent<Extract<OrderEvent, { type: 'OrderRequested' }>>;
 
 /** The rm.orders row of an OrderRequested event. */
-function orderRow(event: RecordedEvent): Record<string, unknown> {
-  const d = event.data as OrderRequestedData;
+function orderRow(event: OrderRequestedEvent): Record<string, unknown> {
+  const d = event.data;
   // One object filled in place (not spreads): a replay builds a row per order.
   const row = orderFields(event);
   // Replayed after an erasure, the sealed blocks open as ERASED: the row then reads as the live purge leaves it,
@@ -43,8 +48,8 @@ const ERASED_ORDER_PERSON = {
 };
 
 /** The rm.orders columns of an OrderRequested event that are not the person's. */
-function orderFields(event: RecordedEvent): Record<string, unknown> {
-  const d = event.data as OrderRequestedData;
+function orderFields(event: OrderRequestedEvent): Record<string, unknown> {
+  const d = event.data;
   const at = event.metadata.occurredAt;
   return {
     id: d.order_id,
@@ -68,9 +73,9 @@ function orderFields(event: RecordedEvent): Record<string, unknown> {
 /** rm.orders: orders and consultation requests, personal data opened ("erased" once its person is). */
 @Injectable()
 @ReadModelProjection()
-export class OrdersProjection implements Projection {
+export class OrdersProjection implements Projection<OrdersProjectionEvent> {
   readonly name = 'orders';
-  readonly eventTypes = [...ORDER_EVENT_TYPES, 'PaymentRefunded', CUSTOMER_DELETED];
+  readonly eventTypes: readonly OrdersProjectionEvent['type'][] = [...ORDER_EVENT_TYPES, 'PaymentRefunded', CUSTOMER_DELETED];
 
   /** Replays and catch-up batches insert runs of new orders in one statement. */
   /** rm.order_counts, counted once after a replay's bulk pass (its triggers, migration 117, come after). */
@@ -81,7 +86,7 @@ export class OrdersProjection implements Projection {
     );
   }
 
-  applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
+  applyBatch(tx: Tx, events: RecordedEvent<OrdersProjectionEvent>[]): Promise<void> {
     return inRuns(events, { OrderRequested: (run) => this.insertOrders(tx, run) }, (e) => this.apply(tx, e));
   }
 
@@ -90,7 +95,7 @@ export class OrdersProjection implements Projection {
    * their row without the person: live, their sealed fields may still have opened in the moment before
    * the key was deleted; a replay opens them as ERASED. Both give the purge's placeholder.
    */
-  private async insertOrders(tx: Tx, events: RecordedEvent[]): Promise<void> {
+  private async insertOrders(tx: Tx, events: OrderRequestedEvent[]): Promise<void> {
     const rows = events.map(orderRow);
     const ids = [...new Set(rows.map((r) => r.customer_id as string | null).filter((id): id is string => id !== null))];
     const { rows: erased } = ids.length
@@ -108,7 +113,7 @@ export class OrdersProjection implements Projection {
     );
   }
 
-  async apply(tx: Tx, event: RecordedEvent): Promise<void> {
+  async apply(tx: Tx, event: RecordedEvent<OrdersProjectionEvent>): Promise<void> {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'OrderRequested':
@@ -116,7 +121,7 @@ export class OrdersProjection implements Projection {
         break;
       case 'OrderStatusChanged': {
         // A move to shipped carries its carrier and tracking number (absent on events before issue 41).
-        const shipment = event.data.to === 'shipped' ? (event.data.shipment as OrderShipmentData | undefined) : undefined;
+        const shipment = event.data.to === 'shipped' ? event.data.shipment : undefined;
         await tx.query(
           `UPDATE orders SET status = $2, version = $3, updated_at = $4, delivered_at = CASE WHEN $2 = 'delivered' THEN $4::timestamptz ELSE delivered_at END,
              carrier = COALESCE($5, carrier), tracking_number = COALESCE($6, tracking_number),
@@ -182,7 +187,7 @@ export class OrdersProjection implements Projection {
         ]);
         break;
       case CUSTOMER_DELETED: {
-        const deleted = event.data as CustomerDeletedData;
+        const deleted = event.data;
         const customerId = deleted.customer_id ?? null;
         const email = deleted.email ? String(deleted.email).toLowerCase() : null;
         const subjects = subjectsErasedBy(deleted);
@@ -198,6 +203,8 @@ export class OrdersProjection implements Projection {
           await tx.query('INSERT INTO orders_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [customerId]);
         break;
       }
+      default:
+        assertNever(event);
     }
   }
 }

@@ -6,6 +6,11 @@ import { EventReactor, Reactor } from '../../platform/queue/reactor';
 import { OrderEvent, orderStream } from '../domain/order';
 import { CloseOrderCheckoutsCommand, RefundPaymentCommand } from '../order-payments.port';
 
+/** The order's events after which its other checkout sessions are closed. */
+type CheckoutClosingEvent = Extract<OrderEvent, { type: 'OrderPaid' | 'OrderStatusChanged' | 'OrderExpired' }>;
+/** The order's events that give a payment back. */
+type PaymentReturnEvent = Extract<OrderEvent, { type: 'OrderPaymentRejected' | 'OrderRefundRequested' }>;
+
 /** Every checkout session the order's stream records as opened for it. */
 async function sessionsOnOrderStream(es: EventSourcing, orderId: string): Promise<string[]> {
   const history = await es.load<OrderEvent>(orderStream(orderId));
@@ -20,19 +25,19 @@ async function sessionsOnOrderStream(es: EventSourcing, orderId: string): Promis
  */
 @Injectable()
 @EventReactor()
-export class OrderCheckoutCloseReactor implements Reactor {
+export class OrderCheckoutCloseReactor implements Reactor<CheckoutClosingEvent> {
   readonly name = 'order-checkout-close';
-  readonly eventTypes = ['OrderPaid', 'OrderStatusChanged', 'OrderExpired'];
+  readonly eventTypes: readonly CheckoutClosingEvent['type'][] = ['OrderPaid', 'OrderStatusChanged', 'OrderExpired'];
 
   constructor(
     private readonly es: EventSourcing,
     private readonly commands: CommandBus,
   ) {}
 
-  async react(event: RecordedEvent): Promise<void> {
+  async react(event: RecordedEvent<CheckoutClosingEvent>): Promise<void> {
     if (event.type === 'OrderStatusChanged' && event.data.to !== 'cancelled') return;
-    const orderId = event.data.order_id as string;
-    const paidBy = event.type === 'OrderPaid' ? (event.data.session_id as string) : null;
+    const orderId = event.data.order_id;
+    const paidBy = event.type === 'OrderPaid' ? event.data.session_id : null;
     const sessions = await sessionsOnOrderStream(this.es, orderId);
     await this.commands.execute(new CloseOrderCheckoutsCommand(orderId, sessions, { alsoOpenInPayments: true, except: paidBy }));
   }
@@ -44,13 +49,13 @@ export class OrderCheckoutCloseReactor implements Reactor {
  */
 @Injectable()
 @EventReactor()
-export class PaymentRefundReactor implements Reactor {
+export class PaymentRefundReactor implements Reactor<PaymentReturnEvent> {
   readonly name = 'payment-refund';
-  readonly eventTypes = ['OrderPaymentRejected', 'OrderRefundRequested'];
+  readonly eventTypes: readonly PaymentReturnEvent['type'][] = ['OrderPaymentRejected', 'OrderRefundRequested'];
 
   constructor(private readonly commands: CommandBus) {}
 
-  async react(event: RecordedEvent): Promise<void> {
+  async react(event: RecordedEvent<PaymentReturnEvent>): Promise<void> {
     await this.commands.execute(new RefundPaymentCommand(event.data.session_id, event.data.reason));
   }
 }

@@ -9,7 +9,7 @@ import { EventSourcing } from '../../platform/event-store/event-sourcing.service
 import { queueDelayedJob, startDelayedJobWorker } from '../../platform/queue/delayed-jobs';
 import { Queues } from '../../platform/queue/queues.service';
 import { EventReactor, Reactor } from '../../platform/queue/reactor';
-import { order, OrderEvent, OrderRequestedData, orderStream } from '../domain/order';
+import { order, OrderEvent, OrderRequested, orderStream } from '../domain/order';
 import { CloseOrderCheckoutsCommand } from '../order-payments.port';
 import { ORDER_SETTINGS, OrderSettings } from '../order-settings';
 
@@ -23,17 +23,17 @@ interface ExpiryJob {
 /** Each card order gets one delayed job at its pay-by time (job id from the event id: queued once). */
 @Injectable()
 @EventReactor()
-export class OrderExpiryReactor implements Reactor {
+export class OrderExpiryReactor implements Reactor<OrderRequested> {
   readonly name = 'order-expiry';
-  readonly eventTypes = ['OrderRequested'];
+  readonly eventTypes: readonly OrderRequested['type'][] = ['OrderRequested'];
 
   constructor(
     private readonly queues: Queues,
     @Inject(ORDER_SETTINGS) private readonly settings: OrderSettings,
   ) {}
 
-  async react(event: RecordedEvent): Promise<void> {
-    const d = event.data as OrderRequestedData;
+  async react(event: RecordedEvent<OrderRequested>): Promise<void> {
+    const d = event.data;
     if (d.kind !== 'card') return;
     const payBy = d.pay_by ? Date.parse(d.pay_by) : Date.parse(event.metadata.occurredAt) + this.settings.unpaidOrderTtlMs;
     await queueDelayedJob<ExpiryJob>(this.queues, EXPIRY_JOB, event, { order_id: d.order_id }, payBy - Date.now());

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { assertNever, OrderEvent, PaymentEvent } from '@facet/contracts';
 import { MailOutbox } from '../../mail';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
-import { OrderRequestedData, orderStream } from '../domain/order';
+import { orderStream } from '../domain/order';
 import { orderLinkToken, orderPageLink } from '../order-link';
 import {
   consultationConfirmation,
@@ -16,6 +17,11 @@ import {
   paymentRefundedNotice,
 } from './order-mails';
 
+/** The events that may mail the shopper (or staff): the order's, and the payments' refunds. */
+type OrderMailEvent =
+  | Extract<OrderEvent, { type: 'OrderRequested' | 'OrderPaid' | 'OrderExpired' | 'OrderStatusChanged' }>
+  | Extract<PaymentEvent, { type: 'PaymentRefunded' }>;
+
 /**
  * Mail about orders: a consultation request sends the shopper a confirmation and tells staff; a paid order
  * sends a receipt; a shipped order says how to track it; an expired order and a refunded payment are explained to the shopper. Job ids carry the event id, so an event seen twice queues its mail once; while Redis is
@@ -23,9 +29,15 @@ import {
  */
 @Injectable()
 @EventReactor()
-export class OrderMailReactor implements Reactor {
+export class OrderMailReactor implements Reactor<OrderMailEvent> {
   readonly name = 'order-mail';
-  readonly eventTypes = ['OrderRequested', 'OrderPaid', 'OrderExpired', 'PaymentRefunded', 'OrderStatusChanged'];
+  readonly eventTypes: readonly OrderMailEvent['type'][] = [
+    'OrderRequested',
+    'OrderPaid',
+    'OrderExpired',
+    'PaymentRefunded',
+    'OrderStatusChanged',
+  ];
   private readonly logger = new Logger('OrderMail');
 
   constructor(
@@ -35,16 +47,16 @@ export class OrderMailReactor implements Reactor {
   ) {}
 
   /** The signed link to the order's page every mail to the shopper carries, dated from the event (the same however often it is built). */
-  private link(orderId: string, event: RecordedEvent): OrderPageLink {
+  private link(orderId: string, event: RecordedEvent<OrderMailEvent>): OrderPageLink {
     const issuedAt = new Date(event.metadata.occurredAt);
     return { url: orderPageLink(this.config.publicOrigins[0], orderId, issuedAt), token: orderLinkToken(orderId, issuedAt) };
   }
 
-  async react(event: RecordedEvent): Promise<void> {
+  async react(event: RecordedEvent<OrderMailEvent>): Promise<void> {
     // Only a move to shipped is mailed (with its carrier and tracking number; older moves carry none).
     if (event.type === 'OrderStatusChanged' && (event.data.to !== 'shipped' || !event.data.shipment)) return;
     if (event.type === 'OrderRequested') {
-      const d = event.data as OrderRequestedData;
+      const d = event.data;
       if (d.kind !== 'consultation' || !d.shipping) return; // card orders mail on payment; erased people get no mail
       await this.outbox.send(
         consultationConfirmation(d, this.link(d.order_id, event)),
@@ -56,28 +68,42 @@ export class OrderMailReactor implements Reactor {
       );
       return;
     }
-    const history = await this.es.load(orderStream(event.data.order_id));
-    const d = history.find((e) => e.type === 'OrderRequested')?.data as OrderRequestedData | undefined;
+    const history = await this.es.load<OrderEvent>(orderStream(event.data.order_id));
+    const requested = history.find((e) => e.type === 'OrderRequested');
+    const d = requested?.type === 'OrderRequested' ? requested.data : undefined;
     const link = this.link(event.data.order_id, event);
     if (!d?.shipping) {
       this.logger.warn(`no ${event.type} mail for order ${event.data.order_id}: its shopper is unknown or erased`);
       return;
     }
-    if (event.type === 'OrderPaid') {
-      await this.outbox.send(paymentReceipt(d, event.data.amount_cents, link), jobIdFor('payment-receipt', event.metadata.eventId));
-    } else if (event.type === 'OrderExpired') {
-      await this.outbox.send(orderExpiredNotice(d, link), jobIdFor('order-expired', event.metadata.eventId));
-    } else if (event.type === 'PaymentRefunded') {
-      // The payment of an order staff cancelled after it was paid (OrderRefundRequested), or money the order rejected.
-      const cancelled = history.some((e) => e.type === 'OrderRefundRequested' && e.data.session_id === event.data.session_id);
-      await this.outbox.send(
-        paymentRefundedNotice(d, event.data.amount_cents, event.data.reason, link, cancelled),
-        jobIdFor('payment-refunded', event.metadata.eventId),
-      );
-    } else if (event.type === 'OrderStatusChanged') {
-      // The note goes into the mail only when staff shared it (the page shows the same); an erased one never.
-      const note = event.data.shared === true && typeof event.data.note === 'string' ? event.data.note : '';
-      await this.outbox.send(orderShippedNotice(d, event.data.shipment, note, link), jobIdFor('order-shipped', event.metadata.eventId));
+    switch (event.type) {
+      case 'OrderPaid':
+        await this.outbox.send(paymentReceipt(d, event.data.amount_cents, link), jobIdFor('payment-receipt', event.metadata.eventId));
+        return;
+      case 'OrderExpired':
+        await this.outbox.send(orderExpiredNotice(d, link), jobIdFor('order-expired', event.metadata.eventId));
+        return;
+      case 'PaymentRefunded': {
+        // The payment of an order staff cancelled after it was paid (OrderRefundRequested), or money the order rejected.
+        const sessionId = event.data.session_id;
+        const cancelled = history.some((e) => e.type === 'OrderRefundRequested' && e.data.session_id === sessionId);
+        await this.outbox.send(
+          paymentRefundedNotice(d, event.data.amount_cents, event.data.reason, link, cancelled),
+          jobIdFor('payment-refunded', event.metadata.eventId),
+        );
+        return;
+      }
+      case 'OrderStatusChanged': {
+        // Moves other than to shipped, and shipped without a shipment, returned above.
+        const shipment = event.data.shipment;
+        if (!shipment) return;
+        // The note goes into the mail only when staff shared it (the page shows the same); an erased one never.
+        const note = event.data.shared === true && typeof event.data.note === 'string' ? event.data.note : '';
+        await this.outbox.send(orderShippedNotice(d, shipment, note, link), jobIdFor('order-shipped', event.metadata.eventId));
+        return;
+      }
+      default:
+        assertNever(event);
     }
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { assertNever, PaymentEvent } from '@facet/contracts';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { ConflictError } from '../../platform/domain/errors';
@@ -9,12 +10,15 @@ import { PersonalData } from '../../platform/privacy/personal-data';
 import { withSubjectLocks } from '../../platform/privacy/subject-locks';
 import { order, OrderEvent, orderStream } from '../domain/order';
 
+/** A payment session's outcomes. */
+type PaymentOutcome = Extract<PaymentEvent, { type: 'PaymentSucceeded' | 'PaymentFailed' | 'PaymentExpired' }>;
+
 /** Payments settle orders: a paid session moves its order to processing; a declined or expired one marks it. */
 @Injectable()
 @EventReactor()
-export class OrderPaymentReactor implements Reactor {
+export class OrderPaymentReactor implements Reactor<PaymentOutcome> {
   readonly name = 'order-payment';
-  readonly eventTypes = ['PaymentSucceeded', 'PaymentFailed', 'PaymentExpired'];
+  readonly eventTypes: readonly PaymentOutcome['type'][] = ['PaymentSucceeded', 'PaymentFailed', 'PaymentExpired'];
   private readonly logger = new Logger('OrderPayment');
 
   constructor(
@@ -23,10 +27,24 @@ export class OrderPaymentReactor implements Reactor {
     private readonly db: DatabaseService,
   ) {}
 
-  async react(event: RecordedEvent): Promise<void> {
-    const d = event.data;
+  async react(event: RecordedEvent<PaymentOutcome>): Promise<void> {
     try {
-      if (event.type === 'PaymentSucceeded') {
+      await this.settle(event);
+    } catch (err) {
+      // A business refusal (order already paid or cancelled) is final; retrying would block the reactor forever.
+      // A ConcurrencyError (another writer appended first) is not a ConflictError: it is retried.
+      if (err instanceof ConflictError) {
+        this.logger.warn(`${event.type} for order ${event.data.order_id} not applied: ${err.message}`);
+        return;
+      }
+      throw err;
+    }
+  }
+
+  private async settle(event: RecordedEvent<PaymentOutcome>): Promise<void> {
+    switch (event.type) {
+      case 'PaymentSucceeded': {
+        const d = event.data;
         const { subjectId } = fold(order, await this.es.load<OrderEvent>(orderStream(d.order_id)));
         // Under the subject's lock, as an erasure runs: the payment lands before its check (and holds the
         // erasure back) or after the key is gone (and is refunded), never in between.
@@ -45,29 +63,26 @@ export class OrderPaymentReactor implements Reactor {
             { waitForProjections: false },
           );
         await (subjectId ? withSubjectLocks(this.db.lockPool, [subjectId], record) : record());
-      } else {
+        return;
+      }
+      case 'PaymentFailed':
+      case 'PaymentExpired':
         await this.es.decide(
-          orderStream(d.order_id),
+          orderStream(event.data.order_id),
           order,
           {
             type: 'RecordPaymentFailure',
-            orderId: d.order_id,
-            sessionId: d.session_id,
+            orderId: event.data.order_id,
+            sessionId: event.data.session_id,
             paymentStatus: event.type === 'PaymentExpired' ? 'expired' : 'failed',
             // A session the shopper cancelled says so (PaymentExpired's reason); one that ran out has none.
-            reason: event.type === 'PaymentExpired' ? (d.reason ?? 'Payment session expired') : d.reason,
+            reason: event.type === 'PaymentExpired' ? (event.data.reason ?? 'Payment session expired') : event.data.reason,
           },
           { waitForProjections: false },
         );
-      }
-    } catch (err) {
-      // A business refusal (order already paid or cancelled) is final; retrying would block the reactor forever.
-      // A ConcurrencyError (another writer appended first) is not a ConflictError: it is retried.
-      if (err instanceof ConflictError) {
-        this.logger.warn(`${event.type} for order ${d.order_id} not applied: ${err.message}`);
         return;
-      }
-      throw err;
+      default:
+        assertNever(event);
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { PaymentEvent } from '@facet/contracts';
 import { ConcurrencyError, RecordedEvent } from '../../platform/event-store/event-store';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { ConflictError } from '../../platform/domain/errors';
@@ -5,13 +6,21 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { PersonalData } from '../../platform/privacy/personal-data';
 import { OrderPaymentReactor } from './order-payment.reactor';
 
-const succeeded = {
+const succeeded: RecordedEvent<Extract<PaymentEvent, { type: 'PaymentSucceeded' }>> = {
   type: 'PaymentSucceeded',
   streamId: 'payment-cs_1',
   revision: 1,
-  data: { order_id: 'o1', session_id: 'cs_1', amount_cents: 1000, currency: 'usd' },
-  metadata: { eventId: 'e1', occurredAt: new Date().toISOString(), correlationId: 'c1', causationId: null, actor: { type: 'system' } },
-} as unknown as RecordedEvent;
+  position: { commit: 1n, prepare: 1n },
+  data: { order_id: 'o1', session_id: 'cs_1', amount_cents: 1000, currency: 'usd', method: 'card' },
+  metadata: {
+    eventId: 'e1',
+    schemaVersion: 1,
+    occurredAt: new Date().toISOString(),
+    correlationId: 'c1',
+    causationId: null,
+    actor: { type: 'system' },
+  },
+};
 
 /** The reactor tells a final refusal from a race by the error's class, never by its message. */
 describe('OrderPaymentReactor errors', () => {

@@ -1,22 +1,20 @@
+import {
+  assertNever,
+  type PaymentExpiredData,
+  type PaymentFailedData,
+  type PaymentRefundedData,
+  type PaymentSessionOpenedData,
+  type PaymentSucceededData,
+} from '@facet/contracts';
 import { DomainEvent } from '../../platform/event-store/decider';
 import { ConflictError } from '../../platform/domain/errors';
 
-export type PaymentSessionOpened = DomainEvent<
-  'PaymentSessionOpened',
-  { session_id: string; order_id: string; provider: string; amount_cents: number; currency: string; expires_at: string }
->;
-export type PaymentSucceeded = DomainEvent<
-  'PaymentSucceeded',
-  { session_id: string; order_id: string; amount_cents: number; currency: string; method: string }
->;
-export type PaymentFailed = DomainEvent<'PaymentFailed', { session_id: string; order_id: string; reason: string }>;
-/** The session ended unpaid without a decline: it ran out, the shop replaced it, or (reason) the shopper cancelled it. */
-export type PaymentExpired = DomainEvent<'PaymentExpired', { session_id: string; order_id: string; reason?: string }>;
-/** The provider gave the money back (a payment that landed on an order that could not take it). */
-export type PaymentRefunded = DomainEvent<
-  'PaymentRefunded',
-  { session_id: string; order_id: string; amount_cents: number; currency: string; refund_id: string; reason: string }
->;
+// The events' data types live in libs/contracts/src/events/payments.ts (issue 42).
+export type PaymentSessionOpened = DomainEvent<'PaymentSessionOpened', PaymentSessionOpenedData>;
+export type PaymentSucceeded = DomainEvent<'PaymentSucceeded', PaymentSucceededData>;
+export type PaymentFailed = DomainEvent<'PaymentFailed', PaymentFailedData>;
+export type PaymentExpired = DomainEvent<'PaymentExpired', PaymentExpiredData>;
+export type PaymentRefunded = DomainEvent<'PaymentRefunded', PaymentRefundedData>;
 export type PaymentEvent = PaymentSessionOpened | PaymentSucceeded | PaymentFailed | PaymentExpired | PaymentRefunded;
 
 export const PAYMENT_EVENT_TYPES = [
@@ -79,6 +77,8 @@ export const paymentSession = {
         return { ...state, outcome: 'expired' };
       case 'PaymentRefunded':
         return { ...state, outcome: 'refunded' };
+      default:
+        return assertNever(event);
     }
   },
 

@@ -7,6 +7,7 @@ import { queueDelayedJob, startDelayedJobWorker } from '../../platform/queue/del
 import { Queues } from '../../platform/queue/queues.service';
 import { EventReactor, Reactor } from '../../platform/queue/reactor';
 import { SettleSessionCommand } from '../commands/settle-session.command';
+import { PaymentSessionOpened } from '../domain/payment-session';
 import { PAYMENT_SETTINGS, PaymentSettings } from '../provider/payment-provider';
 
 export const PAYMENT_POLL_QUEUE = 'payment-poll';
@@ -19,16 +20,16 @@ interface PollJob {
 /** Each opened payment session gets a poll job (its id carries the event id, so it is queued once). */
 @Injectable()
 @EventReactor()
-export class PaymentPollReactor implements Reactor {
+export class PaymentPollReactor implements Reactor<PaymentSessionOpened> {
   readonly name = 'payment-poll';
-  readonly eventTypes = ['PaymentSessionOpened'];
+  readonly eventTypes: readonly PaymentSessionOpened['type'][] = ['PaymentSessionOpened'];
 
   constructor(
     private readonly queues: Queues,
     @Inject(PAYMENT_SETTINGS) private readonly settings: PaymentSettings,
   ) {}
 
-  async react(event: RecordedEvent): Promise<void> {
+  async react(event: RecordedEvent<PaymentSessionOpened>): Promise<void> {
     await queueDelayedJob<PollJob>(this.queues, POLL_JOB, event, { session_id: event.data.session_id }, this.settings.pollIntervalMs);
   }
 }

@@ -7,7 +7,17 @@ import { PersonalData } from '../privacy/personal-data';
 import { currentTraceparent, inSpan } from '../tracing/tracing';
 import { personalFieldsOf } from '../privacy/personal-fields';
 import { Decider, DomainEvent, fold } from './decider';
-import { AppendResult, ConcurrencyError, EVENT_STORE, EventStore, ExpectedRevision, Position, RecordedEvent } from './event-store';
+import type { SomeEvent } from '@facet/contracts';
+import {
+  AppendResult,
+  ConcurrencyError,
+  EVENT_STORE,
+  EventStore,
+  ExpectedRevision,
+  Position,
+  RecordedEvent,
+  UntypedEvent,
+} from './event-store';
 import { readRecorded } from './recorded-events';
 
 export const PROJECTION_STATUS = Symbol('PROJECTION_STATUS');
@@ -49,10 +59,16 @@ export class EventSourcing {
   ) {}
 
   /** Reads a stream with its personal data opened, each event checked and upcast (readRecorded: unknown ones throw). */
-  async load<E extends DomainEvent = DomainEvent>(streamId: string): Promise<(RecordedEvent & E)[]> {
+  async load<E extends SomeEvent = UntypedEvent>(streamId: string): Promise<RecordedEvent<E>[]> {
     const events = await this.store.readStream(streamId);
     const data = await this.privacy.openMany(events.map((e) => e.data));
-    return events.map((e, i) => readRecorded({ ...e, data: data[i] })) as (RecordedEvent & E)[];
+    // The caller names the union its stream holds (a stream is one part's); readRecorded checked each event's type.
+    return events.map((e, i) => readRecorded({ ...e, data: data[i] })) as RecordedEvent<E>[];
+  }
+
+  /** As load, without opening personal data: for a reader of the stream's plain fields (an order's lines). */
+  async loadSealed<E extends SomeEvent = UntypedEvent>(streamId: string): Promise<RecordedEvent<E>[]> {
+    return (await this.store.readStream(streamId)).map((e) => readRecorded(e)) as RecordedEvent<E>[];
   }
 
   /** Appends in a span of its own when tracing is on, whose context each event's metadata carries (traceparent). */
