@@ -17,7 +17,8 @@ import { migrateShop } from './platform/database/migrate';
 import { retryWhileTransient } from './platform/database/startup-retry';
 import { answerPendingWith202, ContextInterceptor } from './platform/http/context.interceptor';
 import { clientErrorHandler, frameworkErrors } from './platform/http/client-error';
-import { HttpExceptionFilter, SpaRoot } from './platform/http/http-exception.filter';
+import { HttpExceptionFilter } from './platform/http/http-exception.filter';
+import { servePages, SpaRoot } from './platform/http/page-routes';
 import { AllowedMethods } from './platform/http/allowed-methods';
 import { setUpSwagger } from './platform/http/swagger';
 import { wholeAnswerCompression } from './platform/http/whole-answer-compression';
@@ -121,10 +122,12 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
 
   const spas: SpaRoot[] = [];
   // The build writes .br and .gz beside each file (scripts/precompress.mjs); hashed assets never change.
+  // One route per file of a build (read at start), so that every other path is left to the pages' route.
   const staticOptions = {
     decorateReply: false,
     index: ['index.html'],
-    wildcard: true,
+    wildcard: false,
+    serveDotFiles: true,
     preCompressed: true,
     setHeaders: (reply: { header(name: string, value: string): void }, path: string) => {
       if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -147,7 +150,10 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
     });
   }
 
-  const filter = new HttpExceptionFilter(spas, allowedMethods);
+  // Every path no other route takes: the apps' pages (platform/http/page-routes.ts).
+  servePages(fastify, spas);
+
+  const filter = new HttpExceptionFilter(allowedMethods);
   app.useGlobalFilters(filter);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(new ContextInterceptor());

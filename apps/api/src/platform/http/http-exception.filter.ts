@@ -1,22 +1,8 @@
-import type { FastifyReply } from 'fastify';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { existsSync, readFileSync } from 'fs';
 import { transientDatabaseFailure } from '../database/database-errors';
 import { AppendTooLargeError, ConcurrencyError, StreamDeletedError } from '../event-store/event-store';
 import { DomainError, TooManyRequestsError, UnauthorizedError } from '../domain/errors';
 import type { AllowedMethods } from './allowed-methods';
-
-/**
- * Single-page apps served by the API; unknown non-API paths get their index.html (history fallback), or
- * the server-rendered page when the app has a renderer (the storefront with its SSR build).
- */
-export interface SpaRoot {
-  prefix: string;
-  indexFile: string;
-  render?: (url: string) => Promise<RenderedPage | null>;
-}
-
-export type RenderedPage = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; status: number; location: string };
 
 /**
  * The one place that maps errors to HTTP. Bodies always carry `detail` (the spec's API client shows it),
@@ -25,37 +11,14 @@ export type RenderedPage = { kind: 'page'; status: number; html: string } | { ki
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
-  private indexCache = new Map<string, string>();
 
-  constructor(
-    private readonly spas: SpaRoot[] = [],
-    private readonly allowedMethods?: AllowedMethods,
-  ) {}
+  constructor(private readonly allowedMethods?: AllowedMethods) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse();
     const request = ctx.getRequest();
     const { status, body, headers } = this.describe(exception, request);
-
-    // Outside /api a 403 can only be @fastify/static refusing a folder (/, /images/): a page like any other.
-    const notAFile = status === 404 || (status === 403 && !(exception instanceof DomainError));
-    // A missing file of a build's assets folder is a 404, not a page: a stale console or storefront asking
-    // for last release's script must not get HTML under a .js name.
-    const missingAsset = /^\/(?:admin\/)?assets\/[^/?#]/.test(String(request.url));
-    if (notAFile && !missingAsset && (request.method === 'GET' || request.method === 'HEAD') && !String(request.url).startsWith('/api')) {
-      const url = String(request.url);
-      const spa = this.spaFor(url);
-      if (spa?.render) {
-        void this.sendRendered(spa, url, reply);
-        return;
-      }
-      const html = this.spaIndex(url);
-      if (html) {
-        reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-        return;
-      }
-    }
     for (const [k, v] of Object.entries(headers)) reply.header(k, v);
     reply.status(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
   }
@@ -121,10 +84,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
     // Fastify's own errors: malformed JSON, wrong content type, body too large.
     const err = exception as (FastifyErrorLike & { stack?: string }) | null | undefined;
     if (err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-      // @fastify/static refuses a file path with a NUL or that cannot be decoded with a bare 'Bad Request'.
-      if (err.statusCode === 400 && err.message === 'Bad Request' && !String(request?.url ?? '').startsWith('/api')) {
-        return { status: 400, body: { detail: 'The path is not allowed (it holds a NUL character or cannot be decoded).' }, headers };
-      }
       return { status: err.statusCode, body: { detail: fastifyMessage(err) }, headers };
     }
     // Without the query string: a console search can carry a person's name or address.
@@ -135,42 +94,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
   /** Nest's answer for a method and path no route takes (a controller's own 404s are DomainErrors). */
   private routeNotFound(exception: HttpException, request?: { method?: string; url?: string }): boolean {
     return String(request?.url ?? '').startsWith('/api/') && exception.message === `Cannot ${request?.method} ${request?.url}`;
-  }
-
-  private spaFor(url: string): SpaRoot | undefined {
-    return this.spas.find((s) => url === s.prefix.replace(/\/$/, '') || url.startsWith(s.prefix));
-  }
-
-  /** A server-rendered page with its status (404 for unknown pages); the plain shell if rendering failed. */
-  private async sendRendered(spa: SpaRoot, url: string, reply: FastifyReply): Promise<void> {
-    const page = await spa.render!(url).catch(() => null);
-    if (page?.kind === 'redirect') {
-      reply.status(page.status).header('location', page.location).send();
-      return;
-    }
-    const html = page?.html ?? this.spaIndex(url);
-    if (html === null) {
-      reply
-        .status(404)
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(JSON.stringify({ detail: 'Resource not found' }));
-      return;
-    }
-    reply
-      .status(page?.status ?? 200)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html);
-  }
-
-  private spaIndex(url: string): string | null {
-    const spa = this.spaFor(url);
-    if (!spa) return null;
-    if (!this.indexCache.has(spa.indexFile)) {
-      if (!existsSync(spa.indexFile)) return null;
-      this.indexCache.set(spa.indexFile, readFileSync(spa.indexFile, 'utf8'));
-    }
-    return this.indexCache.get(spa.indexFile) ?? null;
   }
 }
 
