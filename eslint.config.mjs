@@ -49,10 +49,10 @@ export default tseslint.config(
     // One face per part (issue 42): code of the API imports another part only through its index.ts (its face:
     // its module, the commands and queries others use, its event types and ports), never a file inside it;
     // nothing imports the CLI's or the tests' code. platform/ is the ground floor: any part may import it deeply.
-    // Specs and test support (testing/, reliability/) are exempt: they reach internals on purpose (read
-    // models, projections, handlers under test). platform/code-style/part-boundaries.int.spec.ts proves it fires.
+    // Specs are exempt: they reach internals on purpose (read models, projections, handlers under test); the
+    // test support in testing/ goes through the faces. platform/code-style/part-boundaries.int.spec.ts proves it.
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/**/*.spec.ts', 'apps/api/src/**/*.contract.ts', 'apps/api/src/testing/**', 'apps/api/src/reliability/**'],
+    ignores: ['apps/api/src/**/*.spec.ts', 'apps/api/src/**/*.contract.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -79,9 +79,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   // As main.ts does at a server's start; then wait until the console can sign the administrator in.
   if ((process.env.FACET_ROLES ?? 'api').includes('api')) {
     const { CommandBus } = require('@nestjs/cqrs') as typeof import('@nestjs/cqrs');
-    const { CreateFirstAdministratorCommand } =
-      require('../staff/commands/create-first-administrator.command') as typeof import('../staff/commands/create-first-administrator.command');
-    const { StaffDirectory } = require('../staff/queries/staff-directory') as typeof import('../staff/queries/staff-directory');
+    const { CreateFirstAdministratorCommand, StaffDirectory } = require('../staff') as typeof import('../staff');
     await app.get(CommandBus).execute(new CreateFirstAdministratorCommand());
     const staff = app.get(StaffDirectory);
     for (let i = 0; i < 300 && !(await staff.byEmail(TEST_ADMIN.email)) && process.env.ADMIN_EMAIL === TEST_ADMIN.email; i++) {

@@ -46,6 +46,10 @@ const INTO_THE_CLI = {
   code: `import { cliContext } from '../../cli/context';\n\nexport const boot = cliContext;\n`,
   filePath: 'apps/api/src/platform/projections/projector-thread.worker.ts',
 };
+const TEST_SUPPORT_REACHING_IN = {
+  code: `export { StaffDirectory } from '../staff/queries/staff-directory';\n`,
+  filePath: 'apps/api/src/testing/card-orders.ts',
+};
 const SPEC_REACHING_IN = {
   code: `import { orderStream } from '../../orders/domain/order';\n\nit('names the stream', () => expect(orderStream('o-1')).toBeTruthy());\n`,
   filePath: 'apps/api/src/customers/http/customer-erasure.int.spec.ts',
@@ -55,7 +59,15 @@ describe('One face per part (the lint rule of issue 42)', () => {
   let results: Message[][];
 
   beforeAll(() => {
-    results = lint([DEEP_IMPORT, THROUGH_THE_FACE, OWN_PART_AND_PLATFORM, FROM_THE_ROOT, INTO_THE_CLI, SPEC_REACHING_IN]);
+    results = lint([
+      DEEP_IMPORT,
+      THROUGH_THE_FACE,
+      OWN_PART_AND_PLATFORM,
+      FROM_THE_ROOT,
+      INTO_THE_CLI,
+      SPEC_REACHING_IN,
+      TEST_SUPPORT_REACHING_IN,
+    ]);
   }, 120_000);
 
   it('should refuse a deep import into another part, naming the face to use', () => {
@@ -80,5 +92,9 @@ describe('One face per part (the lint rule of issue 42)', () => {
 
   it('should leave specs free to reach the internals they test', () => {
     expect(boundaryErrors(results[5])).toEqual([]);
+  });
+
+  it('should hold the test support in testing/ to the faces (only specs are exempt)', () => {
+    expect(boundaryErrors(results[6])).toHaveLength(1);
   });
 });
