@@ -37,7 +37,7 @@ export async function verifyLogCommand(argv: string[], print: (line: string) => 
   try {
     const anchors = await loadAnchors({
       settings: config.logAnchors,
-      log: logName(config.databaseUrl),
+      log: logName(config.databaseDirectUrl),
       files: valuesOf('--anchors'),
       publicKeyFiles: valuesOf('--public-key'),
       redis: await redisAnchor(config, print),
@@ -77,7 +77,7 @@ async function redisAnchor(
   config: FacetConfig,
   print: (line: string) => void,
 ): Promise<{ key: string; get(): Promise<string | null> } | null> {
-  const key = anchorRedisKey(config.queuePrefix, logName(config.databaseUrl));
+  const key = anchorRedisKey(config.queuePrefix, logName(config.databaseDirectUrl));
   const redis = new IORedis(config.redisUrl, {
     lazyConnect: true,
     connectTimeout: 2000,

@@ -65,7 +65,7 @@ describe('Truncation of the log is caught by its signed anchors', () => {
     }
   }
 
-  const anchors = () => loadAnchors({ settings: config.logAnchors, log: logName(config.databaseUrl) });
+  const anchors = () => loadAnchors({ settings: config.logAnchors, log: logName(config.databaseDirectUrl) });
   const verify = async () => verifyLog(store, pool, { anchors: await anchors(), writeCheckpoints: false });
 
   /** Deletes an event as an intruder with write access would (kept aside for putBack). */
@@ -106,7 +106,7 @@ describe('Truncation of the log is caught by its signed anchors', () => {
     pool = t.app.get(DatabaseService).pool;
     store = t.app.get(EVENT_STORE);
     config = t.app.get(FACET_CONFIG);
-    file = anchorsFile(config.logAnchors.dir, logName(config.databaseUrl));
+    file = anchorsFile(config.logAnchors.dir, logName(config.databaseDirectUrl));
     await newProduct('First Anchored Ring');
   });
   afterAll(async () => {
@@ -150,7 +150,7 @@ describe('Truncation of the log is caught by its signed anchors', () => {
     expect(burst.anchor.since).not.toBeNull();
     expect(burst.anchor.key_id).toMatch(/^[0-9a-f]{16}$/);
     // Redis holds the same latest anchor (set just after the file's line).
-    const redisKey = anchorRedisKey(config.queuePrefix, logName(config.databaseUrl));
+    const redisKey = anchorRedisKey(config.queuePrefix, logName(config.databaseDirectUrl));
     let inRedis: string | null = null;
     for (let i = 0; i < 100 && !inRedis?.includes(burst.anchor.sig); i++) {
       inRedis = await t.app.get(Queues).redis().get(redisKey);

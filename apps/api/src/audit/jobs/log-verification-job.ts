@@ -29,7 +29,7 @@ export class LogVerificationJob {
   start(startedBy: string | null): void {
     if (this.running) throw new ConflictError('A verification of the log is already running');
     this.progress = 0;
-    const log = logName(this.config.databaseUrl);
+    const log = logName(this.config.databaseDirectUrl);
     const redis = this.queues.redis();
     this.running = loadAnchors({
       settings: this.config.logAnchors,

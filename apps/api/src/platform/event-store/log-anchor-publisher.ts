@@ -72,7 +72,8 @@ export class LogAnchorPublisher implements OnApplicationBootstrap, BeforeApplica
     @Inject(DatabaseService) db: { session: SessionConnection | string },
   ) {
     this.locks = new AdvisoryLocks(db.session);
-    this.log = logName(config.databaseUrl);
+    // The server's database (DATABASE_DIRECT_URL): a pooler's name for it may differ, the log does not.
+    this.log = logName(config.databaseDirectUrl);
     this.file = anchorsFile(config.logAnchors.dir, this.log);
     this.redisKey = anchorRedisKey(config.queuePrefix, this.log);
   }
