@@ -64,7 +64,7 @@ export function createRenderer(options: RendererOptions) {
     // No route matches (the layout's error element shows the not-found page, status 404): an answer, not a failure.
     const noRoute = context.errors !== null && Object.values(context.errors).every((e) => isRouteErrorResponse(e) && e.status === 404);
     if (context.errors && !noRoute) {
-      const first = Object.values(context.errors)[0];
+      const first: unknown = Object.values(context.errors)[0];
       throw first instanceof Error ? first : new Error(`Route error: ${JSON.stringify(first)}`);
     }
     const router = createStaticRouter(handler.dataRoutes, context);
@@ -76,7 +76,10 @@ export function createRenderer(options: RendererOptions) {
     );
     const leaf = noRoute ? notFoundRoute : context.matches[context.matches.length - 1]?.route;
     const routeId = leaf?.id ?? 'not-found';
-    const meta = metaForRoute(routeId, COLLECTIONS)({ data: context.loaderData[routeId] ?? null, url, origin: options.origin });
+    const meta = metaForRoute(
+      routeId,
+      COLLECTIONS,
+    )({ data: (context.loaderData[routeId] as unknown) ?? null, url, origin: options.origin });
     const handle = leaf?.handle as RouteHandle | undefined;
     const hydrationData = { loaderData: context.loaderData, actionData: null, errors: null };
     // React puts its own preloads (images of the first screen) before the markup: they belong in <head>,
@@ -91,8 +94,8 @@ function renderToHtml(element: ReactNode, signal?: AbortSignal): Promise<string>
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
-      write(chunk, _encoding, done) {
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      write(chunk: Buffer | Uint8Array | string, _encoding, done) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
         done();
       },
       final(done) {
@@ -106,8 +109,10 @@ function renderToHtml(element: ReactNode, signal?: AbortSignal): Promise<string>
       // CSP would refuse and which a complete page does not need).
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
-        if (failed) reject(failed instanceof Error ? failed : new Error(String(failed)));
-        else stream.pipe(sink);
+        if (failed) {
+          const reason: unknown = failed; // whatever React's onError was handed
+          reject(reason instanceof Error ? reason : new Error(String(reason)));
+        } else stream.pipe(sink);
       },
       onShellError: reject,
       onError(error) {

@@ -5,7 +5,7 @@ import './theme/base.css';
 import './theme/layout.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
 import { createRoutes } from './routes';
 import { HYDRATION_DATA_ID } from './routing/hydration';
 import { browserShopData } from './routing/shopData';
@@ -17,7 +17,7 @@ import { browserShopData } from './routing/shopData';
  * empty shell and the router loads and renders everything here.
  */
 const embedded = document.getElementById(HYDRATION_DATA_ID);
-const hydrationData = embedded?.textContent ? JSON.parse(embedded.textContent) : undefined;
+const hydrationData = embedded?.textContent ? (JSON.parse(embedded.textContent) as HydrationState) : undefined;
 const routes = createRoutes(browserShopData);
 const container = document.getElementById('root') as HTMLElement;
 

@@ -19,7 +19,12 @@ function piecesOf(order: MyOrder): Piece[] {
 /** The fields a 400 names ({ errors: [{ field, message }] }). */
 function fieldErrorsOf(body: unknown): { field: string; message: string }[] {
   const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
-  return Array.isArray(errors) ? errors.filter((e) => typeof e?.field === 'string' && typeof e?.message === 'string') : [];
+  type FieldError = { field: string; message: string };
+  const named = (e: unknown): e is FieldError => {
+    const error = e as Partial<Record<keyof FieldError, unknown>> | null | undefined;
+    return typeof error?.field === 'string' && typeof error?.message === 'string';
+  };
+  return Array.isArray(errors) ? (errors as unknown[]).filter(named) : [];
 }
 
 /** My Orders' "Write Review" on a delivered order: a dialog to rate and review one of its pieces. */

@@ -160,7 +160,10 @@ export function serverFieldErrors(body: unknown): ContactErrors {
   if (!Array.isArray(list)) return errors;
   for (const e of list) {
     const field = e && typeof e === 'object' ? SERVER_FIELDS[String((e as { field?: unknown }).field)] : undefined;
-    if (field && !errors[field]) errors[field] = String((e as { message?: unknown }).message ?? '');
+    if (field && !errors[field]) {
+      const message: unknown = (e as { message?: unknown }).message ?? '';
+      errors[field] = String(message);
+    }
   }
   return errors;
 }

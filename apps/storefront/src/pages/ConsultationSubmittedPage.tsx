@@ -17,7 +17,7 @@ function isConfirmation(state: unknown): state is ConsultationConfirmation {
 /** Needs the order data and order id in navigation state; without them, back to /. */
 export default function ConsultationSubmittedPage() {
   useDocumentTitle('Consultation Requested');
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   if (!isConfirmation(state)) return <Navigate to="/" replace />;
   const { orderId, order } = state;
 

@@ -40,7 +40,10 @@ import { picture } from '../lib/artwork';
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => {
+      const result: unknown = reader.result; // a data URL: readAsDataURL below
+      resolve(String(result));
+    };
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
     reader.readAsDataURL(file);
   });
