@@ -4,7 +4,7 @@ import { withSessionLocks } from '../../platform/database/session-locks';
 import { ConflictError } from '../../platform/domain/errors';
 import { fold } from '../../platform/event-store/decider';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { StaffEvent, staffMember, staffStream } from '../domain/staff-member';
+import { StaffMemberEvent, staffMember, staffStream } from '../domain/staff-member';
 
 export const LAST_ADMINISTRATOR =
   'This is the last administrator: the shop must keep at least one. Make another staff member an administrator first.';
@@ -47,7 +47,7 @@ export class AdministratorChanges {
   }
 
   private async isActiveAdministrator(staffId: string): Promise<boolean> {
-    const state = fold(staffMember, (await this.es.load<StaffEvent>(staffStream(staffId))) as StaffEvent[]);
+    const state = fold(staffMember, await this.es.load<StaffMemberEvent>(staffStream(staffId)));
     return state.status === 'active' && state.role === 'admin';
   }
 

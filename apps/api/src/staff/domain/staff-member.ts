@@ -1,18 +1,24 @@
-import { DomainEvent } from '../../platform/event-store/decider';
+import { assertNever, type StaffMemberEvent } from '@facet/contracts';
 import { ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { registerPersonalFields } from '../../platform/privacy/personal-fields';
 import { StaffRole } from '../../platform/auth/principal';
 
-export type StaffMemberAdded = DomainEvent<
-  'StaffMemberAdded',
-  { staff_id: string; email: string; name: string; role: StaffRole; password_hash: string }
->;
-export type StaffRoleChanged = DomainEvent<'StaffRoleChanged', { staff_id: string; role: StaffRole }>;
-export type StaffPasswordChanged = DomainEvent<'StaffPasswordChanged', { staff_id: string; password_hash: string }>;
-export type StaffMemberRemoved = DomainEvent<'StaffMemberRemoved', { staff_id: string }>;
-export type StaffEvent = StaffMemberAdded | StaffRoleChanged | StaffPasswordChanged | StaffMemberRemoved;
+// The events' payload types live in libs/contracts (events/staff.ts, issue 42); re-exported for this part.
+export type {
+  StaffEvent,
+  StaffMemberAdded,
+  StaffMemberEvent,
+  StaffMemberRemoved,
+  StaffPasswordChanged,
+  StaffRoleChanged,
+} from '@facet/contracts';
 
-export const STAFF_EVENT_TYPES = ['StaffMemberAdded', 'StaffRoleChanged', 'StaffPasswordChanged', 'StaffMemberRemoved'] as const;
+export const STAFF_EVENT_TYPES = [
+  'StaffMemberAdded',
+  'StaffRoleChanged',
+  'StaffPasswordChanged',
+  'StaffMemberRemoved',
+] as const satisfies readonly StaffMemberEvent['type'][];
 
 const staffSubject = (d: { staff_id: string }) => `staff:${d.staff_id}`;
 registerPersonalFields('StaffMemberAdded', { subject: staffSubject, fields: ['email', 'name', 'password_hash'] });
@@ -34,7 +40,7 @@ export type StaffCommand =
 export const staffMember = {
   initialState: (): StaffState => ({ status: 'none', role: null }),
 
-  evolve(state: StaffState, event: StaffEvent): StaffState {
+  evolve(state: StaffState, event: StaffMemberEvent): StaffState {
     switch (event.type) {
       case 'StaffMemberAdded':
         return { status: 'active', role: event.data.role };
@@ -44,10 +50,12 @@ export const staffMember = {
         return state;
       case 'StaffMemberRemoved':
         return { ...state, status: 'removed' };
+      default:
+        return assertNever(event);
     }
   },
 
-  decide(command: StaffCommand, state: StaffState): StaffEvent[] {
+  decide(command: StaffCommand, state: StaffState): StaffMemberEvent[] {
     if (command.type === 'AddStaffMember') {
       if (state.status !== 'none') throw new ConflictError('This staff member already exists.');
       return [

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SessionsService } from '../../platform/auth/sessions.service';
-import type { EventOf } from '@facet/contracts';
+import type { StaffMemberRemoved, StaffPasswordChanged, StaffRoleChanged } from '@facet/contracts';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventReactor, Reactor } from '../../platform/queue/reactor';
 
@@ -11,13 +11,13 @@ import { EventReactor, Reactor } from '../../platform/queue/reactor';
  */
 @Injectable()
 @EventReactor()
-export class StaffSessionsReactor implements Reactor {
+export class StaffSessionsReactor implements Reactor<StaffRoleChanged | StaffPasswordChanged | StaffMemberRemoved> {
   readonly name = 'staff-sessions';
   readonly eventTypes = ['StaffRoleChanged', 'StaffPasswordChanged', 'StaffMemberRemoved'] as const;
 
   constructor(private readonly sessions: SessionsService) {}
 
-  async react(event: RecordedEvent<EventOf<string, { staff_id: string }>>): Promise<void> {
+  async react(event: RecordedEvent<StaffRoleChanged | StaffPasswordChanged | StaffMemberRemoved>): Promise<void> {
     await this.sessions.revokeAllFor(event.data.staff_id, event.metadata.occurredAt);
   }
 }
