@@ -150,13 +150,15 @@ export function listUrl(resource: string, params: Partial<GetListParams>): strin
 }
 
 /** Rows and total of a list reply: {items|products|data, total} or a bare array; the header wins for the total. */
-export function listReply(reply: Reply): { data: RaRecord[]; total: number } {
+export function listReply(reply: Reply): { data: RaRecord[]; total: number; meta?: { totalEstimated: true } } {
   const body = reply.json;
   const fields = isObject(body) ? body : undefined;
   const data = (Array.isArray(body) ? body : (fields?.items ?? fields?.products ?? fields?.data ?? [])) as unknown[];
   const header = reply.headers.get('x-total-count');
   const total = header !== null && header !== '' ? Number(header) : typeof fields?.total === 'number' ? fields.total : data.length;
-  return { data: data.map(withId), total };
+  // An estimated total (a big search or log): the list's pagination reads "about" (EstimatedPagination).
+  const estimated = reply.headers.get('x-total-estimated') === 'true' || fields?.total_estimated === true;
+  return { data: data.map(withId), total, ...(estimated ? { meta: { totalEstimated: true as const } } : {}) };
 }
 
 /** A row with react-admin's id: orders' order_id, the log's event_id, a queue's name. */

@@ -149,6 +149,19 @@ describe('dataProvider', () => {
       ).toEqual({ data: [{ id: 'p' }], total: 7 });
     });
 
+    it('should pass an estimated total on as meta.totalEstimated, for the pagination to read "about"', async () => {
+      next = () =>
+        reply(
+          200,
+          { items: [{ id: 'a' }], total: 71_000, total_estimated: true },
+          { 'x-total-count': '71000', 'x-total-estimated': 'true' },
+        );
+      const params = { pagination: { page: 1, perPage: 1 }, sort: { field: 'created_at', order: 'DESC' as const }, filter: { q: 'smith' } };
+      expect(await dataProvider.getList('orders', params)).toEqual({ data: [{ id: 'a' }], total: 71_000, meta: { totalEstimated: true } });
+      next = () => reply(200, { items: [{ id: 'a' }], total: 1 }, { 'x-total-count': '1' });
+      expect(await dataProvider.getList('orders', params)).not.toHaveProperty('meta');
+    });
+
     it('should read one product where the storefront does (no admin read route), other records under /api/admin', async () => {
       next = () => reply(200, { id: 'p1', version: 2 });
       await dataProvider.getOne('products', { id: 'p1' });

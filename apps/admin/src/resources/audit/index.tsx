@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { csvExporter, useIsSmall } from '../../components/listKit';
 import { CorrelationLink } from '../../components/CorrelationLink';
+import { EstimatedPagination } from '../../components/EstimatedPagination';
 import { actorLabel, describeChange } from '../../components/RecordHistory';
 
 /** One event of /api/admin/audit/events, as the list shows it. */
@@ -84,6 +85,7 @@ export function AuditEventList() {
       title="facet.titles.audit"
       filters={filters}
       perPage={50}
+      pagination={<EstimatedPagination />}
       sort={{ field: 'id', order: 'DESC' }}
       exporter={csvExporter('audit-events')}
       queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}

@@ -14,6 +14,7 @@ import {
 import { ORDER_STATUSES, PAYMENT_STATUSES, paymentStatusLabel } from '@facet/contracts';
 import { orderRow } from '../../export/csv';
 import { ListTabs } from '../../components/ListTabs';
+import { EstimatedPagination } from '../../components/EstimatedPagination';
 import { BulkStatusButton, csvExporter, dateRangeFilters, useIsSmall } from '../../components/listKit';
 import { StatusChip, humanize } from '../../components/StatusChip';
 import { bulkCancelConfirmation } from './cancelRefund';
@@ -56,6 +57,7 @@ export function OrderList() {
       filters={filters(small)}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
+      pagination={<EstimatedPagination />}
       exporter={csvExporter<OrderRecord>('orders', orderRow)}
       queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
