@@ -16,3 +16,4 @@ export * from './variants';
 export * from './inventory-wire';
 export * from './reviews';
 export * from './shipping';
+export * from './html';

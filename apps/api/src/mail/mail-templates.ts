@@ -3,14 +3,10 @@
  * text. Every interpolated value is escaped.
  */
 
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '@facet/contracts';
+
+// The one escapeHtml (libs/contracts), also the mail part's for the parts that write mails.
+export { escapeHtml };
 
 export const GOLD = '#b08d57';
 const INK = '#1f1b16';

@@ -1,11 +1,8 @@
 /** The per-page part of <head>, as HTML: every value is escaped. */
 import { absolute, scriptJson } from './jsonLd';
 import { DEFAULT_IMAGE, documentTitle, SITE_NAME, type PageMeta } from './meta';
+import { escapeHtml } from '@facet/contracts';
 import { picture } from '../lib/artwork';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
 
 export function renderHead(meta: PageMeta, origin: string, assets: { fonts: string[]; scripts: string[] }): string {
   const title = escapeHtml(documentTitle(meta.title));

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../mail';
+import { escapeHtml } from '@facet/contracts';
 import { SandboxRow } from './sandbox-provider';
 
 function money(cents: number, currency: string): string {
