@@ -13,6 +13,23 @@ import { LogVerificationDto } from '../http/dto/audit-history.dto';
  * anchors in this machine's anchors file and in Redis, as `npm run verify-log` does; runs are kept in
  * es_log_verifications (the first break names the global positions gone).
  */
+/** A row of public.es_log_verifications (migration 060); bigint counts come back as text. */
+interface VerificationRow {
+  id: string;
+  started_at: Date;
+  finished_at: Date | null;
+  started_by: string | null;
+  status: string;
+  events: string;
+  streams: string;
+  breaks: string;
+  first_break: Record<string, unknown> | null;
+  checkpoints_checked: number;
+  checkpoints_written: number;
+  events_per_second: number | null;
+  error: string | null;
+}
+
 @Injectable()
 export class LogVerificationJob {
   private readonly logger = new Logger('LogVerification');
@@ -52,7 +69,7 @@ export class LogVerificationJob {
 
   /** The most recent run (finished or running), or null when the log was never verified. */
   async latest(): Promise<LogVerificationDto | null> {
-    const [row] = await this.db.query<any>(
+    const [row] = await this.db.query<VerificationRow>(
       `SELECT id, started_at, finished_at, started_by, status, events, streams, breaks, first_break,
               checkpoints_checked, checkpoints_written, events_per_second, error
          FROM public.es_log_verifications ORDER BY started_at DESC LIMIT 1`,

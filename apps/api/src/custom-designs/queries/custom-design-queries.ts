@@ -88,6 +88,16 @@ type CustomDesignRow = Omit<CustomDesignItem, 'created_at' | 'updated_at' | 'has
   image_size: number | null;
 };
 
+/** A row of rm.custom_design_history. */
+interface HistoryRow {
+  type: string;
+  occurred_at: Date;
+  actor: Actor;
+  note: string | null;
+  from_status: string | null;
+  to_status: string | null;
+}
+
 function toItem(r: CustomDesignRow): CustomDesignItem {
   return {
     id: r.id,
@@ -148,15 +158,16 @@ export class GetCustomDesignHandler implements IQueryHandler<GetCustomDesignQuer
   constructor(private readonly db: DatabaseService) {}
 
   async execute({ id }: GetCustomDesignQuery): Promise<CustomDesignDetail> {
-    const row = await this.db.one(`SELECT ${COLUMNS} FROM custom_designs WHERE id = $1`, [id]);
+    const row = await this.db.one<CustomDesignRow>(`SELECT ${COLUMNS} FROM custom_designs WHERE id = $1`, [id]);
     if (!row) throw new NotFoundError();
-    const history = await this.db.query(
+    const history = await this.db.query<HistoryRow>(
       'SELECT type, occurred_at, actor, note, from_status, to_status FROM custom_design_history WHERE design_id = $1 ORDER BY revision',
       [id],
     );
     return {
       ...toItem(row),
-      image: row.image_sha256 ? { mime: row.image_mime, size: row.image_size } : null,
+      // A stored image always has its type and size (the upload records the three together).
+      image: row.image_sha256 ? { mime: row.image_mime as string, size: row.image_size as number } : null,
       history: history.map((h) => ({
         type: h.type,
         occurred_at: new Date(h.occurred_at).toISOString(),

@@ -76,6 +76,31 @@ export class GetVariantStockHandler implements IQueryHandler<GetVariantStockQuer
   }
 }
 
+/** A stock_ledger row as the ledger query selects it, with who made the move. */
+interface LedgerRow {
+  kind: StockMovement['kind'];
+  quantity: number;
+  reason: string | null;
+  order_id: string | null;
+  on_hand_after: number;
+  reserved_after: number;
+  available_after: number;
+  at: Date;
+  by: string | null;
+}
+
+/** A stock_reservations row as the list selects it. */
+interface ReservationRow {
+  order_id: string;
+  variant_id: string;
+  product_id: string;
+  quantity: number;
+  status: StockReservation['status'];
+  release_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export class StockLedgerQuery extends Query<Page<StockMovement>> {
   constructor(
     readonly variantId: string,
@@ -95,7 +120,7 @@ export class StockLedgerHandler implements IQueryHandler<StockLedgerQuery, Page<
     const total = await this.db.one<{ n: string }>('SELECT count(*) AS n FROM stock_ledger WHERE variant_id = $1', [id]);
     if (Number(total?.n ?? 0) === 0 && !(await productOfStockedVariant(this.db, id))) throw new NotFoundError(NO_STOCK_RECORD);
     // Staff are named as the console knows them (their name, else e-mail); the shop's own moves as 'system'.
-    const rows = await this.db.query(
+    const rows = await this.db.query<LedgerRow>(
       `SELECT l.kind, l.quantity, l.reason, l.order_id, l.on_hand_after, l.reserved_after, l.available_after, l.at,
               COALESCE(NULLIF(s.name, ''), s.email, l.actor) AS by
        FROM stock_ledger l LEFT JOIN staff_members s ON s.id::text = (CASE WHEN l.actor LIKE 'staff:%' THEN substr(l.actor, 7) ELSE l.actor END)
@@ -148,7 +173,7 @@ export class ListReservationsHandler implements IQueryHandler<ListReservationsQu
     if (filter.status) add('status = ?', filter.status);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const total = await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM stock_reservations ${clause}`, params);
-    const rows = await this.db.query(
+    const rows = await this.db.query<ReservationRow>(
       `SELECT order_id, variant_id, product_id, quantity, status, release_reason, created_at, updated_at FROM stock_reservations ${clause}
        ORDER BY created_at DESC, order_id, variant_id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, filter.limit, (filter.page - 1) * filter.limit],

@@ -132,18 +132,20 @@ const HEX64 = /^[0-9a-f]{64}$/;
  * otherwise why not. A line that fails is a forged or damaged anchor, which the verifier reports.
  */
 export function readAnchor(text: string, keys: ReadonlyMap<string, KeyObject>, log: string): LogAnchor | string {
-  let a: any;
+  let parsed: unknown;
   try {
-    a = JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     return 'it is not JSON';
   }
-  if (typeof a !== 'object' || a === null || Array.isArray(a)) return 'it is not an anchor';
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'it is not an anchor';
+  const a = parsed as Record<string, unknown>;
   const wellFormed =
     a.v === 1 &&
     typeof a.log === 'string' &&
     typeof a.position === 'string' &&
     POSITION.test(a.position) &&
+    typeof a.events === 'number' &&
     Number.isSafeInteger(a.events) &&
     a.events > 0 &&
     typeof a.hash === 'string' &&
@@ -156,9 +158,10 @@ export function readAnchor(text: string, keys: ReadonlyMap<string, KeyObject>, l
     typeof a.key_id === 'string' &&
     typeof a.sig === 'string';
   if (!wellFormed) return 'it is not a well-formed anchor';
-  const key = keys.get(a.key_id);
-  if (!key) return `it is signed by key ${JSON.stringify(a.key_id.slice(0, 32))}, which this verifier does not know`;
-  const { sig, ...body } = a as LogAnchor;
+  const anchor = a as unknown as LogAnchor;
+  const key = keys.get(anchor.key_id);
+  if (!key) return `it is signed by key ${JSON.stringify(anchor.key_id.slice(0, 32))}, which this verifier does not know`;
+  const { sig, ...body } = anchor;
   let valid = false;
   try {
     valid = verify(null, Buffer.from(canonicalJson(body)), key, Buffer.from(sig, 'base64'));
@@ -166,8 +169,8 @@ export function readAnchor(text: string, keys: ReadonlyMap<string, KeyObject>, l
     valid = false;
   }
   if (!valid) return 'its signature does not match (forged or altered)';
-  if (a.log !== log) return `it anchors the log of ${JSON.stringify(a.log.slice(0, 64))}, not of ${log}`;
-  return a as LogAnchor;
+  if (anchor.log !== log) return `it anchors the log of ${JSON.stringify(anchor.log.slice(0, 64))}, not of ${log}`;
+  return anchor;
 }
 
 function isRange(r: unknown): r is [number, number] {

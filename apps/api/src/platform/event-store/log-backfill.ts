@@ -16,7 +16,15 @@ export async function backfillLogChain(client: Client, log: (line: string) => vo
   let after: [string, string] = ['', '-1'];
   let head = { streamId: '', hash: GENESIS_HASH };
   for (;;) {
-    const { rows } = await client.query(
+    const { rows } = await client.query<{
+      global_position: string;
+      stream_id: string;
+      stream_revision: string;
+      event_type: string;
+      data: unknown;
+      metadata: unknown;
+      hash: string | null;
+    }>(
       `SELECT global_position, stream_id, stream_revision, event_type, data, metadata, encode(hash, 'hex') AS hash
          FROM public.es_events WHERE (stream_id, stream_revision) > ($1, $2::bigint)
         ORDER BY stream_id, stream_revision LIMIT ${BATCH}`,
@@ -28,7 +36,7 @@ export async function backfillLogChain(client: Client, log: (line: string) => vo
     const heads = new Map<string, string>();
     for (const row of rows) {
       const previous = row.stream_id === head.streamId ? head.hash : GENESIS_HASH;
-      let hash: string = row.hash;
+      let hash: string | null = row.hash;
       if (!hash) {
         hash = linkHash(previous, eventDigest({ streamId: row.stream_id, type: row.event_type, data: row.data, metadata: row.metadata }));
         positions.push(row.global_position);

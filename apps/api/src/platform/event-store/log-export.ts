@@ -68,18 +68,21 @@ export async function* exportRange(store: EventStore, from: Date, to: Date): Asy
 
 /** A line of an export back as what the verifier checks; null for a line that is not an export line. */
 export function fromExportLine(text: string): ChainedEvent | null {
-  let parsed: any;
+  let value: unknown;
   try {
-    parsed = JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     return null;
   }
+  // Any JSON value: a number or a string reads no fields, as an object without them.
+  const parsed = value as Partial<Record<keyof ExportLine, unknown>> | null;
   if (!parsed || typeof parsed.stream_id !== 'string' || !Number.isSafeInteger(parsed.revision) || typeof parsed.type !== 'string')
     return null;
+  const position: unknown = parsed.position ?? '';
   return {
     streamId: parsed.stream_id,
-    revision: parsed.revision,
-    position: String(parsed.position ?? ''),
+    revision: parsed.revision as number,
+    position: String(position),
     type: parsed.type,
     data: parsed.data,
     metadata: parsed.metadata,

@@ -191,7 +191,17 @@ function pickLatest(anchors: readonly LogAnchor[]): VerificationReport['latestAn
 async function walkPostgres(pool: Pool, walk: LogWalk, options: VerifyOptions): Promise<void> {
   let after: [string, string] = ['0', '0'];
   for (;;) {
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<{
+      g: string;
+      t: string;
+      stream_id: string;
+      stream_revision: string;
+      event_type: string;
+      data: unknown;
+      metadata: unknown;
+      hash: string | null;
+      settled: boolean;
+    }>(
       `WITH snapshot AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
        SELECT global_position::text AS g, transaction_id::text AS t, stream_id, stream_revision, event_type, data, metadata,
               encode(hash, 'hex') AS hash, transaction_id < snapshot.xmin AS settled
