@@ -2,6 +2,7 @@ import { priceOrderInDollars } from '@facet/contracts';
 import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { existsSync } from 'fs';
+import IORedis from 'ioredis';
 import { Client } from 'pg';
 import { BUILT_MAIN as MAIN, freePort } from '../testing/built-shop';
 import { madeToOrderAt } from '../testing/made-to-order';
@@ -49,12 +50,14 @@ async function cluster(pgbouncerBinary: string | null): Promise<void> {
   let admin: Client | null = null;
   // The first worker's relay takes a mail's data and never answers (the worker is killed while it waits);
   // the second worker's relay accepts at once.
+  const queuePrefix = `facet-cluster-${randomBytes(3).toString('hex')}`;
   const stuckRelay = await startSmtpSink({ holdMs: 'never' });
   const relay = await startSmtpSink();
   try {
     db = await createTestDatabase('facet_cluster');
     if (pgbouncerBinary) bouncer = await startPgBouncer(pgbouncerBinary);
     admin = new Client({ connectionString: db.url });
+    admin.on('error', (err) => errors.push(`[test's connection] ${err.message}\n`));
     await admin.connect();
     const databaseEnv = bouncer
       ? { DATABASE_URL: `${bouncer.url}/${db.name}`, DATABASE_DIRECT_URL: db.url }
@@ -62,7 +65,7 @@ async function cluster(pgbouncerBinary: string | null): Promise<void> {
     const shared = {
       ...databaseEnv,
       NODE_ENV: 'test',
-      QUEUE_PREFIX: `facet-cluster-${randomBytes(3).toString('hex')}`,
+      QUEUE_PREFIX: queuePrefix,
       PRIVACY_SECRET: `cluster-in-a-box-${randomBytes(16).toString('hex')}`,
       ADMIN_EMAIL: 'admin@facet.cluster',
       ADMIN_PASSWORD: 'Cluster-Admin-1985!',
@@ -169,6 +172,12 @@ async function cluster(pgbouncerBinary: string | null): Promise<void> {
     await db?.drop();
     await stuckRelay.close();
     await relay.close();
+    // The cluster's queues and anchors in Redis.
+    const redis = new IORedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+    const keys: string[] = [];
+    for await (const batch of redis.scanStream({ match: `${queuePrefix}*`, count: 500 })) keys.push(...(batch as string[]));
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
   }
 }
 
