@@ -10,6 +10,7 @@ import { gzipSync } from 'zlib';
 import pg from 'pg';
 import { copyRate, floorLines, growLog, replayCli, replayFloor } from './replay-log.mjs';
 import { reservationBench } from './reservations.mjs';
+import { scaleBench } from './scale.mjs';
 import { consultationOrder, DISTINCT_EMAIL, distinctLoad, quantile, startLagProbe } from './shop.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -274,6 +275,14 @@ async function main() {
       );
     await reservations();
     await replay(db);
+    // 4. Data at scale (issue 43): the console's search, counts and audit log over 1M orders and 2M events.
+    await scaleBench({
+      server: SERVER,
+      quick: QUICK,
+      log,
+      notes,
+      record: (metric, value, unit, baseline, target, ratioLabel) => record('scale', metric, value, unit, baseline, target, ratioLabel),
+    });
   } finally {
     await stop(baseline);
     await stop(shop);
