@@ -24,6 +24,7 @@ import { REVIEW_EVENT_SCHEMAS, ReviewEvent } from './reviews';
 import { STAFF_EVENT_SCHEMAS, StaffEvent } from './staff';
 
 export * from './event';
+export * from './actor';
 export * from './catalog';
 export * from './contact';
 export * from './custom-designs';

@@ -1,35 +1,26 @@
-import { hasVisibleText, isValidEmail, isValidPhone } from '@facet/contracts';
+import { assertNever, type ContactEvent, type ContactMessageFields, hasVisibleText, isValidEmail, isValidPhone } from '@facet/contracts';
 import { Actor } from '../../platform/event-store/event-store';
-import { DomainEvent } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
 export const CONTACT_LIMITS = { name: 120, email: 254, phone: 40, subject: 200, message: 5000 } as const;
 
-export interface ContactMessageFields {
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-}
+// The events' payload types live in libs/contracts (events/contact.ts, issue 42); re-exported for this part.
+export type {
+  ContactEvent,
+  ContactMessageFields,
+  ContactMessageHandled,
+  ContactMessageNoteAdded,
+  ContactMessageReceived,
+} from '@facet/contracts';
+/** The events of one message's stream: the contact part's events, all of them. */
+export type ContactMessageEvent = ContactEvent;
 
-export type ContactMessageReceived = DomainEvent<
+export const CONTACT_EVENT_TYPES = [
   'ContactMessageReceived',
-  { message_id: string; customer_id: string | null } & ContactMessageFields
->;
-export type ContactMessageHandled = DomainEvent<
   'ContactMessageHandled',
-  { message_id: string; by: Actor; note: string | null; subject_id?: string }
->;
-/** Staff added a note to a message already handled (marked handled again, with a note). */
-export type ContactMessageNoteAdded = DomainEvent<
   'ContactMessageNoteAdded',
-  { message_id: string; by: Actor; note: string; subject_id?: string }
->;
-export type ContactMessageEvent = ContactMessageReceived | ContactMessageHandled | ContactMessageNoteAdded;
-
-export const CONTACT_EVENT_TYPES = ['ContactMessageReceived', 'ContactMessageHandled', 'ContactMessageNoteAdded'] as const;
+] as const satisfies readonly ContactEvent['type'][];
 
 /** A signed-in customer's messages belong to them whatever address they typed; a guest's to their e-mail. */
 export function contactSubject(d: { customer_id: string | null; email: string | null }): string {
@@ -82,6 +73,8 @@ export const contactMessage = {
         return { ...state, status: 'handled', lastNote: event.data.note ? { note: event.data.note, by: actorKey(event.data.by) } : null };
       case 'ContactMessageNoteAdded':
         return { ...state, lastNote: { note: event.data.note, by: actorKey(event.data.by) } };
+      default:
+        return assertNever(event);
     }
   },
 

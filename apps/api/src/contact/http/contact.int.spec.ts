@@ -1,3 +1,4 @@
+import type { MailEvent } from '@facet/contracts';
 import { guestSubject, legacyGuestSubject } from '../../platform/privacy/personal-fields';
 import { randomUUID } from 'crypto';
 import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store';
@@ -58,7 +59,7 @@ describe('Contact messages over HTTP', () => {
     for (let i = 0; i < 100; i++) {
       // The job carries ids only; the address and subject are read from the mail as sent (MailSent).
       const job = await queue.getJob(id);
-      const [sent] = job ? await t.app.get(EventSourcing).load(`mail-${id}`) : [];
+      const [sent] = job ? await t.app.get(EventSourcing).load<MailEvent>(`mail-${id}`) : [];
       if (job && sent) {
         // Ids only: the mail's, and the conversation's (correlation and causation ids).
         expect(Object.keys(job.data).sort()).toEqual(['kind', 'mailId', 'trace']);

@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { EventReactor, jobIdFor, Reactor } from '../../platform/queue/reactor';
-import { contactSubject } from '../domain/contact-message';
+import { ContactMessageReceived, contactSubject } from '../domain/contact-message';
 import { MailOutbox, renderBrandedMail, subjectSafe } from '../../mail';
-import { ContactMessageReceived } from '../domain/contact-message';
 
 export const CONTACT_ACK_KIND = 'contact-acknowledgement';
 export const CONTACT_STAFF_KIND = 'contact-staff-notice';
@@ -12,17 +11,17 @@ export const CONTACT_STAFF_KIND = 'contact-staff-notice';
 /** Thanks the sender (we'll get back to you within 24 hours) and tells staff a message is waiting. */
 @Injectable()
 @EventReactor()
-export class ContactMailReactor implements Reactor {
+export class ContactMailReactor implements Reactor<ContactMessageReceived> {
   readonly name = 'contact-mail';
-  readonly eventTypes = ['ContactMessageReceived'];
+  readonly eventTypes = ['ContactMessageReceived'] as const;
 
   constructor(
     private readonly outbox: MailOutbox,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
 
-  async react(event: RecordedEvent): Promise<void> {
-    const d = (event as unknown as ContactMessageReceived).data;
+  async react(event: RecordedEvent<ContactMessageReceived>): Promise<void> {
+    const d = event.data;
     // Erased before we got here: there is nobody to write to and nothing to pass on.
     if (!d.email) return;
     // A signed-in customer's message belongs to them, whatever address they typed.

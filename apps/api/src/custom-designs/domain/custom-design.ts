@@ -1,71 +1,41 @@
 import {
-  CategoryId,
+  assertNever,
   CUSTOM_DESIGN_STATUSES,
   CustomDesignStatus,
   canMoveCustomDesign,
-  Department,
-  DiamondShape,
-  DiamondSize,
+  type CustomDesignEvent,
+  type CustomDesignRequest,
+  type DesignImageRef,
   hasVisibleText,
   isValidEmail,
   isValidPhone,
   jewelryTypeMatches,
   karatsFor,
-  MetalKarat,
-  MetalType,
-  PreferredContact,
 } from '@facet/contracts';
 import { Actor } from '../../platform/event-store/event-store';
-import { DomainEvent } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
 export const MAX_DESIGN_NOTES = 5000;
 
-/** The stored image: the bytes live in the blob store (private), the event keeps only this reference. */
-export interface DesignImageRef {
-  sha256: string;
-  mime: 'image/png' | 'image/jpeg';
-  size: number;
-}
-
-/** What the shopper asked for, as the event carries it. */
-export interface CustomDesignRequest {
-  category: Department;
-  jewelry_type: CategoryId;
-  diamond_shape: DiamondShape;
-  diamond_size: DiamondSize;
-  metal_type: MetalType;
-  metal_karat: MetalKarat;
-  preferred_contact: PreferredContact;
-  contact_name: string;
-  contact_email: string;
-  contact_phone: string | null;
-  design_notes: string | null;
-}
-
-export type CustomDesignSubmitted = DomainEvent<
-  'CustomDesignSubmitted',
-  { design_id: string; customer_id: string | null; image: DesignImageRef | null } & CustomDesignRequest
->;
-export type CustomDesignStatusChanged = DomainEvent<
-  'CustomDesignStatusChanged',
-  { design_id: string; from: CustomDesignStatus; to: CustomDesignStatus; note: string | null; by: Actor; subject_id?: string }
->;
-export type CustomDesignDeleted = DomainEvent<'CustomDesignDeleted', { design_id: string; by: Actor; image_sha256: string | null }>;
-/** Staff added a note without moving the request (a status change to the status it already has, with a note). */
-export type CustomDesignNoteAdded = DomainEvent<
-  'CustomDesignNoteAdded',
-  { design_id: string; status: CustomDesignStatus; note: string; by: Actor; subject_id?: string }
->;
-export type CustomDesignEvent = CustomDesignSubmitted | CustomDesignStatusChanged | CustomDesignDeleted | CustomDesignNoteAdded;
+// The events' payload types live in libs/contracts (events/custom-designs.ts, issue 42); re-exported for this
+// part: the image reference (the bytes live in the blob store), what the shopper asked for, and the events.
+export type {
+  CustomDesignDeleted,
+  CustomDesignEvent,
+  CustomDesignNoteAdded,
+  CustomDesignRequest,
+  CustomDesignStatusChanged,
+  CustomDesignSubmitted,
+  DesignImageRef,
+} from '@facet/contracts';
 
 export const CUSTOM_DESIGN_EVENT_TYPES = [
   'CustomDesignSubmitted',
   'CustomDesignStatusChanged',
   'CustomDesignDeleted',
   'CustomDesignNoteAdded',
-] as const;
+] as const satisfies readonly CustomDesignEvent['type'][];
 
 /** The subject whose key seals the request's personal fields: the customer when signed in, else the e-mail. */
 export function designSubject(data: { customer_id: string | null; contact_email: string | null }): string {
@@ -143,6 +113,8 @@ export const customDesign = {
         return { ...state, last_note: { note: event.data.note, by: actorKey(event.data.by) } };
       case 'CustomDesignDeleted':
         return { ...state, status: 'deleted' };
+      default:
+        return assertNever(event);
     }
   },
 

@@ -1,11 +1,11 @@
-import { CUSTOMER_DELETED, CustomerDeletedData } from '@facet/contracts';
+import { assertNever, CUSTOMER_DELETED, type CustomerDeleted } from '@facet/contracts';
 import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
 import { erasedAccount, readModelSubjects, subjectsErasedBy, unlabelledRowsOf } from '../../platform/privacy/erasure-match';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
-import { CUSTOM_DESIGN_EVENT_TYPES } from '../domain/custom-design';
+import { CUSTOM_DESIGN_EVENT_TYPES, CustomDesignEvent } from '../domain/custom-design';
 
 /**
  * rm.custom_designs (one row per request) and rm.custom_design_history (what happened to it, by whom, when).
@@ -13,15 +13,15 @@ import { CUSTOM_DESIGN_EVENT_TYPES } from '../domain/custom-design';
  */
 @Injectable()
 @ReadModelProjection()
-export class CustomDesignsProjection implements Projection {
+export class CustomDesignsProjection implements Projection<CustomDesignEvent | CustomerDeleted> {
   readonly name = 'custom_designs';
-  readonly eventTypes = [...CUSTOM_DESIGN_EVENT_TYPES, CUSTOMER_DELETED];
+  readonly eventTypes = [...CUSTOM_DESIGN_EVENT_TYPES, CUSTOMER_DELETED] as const;
 
-  async apply(tx: Tx, event: RecordedEvent): Promise<void> {
-    const d = event.data;
+  async apply(tx: Tx, event: RecordedEvent<CustomDesignEvent | CustomerDeleted>): Promise<void> {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'CustomDesignSubmitted': {
+        const d = event.data;
         // Sent while the account was being erased, so recorded after the purge: written as the purge leaves it.
         const gone = await erasedAccount(tx, 'custom_designs_erased_customers', d.customer_id);
         const personal = (v: unknown) => (gone && v != null ? ERASED : v);
@@ -56,7 +56,8 @@ export class CustomDesignsProjection implements Projection {
         await this.history(tx, event, null, null, 'pending');
         break;
       }
-      case 'CustomDesignStatusChanged':
+      case 'CustomDesignStatusChanged': {
+        const d = event.data;
         await tx.query('UPDATE custom_designs SET status = $2, version = $3, updated_at = $4 WHERE id = $1', [
           d.design_id,
           d.to,
@@ -65,20 +66,24 @@ export class CustomDesignsProjection implements Projection {
         ]);
         await this.history(tx, event, d.note, d.from, d.to);
         break;
-      case 'CustomDesignNoteAdded':
+      }
+      case 'CustomDesignNoteAdded': {
+        const d = event.data;
         await tx.query('UPDATE custom_designs SET version = $2, updated_at = $3 WHERE id = $1', [d.design_id, event.revision, at]);
         await this.history(tx, event, d.note, d.status, d.status);
         break;
+      }
       case 'CustomDesignDeleted':
-        await tx.query('DELETE FROM custom_designs WHERE id = $1', [d.design_id]);
-        await tx.query('DELETE FROM custom_design_history WHERE design_id = $1', [d.design_id]);
+        await tx.query('DELETE FROM custom_designs WHERE id = $1', [event.data.design_id]);
+        await tx.query('DELETE FROM custom_design_history WHERE design_id = $1', [event.data.design_id]);
         break;
       case CUSTOMER_DELETED: {
+        const d = event.data;
         // Their requests, signed in or sent as a guest from their account's e-mail (the subjects the event
         // names), found by index. The placeholder, as a replay opens these sealed fields without their key;
         // updated_at stays, since a replay cannot match guest rows by an e-mail that already reads "erased".
-        const subjects = subjectsErasedBy(d as CustomerDeletedData);
-        const unlabelled = await unlabelledRowsOf(tx, 'custom_designs', 'contact_email', d as CustomerDeletedData);
+        const subjects = subjectsErasedBy(d);
+        const unlabelled = await unlabelledRowsOf(tx, 'custom_designs', 'contact_email', d);
         // ARRAY(...): one list of ids, so the history's primary key serves the match.
         await tx.query(
           `UPDATE custom_design_history SET note = ${erasedColumn('note')}
@@ -96,10 +101,19 @@ export class CustomDesignsProjection implements Projection {
         }
         break;
       }
+      default:
+        assertNever(event);
     }
   }
 
-  private async history(tx: Tx, event: RecordedEvent, note: string | null, from: string | null, to: string | null): Promise<void> {
+  /** One line of a request's history: every event of its stream carries its design_id. */
+  private async history(
+    tx: Tx,
+    event: RecordedEvent<CustomDesignEvent>,
+    note: string | null,
+    from: string | null,
+    to: string | null,
+  ): Promise<void> {
     await tx.query(
       `INSERT INTO custom_design_history (design_id, revision, type, occurred_at, actor, note, from_status, to_status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,

@@ -15,17 +15,17 @@ function label(value: string): string {
 /** Tells the shopper their request arrived (review within 24 hours) and tells the atelier there is a new one. */
 @Injectable()
 @EventReactor()
-export class CustomDesignMailReactor implements Reactor {
+export class CustomDesignMailReactor implements Reactor<CustomDesignSubmitted> {
   readonly name = 'custom-design-mail';
-  readonly eventTypes = ['CustomDesignSubmitted'];
+  readonly eventTypes = ['CustomDesignSubmitted'] as const;
 
   constructor(
     private readonly outbox: MailOutbox,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
 
-  async react(event: RecordedEvent): Promise<void> {
-    const d = (event as unknown as CustomDesignSubmitted).data;
+  async react(event: RecordedEvent<CustomDesignSubmitted>): Promise<void> {
+    const d = event.data;
     const details: [string, string | null][] = [
       ['Request', d.design_id],
       ['Jewelry', label(d.jewelry_type)],
