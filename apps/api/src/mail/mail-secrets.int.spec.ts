@@ -10,7 +10,7 @@ import { expectEverythingProjected } from '../testing/projection-health';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
 import { MailArchive } from './mail-archive';
-import { mailStream } from './mail-events';
+import { MailSentData, mailStream } from './mail-events';
 import { HIDDEN_SECRET } from './mail-secrets';
 
 /** Verification codes and reset links reach the customer, and no one else: staff, auditors and a replay see them hidden. */
@@ -110,7 +110,7 @@ describe('Account secrets in mail', () => {
       expect(JSON.stringify(body)).not.toMatch(new RegExp(`${code}|${resetToken}|${verifyToken}`.replace(/[-]/g, '\\-')));
       expect(JSON.stringify(body)).toContain(HIDDEN_SECRET);
       const [event] = await store.readStream(mailStream(id));
-      expect(event.data.content_sha256).toBe(await archive.hashOf(id));
+      expect((event.data as MailSentData).content_sha256).toBe(await archive.hashOf(id));
     }
   });
 

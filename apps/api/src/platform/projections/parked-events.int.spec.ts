@@ -5,7 +5,11 @@ import { AddStaffMemberCommand } from '../../staff/commands/add-staff-member.com
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { DatabaseService } from '../database/database.service';
 import { EventSourcing } from '../event-store/event-sourcing.service';
+import type { EventOf } from '@facet/contracts';
 import { EVENT_STORE, EventStore, RecordedEvent } from '../event-store/event-store';
+
+/** This test's own event (allowTestEvents): a number, and for the reactor whether it is flaky or fixed. */
+type PoisonTestNoted = EventOf<'PoisonTestNoted', { n: number; flaky?: boolean; fixed?: boolean }>;
 import { allowTestEvents } from '../event-store/recorded-events';
 import { Reactor } from '../queue/reactor';
 import { Projection } from './projection';
@@ -34,7 +38,7 @@ describe('Parked events', () => {
   let clerk: string;
 
   // Rows keep the order they were written in (seq), so a retry's order can be checked.
-  const poisonProjection: Projection = {
+  const poisonProjection: Projection<PoisonTestNoted> = {
     name: 'poison_test',
     eventTypes: ['PoisonTestNoted'],
     async apply(tx, e) {
@@ -49,10 +53,10 @@ describe('Parked events', () => {
   };
   const reacted: number[] = [];
   let flaky = 0;
-  const poisonReactor: Reactor = {
+  const poisonReactor: Reactor<PoisonTestNoted> = {
     name: 'poison_test',
     eventTypes: ['PoisonTestNoted'],
-    async react(e: RecordedEvent) {
+    async react(e: RecordedEvent<PoisonTestNoted>) {
       if (e.data.flaky && flaky++ < 5) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
       if (e.data.n < 0 && !e.data.fixed) throw new TypeError(`Cannot read properties of undefined (reading 'n=${e.data.n}')`);
       reacted.push(e.data.n);

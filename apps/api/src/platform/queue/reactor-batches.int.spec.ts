@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { startTestApp, TestApp } from '../../testing/test-app';
 import { EventSourcing } from '../event-store/event-sourcing.service';
+import type { EventOf } from '@facet/contracts';
 import { comparePositions, Position, RecordedEvent } from '../event-store/event-store';
 import { allowTestEvents } from '../event-store/recorded-events';
 import { currentContext } from '../context/request-context';
@@ -25,10 +26,10 @@ describe('Reactor batches', () => {
   let t: TestApp;
   let es: EventSourcing;
   const reactions: { name: string; n: number; eventId: string; causationId: string | null }[] = [];
-  const reactor = (name: string, type: string): Reactor => ({
+  const reactor = (name: string, type: string): Reactor<EventOf<string, { n: number }>> => ({
     name,
     eventTypes: [type],
-    async react(e: RecordedEvent) {
+    async react(e: RecordedEvent<EventOf<string, { n: number }>>) {
       if (name === 'batch_poison' && e.data.n === 13) throw new TypeError('thirteen is refused');
       reactions.push({ name, n: e.data.n, eventId: e.metadata.eventId, causationId: currentContext().causationId });
     },
