@@ -15,6 +15,7 @@ import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorat
 import { Principal } from '../../platform/auth/principal';
 import { BadInputError, NotFoundError } from '../../platform/domain/errors';
 import { correlationIdFrom } from '../../platform/context/request-context';
+import { paging, withTotalCount } from '../../platform/http/list-endpoint';
 import { ReplayJob } from '../jobs/replay-job';
 import { GetDashboardQuery } from '../queries/get-dashboard.query';
 import { GetRecordAsOfQuery } from '../queries/get-record-as-of.query';
@@ -50,13 +51,11 @@ export class AuditController {
         correlationId: q.correlation_id === undefined ? undefined : (correlationIdFrom(q.correlation_id) ?? q.correlation_id),
         from: q.from === undefined ? undefined : parseMoment(q.from, 'from').toISOString(),
         to: q.to === undefined ? undefined : parseMoment(q.to, 'to').toISOString(),
-        page: q.page ?? 1,
-        limit: q.limit ?? 25,
+        ...paging(q),
       }),
     );
-    reply.header('x-total-count', String(result.total));
-    if (result.total_estimated) reply.header('x-total-estimated', 'true'); // "about N" past 10,000 events
-    return result;
+    // "about N" past 10,000 events: x-total-estimated.
+    return withTotalCount(reply, result);
   }
 
   @Get('audit/streams/:streamId')
@@ -102,8 +101,7 @@ export class AuditController {
   @ApiOperation({ summary: 'The job queues with their counts and failed jobs' })
   async queueList(@Res({ passthrough: true }) reply: FastifyReply): Promise<QueueListDto> {
     const items = await this.queries.execute(new ListQueuesQuery());
-    reply.header('x-total-count', String(items.length));
-    return { items, total: items.length };
+    return withTotalCount(reply, { items, total: items.length });
   }
 
   @Get('dashboard')

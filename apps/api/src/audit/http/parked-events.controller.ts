@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
 import { NotFoundError } from '../../platform/domain/errors';
 import { RunnersService } from '../../platform/projections/runners.service';
+import { paging, withTotalCount } from '../../platform/http/list-endpoint';
 import { AuditLog } from '../queries/audit-log';
 import { ListParkedQueryDto, ParkedEventDetailDto, ParkedEventListDto, RetryParkedDto } from './dto/parked.dto';
 
@@ -27,11 +28,9 @@ export class ParkedEventsController {
   @ApiOperation({ summary: 'Parked events, newest failure first (projections and reactors)' })
   @ApiOkResponse({ type: ParkedEventListDto })
   async list(@Query() q: ListParkedQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<ParkedEventListDto> {
-    const page = q.page ?? 1;
-    const limit = q.limit ?? 25;
+    const { page, limit } = paging(q);
     const result = await this.runners.parked.list({ consumer: q.consumer, stream: q.stream, page, limit });
-    reply.header('x-total-count', String(result.total));
-    return { ...result, page, limit };
+    return withTotalCount(reply, { ...result, page, limit });
   }
 
   @Get(':id')

@@ -6,13 +6,14 @@ import type { FastifyReply } from 'fastify';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
 import { BadInputError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { withTotalCount } from '../../platform/http/list-endpoint';
 import { ClearInventoryCommand } from '../commands/clear-inventory.command';
 import { CreateProductCommand } from '../commands/create-product.command';
 import { DeleteProductCommand } from '../commands/delete-product.command';
 import { EditProductCommand } from '../commands/edit-product.command';
 import { StockRequest } from '../commands/initial-stock';
 import { GalleryImage, ProductInput, VariantDraft } from '../domain/product';
-import { ListProductsQuery } from '../queries/product-queries';
+import { productListQuery } from './product-list-query';
 import {
   CreateProductDto,
   EditProductDto,
@@ -94,20 +95,7 @@ export class AdminProductsController {
   @ApiOkResponse({ type: ProductListDto })
   @ApiOperation({ summary: 'Products for the console, filtered, sorted and paged' })
   async list(@Query() q: ListProductsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<ProductList> {
-    const result: ProductList = await this.queries.execute(
-      new ListProductsQuery({
-        category: q.category,
-        search: q.search,
-        sortBy: q.sort_by ?? 'featured',
-        priceRange: q.price_range ?? 'all',
-        minPrice: q.min_price,
-        maxPrice: q.max_price,
-        page: q.page ?? 1,
-        limit: q.limit ?? 20,
-      }),
-    );
-    reply.header('x-total-count', String(result.total));
-    return result;
+    return withTotalCount<ProductList>(reply, this.queries.execute(productListQuery(q)));
   }
 
   @Post('products')

@@ -6,7 +6,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../platform/auth/auth.decorators';
 import { NotFoundError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { paging } from '../../platform/http/list-endpoint';
 import { GetProductQuery, ListProductsQuery, RandomProductsQuery } from '../queries/product-queries';
+import { productListQuery } from './product-list-query';
 import {
   CategoryProductsQueryDto,
   ListProductsQueryDto,
@@ -36,18 +38,7 @@ export class ProductsController {
   @ApiOkResponse({ type: ProductListDto })
   @ApiOperation({ summary: 'Products for the storefront, filtered, sorted and paged' })
   list(@Query() q: ListProductsQueryDto): Promise<ProductList> {
-    return this.queries.execute(
-      new ListProductsQuery({
-        category: q.category,
-        search: q.search,
-        sortBy: q.sort_by ?? 'featured',
-        priceRange: q.price_range ?? 'all',
-        minPrice: q.min_price,
-        maxPrice: q.max_price,
-        page: q.page ?? 1,
-        limit: q.limit ?? 20,
-      }),
-    );
+    return this.queries.execute(productListQuery(q));
   }
 
   @Get('products/random')
@@ -69,8 +60,7 @@ export class ProductsController {
         category: found.id,
         sortBy: q.sort_by ?? 'featured',
         priceRange: q.price_range ?? 'all',
-        page: q.page ?? 1,
-        limit: q.limit ?? 50,
+        ...paging(q, 50),
       }),
     );
   }

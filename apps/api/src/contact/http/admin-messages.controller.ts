@@ -6,6 +6,7 @@ import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorat
 import { Principal } from '../../platform/auth/principal';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { createdBetween } from '../../platform/http/page-query.dto';
+import { paging, sorting, withTotalCount } from '../../platform/http/list-endpoint';
 import { MarkContactMessageHandledCommand } from '../commands/mark-contact-message-handled.command';
 import {
   ContactMessagePage,
@@ -28,19 +29,12 @@ export class AdminMessagesController {
   @ApiOkResponse({ type: ContactMessagePageDto, headers: { 'x-total-count': { description: 'Matching messages' } } })
   @ApiOperation({ summary: 'Contact messages, filtered and paged' })
   async list(@Query() q: ListContactMessagesQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<ContactMessagePage> {
-    const page: ContactMessagePage = await this.queries.execute(
-      new ListContactMessagesQuery({
-        handled: q.handled,
-        q: q.q,
-        ...createdBetween(q),
-        page: q.page ?? 1,
-        limit: q.limit ?? 25,
-        sort: q.sort ?? 'created_at',
-        order: q.order ?? 'desc',
-      }),
+    return withTotalCount<ContactMessagePage>(
+      reply,
+      this.queries.execute(
+        new ListContactMessagesQuery({ handled: q.handled, q: q.q, ...createdBetween(q), ...paging(q), ...sorting(q, 'created_at') }),
+      ),
     );
-    reply.header('x-total-count', String(page.total));
-    return page;
   }
 
   @Get(':id')

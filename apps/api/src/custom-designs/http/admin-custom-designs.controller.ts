@@ -8,6 +8,7 @@ import { BlobStore, sniffImageType } from '../../platform/blobs/blob-store';
 import { NotFoundError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { createdBetween } from '../../platform/http/page-query.dto';
+import { paging, sorting, withTotalCount } from '../../platform/http/list-endpoint';
 import { ChangeCustomDesignStatusCommand } from '../commands/change-custom-design-status.command';
 import { DeleteCustomDesignCommand } from '../commands/delete-custom-design.command';
 import {
@@ -39,19 +40,12 @@ export class AdminCustomDesignsController {
   @ApiOkResponse({ type: CustomDesignPageDto, headers: { 'x-total-count': { description: 'Matching requests' } } })
   @ApiOperation({ summary: 'Custom design requests, filtered and paged' })
   async list(@Query() q: ListCustomDesignsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CustomDesignPage> {
-    const page: CustomDesignPage = await this.queries.execute(
-      new ListCustomDesignsQuery({
-        status: q.status,
-        q: q.q,
-        ...createdBetween(q),
-        page: q.page ?? 1,
-        limit: q.limit ?? 25,
-        sort: q.sort ?? 'created_at',
-        order: q.order ?? 'desc',
-      }),
+    return withTotalCount<CustomDesignPage>(
+      reply,
+      this.queries.execute(
+        new ListCustomDesignsQuery({ status: q.status, q: q.q, ...createdBetween(q), ...paging(q), ...sorting(q, 'created_at') }),
+      ),
     );
-    reply.header('x-total-count', String(page.total));
-    return page;
   }
 
   @Get(':id')

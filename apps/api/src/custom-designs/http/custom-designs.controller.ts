@@ -6,6 +6,7 @@ import { CurrentPrincipal, Public, RequireCustomer } from '../../platform/auth/a
 import { Principal } from '../../platform/auth/principal';
 import { IdempotencyService } from '../../platform/http/idempotency.service';
 import { createdBetween } from '../../platform/http/page-query.dto';
+import { paging, sorting, withTotalCount } from '../../platform/http/list-endpoint';
 import { SubmittedCustomDesign } from '../commands/submit-custom-design.handler';
 import { SubmitCustomDesignCommand } from '../commands/submit-custom-design.command';
 import { CustomDesignPage, ListCustomDesignsQuery } from '../queries/custom-design-queries';
@@ -86,19 +87,19 @@ export class CustomDesignsController {
     @Query() q: ListCustomDesignsQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CustomDesignPage> {
-    const page: CustomDesignPage = await this.queries.execute(
-      new ListCustomDesignsQuery({
-        customerId: principal.id,
-        status: q.status,
-        q: q.q,
-        ...createdBetween(q),
-        page: q.page ?? 1,
-        limit: q.limit ?? 25,
-        sort: q.sort ?? 'created_at',
-        order: q.order ?? 'desc',
-      }),
+    const page = await withTotalCount<CustomDesignPage>(
+      reply,
+      this.queries.execute(
+        new ListCustomDesignsQuery({
+          customerId: principal.id,
+          status: q.status,
+          q: q.q,
+          ...createdBetween(q),
+          ...paging(q),
+          ...sorting(q, 'created_at'),
+        }),
+      ),
     );
-    reply.header('x-total-count', String(page.total));
     // Staff-only links are not the customer's business.
     return { ...page, items: page.items.map((i) => ({ ...i, image_url: null })) };
   }

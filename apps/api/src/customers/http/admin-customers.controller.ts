@@ -4,6 +4,7 @@ import { ApiConflictResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nest
 import type { FastifyReply } from 'fastify';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { paging, sorting, withTotalCount } from '../../platform/http/list-endpoint';
 import { DeleteCustomerCommand } from '../commands/delete-customer.command';
 import { GetCustomerQuery, ListCustomersQuery } from '../queries/customer-queries';
 import { CustomerDetailView, CustomerListView, ListCustomersQueryDto, MessageResult } from './dto/auth.dto';
@@ -22,18 +23,10 @@ export class AdminCustomersController {
   @ApiOkResponse({ type: CustomerListView })
   @ApiOperation({ summary: 'Customer accounts, filtered and paged' })
   async list(@Query() q: ListCustomersQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CustomerListView> {
-    const result = await this.queries.execute(
-      new ListCustomersQuery({
-        status: q.status,
-        q: q.q,
-        sort: q.sort ?? 'created_at',
-        order: q.order ?? 'desc',
-        page: q.page ?? 1,
-        limit: q.limit ?? 25,
-      }),
+    return withTotalCount<CustomerListView>(
+      reply,
+      this.queries.execute(new ListCustomersQuery({ status: q.status, q: q.q, ...sorting(q, 'created_at'), ...paging(q) })),
     );
-    reply.header('x-total-count', String(result.total));
-    return result;
   }
 
   @Get(':id')

@@ -6,6 +6,7 @@ import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorat
 import { Principal } from '../../platform/auth/principal';
 import { PageQueryDto } from '../../platform/http/page-query.dto';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { paging, withTotalCount } from '../../platform/http/list-endpoint';
 import { AdjustStockCommand, ReturnStockCommand } from '../commands/stock.commands';
 import { GetVariantStockQuery, ListReservationsQuery, Page, StockLedgerQuery } from '../queries/stock.queries';
 import {
@@ -75,27 +76,17 @@ export class AdminInventoryController {
     @Query() q: PageQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return withTotal(reply, await this.queries.execute(new StockLedgerQuery(variantId, q.page ?? 1, q.limit ?? 25)));
+    const { page, limit } = paging(q);
+    return withTotalCount<Page<unknown>>(reply, this.queries.execute(new StockLedgerQuery(variantId, page, limit)));
   }
 
   @Get('reservations')
   @ApiOperation({ summary: 'Reservations by variant, order and status (open: held by an order not yet paid), newest first' })
   @ApiOkResponse({ type: StockReservationListDto })
   async reservations(@Query() q: ReservationsQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    const page = await this.queries.execute(
-      new ListReservationsQuery({
-        variantId: q.variant_id,
-        orderId: q.order_id,
-        status: q.status,
-        page: q.page ?? 1,
-        limit: q.limit ?? 25,
-      }),
+    return withTotalCount<Page<unknown>>(
+      reply,
+      this.queries.execute(new ListReservationsQuery({ variantId: q.variant_id, orderId: q.order_id, status: q.status, ...paging(q) })),
     );
-    return withTotal(reply, page);
   }
-}
-
-function withTotal<T>(reply: FastifyReply, page: Page<T>): Page<T> {
-  reply.header('x-total-count', String(page.total));
-  return page;
 }

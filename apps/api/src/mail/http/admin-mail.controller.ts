@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
+import { paging, sorting, withTotalCount } from '../../platform/http/list-endpoint';
 import { GetSentMailQuery } from '../queries/get-sent-mail.query';
 import { ListSentMailQuery, SentMailList } from '../queries/list-sent-mail.query';
 import { SentMailView } from '../queries/sent-mail-view';
@@ -18,18 +19,10 @@ export class AdminMailController {
   @ApiOperation({ summary: 'Mail sent (or kept without SMTP, or suppressed by the recipient cap), newest first' })
   @ApiOkResponse({ type: SentMailListDto })
   async list(@Query() q: MailListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SentMailList> {
-    const result = await this.queries.execute(
-      new ListSentMailQuery({
-        kind: q.kind,
-        q: q.q,
-        sort: q.sort ?? 'sent_at',
-        order: q.order ?? 'desc',
-        page: q.page ?? 1,
-        limit: q.limit ?? 25,
-      }),
+    return withTotalCount<SentMailList>(
+      reply,
+      this.queries.execute(new ListSentMailQuery({ kind: q.kind, q: q.q, ...sorting(q, 'sent_at'), ...paging(q) })),
     );
-    reply.header('x-total-count', String(result.total));
-    return result;
   }
 
   @Get(':id')

@@ -22,6 +22,7 @@ import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { createdBetween } from '../../platform/http/page-query.dto';
 import { PollAt } from '../../platform/http/context.interceptor';
+import { paging, sorting, withTotalCount } from '../../platform/http/list-endpoint';
 import { ChangeOrderStatusCommand } from '../commands/change-order-status.command';
 import { PlaceOrderCommand } from '../commands/place-order.command';
 import { GetAdminOrderQuery } from '../queries/get-admin-order.query';
@@ -133,23 +134,21 @@ export class AdminOrdersController {
   @ApiOkResponse({ type: AdminOrderListDto })
   @ApiUnauthorizedResponse()
   async list(@Query() q: AdminOrderListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    const result = await this.queries.execute(
-      new ListOrdersQuery({
-        page: q.page ?? 1,
-        limit: q.limit ?? 25,
-        sort: q.sort ?? 'created_at',
-        order: q.order ?? 'desc',
-        q: q.q,
-        status: q.status,
-        kind: q.kind,
-        payment_status: q.payment_status,
-        ...createdBetween(q),
-      }),
+    // The console reads x-total-estimated as "about N" (a search that matched more than 1,000 orders is counted from a sample).
+    return withTotalCount(
+      reply,
+      this.queries.execute(
+        new ListOrdersQuery({
+          ...paging(q),
+          ...sorting(q, 'created_at'),
+          q: q.q,
+          status: q.status,
+          kind: q.kind,
+          payment_status: q.payment_status,
+          ...createdBetween(q),
+        }),
+      ),
     );
-    reply.header('x-total-count', String(result.total));
-    // The console reads it as "about N" (a search that matched more than 1,000 orders is counted from a sample).
-    if (result.total_estimated) reply.header('x-total-estimated', 'true');
-    return result;
   }
 
   @Get(':id')

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { paging, sorting, withTotalCount } from '../../platform/http/list-endpoint';
 import { ModerateReviewCommand } from '../commands/moderate-review.command';
 import { AdminReview, AdminReviewPage, GetAdminReviewQuery, ListAdminReviewsQuery } from '../queries/review-queries';
 import { AdminReviewDto, AdminReviewPageDto, ListAdminReviewsQueryDto, ModerateReviewDto } from './dto/review.dto';
@@ -23,19 +24,18 @@ export class AdminReviewsController {
   @ApiOkResponse({ type: AdminReviewPageDto, headers: { 'x-total-count': { description: 'Matching reviews' } } })
   @ApiOperation({ summary: 'Reviews, filtered (status=pending: waiting for a decision) and paged' })
   async list(@Query() q: ListAdminReviewsQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<AdminReviewPage> {
-    const page: AdminReviewPage = await this.queries.execute(
-      new ListAdminReviewsQuery({
-        status: q.status,
-        productId: q.product_id?.toLowerCase(),
-        q: q.q,
-        page: q.page ?? 1,
-        limit: q.limit ?? 25,
-        sort: q.sort ?? 'created_at',
-        order: q.order ?? 'desc',
-      }),
+    return withTotalCount<AdminReviewPage>(
+      reply,
+      this.queries.execute(
+        new ListAdminReviewsQuery({
+          status: q.status,
+          productId: q.product_id?.toLowerCase(),
+          q: q.q,
+          ...paging(q),
+          ...sorting(q, 'created_at'),
+        }),
+      ),
     );
-    reply.header('x-total-count', String(page.total));
-    return page;
   }
 
   @Get(':id')

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { RequireStaff } from '../../platform/auth/auth.decorators';
 import { NotFoundError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { paging, withTotalCount } from '../../platform/http/list-endpoint';
 import { LiftSignInLockCommand } from '../commands/lift-sign-in-lock.command';
 import { NOT_LOCKED } from '../commands/lift-sign-in-lock.handler';
 import { SIGN_IN_ACCOUNTS, SignInAccount } from '../domain/sign-in-lock';
@@ -28,9 +29,7 @@ export class AdminSignInLocksController {
   @ApiOkResponse({ type: SignInLockListDto })
   @ApiOperation({ summary: 'Customer and staff accounts whose sign-in is locked now, the latest end first (staff session, any role)' })
   async list(@Query() q: ListSignInLocksQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SignInLockListDto> {
-    const result = await this.queries.execute(new ListSignInLocksQuery({ account: q.account, page: q.page ?? 1, limit: q.limit ?? 25 }));
-    reply.header('x-total-count', String(result.total));
-    return result;
+    return withTotalCount<SignInLockListDto>(reply, this.queries.execute(new ListSignInLocksQuery({ account: q.account, ...paging(q) })));
   }
 
   @Delete(':account/:id')

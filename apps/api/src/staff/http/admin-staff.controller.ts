@@ -14,6 +14,7 @@ import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorat
 import { Principal } from '../../platform/auth/principal';
 import { ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { paging, sorting, withTotalCount } from '../../platform/http/list-endpoint';
 import { AddStaffMemberCommand } from '../commands/add-staff-member.command';
 import { LAST_ADMINISTRATOR } from '../commands/administrator-changes';
 import { ChangeStaffRoleCommand } from '../commands/change-staff-role.command';
@@ -42,18 +43,10 @@ export class AdminStaffController {
   @ApiOkResponse({ type: StaffListDto })
   @ApiOperation({ summary: 'Staff accounts, filtered and paged' })
   async list(@Query() q: ListStaffQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StaffListDto> {
-    const result = await this.queries.execute(
-      new ListStaffQuery({
-        q: q.q,
-        role: q.role,
-        sort: q.sort ?? 'created_at',
-        order: q.order ?? 'desc',
-        page: q.page ?? 1,
-        limit: q.limit ?? 25,
-      }),
+    return withTotalCount<StaffListDto>(
+      reply,
+      this.queries.execute(new ListStaffQuery({ q: q.q, role: q.role, ...sorting(q, 'created_at'), ...paging(q) })),
     );
-    reply.header('x-total-count', String(result.total));
-    return result;
   }
 
   @Get(':id')
