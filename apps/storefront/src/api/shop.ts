@@ -44,7 +44,7 @@ export function productReviews(id: string, signal?: AbortSignal, limit = 10): Pr
 
 export async function productsInCategory(
   category: string,
-  query: Pick<ProductQuery, 'sort_by' | 'price_range' | 'limit'>,
+  query: Pick<ProductQuery, 'sort_by' | 'price_range' | 'limit' | 'page'>,
   signal?: AbortSignal,
 ): Promise<ProductList> {
   const path = '/products/category/' + encodeURIComponent(category);

@@ -1,4 +1,4 @@
-import { findCategory, type Category, type PriceRange, type ProductList, type SortOption } from '@facet/contracts';
+import { findCategory, type Category, type PriceRange, type Product, type ProductList, type SortOption } from '@facet/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, isAbort } from '../api/client';
@@ -7,6 +7,7 @@ import { PriceRangeSelect, SortSelect } from '../components/Filters';
 import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
 import { toast } from '../features/toast/toasts';
 import { resolveCategoryParam } from '../lib/collections';
+import { canLoadMore, initialLoadMore, loadMoreReducer, type LoadMoreState } from '../lib/loadMore';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { CATEGORY_PAGE_LIMIT, type CategoryData } from '../routing/loaders';
 import { usePageData } from '../routing/usePageData';
@@ -17,6 +18,11 @@ export { CATEGORY_PAGE_LIMIT };
 
 type CategoryLoad = { state: 'loading' } | { state: 'found'; category: Category } | { state: 'not-found' };
 
+/** A first page of 50 as the start of a Load More list: the button shows while the API's total says more exist. */
+function firstPageOf(list: ProductList): LoadMoreState<Product> {
+  return loadMoreReducer(initialLoadMore<Product>(), { type: 'firstPage', items: list.products, total: list.total });
+}
+
 export default function CategoryPage() {
   const { category: param = '' } = useParams();
   const id = resolveCategoryParam(param);
@@ -26,9 +32,13 @@ export default function CategoryPage() {
   );
   const [priceRange, setPriceRange] = useState<PriceRange>('all');
   const [sort, setSort] = useState<SortOption>('featured');
-  const [list, setList] = useState<ProductList | null>(preloaded?.list ?? null);
+  const [list, setList] = useState<LoadMoreState<Product> | null>(() => (preloaded?.list ? firstPageOf(preloaded.list) : null));
   const [loadingProducts, setLoadingProducts] = useState(!preloaded?.list);
   const firstLoad = useRef(true);
+  // Bumped by every new first page (a filter or sort change): a Load More answer for the old one is dropped.
+  const listing = useRef(0);
+  const loadingMore = useRef(false);
+  const [announce, setAnnounce] = useState('');
 
   useDocumentTitle(category.state === 'found' ? category.category.name : 'Category');
 
@@ -63,8 +73,10 @@ export default function CategoryPage() {
 
   useEffect(() => {
     if (!id) return;
+    listing.current += 1;
+    loadingMore.current = false;
     if (preloaded?.list && sort === 'featured' && priceRange === 'all') {
-      setList(preloaded.list);
+      setList(firstPageOf(preloaded.list));
       setLoadingProducts(false);
       firstLoad.current = false;
       return;
@@ -73,7 +85,7 @@ export default function CategoryPage() {
     setLoadingProducts(true);
     productsInCategory(id, { sort_by: sort, price_range: priceRange, limit: CATEGORY_PAGE_LIMIT }, controller.signal)
       .then((l) => {
-        setList(l);
+        setList(firstPageOf(l));
         setLoadingProducts(false);
         firstLoad.current = false;
       })
@@ -84,7 +96,7 @@ export default function CategoryPage() {
           description: messageOf(error),
           variant: 'destructive',
         });
-        setList((l) => l ?? { products: [], total: 0, page: 1, limit: CATEGORY_PAGE_LIMIT });
+        setList((l) => l ?? initialLoadMore<Product>());
         setLoadingProducts(false);
       });
     return () => controller.abort();
@@ -107,7 +119,31 @@ export default function CategoryPage() {
     setPriceRange('all');
     setSort('featured');
   };
-  const products = list?.products ?? [];
+  const products = list?.items ?? [];
+
+  const loadMore = async () => {
+    if (!id || !list || !canLoadMore(list) || loadingMore.current) return; // presses ignored while loading
+    const asked = listing.current;
+    loadingMore.current = true;
+    setList((l) => l && loadMoreReducer(l, { type: 'start' }));
+    try {
+      const more = await productsInCategory(id, {
+        sort_by: sort,
+        price_range: priceRange,
+        limit: CATEGORY_PAGE_LIMIT,
+        page: list.page + 1,
+      });
+      if (asked !== listing.current) return;
+      setList((l) => l && loadMoreReducer(l, { type: 'pageLoaded', items: more.products, total: more.total }));
+      setAnnounce(`${more.products.length} more ${more.products.length === 1 ? 'product' : 'products'} loaded`);
+    } catch (error) {
+      if (asked !== listing.current) return;
+      toast({ title: 'Error loading more products', description: messageOf(error), variant: 'destructive' });
+      setList((l) => l && loadMoreReducer(l, { type: 'failed' })); // the pieces already shown stay
+    } finally {
+      if (asked === listing.current) loadingMore.current = false;
+    }
+  };
 
   return (
     <div className={`category-page theme-${c?.department ?? 'women'}`}>
@@ -160,6 +196,25 @@ export default function CategoryPage() {
         ) : (
           <div className={loadingProducts ? 'is-refreshing' : undefined}>
             <ProductGrid products={products} delayStep={0.05} label={c?.name} />
+            {list?.hasMore && (
+              <div className="category__more">
+                <button
+                  type="button"
+                  className="btn btn--outline"
+                  onClick={loadMore}
+                  disabled={list.loadingMore}
+                  aria-busy={list.loadingMore}
+                >
+                  {list.loadingMore ? 'Loading More...' : 'Load More Products'}
+                </button>
+                <p className="muted">
+                  Showing {products.length} of {list.total}
+                </p>
+              </div>
+            )}
+            <p className="visually-hidden" aria-live="polite">
+              {announce}
+            </p>
           </div>
         )}
       </section>
