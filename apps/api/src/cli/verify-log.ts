@@ -27,8 +27,9 @@ export async function verifyLogCommand(argv: string[], print: (line: string) => 
   const pool = createPool(config.databaseUrl, { max: 2 }, config.database, { pooled: config.databasePooled });
   let store: EventStore;
   if (config.eventStoreUrl) {
+    type EventStoreDbModule = typeof import('../platform/event-store/eventstoredb/eventstoredb-event-store');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { EventStoreDbEventStore } = require('../platform/event-store/eventstoredb/eventstoredb-event-store');
+    const { EventStoreDbEventStore } = require('../platform/event-store/eventstoredb/eventstoredb-event-store') as EventStoreDbModule;
     store = new EventStoreDbEventStore(config.eventStoreUrl);
   } else {
     store = new PostgresEventStore(pool, config.databaseDirectUrl);

@@ -36,7 +36,7 @@ export class MailArchive {
   async get(mailId: string): Promise<MailBody | null> {
     const row = await this.db.one<{ sealed: string }>('SELECT sealed FROM public.mail_archive WHERE mail_id = $1', [mailId]);
     if (!row) return null;
-    const body = await this.privacy.open(row.sealed);
+    const body = await this.privacy.open<{ html?: string | null; text?: string | null } | null>(row.sealed);
     return body ? { html: body.html ?? null, text: body.text ?? null } : null;
   }
 

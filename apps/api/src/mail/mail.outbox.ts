@@ -74,7 +74,7 @@ export class MailOutbox {
       [mailId],
     );
     if (!row) return null;
-    const content = await this.privacy.open(row.sealed);
+    const content = await this.privacy.open<Omit<OutgoingMail, 'subjectId'> | null>(row.sealed);
     return content ? { ...content, subjectId: row.subject_id, handedOver: row.sent } : null;
   }
 

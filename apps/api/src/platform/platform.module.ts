@@ -22,8 +22,9 @@ import { BlobStore } from './blobs/blob-store';
 function createEventStore(config: FacetConfig, db: DatabaseService): EventStore {
   if (config.eventStoreUrl) {
     // Loaded only when configured, so the PostgreSQL-only set-up never opens a gRPC client.
+    type EventStoreDbModule = typeof import('./event-store/eventstoredb/eventstoredb-event-store');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { EventStoreDbEventStore } = require('./event-store/eventstoredb/eventstoredb-event-store');
+    const { EventStoreDbEventStore } = require('./event-store/eventstoredb/eventstoredb-event-store') as EventStoreDbModule;
     return new EventStoreDbEventStore(config.eventStoreUrl);
   }
   return new PostgresEventStore(db.pool, db.session);

@@ -57,11 +57,11 @@ export class StorefrontRenderer {
     if (this.render !== undefined) return this.render;
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const bundle: SsrBundle = require(STOREFRONT_SSR_BUNDLE);
+      const bundle = require(STOREFRONT_SSR_BUNDLE) as SsrBundle;
       this.render = bundle.createRenderer({
         shop: new InProcessShopData(this.queries),
         template: readFileSync(TEMPLATE, 'utf8'),
-        manifest: JSON.parse(readFileSync(MANIFEST, 'utf8')),
+        manifest: JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, unknown>,
         readAsset: (publicPath) => readFileSync(assetPath(publicPath), 'utf8'),
         origin: this.origin,
       });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { spreadsheetSafe, toDollars } from '@facet/contracts';
+import { type FacetEvent, readEvent, type SomeEvent, spreadsheetSafe, toDollars, UnknownEventError } from '@facet/contracts';
 import { CATALOGUE_STREAM, InventoryCleared, product, PRODUCT_EVENT_TYPES, ProductState, withInventoryClears } from '../../catalog';
 import { EVENT_STORE, EventStore, RecordedEvent, START } from '../../platform/event-store/event-store';
 import { DomainError, NotFoundError } from '../../platform/domain/errors';
@@ -68,15 +68,20 @@ export class RecordHistory {
     const kind = recordKindOf(streamId);
     if (kind?.erasedBy && recorded.some((e) => e.type === kind.erasedBy)) throw new ErasedError();
     const history: HistoryEvent[] = await Promise.all(
-      recorded.map(async (e) => ({
-        type: e.type,
-        data: redactIdentifiers(e.type, await this.privacy.openDeep(e.data, ERASED)),
-        revision: e.revision,
-        occurredAt: e.metadata.occurredAt,
-        actor: e.metadata.actor,
-        correlationId: e.metadata.correlationId,
-        causationId: e.metadata.causationId,
-      })),
+      recorded.map(async (e) => {
+        const opened = { type: e.type, data: await this.privacy.openDeep(e.data, ERASED) };
+        const current = readable(opened, e.metadata.schemaVersion);
+        return {
+          type: e.type,
+          data: redactIdentifiers(e.type, current ? current.data : opened.data),
+          revision: e.revision,
+          occurredAt: e.metadata.occurredAt,
+          actor: e.metadata.actor,
+          correlationId: e.metadata.correlationId,
+          causationId: e.metadata.causationId,
+          readable: current !== null,
+        };
+      }),
     );
     return { kind, recorded, history };
   }
@@ -95,23 +100,23 @@ export class RecordHistory {
       if (page.length === 0) break;
       for (const e of page) {
         if (Date.parse(e.metadata.occurredAt) > limit) continue;
+        // An event this release cannot read is left out of the catalogue as it stood, never a reason to fail.
+        const event = readable(e, e.metadata.schemaVersion);
         if (e.streamId === CATALOGUE_STREAM) {
-          if (e.type === 'InventoryCleared') clears.push(e as unknown as InventoryCleared);
+          if (event?.type === 'InventoryCleared') clears.push(event);
           continue;
         }
+        if (event?.type !== 'ProductCreated' && event?.type !== 'ProductEdited' && event?.type !== 'ProductDeleted') continue;
         const id = e.streamId.slice('product-'.length);
         const current = states.get(id)?.state ?? product.initialState();
-        states.set(id, { state: product.evolve(current, e as any), revision: e.revision, at: e.metadata.occurredAt });
+        states.set(id, { state: product.evolve(current, event), revision: e.revision, at: e.metadata.occurredAt });
       }
       after = page[page.length - 1].position;
     }
     const rows: CatalogueRow[] = [];
     for (const [id, { state, revision, at }] of states) {
-      const s = withInventoryClears(
-        state,
-        id,
-        clears.filter((c) => Date.parse((c as any).metadata?.occurredAt ?? '') <= limit),
-      );
+      // Every clear kept occurred at or before `asOf` (the loop above leaves later ones out).
+      const s = withInventoryClears(state, id, clears);
       if (s.status !== 'listed' || !s.fields) continue;
       const f = s.fields;
       rows.push({
@@ -129,6 +134,21 @@ export class RecordHistory {
   }
 }
 
+/**
+ * The event as this release reads it (its data upcast to today's version), or null when its type or version is
+ * one this release does not read: the audit shows such an event as recorded and folds nothing of it, where a
+ * projection or a command would refuse it (readRecorded).
+ */
+function readable(event: SomeEvent, schemaVersion: number | undefined): FacetEvent | null {
+  try {
+    // readEvent checked the type against the schema tables and returned its data in that type's current shape.
+    return { type: event.type, data: readEvent(event.type, schemaVersion, event.data) } as FacetEvent;
+  } catch (err) {
+    if (err instanceof UnknownEventError) return null;
+    throw err;
+  }
+}
+
 /** Versions are numbered 0 to the last; -1 is "before the record existed". */
 function versionExists(history: HistoryEvent[], revision: number): void {
   const last = history.length - 1;
@@ -141,7 +161,8 @@ const SECRET_FIELD = /(password|hash|token|secret|otp|(^|\.)code$)/i;
 export function toCsv(rows: CatalogueRow[]): string {
   const header = ['id', 'name', 'category', 'price', 'original_price', 'in_stock', 'revision', 'last_changed_at'];
   const cell = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : String(spreadsheetSafe(v));
+    const safe: unknown = v === null || v === undefined ? '' : spreadsheetSafe(v);
+    const s = String(safe);
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return [header.join(','), ...rows.map((r) => header.map((h) => cell(r[h as keyof CatalogueRow])).join(','))].join('\r\n') + '\r\n';

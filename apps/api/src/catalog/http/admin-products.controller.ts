@@ -161,7 +161,7 @@ export class AdminProductsController {
   })
   @ApiOperation({ summary: 'Remove every product from the catalogue' })
   async clear(): Promise<{ success: true; deleted: number; message: string }> {
-    const { deleted } = await this.commands.execute(new ClearInventoryCommand());
+    const { deleted } = await this.commands.execute<ClearInventoryCommand, { deleted: number }>(new ClearInventoryCommand());
     return { success: true, deleted, message: `Inventory cleared: ${deleted} products removed` };
   }
 }

@@ -112,7 +112,7 @@ export class GetContactMessageHandler implements IQueryHandler<GetContactMessage
   constructor(private readonly db: DatabaseService) {}
 
   async execute({ id }: GetContactMessageQuery): Promise<ContactMessageView> {
-    const row = await this.db.one(`SELECT ${COLUMNS} FROM contact_messages WHERE id = $1`, [id]);
+    const row = await this.db.one<ContactMessageRow>(`SELECT ${COLUMNS} FROM contact_messages WHERE id = $1`, [id]);
     if (!row) throw new NotFoundError();
     return toView(row);
   }

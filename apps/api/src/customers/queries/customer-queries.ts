@@ -1,6 +1,6 @@
 import type { User } from '@facet/contracts';
 import { Injectable } from '@nestjs/common';
-import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
 import { NotFoundError } from '../../platform/domain/errors';
 import { Address, EMPTY_ADDRESS } from '../domain/customer';
@@ -93,10 +93,20 @@ const SORT_SQL: Record<CustomerSort, string> = {
   status: 'email_verified',
 };
 
-export class ListCustomersQuery {
+/** A page of customers and how many match in all. */
+export interface CustomerListPage {
+  items: CustomerListItem[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export class ListCustomersQuery extends Query<CustomerListPage> {
   constructor(
     readonly filter: { status?: CustomerStatus; q?: string; sort: CustomerSort; order: 'asc' | 'desc'; page: number; limit: number },
-  ) {}
+  ) {
+    super();
+  }
 }
 
 export class GetCustomerQuery {
@@ -107,7 +117,7 @@ export class GetCustomerQuery {
 export class ListCustomersHandler implements IQueryHandler<ListCustomersQuery> {
   constructor(private readonly db: DatabaseService) {}
 
-  async execute({ filter: f }: ListCustomersQuery): Promise<{ items: CustomerListItem[]; total: number; page: number; limit: number }> {
+  async execute({ filter: f }: ListCustomersQuery): Promise<CustomerListPage> {
     const filter = new SqlFilter();
     if (f.status) filter.where('email_verified = ?', f.status === 'Verified');
     const q = f.q?.trim().toLowerCase();

@@ -53,5 +53,5 @@ export const SignsInOrOut = () => access({ kind: 'public', signsInOrOut: true })
 
 /** The request's principal, or null when signed out. */
 export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal | null => {
-  return ctx.switchToHttp().getRequest().principal ?? null;
+  return ctx.switchToHttp().getRequest<{ principal?: Principal | null }>().principal ?? null;
 });

@@ -1,8 +1,8 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /** argon2id with OWASP's minimum: 19 MiB of memory, 2 iterations, 1 lane. */
 const ARGON2ID = 2; // Algorithm.Argon2id (a const enum, which isolated-module builds cannot import)
-const OPTIONS = { algorithm: ARGON2ID as any, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const OPTIONS = { algorithm: ARGON2ID as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

@@ -55,7 +55,7 @@ export class SessionsService {
   async resolve(token: string, via: Principal['via']): Promise<Principal | null> {
     if (!token || token.length > 200) return null;
     const tokenHash = hashToken(token);
-    const row = await this.db.one(
+    const row = await this.db.one<{ kind: Principal['kind']; subject_id: string; role: string }>(
       `SELECT kind, subject_id, role FROM public.sessions
        WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
       [tokenHash],

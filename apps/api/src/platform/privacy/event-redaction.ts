@@ -29,12 +29,13 @@ export function withoutGuestSubjects<T>(value: T): T;
 export function withoutGuestSubjects(value: unknown): unknown {
   if (typeof value === 'string') return namesGuestSubject(value) ? REDACTED : value;
   if (Array.isArray(value)) {
-    const out = value.map(withoutGuestSubjects);
-    return out.some((v, i) => v !== value[i]) ? out : value;
+    const list = value as unknown[];
+    const out = list.map(withoutGuestSubjects);
+    return out.some((v, i) => v !== list[i]) ? out : list;
   }
   if (value && typeof value === 'object') {
     let out: Record<string, unknown> | null = null;
-    for (const [k, v] of Object.entries(value)) {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       const shown = withoutGuestSubjects(v);
       if (shown === v) continue;
       out ??= { ...(value as Record<string, unknown>) };

@@ -45,8 +45,8 @@ export class PersonalData {
   }
 
   /** Seals the named fields of an object (other fields untouched). */
-  async sealFields<T extends Record<string, any>>(subjectId: string, obj: T, fields: readonly string[]): Promise<T> {
-    const copy: Record<string, any> = { ...obj };
+  async sealFields<T extends object>(subjectId: string, obj: T, fields: readonly string[]): Promise<T> {
+    const copy = { ...obj } as Record<string, unknown>;
     for (const f of fields) {
       if (f in copy && !isSealed(copy[f])) copy[f] = await this.seal(subjectId, copy[f]);
     }
@@ -57,10 +57,11 @@ export class PersonalData {
    * Opens one sealed value; `whenErased` (null, or ERASED for read models) once the subject has been
    * erased. Plain values pass through.
    */
-  async open(value: unknown, whenErased: null | typeof ERASED = null): Promise<any> {
-    if (!isSealed(value)) return value;
+  async open<T = unknown>(value: unknown, whenErased: null | typeof ERASED = null): Promise<T> {
+    // What was sealed is whatever the caller stored there: it names the type it expects back.
+    if (!isSealed(value)) return value as T;
     const key = await this.keys.existingKey(sealedSubject(value));
-    return decrypt(value, key, whenErased);
+    return decrypt(value, key, whenErased) as T;
   }
 
   /**

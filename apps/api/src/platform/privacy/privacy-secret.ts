@@ -51,10 +51,10 @@ function fromEnvironment(value: string): Buffer {
 
 /** The secret an older version stored in the database, if that table still holds it. */
 async function storedSecret(pool: Pool): Promise<Buffer | null> {
-  const table = await pool.query(`SELECT to_regclass('public.privacy_secret') IS NOT NULL AS present`);
+  const table = await pool.query<{ present: boolean }>(`SELECT to_regclass('public.privacy_secret') IS NOT NULL AS present`);
   if (!table.rows[0].present) return null;
-  const r = await pool.query('SELECT secret FROM public.privacy_secret WHERE id = 1');
-  return (r.rows[0]?.secret as Buffer | undefined) ?? null;
+  const r = await pool.query<{ secret: Buffer }>('SELECT secret FROM public.privacy_secret WHERE id = 1');
+  return (r.rows[0] as { secret: Buffer } | undefined)?.secret ?? null;
 }
 
 /**
@@ -75,8 +75,8 @@ async function fromFile(file: string, initial: Buffer | null): Promise<Buffer> {
   }
   try {
     await fs.link(draft, file);
-  } catch (e: any) {
-    if (e?.code !== 'EEXIST') throw e;
+  } catch (e: unknown) {
+    if ((e as NodeJS.ErrnoException | null)?.code !== 'EEXIST') throw e;
   } finally {
     await fs.unlink(draft);
   }
@@ -87,8 +87,8 @@ async function readSecretFile(file: string): Promise<Buffer | null> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
-  } catch (e: any) {
-    if (e?.code === 'ENOENT') return null;
+  } catch (e: unknown) {
+    if ((e as NodeJS.ErrnoException | null)?.code === 'ENOENT') return null;
     throw e;
   }
   const hex = text.trim();
@@ -103,7 +103,7 @@ async function readSecretFile(file: string): Promise<Buffer | null> {
  */
 async function checkFingerprint(pool: Pool, candidate: Buffer, from: string): Promise<void> {
   const fingerprint = createHmac('sha256', candidate).update('facet privacy secret fingerprint').digest('hex');
-  const r = await pool.query(
+  const r = await pool.query<{ fingerprint: string }>(
     `INSERT INTO public.privacy_secret_fingerprint (id, fingerprint) VALUES (1, $1)
      ON CONFLICT (id) DO UPDATE SET id = EXCLUDED.id RETURNING fingerprint`,
     [fingerprint],

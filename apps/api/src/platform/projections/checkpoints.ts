@@ -5,7 +5,7 @@ import { Position, START } from '../event-store/event-store';
 export type CheckpointTable = 'projection_checkpoints' | 'public.reactor_checkpoints';
 
 export async function readCheckpoint(tx: Tx, table: CheckpointTable, name: string, forUpdate = false): Promise<Position> {
-  const r = await tx.query(
+  const r = await tx.query<{ c: string; p: string }>(
     `SELECT commit_pos::text AS c, prepare_pos::text AS p FROM ${table} WHERE name = $1 ${forUpdate ? 'FOR UPDATE' : ''}`,
     [name],
   );

@@ -40,12 +40,12 @@ export function parkedLockStatement(consumer: string): string {
 /** The streams among `streamIds` that already have a parked event for this consumer. */
 export async function parkedStreams(tx: Tx | Pool, consumer: string, streamIds: string[]): Promise<Map<string, string>> {
   if (streamIds.length === 0) return new Map();
-  const r = await tx.query(
+  const r = await tx.query<{ stream_id: string; event_id: string }>(
     `SELECT DISTINCT ON (stream_id) stream_id, event_id FROM public.parked_events
      WHERE consumer = $1 AND stream_id = ANY($2::text[]) ORDER BY stream_id, commit_pos, prepare_pos`,
     [consumer, [...new Set(streamIds)]],
   );
-  return new Map(r.rows.map((row) => [row.stream_id as string, row.event_id as string]));
+  return new Map(r.rows.map((row) => [row.stream_id, row.event_id]));
 }
 
 /**
@@ -161,9 +161,9 @@ export class ParkedEventsStore {
       where.push(`stream_id = $${params.length}`);
     }
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = Number((await this.pool.query(`SELECT count(*) AS n FROM public.parked_events ${w}`, params)).rows[0].n);
+    const total = Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM public.parked_events ${w}`, params)).rows[0].n);
     params.push(filter.limit, (filter.page - 1) * filter.limit);
-    const r = await this.pool.query(
+    const r = await this.pool.query<ParkedEventRow>(
       `SELECT ${ParkedEventsStore.COLUMNS} FROM public.parked_events ${w}
        ORDER BY first_failed_at DESC, consumer, commit_pos DESC, prepare_pos DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
@@ -172,18 +172,23 @@ export class ParkedEventsStore {
   }
 
   async get(id: string): Promise<ParkedEvent | null> {
-    const r = await this.pool.query(`SELECT ${ParkedEventsStore.COLUMNS} FROM public.parked_events WHERE id = $1`, [id]);
+    const r = await this.pool.query<ParkedEventRow>(`SELECT ${ParkedEventsStore.COLUMNS} FROM public.parked_events WHERE id = $1`, [id]);
     return r.rowCount ? present(r.rows[0]) : null;
   }
 
   /** Parked events per consumer. */
   async counts(): Promise<Map<string, number>> {
-    const r = await this.pool.query(`SELECT consumer, count(*)::int AS n FROM public.parked_events GROUP BY consumer`);
-    return new Map(r.rows.map((row) => [row.consumer as string, row.n as number]));
+    const r = await this.pool.query<{ consumer: string; n: number }>(
+      `SELECT consumer, count(*)::int AS n FROM public.parked_events GROUP BY consumer`,
+    );
+    return new Map(r.rows.map((row) => [row.consumer, row.n]));
   }
 }
 
-function present(row: any): ParkedEvent {
+/** A parked_events row as COLUMNS selects it: the failure times as pg returns them. */
+type ParkedEventRow = Omit<ParkedEvent, 'first_failed_at' | 'last_failed_at'> & { first_failed_at: Date; last_failed_at: Date };
+
+function present(row: ParkedEventRow): ParkedEvent {
   return {
     ...row,
     first_failed_at: new Date(row.first_failed_at).toISOString(),

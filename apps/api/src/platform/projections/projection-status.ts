@@ -124,7 +124,9 @@ export class ProjectionStatus implements ReadYourWrites {
   /** Reads every checkpoint; waiters share one read in flight. */
   private refresh(): Promise<void> {
     this.refreshing ??= this.pool
-      .query('SELECT name, commit_pos::text AS c, prepare_pos::text AS p FROM rm.projection_checkpoints')
+      .query<{ name: string; c: string; p: string }>(
+        'SELECT name, commit_pos::text AS c, prepare_pos::text AS p FROM rm.projection_checkpoints',
+      )
       .then((r) => {
         for (const row of r.rows) {
           const position = { commit: BigInt(row.c), prepare: BigInt(row.p) };

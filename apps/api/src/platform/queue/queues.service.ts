@@ -49,7 +49,7 @@ export class Queues implements BeforeApplicationShutdown, OnApplicationShutdown 
     return this.producerConnection;
   }
 
-  queue<T = any>(name: string, options: Partial<QueueOptions> = {}): Queue<T> {
+  queue<T = unknown>(name: string, options: Partial<QueueOptions> = {}): Queue<T> {
     let q = this.queues.get(name);
     if (!q) {
       q = new Queue(name, {
@@ -92,7 +92,7 @@ export class Queues implements BeforeApplicationShutdown, OnApplicationShutdown 
     return `${this.config.queuePrefix}-queues`;
   }
 
-  worker<T = any>(
+  worker<T = unknown>(
     name: string,
     processor: (job: Job<T>, token?: string) => Promise<unknown>,
     options: Partial<WorkerOptions> = {},

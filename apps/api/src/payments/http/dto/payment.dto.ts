@@ -45,15 +45,19 @@ export class CheckoutStatusDto {
 export class SandboxPayDto {
   @ApiProperty({ enum: ['card', 'bank_transfer'] }) @IsIn(['card', 'bank_transfer']) method: 'card' | 'bank_transfer';
   @ApiPropertyOptional({ example: '4242 4242 4242 4242' })
-  @ValidateIf((o) => o.method === 'card')
+  @ValidateIf((o: SandboxPayDto) => o.method === 'card')
   @IsString()
   @MaxLength(23)
   card_number?: string;
-  @ApiPropertyOptional({ example: '12/30' }) @ValidateIf((o) => o.method === 'card') @IsString() @MaxLength(7) expiry?: string;
-  @ApiPropertyOptional({ example: '123' }) @ValidateIf((o) => o.method === 'card') @IsString() @MaxLength(4) cvv?: string;
-  @ApiPropertyOptional() @ValidateIf((o) => o.method === 'card') @IsString() @MaxLength(100) name?: string;
+  @ApiPropertyOptional({ example: '12/30' })
+  @ValidateIf((o: SandboxPayDto) => o.method === 'card')
+  @IsString()
+  @MaxLength(7)
+  expiry?: string;
+  @ApiPropertyOptional({ example: '123' }) @ValidateIf((o: SandboxPayDto) => o.method === 'card') @IsString() @MaxLength(4) cvv?: string;
+  @ApiPropertyOptional() @ValidateIf((o: SandboxPayDto) => o.method === 'card') @IsString() @MaxLength(100) name?: string;
   @ApiPropertyOptional({ example: 'facet-demo-checking' })
-  @ValidateIf((o) => o.method === 'bank_transfer')
+  @ValidateIf((o: SandboxPayDto) => o.method === 'bank_transfer')
   @IsString()
   @MaxLength(100)
   account_id?: string;
