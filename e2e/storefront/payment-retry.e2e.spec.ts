@@ -80,6 +80,9 @@ describe('Paying after a decline', () => {
       .getByTestId('cancel-outcome')
       .getByText(/did not go through and nothing was charged/)
       .waitFor({ timeout: 15_000 });
+    // A decline is named as one, with the next step (the shopper's own cancel says Payment Cancelled).
+    await page.getByRole('heading', { level: 1, name: 'Payment Declined' }).waitFor();
+    await page.getByRole('button', { name: 'Try Another Card' }).waitFor();
     // The selection came back from the order; the shopper adds another piece before paying.
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('facet:cart') ?? '[]').length === 1);
     const cancelPage = page.url();

@@ -16,16 +16,16 @@ function cancelText(order: OrderForPayment | null): string {
   if (order && !order.can_pay) return `Nothing was charged. This order can no longer be paid: ${order.status_message}.`;
   const until = order?.pay_by ? ` until ${longDate(order.pay_by)}` : '';
   if (order?.payment_status === 'failed')
-    return `Your payment did not go through and nothing was charged. Your order is kept; you can pay it with another card${until}.`;
+    return `Your card was declined by its issuer: the payment did not go through and nothing was charged. Your order is kept; you can pay it with another card${until}.`;
   return `Your payment was not completed and nothing was charged. Your order is kept; you can pay it whenever you are ready${until}.`;
 }
 
 /**
  * The provider sends the shopper here after a cancelled or declined payment (?order_id=...). The order is
  * kept, awaiting payment: it can be paid again from here, and the selection comes back from the order.
+ * A declined card (the order's last attempt failed; a shopper's cancel leaves it expired) is named as such.
  */
 export default function PaymentCancelPage() {
-  useDocumentTitle('Payment Cancelled');
   const [params] = useSearchParams();
   const fromUrl = params.get('order_id') ?? '';
   const orderId = UUID.test(fromUrl) ? fromUrl : (lastOrder.read() ?? '');
@@ -50,6 +50,9 @@ export default function PaymentCancelPage() {
   }, [orderId]);
 
   const payable = order?.can_pay === true;
+  const declined = order?.payment_status === 'failed';
+  const heading = declined ? 'Payment Declined' : 'Payment Cancelled';
+  useDocumentTitle(heading);
   return (
     <div className="result container">
       <div className="result__card">
@@ -57,7 +60,7 @@ export default function PaymentCancelPage() {
           <CloseIcon size={28} />
         </span>
         <p className="eyebrow">No Payment Taken</p>
-        <h1 className="display-2">Payment Cancelled</h1>
+        <h1 className="display-2">{heading}</h1>
         <p className="muted" data-testid="cancel-outcome">
           {cancelText(order)}
         </p>
@@ -67,7 +70,7 @@ export default function PaymentCancelPage() {
           </p>
         )}
         <div className="result__actions">
-          {payable && <PayAgainButton orderId={order.id} label="Pay Now" />}
+          {payable && <PayAgainButton orderId={order.id} label={declined ? 'Try Another Card' : 'Pay Now'} />}
           <Link to="/cart" className={payable ? 'btn btn--outline' : 'btn btn--primary'}>
             Return to Cart
           </Link>
