@@ -17,6 +17,7 @@ import {
   type ConsultationErrors,
   type ConsultationForm,
 } from '../lib/consultation';
+import { FormField } from './FormField';
 import { LineChoice } from './LineChoice';
 import { Modal } from './Modal';
 
@@ -120,27 +121,30 @@ export function ConsultationModal({ items, onClose }: { items: readonly CartItem
       )}
       <form className="consultation__form" onSubmit={submit} noValidate>
         {FIELDS.map((f) => (
-          <div key={f.key} className={`field${f.key === 'email' || f.key === 'phone' ? ' field--wide' : ''}`}>
-            <label htmlFor={`consultation-${f.key}`}>
-              {f.label} <span aria-hidden="true">*</span>
-            </label>
-            <input
-              id={`consultation-${f.key}`}
-              className="input"
-              type={f.type}
-              autoComplete={f.autoComplete}
-              value={form[f.key]}
-              onChange={(e) => edit(f.key, e.target.value)}
-              aria-required="true"
-              aria-invalid={errors[f.key] ? true : undefined}
-              aria-describedby={errors[f.key] ? `consultation-${f.key}-error` : undefined}
-            />
-            {errors[f.key] && (
-              <p id={`consultation-${f.key}-error`} className="field__error" role="alert">
-                {errors[f.key]}
-              </p>
+          <FormField
+            key={f.key}
+            id={`consultation-${f.key}`}
+            label={
+              <>
+                {f.label} <span aria-hidden="true">*</span>
+              </>
+            }
+            error={errors[f.key]}
+            className={f.key === 'email' || f.key === 'phone' ? 'field--wide' : undefined}
+          >
+            {(aria) => (
+              <input
+                id={`consultation-${f.key}`}
+                className="input"
+                type={f.type}
+                autoComplete={f.autoComplete}
+                value={form[f.key]}
+                onChange={(e) => edit(f.key, e.target.value)}
+                aria-required="true"
+                {...aria}
+              />
             )}
-          </div>
+          </FormField>
         ))}
         <button type="submit" className="btn btn--primary btn--block field--wide" disabled={submitting}>
           {submitting ? 'Submitting...' : 'Submit Consultation Request'}

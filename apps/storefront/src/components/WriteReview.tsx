@@ -2,6 +2,7 @@ import { hasVisibleText, REVIEW_LIMITS, type MyOrder } from '@facet/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { myReviews, submitReview } from '../api/account';
 import { ApiError } from '../api/client';
+import { FieldError, FormField } from './FormField';
 import { Modal } from './Modal';
 import './WriteReview.css';
 
@@ -119,8 +120,7 @@ function ReviewDialog({ order, onClose }: { order: MyOrder; onClose: () => void 
     >
       <form className="review-form" onSubmit={send} noValidate>
         {pieces.length > 1 ? (
-          <div className="field">
-            <label htmlFor="review-piece">Piece</label>
+          <FormField id="review-piece" label="Piece">
             <select id="review-piece" className="input" value={productId} onChange={(e) => setProductId(e.target.value)}>
               {pieces.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -129,7 +129,7 @@ function ReviewDialog({ order, onClose }: { order: MyOrder; onClose: () => void 
                 </option>
               ))}
             </select>
-          </div>
+          </FormField>
         ) : (
           <p className="review-form__piece">{pieces[0]?.name}</p>
         )}
@@ -163,53 +163,48 @@ function ReviewDialog({ order, onClose }: { order: MyOrder; onClose: () => void 
                   {stars ? STAR_WORDS[stars - 1] : ''}
                 </span>
               </div>
-              {errors.stars && (
-                <p id="review-stars-error" className="field__error" role="alert">
-                  {errors.stars}
-                </p>
-              )}
+              <FieldError id="review-stars-error" error={errors.stars} />
             </fieldset>
-            <div className="field">
-              <label htmlFor="review-title-input">Title (optional)</label>
-              <input
-                id="review-title-input"
-                className="input"
-                value={title}
-                maxLength={REVIEW_LIMITS.title}
-                onChange={(e) => setTitle(e.target.value)}
-                aria-invalid={errors.title ? true : undefined}
-                aria-describedby={described('title')}
-              />
-              {errors.title && (
-                <p id="review-title-error" className="field__error" role="alert">
-                  {errors.title}
-                </p>
+            <FormField id="review-title-input" label="Title (optional)" error={errors.title} errorId="review-title-error">
+              {(aria) => (
+                <input
+                  id="review-title-input"
+                  className="input"
+                  value={title}
+                  maxLength={REVIEW_LIMITS.title}
+                  onChange={(e) => setTitle(e.target.value)}
+                  {...aria}
+                />
               )}
-            </div>
-            <div className="field">
-              <label htmlFor="review-text">
-                Your review <span aria-hidden="true">*</span>
-              </label>
-              <textarea
-                id="review-text"
-                className="input"
-                rows={5}
-                value={text}
-                maxLength={REVIEW_LIMITS.text}
-                onChange={(e) => setText(e.target.value)}
-                aria-required="true"
-                aria-invalid={errors.text ? true : undefined}
-                aria-describedby={described('text') ?? 'review-text-count'}
-              />
-              <p id="review-text-count" className="review-form__count muted">
-                {text.length} / {REVIEW_LIMITS.text}
-              </p>
-              {errors.text && (
-                <p id="review-text-error" className="field__error" role="alert">
-                  {errors.text}
-                </p>
+            </FormField>
+            <FormField
+              id="review-text"
+              label={
+                <>
+                  Your review <span aria-hidden="true">*</span>
+                </>
+              }
+              error={errors.text}
+            >
+              {(aria) => (
+                <>
+                  <textarea
+                    id="review-text"
+                    className="input"
+                    rows={5}
+                    value={text}
+                    maxLength={REVIEW_LIMITS.text}
+                    onChange={(e) => setText(e.target.value)}
+                    aria-required="true"
+                    aria-invalid={aria['aria-invalid']}
+                    aria-describedby={aria['aria-describedby'] ?? 'review-text-count'}
+                  />
+                  <p id="review-text-count" className="review-form__count muted">
+                    {text.length} / {REVIEW_LIMITS.text}
+                  </p>
+                </>
               )}
-            </div>
+            </FormField>
             {refusal && (
               <p className="form-refusal" role="alert">
                 {refusal}

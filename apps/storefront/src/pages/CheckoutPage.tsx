@@ -4,6 +4,7 @@ import { paymentsApi } from '../api/account';
 import { lastOrder } from '../lib/payAgain';
 import { newUuid } from '../api/client';
 import { createOrder } from '../api/shop';
+import { FormField } from '../components/FormField';
 import { BagIcon, ShieldIcon } from '../components/Icons';
 import { OrderSummary } from '../components/OrderSummary';
 import { useAuth } from '../features/auth/useAuth';
@@ -186,27 +187,22 @@ export default function CheckoutPage() {
   };
 
   const input = (f: Field) => (
-    <div key={f.key} className={f.wide ? 'field field--wide' : 'field'}>
-      <label htmlFor={`checkout-${f.key}`}>{f.label}</label>
-      <input
-        id={`checkout-${f.key}`}
-        className="input"
-        type={f.type ?? 'text'}
-        autoComplete={f.autoComplete}
-        inputMode={f.inputMode}
-        maxLength={f.maxLength}
-        placeholder={f.placeholder}
-        value={form[f.key]}
-        aria-invalid={errors[f.key] ? true : undefined}
-        aria-describedby={errors[f.key] ? `checkout-${f.key}-error` : undefined}
-        onChange={(e) => edit(f.key, e.target.value)}
-      />
-      {errors[f.key] && (
-        <p id={`checkout-${f.key}-error`} className="field__error" role="alert">
-          {errors[f.key]}
-        </p>
+    <FormField key={f.key} id={`checkout-${f.key}`} label={f.label} error={errors[f.key]} className={f.wide ? 'field--wide' : undefined}>
+      {(aria) => (
+        <input
+          id={`checkout-${f.key}`}
+          className="input"
+          type={f.type ?? 'text'}
+          autoComplete={f.autoComplete}
+          inputMode={f.inputMode}
+          maxLength={f.maxLength}
+          placeholder={f.placeholder}
+          value={form[f.key]}
+          {...aria}
+          onChange={(e) => edit(f.key, e.target.value)}
+        />
       )}
-    </div>
+    </FormField>
   );
 
   return (
@@ -235,35 +231,30 @@ export default function CheckoutPage() {
             </h2>
             <div className="co-grid">
               {ADDRESS.slice(0, 3).map(input)}
-              <div className="field">
-                <label htmlFor="checkout-state">State *</label>
-                <select
-                  id="checkout-state"
-                  className="select"
-                  value={form.state}
-                  aria-invalid={errors.state ? true : undefined}
-                  onChange={(e) => edit('state', e.target.value)}
-                >
-                  <option value="">Choose a state</option>
-                  {CHECKOUT_STATES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-                {errors.state && (
-                  <p className="field__error" role="alert">
-                    {errors.state}
-                  </p>
+              <FormField id="checkout-state" label="State *" error={errors.state} errorId={null}>
+                {(aria) => (
+                  <select
+                    id="checkout-state"
+                    className="select"
+                    value={form.state}
+                    aria-invalid={aria['aria-invalid']}
+                    onChange={(e) => edit('state', e.target.value)}
+                  >
+                    <option value="">Choose a state</option>
+                    {CHECKOUT_STATES.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </select>
                 )}
-              </div>
+              </FormField>
               {input(ADDRESS[3])}
-              <div className="field">
-                <label htmlFor="checkout-country">Country</label>
+              <FormField id="checkout-country" label="Country">
                 <select id="checkout-country" className="select" value={form.country} onChange={(e) => edit('country', e.target.value)}>
                   <option value="US">United States</option>
                 </select>
-              </div>
+              </FormField>
             </div>
           </section>
           <section className="co-section">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { sendContactMessage, type ContactMessage } from '../api/shop';
+import { FormField } from '../components/FormField';
 import { ClockIcon, DiamondIcon, MailIcon, PhoneIcon, PinIcon, ShieldIcon, SparkIcon } from '../components/Icons';
 import { SHOP, telHref } from '../config';
 import { toast } from '../features/toast/toasts';
@@ -84,18 +85,13 @@ export default function ContactPage() {
     }
   };
 
+  // The phone's error is not shown under it, but its control is marked all the same (FormField's aria for the others).
   const fieldProps = (key: keyof ContactMessage) => ({
     id: `contact-${key}`,
     value: form[key],
     'aria-invalid': errors[key] ? true : undefined,
     'aria-describedby': errors[key] ? `contact-${key}-error` : undefined,
   });
-  const error = (key: keyof ContactMessage) =>
-    errors[key] && (
-      <p id={`contact-${key}-error`} className="field__error" role="alert">
-        {errors[key]}
-      </p>
-    );
 
   return (
     <>
@@ -155,8 +151,7 @@ export default function ContactPage() {
             Send us a message
           </h2>
           <form className="contact__form" onSubmit={submit} noValidate>
-            <div className="field">
-              <label htmlFor="contact-name">Full Name *</label>
+            <FormField id="contact-name" label="Full Name *" error={errors.name}>
               <input
                 className="input"
                 type="text"
@@ -165,10 +160,8 @@ export default function ContactPage() {
                 {...fieldProps('name')}
                 onChange={(e) => edit('name', e.target.value)}
               />
-              {error('name')}
-            </div>
-            <div className="field">
-              <label htmlFor="contact-email">Email Address *</label>
+            </FormField>
+            <FormField id="contact-email" label="Email Address *" error={errors.email}>
               <input
                 className="input"
                 type="email"
@@ -177,10 +170,8 @@ export default function ContactPage() {
                 {...fieldProps('email')}
                 onChange={(e) => edit('email', e.target.value)}
               />
-              {error('email')}
-            </div>
-            <div className="field">
-              <label htmlFor="contact-phone">Phone (optional)</label>
+            </FormField>
+            <FormField id="contact-phone" label="Phone (optional)">
               <input
                 className="input"
                 type="tel"
@@ -188,9 +179,8 @@ export default function ContactPage() {
                 {...fieldProps('phone')}
                 onChange={(e) => edit('phone', e.target.value)}
               />
-            </div>
-            <div className="field">
-              <label htmlFor="contact-subject">Subject *</label>
+            </FormField>
+            <FormField id="contact-subject" label="Subject *" error={errors.subject}>
               <select className="select" required {...fieldProps('subject')} onChange={(e) => edit('subject', e.target.value)}>
                 <option value="">Choose a subject</option>
                 {SUBJECTS.map((s) => (
@@ -199,10 +189,8 @@ export default function ContactPage() {
                   </option>
                 ))}
               </select>
-              {error('subject')}
-            </div>
-            <div className="field field--wide">
-              <label htmlFor="contact-message">Message *</label>
+            </FormField>
+            <FormField id="contact-message" label="Message *" error={errors.message} className="field--wide">
               <textarea
                 className="textarea"
                 rows={6}
@@ -210,8 +198,7 @@ export default function ContactPage() {
                 {...fieldProps('message')}
                 onChange={(e) => edit('message', e.target.value)}
               />
-              {error('message')}
-            </div>
+            </FormField>
             <div className="field--wide">
               <button type="submit" className="btn btn--primary" disabled={sending}>
                 {sending ? 'Sending Message...' : 'Send Message'}

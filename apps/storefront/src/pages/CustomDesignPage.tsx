@@ -2,6 +2,7 @@ import { DIAMOND_SHAPES, DIAMOND_SIZES, karatsFor, METAL_TYPES, PREFERRED_CONTAC
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { customDesignApi } from '../api/account';
 import { ApiError, newUuid } from '../api/client';
+import { FormField } from '../components/FormField';
 import { CheckIcon, TrashIcon } from '../components/Icons';
 import { useAuth } from '../features/auth/useAuth';
 import { toast } from '../features/toast/toasts';
@@ -359,8 +360,7 @@ export default function CustomDesignPage() {
                   </div>
                 )}
               </div>
-              <div className="field">
-                <label htmlFor="design-notes">Design notes (optional)</label>
+              <FormField id="design-notes" label="Design notes (optional)">
                 <textarea
                   id="design-notes"
                   className="textarea"
@@ -370,67 +370,51 @@ export default function CustomDesignPage() {
                   value={form.designNotes}
                   onChange={(e) => setForm((f) => ({ ...f, designNotes: e.target.value }))}
                 />
-              </div>
+              </FormField>
             </div>
           )}
 
           {step === 5 && (
             <div className="wizard__group wizard__contact">
-              <div className="field">
-                <label htmlFor="design-name">Full Name *</label>
-                <input
-                  id="design-name"
-                  className="input"
-                  autoComplete="name"
-                  value={form.contactName}
-                  aria-invalid={fieldErrors.contactName ? true : undefined}
-                  aria-describedby={fieldErrors.contactName ? 'design-name-error' : undefined}
-                  onChange={(e) => editContact('contactName', e.target.value)}
-                />
-                {fieldErrors.contactName && (
-                  <p id="design-name-error" className="field__error" role="alert">
-                    {fieldErrors.contactName}
-                  </p>
+              <FormField id="design-name" label="Full Name *" error={fieldErrors.contactName}>
+                {(aria) => (
+                  <input
+                    id="design-name"
+                    className="input"
+                    autoComplete="name"
+                    value={form.contactName}
+                    {...aria}
+                    onChange={(e) => editContact('contactName', e.target.value)}
+                  />
                 )}
-              </div>
-              <div className="field">
-                <label htmlFor="design-email">Email *</label>
-                <input
-                  id="design-email"
-                  className="input"
-                  type="email"
-                  autoComplete="email"
-                  value={form.contactEmail}
-                  aria-invalid={fieldErrors.contactEmail ? true : undefined}
-                  aria-describedby={fieldErrors.contactEmail ? 'design-email-error' : undefined}
-                  onChange={(e) => editContact('contactEmail', e.target.value)}
-                />
-                {fieldErrors.contactEmail && (
-                  <p id="design-email-error" className="field__error" role="alert">
-                    {fieldErrors.contactEmail}
-                  </p>
+              </FormField>
+              <FormField id="design-email" label="Email *" error={fieldErrors.contactEmail}>
+                {(aria) => (
+                  <input
+                    id="design-email"
+                    className="input"
+                    type="email"
+                    autoComplete="email"
+                    value={form.contactEmail}
+                    {...aria}
+                    onChange={(e) => editContact('contactEmail', e.target.value)}
+                  />
                 )}
-              </div>
-              <div className="field">
-                <label htmlFor="design-phone">Phone</label>
-                <input
-                  id="design-phone"
-                  className="input"
-                  type="tel"
-                  autoComplete="tel"
-                  value={form.contactPhone}
-                  aria-invalid={fieldErrors.contactPhone ? true : undefined}
-                  aria-describedby={fieldErrors.contactPhone ? 'design-phone-error' : undefined}
-                  onChange={(e) => editContact('contactPhone', e.target.value)}
-                />
-                {fieldErrors.contactPhone && (
-                  <p id="design-phone-error" className="field__error" role="alert">
-                    {fieldErrors.contactPhone}
-                  </p>
+              </FormField>
+              <FormField id="design-phone" label="Phone" error={fieldErrors.contactPhone}>
+                {(aria) => (
+                  <input
+                    id="design-phone"
+                    className="input"
+                    type="tel"
+                    autoComplete="tel"
+                    value={form.contactPhone}
+                    {...aria}
+                    onChange={(e) => editContact('contactPhone', e.target.value)}
+                  />
                 )}
-              </div>
-              <div className="field">
-                <label htmlFor="design-contact">Preferred contact</label>
+              </FormField>
+              <FormField id="design-contact" label="Preferred contact">
                 <select
                   id="design-contact"
                   className="select"
@@ -443,7 +427,7 @@ export default function CustomDesignPage() {
                     </option>
                   ))}
                 </select>
-              </div>
+              </FormField>
               <dl className="wizard__recap">
                 <div>
                   <dt>Piece</dt>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { accountApi } from '../api/account';
 import { AuthCard, FieldFeedback } from '../components/AuthCard';
+import { FormField } from '../components/FormField';
 import { MailIcon } from '../components/Icons';
 import { toast } from '../features/toast/toasts';
 import { emailFeedback, FORGOT_PASSWORD_CONFIRMATION } from '../lib/account';
@@ -75,8 +76,7 @@ export default function ForgotPasswordPage() {
       }
     >
       <form className="auth__form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="forgot-email">Email Address</label>
+        <FormField id="forgot-email" label="Email Address">
           <input
             id="forgot-email"
             className="input"
@@ -89,7 +89,7 @@ export default function ForgotPasswordPage() {
             onChange={(e) => setEmail(e.target.value)}
           />
           <FieldFeedback id="forgot-email-feedback" feedback={state} />
-        </div>
+        </FormField>
         <button type="submit" className="btn btn--primary btn--block" disabled={busy || !state?.valid}>
           {busy ? 'Sending...' : 'Send Reset Instructions'}
         </button>

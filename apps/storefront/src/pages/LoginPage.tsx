@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { accountApi } from '../api/account';
 import { AuthCard } from '../components/AuthCard';
+import { FormField } from '../components/FormField';
 import { authActions } from '../features/auth/useAuth';
 import { toast } from '../features/toast/toasts';
 import { loginFailureToast } from '../lib/account';
@@ -44,8 +45,7 @@ export default function LoginPage() {
       }
     >
       <form className="auth__form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="login-email">Email Address</label>
+        <FormField id="login-email" label="Email Address">
           <input
             id="login-email"
             className="input"
@@ -55,9 +55,8 @@ export default function LoginPage() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">Password</label>
+        </FormField>
+        <FormField id="login-password" label="Password">
           <input
             id="login-password"
             className="input"
@@ -67,7 +66,7 @@ export default function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-        </div>
+        </FormField>
         <div className="auth__row">
           <span />
           <Link to="/forgot-password">Forgot your password?</Link>

@@ -2,6 +2,7 @@ import { formatPrice } from '@facet/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paymentsApi, type DemoBank } from '../api/account';
+import { FormField } from '../components/FormField';
 import { BagIcon, ShieldIcon } from '../components/Icons';
 import { OrderSummary } from '../components/OrderSummary';
 import type { CartItem } from '../features/cart/cart';
@@ -174,8 +175,7 @@ export default function PaymentPage() {
 
             {method === 'card' ? (
               <div className="co-grid">
-                <div className="field field--wide">
-                  <label htmlFor="pay-name">Name on Card</label>
+                <FormField id="pay-name" label="Name on Card" className="field--wide">
                   <input
                     id="pay-name"
                     className="input"
@@ -183,9 +183,8 @@ export default function PaymentPage() {
                     value={card.name}
                     onChange={(e) => setCard((c) => ({ ...c, name: e.target.value }))}
                   />
-                </div>
-                <div className="field field--wide">
-                  <label htmlFor="pay-number">Card Number</label>
+                </FormField>
+                <FormField id="pay-number" label="Card Number" className="field--wide">
                   <input
                     id="pay-number"
                     className="input"
@@ -196,9 +195,8 @@ export default function PaymentPage() {
                     value={card.number}
                     onChange={(e) => setCard((c) => ({ ...c, number: formatCardNumber(e.target.value) }))}
                   />
-                </div>
-                <div className="field">
-                  <label htmlFor="pay-expiry">Expiry (MM/YY)</label>
+                </FormField>
+                <FormField id="pay-expiry" label="Expiry (MM/YY)">
                   <input
                     id="pay-expiry"
                     className="input"
@@ -209,9 +207,8 @@ export default function PaymentPage() {
                     value={card.expiry}
                     onChange={(e) => setCard((c) => ({ ...c, expiry: formatExpiry(e.target.value) }))}
                   />
-                </div>
-                <div className="field">
-                  <label htmlFor="pay-cvv">CVV</label>
+                </FormField>
+                <FormField id="pay-cvv" label="CVV">
                   <input
                     id="pay-cvv"
                     className="input"
@@ -222,7 +219,7 @@ export default function PaymentPage() {
                     value={card.cvv}
                     onChange={(e) => setCard((c) => ({ ...c, cvv: formatCvv(e.target.value) }))}
                   />
-                </div>
+                </FormField>
               </div>
             ) : (
               <div className="banks" role="radiogroup" aria-label="Demo bank accounts">

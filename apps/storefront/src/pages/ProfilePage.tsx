@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { accountApi, customDesignApi, type CustomDesignItem } from '../api/account';
 import { ApiError } from '../api/client';
+import { FormField } from '../components/FormField';
 import { Modal } from '../components/Modal';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { authActions, useAuth } from '../features/auth/useAuth';
@@ -142,8 +143,7 @@ export default function ProfilePage() {
 
           {editing ? (
             <form className="profile-form" onSubmit={save} noValidate>
-              <div className="field">
-                <label htmlFor="profile-firstName">First Name</label>
+              <FormField id="profile-firstName" label="First Name">
                 <input
                   id="profile-firstName"
                   className="input"
@@ -151,9 +151,8 @@ export default function ProfilePage() {
                   value={form.firstName}
                   onChange={(e) => set('firstName', e.target.value)}
                 />
-              </div>
-              <div className="field">
-                <label htmlFor="profile-lastName">Last Name</label>
+              </FormField>
+              <FormField id="profile-lastName" label="Last Name">
                 <input
                   id="profile-lastName"
                   className="input"
@@ -161,9 +160,8 @@ export default function ProfilePage() {
                   value={form.lastName}
                   onChange={(e) => set('lastName', e.target.value)}
                 />
-              </div>
-              <div className="field field--wide">
-                <label htmlFor="profile-phone">Phone</label>
+              </FormField>
+              <FormField id="profile-phone" label="Phone" className="field--wide">
                 <input
                   id="profile-phone"
                   className="input"
@@ -172,10 +170,9 @@ export default function ProfilePage() {
                   value={form.phone}
                   onChange={(e) => set('phone', e.target.value)}
                 />
-              </div>
+              </FormField>
               {ADDRESS_FIELDS.map((f) => (
-                <div key={f.key} className={f.wide ? 'field field--wide' : 'field'}>
-                  <label htmlFor={`profile-${f.key}`}>{f.label}</label>
+                <FormField key={f.key} id={`profile-${f.key}`} label={f.label} className={f.wide ? 'field--wide' : undefined}>
                   <input
                     id={`profile-${f.key}`}
                     className="input"
@@ -183,7 +180,7 @@ export default function ProfilePage() {
                     value={form.address[f.key]}
                     onChange={(e) => setAddress(f.key, e.target.value)}
                   />
-                </div>
+                </FormField>
               ))}
               <div className="profile-form__actions field--wide">
                 <button type="submit" className="btn btn--primary" disabled={saving}>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { accountApi } from '../api/account';
 import { AuthCard, FieldFeedback } from '../components/AuthCard';
+import { FormField } from '../components/FormField';
 import { toast } from '../features/toast/toasts';
 import { emailFeedback, PASSWORD_RULES, passwordFeedback, registerFailureToast } from '../lib/account';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -48,8 +49,7 @@ export default function RegisterPage() {
       }
     >
       <form className="auth__form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="register-email">Email Address</label>
+        <FormField id="register-email" label="Email Address">
           <input
             id="register-email"
             className="input"
@@ -62,9 +62,8 @@ export default function RegisterPage() {
             onChange={(e) => setEmail(e.target.value)}
           />
           <FieldFeedback id="register-email-feedback" feedback={emailState} />
-        </div>
-        <div className="field">
-          <label htmlFor="register-password">Password</label>
+        </FormField>
+        <FormField id="register-password" label="Password">
           <input
             id="register-password"
             className="input"
@@ -82,7 +81,7 @@ export default function RegisterPage() {
               <li key={r}>{r}</li>
             ))}
           </ul>
-        </div>
+        </FormField>
         <button type="submit" className="btn btn--primary btn--block" disabled={busy || !valid}>
           {busy ? 'Creating Account...' : 'Create Account'}
         </button>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { accountApi } from '../api/account';
 import { AuthCard, FieldFeedback } from '../components/AuthCard';
+import { FormField } from '../components/FormField';
 import { toast } from '../features/toast/toasts';
 import { PASSWORD_RULES, passwordFeedback } from '../lib/account';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -54,8 +55,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard eyebrow="Password Help" title="Choose a New Password" lede={<span className="auth__email">{email}</span>}>
       <form className="auth__form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="reset-password">New Password</label>
+        <FormField id="reset-password" label="New Password">
           <input
             id="reset-password"
             className="input"
@@ -71,9 +71,8 @@ export default function ResetPasswordPage() {
               <li key={r}>{r}</li>
             ))}
           </ul>
-        </div>
-        <div className="field">
-          <label htmlFor="reset-confirm">Confirm New Password</label>
+        </FormField>
+        <FormField id="reset-confirm" label="Confirm New Password">
           <input
             id="reset-confirm"
             className="input"
@@ -84,7 +83,7 @@ export default function ResetPasswordPage() {
             onChange={(e) => setConfirm(e.target.value)}
           />
           {confirm && !matches && <p className="field__error">Passwords do not match</p>}
-        </div>
+        </FormField>
         <button type="submit" className="btn btn--primary btn--block" disabled={busy || !valid}>
           {busy ? 'Saving...' : 'Save New Password'}
         </button>

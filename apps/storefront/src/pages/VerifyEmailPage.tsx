@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { accountApi } from '../api/account';
 import { AuthCard } from '../components/AuthCard';
+import { FormField } from '../components/FormField';
 import { CheckIcon, CloseIcon, MailIcon } from '../components/Icons';
 import { toast } from '../features/toast/toasts';
 import { isCompleteCode, normalizeCode, resendFailureToast, verificationFailureText } from '../lib/account';
@@ -162,8 +163,7 @@ export default function VerifyEmailPage() {
         <span className="auth__mark" aria-hidden="true">
           <MailIcon size={26} />
         </span>
-        <div className="field">
-          <label htmlFor="verify-code">Verification Code</label>
+        <FormField id="verify-code" label="Verification Code">
           <input
             id="verify-code"
             className="input auth__code"
@@ -176,7 +176,7 @@ export default function VerifyEmailPage() {
             onChange={(e) => setCode(normalizeCode(e.target.value))}
           />
           {phase.kind === 'failed' && <p className="field__error">{phase.message}</p>}
-        </div>
+        </FormField>
         <button type="submit" className="btn btn--primary btn--block" disabled={phase.kind === 'verifying'}>
           {phase.kind === 'verifying' ? 'Verifying...' : 'Verify Email'}
         </button>
