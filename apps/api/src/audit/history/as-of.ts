@@ -1,15 +1,27 @@
-import { DomainEvent } from '../../platform/event-store/decider';
+import type { SomeEvent } from '@facet/contracts';
 
-/** An event as the history folds it: the payload already opened, with who, when and why. */
-export interface HistoryEvent extends DomainEvent {
+/**
+ * An event as the history folds it: the payload already opened (and upcast when this release reads its type
+ * and version), with who, when and why. `readable` is false for a type or version this release does not read:
+ * such an event is still shown, never folded (auditors replay everything, so nothing here throws on it).
+ */
+export interface HistoryEvent extends SomeEvent {
   revision: number;
   occurredAt: string;
   actor: unknown;
   correlationId: string;
   causationId: string | null;
+  readable: boolean;
 }
 
-type Folder = { initialState(): unknown; evolve(state: any, event: any): unknown };
+/** A write side's decider as the history folds it: any state, any event (each kind folds only its own, record-kinds.ts). */
+export interface Folder {
+  initialState(): unknown;
+  evolve(state: unknown, event: SomeEvent): unknown;
+}
+
+/** Folds one event when the history can read it; an event it cannot read leaves the state as it was. */
+const step = (decider: Folder, state: unknown, e: HistoryEvent): unknown => (e.readable ? decider.evolve(state, e) : state);
 
 /** The events that had happened at `asOf` (all of them when it is omitted), oldest first. */
 export function eventsAsOf<E extends HistoryEvent>(events: readonly E[], asOf?: Date): E[] {
@@ -23,7 +35,7 @@ export function foldTo(decider: Folder, events: readonly HistoryEvent[], revisio
   let state = decider.initialState();
   for (const e of events) {
     if (e.revision > revision) break;
-    state = decider.evolve(state, e);
+    state = step(decider, state, e);
   }
   return state;
 }
@@ -63,7 +75,7 @@ export function diffVersions(decider: Folder, events: readonly HistoryEvent[], f
     if (e.revision <= from) continue;
     if (e.revision > to) break;
     const before = flatten(state);
-    state = decider.evolve(state, e);
+    state = step(decider, state, e);
     const after = flatten(state);
     for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
       if (!same(before[field], after[field])) lastChange.set(field, e);

@@ -1,5 +1,6 @@
 import { product } from '../../catalog/domain/product';
 import { diffVersions, eventsAsOf, flatten, foldTo, HistoryEvent } from './as-of';
+import { folderOf } from './record-kinds';
 
 const fields = {
   name: 'Halo Ring',
@@ -20,6 +21,7 @@ const meta = (revision: number, day: number, actor = 'staff-1') => ({
   actor: { type: 'staff', id: actor },
   correlationId: `corr-${revision}`,
   causationId: null,
+  readable: true,
 });
 const history: HistoryEvent[] = [
   { type: 'ProductCreated', data: { product_id: 'p', ...fields }, ...meta(0, 1) },
@@ -93,6 +95,26 @@ describe('Folding a record as of a moment', () => {
         { type: 'ProductEdited', data: { product_id: 'p', changes: { name: 'Halo Ring' } }, ...meta(4, 13) },
       ];
       expect(diffVersions(product, back, 2, 4)).toEqual([]);
+    });
+  });
+
+  describe('When a stream holds events the write side does not fold', () => {
+    const kind = folderOf(product, ['ProductCreated', 'ProductEdited', 'ProductDeleted']);
+
+    it('should keep the state through an event this release cannot read (shown, never folded) and not throw', () => {
+      const odd: HistoryEvent[] = [
+        ...history.slice(0, 2),
+        { type: 'ProductRepriced', data: { product_id: 'p', price_cents: 1 }, ...meta(2, 9), readable: false },
+        { ...history[3], revision: 3 },
+      ];
+      expect(() => foldTo(kind, odd, 3)).not.toThrow();
+      expect(foldTo(kind, odd, 3)).toEqual(foldTo(kind, [...history.slice(0, 2), { ...history[3], revision: 2 }], 2));
+      expect(diffVersions(kind, odd, 1, 2)).toEqual([]);
+    });
+
+    it('should leave the state as it was for a readable event of another part in the stream', () => {
+      const foreign: HistoryEvent[] = [...history, { type: 'CustomerDeleted', data: { customer_id: 'c' }, ...meta(4, 13) }];
+      expect(foldTo(kind, foreign, 4)).toEqual(foldTo(kind, history, 3));
     });
   });
 

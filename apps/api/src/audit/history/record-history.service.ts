@@ -39,7 +39,7 @@ export class RecordHistory {
     streamId: string,
     asOf?: Date,
     atRevision?: number,
-  ): Promise<{ kind: string | null; revision: number; state: unknown; events: RecordedEvent[] }> {
+  ): Promise<{ kind: string | null; revision: number; state: unknown; events: RecordedEvent<SomeEvent>[] }> {
     const { kind, recorded, history } = await this.load(streamId);
     // A version that does not exist is a 404, as the diff says: answering the last one instead showed a
     // state under a version number it never had.
@@ -63,7 +63,8 @@ export class RecordHistory {
   }
 
   private async load(streamId: string) {
-    const recorded = await this.store.readStream(streamId);
+    // Any type and version, as recorded: what this release cannot read is shown all the same (readable below).
+    const recorded: RecordedEvent<SomeEvent>[] = await this.store.readStream(streamId);
     if (recorded.length === 0) throw new NotFoundError();
     const kind = recordKindOf(streamId);
     if (kind?.erasedBy && recorded.some((e) => e.type === kind.erasedBy)) throw new ErasedError();

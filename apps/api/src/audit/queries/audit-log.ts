@@ -1,3 +1,4 @@
+import type { SomeEvent } from '@facet/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../platform/database/database.service';
 import { Actor, EVENT_STORE, EventStore, positionToString, RecordedEvent } from '../../platform/event-store/event-store';
@@ -34,13 +35,19 @@ export function redactSecrets<T>(value: T): T {
 }
 
 /** A MailSent recorded before account secrets were kept out of mail may hold a verification code in its subject (or, version 1, its body). */
-function hideSecretsOfMail(type: string, data: Record<string, unknown>): Record<string, unknown> {
-  if (type !== 'MailSent' || typeof data.kind !== 'string') return data;
+function hideSecretsOfMail(type: string, data: unknown): unknown {
+  if (type !== 'MailSent' || !isRecord(data) || typeof data.kind !== 'string') return data;
   const kind = data.kind;
   const hidden = { ...data };
-  for (const field of ['subject', 'html', 'text']) if (field in hidden) hidden[field] = hideMailSecrets(kind, hidden[field] as string);
+  for (const field of ['subject', 'html', 'text']) {
+    const value = hidden[field];
+    // Only text holds a secret (hideMailSecrets returns anything else as it is).
+    if (typeof value === 'string') hidden[field] = hideMailSecrets(kind, value);
+  }
   return hidden;
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const ACTOR_WORDS: Record<string, string> = { customer: 'customer', anonymous: 'guest', system: 'system' };
 
@@ -102,17 +109,21 @@ export class AuditLog {
     return actors.map((a) => actorDisplayName(a, staff));
   }
 
-  async present(events: RecordedEvent[]): Promise<AuditEventDto[]> {
+  /** Events of any type and version, as recorded: the log shows what this release cannot read too (never refused here). */
+  async present(events: RecordedEvent<SomeEvent>[]): Promise<AuditEventDto[]> {
     const names = await this.staffNames(events.map((e) => e.metadata?.actor));
     return Promise.all(
       events.map(async (e) => {
         const actor = e.metadata?.actor ?? { type: 'system' };
+        const opened: unknown = (await this.privacy.openDeep(e.data, ERASED)) ?? {};
+        // Every event the shop records has an object for data; the DTO describes it so.
+        const data = redactSecrets(hideSecretsOfMail(e.type, redactIdentifiers(e.type, opened))) as Record<string, unknown>;
         return {
           id: e.metadata?.eventId,
           stream_id: e.streamId,
           revision: e.revision,
           type: e.type,
-          data: redactSecrets(hideSecretsOfMail(e.type, redactIdentifiers(e.type, (await this.privacy.openDeep(e.data, ERASED)) ?? {}))),
+          data,
           occurred_at: new Date(e.metadata?.occurredAt).toISOString(),
           actor: { type: actor.type, id: actor.id, name: actor.id ? (names.get(actor.id) ?? null) : null },
           correlation_id: e.metadata?.correlationId,

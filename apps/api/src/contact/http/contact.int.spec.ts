@@ -54,7 +54,8 @@ describe('Contact messages over HTTP', () => {
 
   async function queuedMail(kind: string, messageId: string) {
     const [event] = await t.app.get<EventStore>(EVENT_STORE).readStream(contactMessageStream(messageId));
-    const queue = t.app.get(Queues).queue('mail');
+    // A mail job as the outbox queues it: ids only.
+    const queue = t.app.get(Queues).queue<{ kind: string; mailId: string; trace: Record<string, string> }>('mail');
     const id = jobIdFor(kind, event.metadata.eventId);
     for (let i = 0; i < 100; i++) {
       // The job carries ids only; the address and subject are read from the mail as sent (MailSent).

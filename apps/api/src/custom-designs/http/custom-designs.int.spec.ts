@@ -55,7 +55,8 @@ describe('Custom designs over HTTP', () => {
   /** The mail a reactor queued for this event (kept by BullMQ after it is sent, too). */
   async function queuedMail(kind: string, streamId: string) {
     const [event] = await t.app.get<EventStore>(EVENT_STORE).readStream(streamId);
-    const queue = t.app.get(Queues).queue('mail');
+    // A mail job as the outbox queues it: ids only.
+    const queue = t.app.get(Queues).queue<{ kind: string; mailId: string; trace: Record<string, string> }>('mail');
     const id = jobIdFor(kind, event.metadata.eventId);
     for (let i = 0; i < 100; i++) {
       // The job carries ids only; the address and subject are read from the mail as sent (MailSent).
