@@ -55,7 +55,7 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
     genReqId: correlationIdFor,
     clientErrorHandler,
     frameworkErrors,
-  } as any);
+  });
   // The API speaks JSON only: other body types are refused with 415 rather than half-parsed.
   adapter.getInstance().removeContentTypeParser(['text/plain']);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
@@ -87,7 +87,8 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
     'application/json',
     // Bytes, not a string: the parser decodes them strictly (storable-input.ts).
     { parseAs: 'buffer', bodyLimit: fastify.initialConfig.bodyLimit },
-    depthLimitedJsonParser(fastify.getDefaultJsonParser('error', 'error')),
+    // Fastify's parser under the plain signature the depth limit wraps (its request and done, not Fastify's types).
+    depthLimitedJsonParser(fastify.getDefaultJsonParser('error', 'error') as Parameters<typeof depthLimitedJsonParser>[0]),
   );
   // Form bodies only for the sandbox checkout page's own form (storable-input.ts says why).
   fastify.removeContentTypeParser('application/x-www-form-urlencoded');
@@ -99,11 +100,11 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
   // Every string of every /api request (path, query, headers, body) that PostgreSQL could not store: 400.
   fastify.addHook('preValidation', async (request: FastifyRequest) => checkStorableInput(request));
 
-  await app.register(fastifyCookie as any);
+  await app.register(fastifyCookie);
   // Responses over 1 KB are compressed: answers whole in memory (JSON, server-rendered pages) by
   // wholeAnswerCompression below, streams here; brotli at a quality cheap enough to run per response (static
   // files are precompressed at build time and pass through untouched).
-  await app.register(fastifyCompress as any, {
+  await app.register(fastifyCompress, {
     global: true,
     threshold: COMPRESSION_THRESHOLD,
     encodings: ['br', 'gzip'],
@@ -141,7 +142,7 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
   }
   if (existsSync(STOREFRONT_DIST)) {
     // No index file: "/" is a page like the others, rendered on the server when the SSR build is there.
-    await app.register(fastifyStatic as any, { ...staticOptions, index: false, root: STOREFRONT_DIST, prefix: '/' });
+    await app.register(fastifyStatic, { ...staticOptions, index: false, root: STOREFRONT_DIST, prefix: '/' });
     const renderer = app.get(StorefrontRenderer);
     spas.push({
       prefix: '/',

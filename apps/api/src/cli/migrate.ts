@@ -6,7 +6,7 @@ migrateShop(loadConfig(), (line) => console.log(line))
   .then((applied) => {
     console.log(applied.length ? `${applied.length} migration(s) applied` : 'the database is up to date');
   })
-  .catch((err) => {
-    console.error(err.message);
+  .catch((err: unknown) => {
+    console.error((err as Error).message);
     process.exit(1);
   });

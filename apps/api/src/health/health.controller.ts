@@ -185,6 +185,9 @@ export class HealthController implements BeforeApplicationShutdown {
 function component(result: HealthCheckResult, key: string): ComponentHealth {
   const detail = (result.details[key] ?? { status: 'down', error: 'not checked' }) as Record<string, unknown>;
   const health: ComponentHealth = { status: detail.status === 'up' ? 'up' : 'down', latency_ms: Number(detail.latency_ms ?? 0) };
-  if (health.status === 'down') health.error = String(detail.error ?? detail.message ?? 'down');
+  if (health.status === 'down') {
+    const reason: unknown = detail.error ?? detail.message ?? 'down';
+    health.error = String(reason);
+  }
   return health;
 }

@@ -340,7 +340,7 @@ function parseEnvironment<S extends z.ZodTypeAny>(schema: S, env: NodeJS.Process
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue: z.ZodIssue) => `${issue.path.join('.')}: ${issue.message}`));
   }
-  return result.data;
+  return result.data as z.output<S>;
 }
 
 export function loadDatabaseTimeouts(env: NodeJS.ProcessEnv = process.env): DatabaseTimeouts {

@@ -63,18 +63,19 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
     await probe.connect();
     await probe.end();
     return;
-  } catch (err: any) {
+  } catch (err: unknown) {
     await probe.end().catch(() => undefined);
-    if (err?.code !== '3D000') throw err; // anything but "database does not exist"
+    if ((err as { code?: string } | null)?.code !== '3D000') throw err; // anything but "database does not exist"
   }
   url.pathname = '/postgres';
   const admin = new Client({ connectionString: url.toString() });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE "${name}"`);
-  } catch (err: any) {
+  } catch (err: unknown) {
     // Created meanwhile by another process: 42P04, or 23505 when both CREATEs ran at the same moment.
-    if (err?.code !== '42P04' && err?.code !== '23505') throw err;
+    const code = (err as { code?: string } | null)?.code;
+    if (code !== '42P04' && code !== '23505') throw err;
   } finally {
     await admin.end();
   }
@@ -129,7 +130,9 @@ export async function migrate(
     // A table from before checksums: add the column (its rows are adopted below).
     await client.query('ALTER TABLE public.schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
     const recorded = new Map<string, string | null>(
-      (await client.query('SELECT name, checksum FROM public.schema_migrations')).rows.map((r) => [r.name, r.checksum]),
+      (await client.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM public.schema_migrations')).rows.map(
+        (r) => [r.name, r.checksum],
+      ),
     );
     const files = readdirSync(dir)
       .filter((f) => /^\d{3}_.+\.sql$/.test(f))

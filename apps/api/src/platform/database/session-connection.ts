@@ -71,7 +71,7 @@ export class SessionConnection {
   }
 
   /** A statement on the session (advisory locks), after the statements before it. */
-  async query<R extends QueryResultRow = any>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
+  async query<R extends QueryResultRow = QueryResultRow>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
     return this.serially(async () => (await this.connection()).query<R>(text, values));
   }
 

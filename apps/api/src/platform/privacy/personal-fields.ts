@@ -5,7 +5,7 @@
  */
 export interface PersonalFields {
   /** The data subject the fields belong to (customer:<id>, staff:<id>, or guestSubject(email) for guests). */
-  subject(data: any): string;
+  subject(data: unknown): string;
   fields: readonly string[];
 }
 

@@ -32,6 +32,9 @@ import { ProjectionStatus } from './projection-status';
 import { READ_MODEL_SCHEMA } from '../database/database';
 import { replayAll, ReplayOptions, ReplayResult } from './replay';
 
+/** A checkpoint row as the lag query reads it: its position as text. */
+type CheckpointRow = { name: string; c: string; p: string };
+
 /**
  * A reactor's handling of one event, in a child span of the span that appended it when tracing is on: the
  * jobs it queues and the events it appends carry that span on, so one request's trace reaches its mail.
@@ -328,21 +331,22 @@ export class RunnersService implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async countParked(consumer: string, streamId: string): Promise<number> {
-    const r = await this.db.pool.query('SELECT count(*)::int AS n FROM public.parked_events WHERE consumer = $1 AND stream_id = $2', [
-      consumer,
-      streamId,
-    ]);
+    const r = await this.db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM public.parked_events WHERE consumer = $1 AND stream_id = $2',
+      [consumer, streamId],
+    );
     return r.rows[0].n;
   }
 
   /** Every projection's and reactor's distance from the head of the log, and its parked events. */
   async lag(): Promise<ConsumerLag[]> {
     const [projectionCps, reactorCps, parked] = await Promise.all([
-      this.db.pool.query('SELECT name, commit_pos::text AS c, prepare_pos::text AS p FROM rm.projection_checkpoints'),
-      this.db.pool.query('SELECT name, commit_pos::text AS c, prepare_pos::text AS p FROM public.reactor_checkpoints'),
+      this.db.pool.query<CheckpointRow>('SELECT name, commit_pos::text AS c, prepare_pos::text AS p FROM rm.projection_checkpoints'),
+      this.db.pool.query<CheckpointRow>('SELECT name, commit_pos::text AS c, prepare_pos::text AS p FROM public.reactor_checkpoints'),
       this.parked.counts(),
     ]);
-    const positions = (rows: any[]) => new Map<string, Position>(rows.map((r) => [r.name, { commit: BigInt(r.c), prepare: BigInt(r.p) }]));
+    const positions = (rows: CheckpointRow[]) =>
+      new Map<string, Position>(rows.map((r) => [r.name, { commit: BigInt(r.c), prepare: BigInt(r.p) }]));
     const projectionAt = positions(projectionCps.rows);
     const reactorAt = positions(reactorCps.rows);
     const now = Date.now();

@@ -92,7 +92,7 @@ export class ListContactMessagesQueryDto extends DateRangePageQueryDto {
 
   @ApiPropertyOptional({ type: Boolean, description: 'true: handled only; false: still open' })
   @IsOptional()
-  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'handled must be true or false' })
   handled?: boolean;
 }
