@@ -59,7 +59,7 @@ export default function ContactPage() {
     const found = validateContact(form);
     setErrors(found);
     if (Object.keys(found).length) {
-      const first = (['name', 'email', 'subject', 'message'] as const).find((k) => found[k]);
+      const first = (['name', 'email', 'phone', 'subject', 'message'] as const).find((k) => found[k]);
       document.getElementById(`contact-${first}`)?.focus();
       return;
     }
@@ -85,7 +85,6 @@ export default function ContactPage() {
     }
   };
 
-  // The phone's error is not shown under it, but its control is marked all the same (FormField's aria for the others).
   const fieldProps = (key: keyof ContactMessage) => ({
     id: `contact-${key}`,
     value: form[key],
@@ -171,7 +170,7 @@ export default function ContactPage() {
                 onChange={(e) => edit('email', e.target.value)}
               />
             </FormField>
-            <FormField id="contact-phone" label="Phone (optional)">
+            <FormField id="contact-phone" label="Phone (optional)" error={errors.phone}>
               <input
                 className="input"
                 type="tel"
