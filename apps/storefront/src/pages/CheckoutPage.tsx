@@ -231,13 +231,14 @@ export default function CheckoutPage() {
             </h2>
             <div className="co-grid">
               {ADDRESS.slice(0, 3).map(input)}
-              <FormField id="checkout-state" label="State *" error={errors.state} errorId={null}>
+              <FormField id="checkout-state" label="State *" error={errors.state}>
                 {(aria) => (
                   <select
                     id="checkout-state"
                     className="select"
                     value={form.state}
                     aria-invalid={aria['aria-invalid']}
+                    aria-describedby={aria['aria-describedby']}
                     onChange={(e) => edit('state', e.target.value)}
                   >
                     <option value="">Choose a state</option>
