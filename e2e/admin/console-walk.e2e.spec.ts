@@ -149,7 +149,7 @@ describe('The console, walked again (issue 41)', () => {
     await browser?.close();
   });
 
-  it('should export the products as one row per product with named columns, not 1,039 columns', async () => {
+  it('should export the products as one row per variant with named columns, not 1,039 columns', async () => {
     const page = await open(laptop, '/admin/products');
     await page.getByRole('button', { name: 'Export' }).waitFor();
     const download = page.waitForEvent('download');
@@ -159,20 +159,29 @@ describe('The console, walked again (issue 41)', () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     writeFileSync(join(SCREENSHOT_DIR, 'walk-products-export.csv'), text);
     const [header, ...rows] = parseCsv(text.trim());
-    expect(header.length).toBeLessThanOrEqual(20);
+    // The product's columns, the variant's, and one per option name (size, metal...).
+    expect(header.length).toBeLessThanOrEqual(40);
     expect(header.slice(0, 4)).toEqual(['id', 'name', 'category', 'price']);
+    expect(header).toEqual(expect.arrayContaining(['variant_sku', 'variant', 'variant_price', 'variant_stock']));
     for (const row of rows) expect(row).toHaveLength(header.length);
-    // Every product of the catalogue once (journeys beside this one may add some meanwhile).
-    const ids = rows.map((r) => r[0]);
-    expect(new Set(ids).size).toBe(ids.length);
+    // Every product of the catalogue (journeys beside this one may add some meanwhile), each variant once.
+    const ids = new Set(rows.map((r) => r[0]));
     const total = (await api('GET', '/api/admin/products?limit=1', undefined, token)).body.total;
-    expect(ids.length).toBeGreaterThanOrEqual(Math.min(total, 64));
-    const mine = rows.find((r) => r[0] === productId)!;
-    expect(mine[header.indexOf('name')]).toBe(`Walk Eternity Ring ${stamp}`);
-    expect(mine[header.indexOf('category')]).toBe("Women's Rings");
-    expect(mine[header.indexOf('price')]).toBe('2750.00');
-    // A feature a spreadsheet would run as a formula is defused.
-    expect(mine[header.indexOf('features')]).toBe(`'=1+1 carats, all the way round; Platinum 950`);
+    expect(ids.size).toBeGreaterThanOrEqual(Math.min(total, 64));
+    const variantKeys = rows.map((r) => `${r[0]} ${r[header.indexOf('variant_sku')]}`);
+    expect(new Set(variantKeys).size).toBe(variantKeys.length);
+    const mine = rows.filter((r) => r[0] === productId);
+    const detail = (await api('GET', `/api/products/${productId}`)).body as { variants: { sku: string }[] };
+    expect(mine.map((r) => r[header.indexOf('variant_sku')]).sort()).toEqual(
+      detail.variants.length ? detail.variants.map((v) => v.sku).sort() : [''],
+    );
+    for (const row of mine) {
+      expect(row[header.indexOf('name')]).toBe(`Walk Eternity Ring ${stamp}`);
+      expect(row[header.indexOf('category')]).toBe("Women's Rings");
+      expect(row[header.indexOf('price')]).toBe('2750.00');
+      // A feature a spreadsheet would run as a formula is defused.
+      expect(row[header.indexOf('features')]).toBe(`'=1+1 carats, all the way round; Platinum 950`);
+    }
     await page.close();
   });
 

@@ -87,8 +87,8 @@ export function orderRow(order: Partial<OrderRecord>): CsvRow {
 
 /**
  * A product as one row: what a buyer or the atelier reads in a spreadsheet (name, category, prices, stock,
- * features), the lists in one cell each. The list's own record, not its detail: a product's variants,
- * options and stock ledger are on its page and in the inventory API.
+ * features), the lists in one cell each. The products export repeats it on each of the product's variant
+ * rows (productsExport.ts); the stock ledger is in the inventory API.
  */
 export function productRow(product: ProductLike): CsvRow {
   const list = (v: unknown) => (Array.isArray(v) ? v.filter((x) => typeof x === 'string' && x !== '').join('; ') : '');

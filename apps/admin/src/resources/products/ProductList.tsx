@@ -19,12 +19,12 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { BulkDeleteProductsButton, csvExporter, useIsSmall } from '../../components/listKit';
+import { BulkDeleteProductsButton, useIsSmall } from '../../components/listKit';
 import { ClearInventoryButton } from './ClearInventoryButton';
 import { ProductDeleteButton } from './ProductDeleteButton';
 import { categoryChoices } from './ProductForm';
 import { ProductQuickEdit } from './ProductQuickEdit';
-import { productRow } from '../../export/csv';
+import { productsExporter } from '../../export/productsExport';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search products" />,
@@ -56,7 +56,7 @@ export function ProductList() {
       actions={<Actions />}
       sort={{ field: 'featured', order: 'ASC' }}
       perPage={25}
-      exporter={csvExporter('products', productRow)}
+      exporter={productsExporter} // one row per variant (size, metal, SKU, stock), read from each product's page
       queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
     >
       {small ? (
