@@ -103,7 +103,8 @@ async function timed(work, runs) {
  * (metric, value, unit, baseline, target, ratioLabel) as bench/run.mjs's record does under the area "scale".
  */
 export async function scaleBench({ server, quick, log = console.log, record = () => undefined, notes = [] }) {
-  const orders = quick ? 20_000 : 1_000_000;
+  // SCALE_ORDERS: another size (the log holds two events an order).
+  const orders = Number(process.env.SCALE_ORDERS) || (quick ? 20_000 : 1_000_000);
   const runs = quick ? 20 : 40;
   // SCALE_DB=<name>: measure on a scale database already written (a run stopped after its log), then drop it.
   const reuse = process.env.SCALE_DB;
@@ -131,7 +132,9 @@ export async function scaleBench({ server, quick, log = console.log, record = ()
     }
     await db.query('VACUUM ANALYZE public.es_events');
     const events = (await db.query('SELECT count(*)::int AS n FROM public.es_events')).rows[0].n;
-    log(`scale: ${fmt(events)} events for ${fmt(orders)} orders written in ${fmt((performance.now() - g0) / 1000, 1)} s`);
+    log(
+      `scale: ${fmt(events)} events for ${fmt(orders)} orders ${reuse ? 'reused' : 'written'} in ${fmt((performance.now() - g0) / 1000, 1)} s`,
+    );
 
     const r = replayCli(dbUrl);
     if (!r.events) throw new Error(`replay output not understood: ${r.out.slice(-300)}`);

@@ -13,6 +13,8 @@ import { bulkLoad, BulkLoad, Projection } from './projection';
 const NEXT_SCHEMA = 'rm_next';
 const OLD_SCHEMA = 'rm_old';
 const REPLAY_LOCK = 1_985_002;
+/** Secondary indexes built side by side after the bulk pass (each holds a pool connection while it builds). */
+const INDEX_BUILDERS = 2;
 /**
  * The pool's statement and lock timeouts are for requests. Replay's batches and whole-table compares run
  * long, and dropping the old tables waits for readers that started before the swap: no statement limit,
@@ -328,10 +330,15 @@ export async function replayAll(
       .finally(() => opener?.close());
 
     // The secondary indexes, built once over the loaded rows (issue 43: maintaining the order search's
-    // trigram indexes through the COPY took replay from 5.9 to 17.4 s), each on a connection of its own.
+    // trigram indexes through the COPY took replay from 5.9 to 17.4 s), INDEX_BUILDERS at a time: one
+    // connection each for minutes on a big log, and more waiting for the pool would time out.
     report('indexing');
     const indexed = performance.now();
-    await Promise.all(structure.indexes.map((sql) => unhurried(sql))).catch(dropNext);
+    const queue = [...structure.indexes];
+    const builder = async () => {
+      for (let sql = queue.shift(); sql !== undefined; sql = queue.shift()) await unhurried(sql);
+    };
+    await Promise.all(Array.from({ length: INDEX_BUILDERS }, builder)).catch(dropNext);
     const indexSeconds = (performance.now() - indexed) / 1000;
     // What triggers keep up to date live (rm.order_counts) is filled once from the loaded rows, then the
     // triggers take over for the swap's last events.
