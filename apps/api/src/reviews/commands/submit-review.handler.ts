@@ -30,7 +30,13 @@ export class SubmitReviewHandler implements ICommandHandler<SubmitReviewCommand>
     checkReviewContent(content);
     // The order as the write side knows it: theirs, holding the piece, delivered.
     const events = await this.es.load<OrderEvent>(orderStream(orderId));
-    const placed = events.find((e) => e.type === 'OrderRequested')?.data as OrderRequestedData | undefined;
+    let placed: OrderRequestedData | undefined;
+    for (const e of events) {
+      if (e.type === 'OrderRequested') {
+        placed = e.data;
+        break;
+      }
+    }
     if (!placed || placed.customer_id !== customerId) throw new NotFoundError(NO_SUCH_ORDER);
     if (!placed.items.some((line) => line.product_id === productId)) throw new BadInputError(NOT_ON_ORDER, 'product_id');
     if (fold(order, events).status !== 'delivered') throw new ConflictError(NOT_DELIVERED);
