@@ -57,12 +57,12 @@ export class SubjectKeys {
     // One statement: the subject's lock, the erased-for-good check and the insert (migration 095).
     // Named: parsed once per connection (once for every shopper's first order, so once per order under load).
     // (Unnamed behind a transaction pooler: createPool.)
-    const r = await this.pool.query({
+    const r = await this.pool.query<{ key: Buffer | null }>({
       name: 'facet_subject_key_for',
       text: 'SELECT public.subject_key_for($1, $2) AS key',
       values: [subjectId, fresh],
     });
-    const key = (r.rows[0]?.key as Buffer | null) ?? null;
+    const key = (r.rows[0] as { key: Buffer | null } | undefined)?.key ?? null;
     if (!key) return randomBytes(32); // never cached: existingKey() must keep answering null
     // An erasure meanwhile may have deleted this key: caching it then would let this process still open it.
     if (this.erasures === epoch) this.remember(subjectId, key);
@@ -73,8 +73,8 @@ export class SubjectKeys {
   async existingKey(subjectId: string): Promise<Buffer | null> {
     if (this.cache.has(subjectId)) return this.cache.get(subjectId) ?? null;
     const epoch = this.erasures;
-    const r = await this.pool.query('SELECT key FROM public.subject_keys WHERE subject_id = $1', [subjectId]);
-    const key = r.rowCount ? (r.rows[0].key as Buffer) : null;
+    const r = await this.pool.query<{ key: Buffer }>('SELECT key FROM public.subject_keys WHERE subject_id = $1', [subjectId]);
+    const key = r.rowCount ? r.rows[0].key : null;
     if (this.erasures === epoch) this.remember(subjectId, key);
     return key;
   }
@@ -101,8 +101,11 @@ export class SubjectKeys {
     }
     if (missing.length > 0) {
       const epoch = this.erasures;
-      const r = await this.pool.query('SELECT subject_id, key FROM public.subject_keys WHERE subject_id = ANY($1::text[])', [missing]);
-      const found = new Map(r.rows.map((row) => [row.subject_id as string, row.key as Buffer]));
+      const r = await this.pool.query<{ subject_id: string; key: Buffer }>(
+        'SELECT subject_id, key FROM public.subject_keys WHERE subject_id = ANY($1::text[])',
+        [missing],
+      );
+      const found = new Map(r.rows.map((row) => [row.subject_id, row.key]));
       for (const id of missing) {
         const key = found.get(id) ?? null;
         keys.set(id, key);
@@ -193,12 +196,13 @@ function openWith<T>(value: T, open: (sealed: string) => unknown): T {
   if (typeof value === 'string') return (isSealed(value) ? open(value) : value) as T;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
+    const items = value as unknown[];
     let out: unknown[] | null = null;
-    for (let i = 0; i < value.length; i++) {
-      const opened = openWith(value[i], open);
-      if (opened !== value[i]) (out ??= value.slice())[i] = opened;
+    for (let i = 0; i < items.length; i++) {
+      const opened = openWith(items[i], open);
+      if (opened !== items[i]) (out ??= items.slice())[i] = opened;
     }
-    return (out ?? value) as T;
+    return (out ?? items) as T;
   }
   let out: Record<string, unknown> | null = null;
   for (const k of Object.keys(value)) {
@@ -250,7 +254,7 @@ function fromText(value: string, text: string | null, whenErased: null | typeof 
 }
 
 /** Opens one sealed string with its subject's key: the plain value, or `whenErased` once the key is gone. */
-export function decrypt(value: string, key: Buffer | null, whenErased: null | typeof ERASED): any {
+export function decrypt(value: string, key: Buffer | null, whenErased: null | typeof ERASED): unknown {
   return fromText(value, decryptText(value, key), whenErased);
 }
 

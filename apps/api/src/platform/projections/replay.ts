@@ -182,7 +182,7 @@ export async function replayAll(
   lockClient.on('error', () => undefined);
   await lockClient.connect();
   try {
-    const locked = await lockClient.query('SELECT pg_try_advisory_lock($1) AS ok', [REPLAY_LOCK]);
+    const locked = await lockClient.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [REPLAY_LOCK]);
     if (!locked.rows[0].ok) throw new Error('Another replay is running');
 
     // Reading the whole log in order wants the (transaction_id, global_position) index; after a bulk load
@@ -191,8 +191,10 @@ export async function replayAll(
     await unhurried('ANALYZE public.es_events');
     report('copying-structure');
     const tables = (
-      await pool.query(`SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [READ_MODEL_SCHEMA])
-    ).rows.map((r) => r.tablename as string);
+      await pool.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [
+        READ_MODEL_SCHEMA,
+      ])
+    ).rows.map((r) => r.tablename);
     await unhurried(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE; CREATE SCHEMA ${NEXT_SCHEMA}`);
     const structure = await readModelStructure(pool);
     for (const t of tables) {
@@ -369,7 +371,7 @@ export async function replayAll(
       if (options.compare) {
         differences = {};
         for (const t of tables.filter((t) => t !== 'projection_checkpoints')) {
-          const r = await client.query(
+          const r = await client.query<{ n: string }>(
             `SELECT (SELECT count(*) FROM (SELECT * FROM ${READ_MODEL_SCHEMA}."${t}" EXCEPT ALL SELECT * FROM ${NEXT_SCHEMA}."${t}") a)
                   + (SELECT count(*) FROM (SELECT * FROM ${NEXT_SCHEMA}."${t}" EXCEPT ALL SELECT * FROM ${READ_MODEL_SCHEMA}."${t}") b) AS n`,
           );
