@@ -16,7 +16,6 @@ import {
   ExpectedRevision,
   Position,
   RecordedEvent,
-  UntypedEvent,
 } from './event-store';
 import { readRecorded } from './recorded-events';
 
@@ -59,7 +58,7 @@ export class EventSourcing {
   ) {}
 
   /** Reads a stream with its personal data opened, each event checked and upcast (readRecorded: unknown ones throw). */
-  async load<E extends SomeEvent = UntypedEvent>(streamId: string): Promise<RecordedEvent<E>[]> {
+  async load<E extends SomeEvent = SomeEvent>(streamId: string): Promise<RecordedEvent<E>[]> {
     const events = await this.store.readStream(streamId);
     const data = await this.privacy.openMany(events.map((e) => e.data));
     // The caller names the union its stream holds (a stream is one part's); readRecorded checked each event's type.
@@ -67,7 +66,7 @@ export class EventSourcing {
   }
 
   /** As load, without opening personal data: for a reader of the stream's plain fields (an order's lines). */
-  async loadSealed<E extends SomeEvent = UntypedEvent>(streamId: string): Promise<RecordedEvent<E>[]> {
+  async loadSealed<E extends SomeEvent = SomeEvent>(streamId: string): Promise<RecordedEvent<E>[]> {
     return (await this.store.readStream(streamId)).map((e) => readRecorded(e)) as RecordedEvent<E>[];
   }
 

@@ -2,7 +2,7 @@
  * The event store port. Two adapters implement it: PostgreSQL (default) and EventStoreDB (EVENTSTORE_URL).
  * Both pass the same contract suite (event-store.contract.ts).
  */
-import type { EventOf, SomeEvent } from '@facet/contracts';
+import type { SomeEvent } from '@facet/contracts';
 
 import type { Actor } from '../context/actor';
 
@@ -70,17 +70,10 @@ export interface RecordedEventFields {
 }
 
 /**
- * TEMPORARY (issue 42): the default of RecordedEvent and Projection until every part types its events; then
- * the default becomes SomeEvent (data unknown) and this alias goes.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type UntypedEvent = EventOf<string, any>;
-
-/**
  * An event as read from the log. Given a part's union (RecordedEvent<OrderEvent>) it is a union too, one
  * member per type, so `switch (event.type)` narrows `event.data`.
  */
-export type RecordedEvent<E extends SomeEvent = UntypedEvent> = E extends SomeEvent
+export type RecordedEvent<E extends SomeEvent = SomeEvent> = E extends SomeEvent
   ? RecordedEventFields & { type: E['type']; data: E['data'] }
   : never;
 

@@ -2,7 +2,7 @@ import { SetMetadata } from '@nestjs/common';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Tx } from '../database/database';
 import type { SomeEvent } from '@facet/contracts';
-import { RecordedEvent, UntypedEvent } from '../event-store/event-store';
+import { RecordedEvent } from '../event-store/event-store';
 
 /**
  * A projection turns events into rows of read-model tables (schema rm). It must be deterministic:
@@ -12,7 +12,7 @@ import { RecordedEvent, UntypedEvent } from '../event-store/event-store';
  * only those types, checked and upcast to their current version (readRecorded), so its switch can end
  * with assertNever.
  */
-export interface Projection<E extends SomeEvent = UntypedEvent> {
+export interface Projection<E extends SomeEvent = SomeEvent> {
   /** Unique; also the checkpoint's name. Name it after the table it writes. */
   readonly name: string;
   readonly eventTypes: readonly E['type'][];

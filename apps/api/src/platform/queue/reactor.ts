@@ -1,13 +1,13 @@
 import { SetMetadata } from '@nestjs/common';
 import type { SomeEvent } from '@facet/contracts';
-import { RecordedEvent, UntypedEvent } from '../event-store/event-store';
+import { RecordedEvent } from '../event-store/event-store';
 
 /**
  * A reactor turns events into side effects, typically BullMQ jobs whose job id is the event id, so a job
  * is queued once even when the reactor sees an event twice (after a crash before its checkpoint moved).
  * If react() throws (Redis down), the checkpoint stays and the event is retried later: nothing is lost.
  */
-export interface Reactor<E extends SomeEvent = UntypedEvent> {
+export interface Reactor<E extends SomeEvent = SomeEvent> {
   /** Unique; also the checkpoint's and the lock's name. */
   readonly name: string;
   readonly eventTypes: readonly E['type'][];
