@@ -164,6 +164,11 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     await until(`/api/admin/orders?q=${encodeURIComponent(client)}`, (b) => b.total === 3);
     ids.message = (await until(`/api/admin/messages?q=${encodeURIComponent(`Bulk ${stamp}`)}`, (b) => b.total === 2)).items[0].id;
     ids.customer = (await until(`/api/admin/customers?q=${encodeURIComponent(`a11y.${stamp}`)}`, (b) => b.total === 1)).items[0].id;
+    // A customer erased (their page is the "erased" card, which had no h1) beside the live one.
+    const erased = `a11y.erased.${stamp}@example.com`;
+    expect((await api('POST', '/api/auth/register', { email: erased, password: 'A11y-Erase-1985!' })).status).toBeLessThan(300);
+    ids.erased = (await until(`/api/admin/customers?q=${encodeURIComponent(erased)}`, (b) => b.total === 1)).items[0].id;
+    expect((await api('DELETE', `/api/admin/customers/${ids.erased}`, undefined, token)).status).toBe(200);
     await until(`/api/admin/custom-designs?q=${encodeURIComponent(stamp)}`, (b) => b.total === 1);
     // Records of this journey's own: another journey running beside it may erase its customer (and their mail)
     // or remove the staff member it added.
@@ -189,6 +194,8 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
     ['custom design show', `/admin/custom-designs/${ids.design}/show`],
     ['customers', '/admin/customers'],
     ['customer show', `/admin/customers/${ids.customer}/show`],
+    ['erased customer', `/admin/customers/${ids.erased}/show`],
+    ['unknown customer', '/admin/customers/00000000-0000-4000-8000-000000000000/show'],
     ['messages', '/admin/messages'],
     ['message show', `/admin/messages/${ids.message}/show`],
     ['reviews', '/admin/reviews'],

@@ -203,7 +203,12 @@ export const en = {
     },
     tabs: { all: 'All' },
     image: { alt: 'Product', replace: 'Replace image', upload: 'Upload image', formats: 'JPG, PNG, GIF or WebP, up to 10MB' },
-    gone: { customer: 'Customer %{id}', missing: 'No customer with this id.' },
+    gone: {
+      customer: 'Customer %{id}',
+      missing: 'No customer with this id.',
+      erased_title: 'Erased customer',
+      missing_title: 'Customer not found',
+    },
     staff_only_admins: 'Only administrators manage staff accounts.',
     // Sign-ins locked by wrong passwords: unknown browsers wait; a browser that signed in to the account before does not.
     sign_in_locks: {

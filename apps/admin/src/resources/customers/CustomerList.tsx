@@ -11,6 +11,7 @@ import {
   SimpleShowLayout,
   TabbedShowLayout,
   TextField,
+  Title,
   useDataProvider,
   useNotify,
   usePermissions,
@@ -116,6 +117,8 @@ function CustomerGone({ id }: { id: string }) {
   if (!state) return null;
   return (
     <Card sx={{ mt: 2 }}>
+      {/* The page's one h1, as on every console page: the layout's title, empty without a Show around it. */}
+      <Title title={translate(state === 'missing' ? 'facet.gone.missing_title' : 'facet.gone.erased_title')} />
       <CardContent>
         <Typography variant="h6" gutterBottom>
           {translate('facet.gone.customer', { id })}
