@@ -147,7 +147,7 @@ export const en = {
       deleted_products: '1 product deleted |||| %{smart_count} products deleted',
       partly_failed: 'Not every record could be changed: %{detail}',
     },
-    list: { load_error: 'Error loading data', erased: '— erased —' },
+    list: { load_error: 'Error loading data', erased: '— erased —', about_range: '%{from}-%{to} of about %{count}' },
     // Notices: react-admin's notify() translates these keys itself (messageArgs for the values).
     notice: {
       status_updated: 'Status updated to %{status}',
