@@ -7,5 +7,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
  * (NUL, lone surrogates, line separators) passes through as it is: escaping is not where input is refused.
  */
 export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
+  // Whatever it is, as String() spells it (unknown: the caller hands in text, numbers and odd values alike).
+  const text: unknown = value ?? '';
+  return String(text).replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }

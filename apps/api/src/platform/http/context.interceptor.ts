@@ -24,15 +24,15 @@ export const PENDING_DETAIL = 'Accepted: your request is recorded and will be vi
 @Injectable()
 export class ContextInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest();
-    const reply = context.switchToHttp().getResponse();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
     const principal = request.principal;
     const actor: Actor = principal ? { type: principal.kind, id: principal.id } : { type: 'anonymous' };
     // Fastify's request id is the correlation id (platform/logging correlationIdFor), shared with the access log.
-    const given = request.id;
+    const given: unknown = request.id;
     const correlationId = isCorrelationId(given) ? given : randomUUID();
     reply.header?.('x-correlation-id', correlationId);
-    const template: string | undefined = Reflect.getMetadata(POLL_AT, context.getHandler());
+    const template = Reflect.getMetadata(POLL_AT, context.getHandler()) as string | undefined;
     const ctx: RequestContext = { actor, correlationId, causationId: null };
     return new Observable((subscriber) =>
       runWithContext(ctx, () =>

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { transientDatabaseFailure } from '../database/database-errors';
 import { AppendTooLargeError, ConcurrencyError, StreamDeletedError } from '../event-store/event-store';
@@ -16,8 +17,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const reply = ctx.getResponse();
-    const request = ctx.getRequest();
+    const reply = ctx.getResponse<FastifyReply>();
+    const request = ctx.getRequest<FastifyRequest>();
     const { status, body, headers } = this.describe(exception, request);
     for (const [k, v] of Object.entries(headers)) reply.header(k, v);
     reply.status(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
@@ -87,7 +88,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return { status: err.statusCode, body: { detail: fastifyMessage(err) }, headers };
     }
     // Without the query string: a console search can carry a person's name or address.
-    this.logger.error(`${request?.method ?? ''} ${String(request?.url ?? '').split('?')[0]}: ${err?.stack ?? String(err)}`);
+    this.logger.error(`${request?.method ?? ''} ${String(request?.url ?? '').split('?')[0]}: ${err?.stack ?? String(exception)}`);
     return { status: 500, body: { detail: 'Server error. Please try again later.' }, headers };
   }
 

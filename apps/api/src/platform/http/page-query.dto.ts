@@ -28,7 +28,7 @@ export function canonicalQueryNumber(text: unknown, options: { negative?: boolea
  */
 export function QueryNumber(options: { negative?: boolean } = {}): PropertyDecorator {
   const spelling = `digits without leading zeros${options.negative ? '' : ' or a sign'}, at most ${MAX_QUERY_NUMBER_CHARS} characters`;
-  const read = Transform(({ value }) => canonicalQueryNumber(value, options) ?? value);
+  const read = Transform(({ value }: { value: unknown }) => canonicalQueryNumber(value, options) ?? value);
   const check = ValidateBy({
     name: 'isQueryNumber',
     validator: {

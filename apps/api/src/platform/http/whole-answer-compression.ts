@@ -101,7 +101,9 @@ function negotiate(header: unknown): Encoding | null {
 }
 
 function addVary(current: unknown, name: string): string {
-  const list = String(current ?? '')
+  // A header is a string or a list of them; String() joins a list with commas as the header would.
+  const header: unknown = current ?? '';
+  const list = String(header)
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
