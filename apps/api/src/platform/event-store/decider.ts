@@ -16,7 +16,7 @@ export interface Decider<State, Command, Event extends DomainEvent> {
 }
 
 export function fold<State, Event extends DomainEvent>(
-  decider: Pick<Decider<State, any, Event>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
   events: readonly Event[],
 ): State {
   return events.reduce((s, e) => decider.evolve(s, e), decider.initialState());

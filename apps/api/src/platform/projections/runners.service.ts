@@ -274,7 +274,8 @@ export class RunnersService implements OnApplicationBootstrap, BeforeApplication
     let retried = 0;
     for (;;) {
       const client = await this.pool.connect();
-      let next: { id: string; event_id: string; stream_revision: number } | undefined;
+      type ParkedRow = { id: string; event_id: string; stream_revision: number };
+      let next: ParkedRow | undefined;
       try {
         await client.query('BEGIN');
         // Same lock order as a projection's batch: the swap lock, then the consumer's parked-events lock.
@@ -284,7 +285,7 @@ export class RunnersService implements OnApplicationBootstrap, BeforeApplication
           );
         await lockParkedOf(client, consumer);
         next = (
-          await client.query(
+          await client.query<ParkedRow>(
             `SELECT id::text, event_id, stream_revision::int FROM public.parked_events WHERE consumer = $1 AND stream_id = $2
              ORDER BY commit_pos, prepare_pos LIMIT 1`,
             [consumer, first.stream_id],

@@ -4,6 +4,7 @@ import {
   Backlog,
   AppendResult,
   EventStore,
+  EventMetadata,
   EventToAppend,
   ExpectedRevision,
   LogFilter,
@@ -32,8 +33,17 @@ interface EventRow {
   stream_id: string;
   stream_revision: string;
   event_type: string;
-  data: any;
-  metadata: any;
+  /** As stored (jsonb); readRecorded checks it against its type's schema before a projection or reactor reads it. */
+  data: unknown;
+  metadata: EventMetadata;
+  hash: string | null;
+}
+
+/** What an append returns for each event it inserted (bigints as text). */
+interface InsertedRow {
+  global_position: string;
+  transaction_id: string;
+  stream_revision: string;
   hash: string | null;
 }
 
@@ -155,7 +165,7 @@ export class PostgresEventStore implements EventStore {
       // A named statement, one per variant: each connection parses and plans it once instead of on every
       // append (parsing and planning were a third of PostgreSQL's CPU under the orders bench). Its plan
       // is the same for every value (the stream's key, then the rows to insert), so a generic plan is safe.
-      const inserted = await this.pool.query({
+      const inserted = await this.pool.query<InsertedRow>({
         // Behind a transaction pooler the pool sends it unnamed (createPool).
         name: `facet_append_${variant}`,
         text: `WITH stream AS (${advance})
@@ -174,8 +184,8 @@ export class PostgresEventStore implements EventStore {
         nextRevision: Number(last.stream_revision),
         position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
       };
-    } catch (err: any) {
-      if (err?.code === '23505' && !(err instanceof ConcurrencyError)) {
+    } catch (err: unknown) {
+      if ((err as { code?: unknown } | null)?.code === '23505' && !(err instanceof ConcurrencyError)) {
         // A concurrent appender created the stream or took the revision first.
         throw new ConcurrencyError(streamId, expected, await this.currentRevision(streamId));
       }
@@ -208,7 +218,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
-    const r = await this.pool.query('SELECT revision FROM public.es_streams WHERE stream_id = $1', [streamId]);
+    const r = await this.pool.query<{ revision: string }>('SELECT revision FROM public.es_streams WHERE stream_id = $1', [streamId]);
     return r.rowCount ? Number(r.rows[0].revision) : 'no_stream';
   }
 
@@ -305,7 +315,7 @@ export class PostgresEventStore implements EventStore {
   async countBehind(after: Position, eventTypes: readonly string[], limit: number): Promise<Backlog> {
     // Straight from the table: also counts committed events that readers hold back behind an older open
     // transaction that may still append (a long one stalls every reader; health must show that too).
-    const r = await this.pool.query(
+    const r = await this.pool.query<{ n: number; oldest: Date | null }>(
       `SELECT count(*)::int AS n, min(occurred_at) AS oldest FROM (SELECT occurred_at FROM public.es_events
          WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) AND event_type = ANY($3::text[]) LIMIT $4) behind`,
       [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), eventTypes, limit],
