@@ -4,7 +4,7 @@ import { RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED } from '../../platform/privacy/personal-data';
 import { assertNever, CUSTOMER_DELETED, CustomerDeleted, OrderEvent, PaymentEvent } from '@facet/contracts';
 import { legacyLabelledRowsOf, subjectsErasedBy } from '../../platform/privacy/erasure-match';
-import { inRuns, insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { ORDER_EVENT_TYPES } from '../domain/order';
 
 /**
@@ -70,6 +70,95 @@ function orderFields(event: OrderRequestedEvent): Record<string, unknown> {
   };
 }
 
+/** The updates a batch folds: every event the projection reads but a new order and an erasure. */
+type FoldedType = Exclude<OrdersProjectionEvent['type'], 'OrderRequested' | typeof CUSTOMER_DELETED>;
+interface FoldedUpdate {
+  /** The order's id as a uuid reads it (lower case hex digits only): two spellings of one order share a wave. */
+  order: string;
+  event: RecordedEvent<OrdersProjectionEvent>;
+  /** Its parameters in FOLDED_SQL's order, each the same value apply's statement takes. */
+  values: unknown[];
+}
+
+/**
+ * Each update of apply as one statement over arrays (ids distinct: one wave), same expressions per row, each array
+ * typed as apply's parameter is (the column it is written to or compared with).
+ */
+const FOLDED_SQL: Record<FoldedType, string> = {
+  OrderStatusChanged: `UPDATE orders o SET status = v.status, version = v.version, updated_at = v.at,
+      delivered_at = CASE WHEN v.status = 'delivered' THEN v.at ELSE o.delivered_at END,
+      carrier = COALESCE(v.carrier, o.carrier), tracking_number = COALESCE(v.tracking_number, o.tracking_number),
+      shipped_at = CASE WHEN v.status = 'shipped' THEN v.at ELSE o.shipped_at END
+    FROM unnest($1::uuid[], $2::text[], $3::int4[], $4::timestamptz[], $5::text[], $6::text[]) AS v(id, status, version, at, carrier, tracking_number)
+    WHERE o.id = v.id`,
+  OrderPaid: `UPDATE orders o SET status = 'processing', payment_status = 'paid', paid_at = v.at, payment_session_id = v.session_id,
+      version = v.version, updated_at = v.at
+    FROM unnest($1::uuid[], $2::int4[], $3::timestamptz[], $4::text[]) AS v(id, version, at, session_id) WHERE o.id = v.id`,
+  OrderPaymentFailed: `UPDATE orders o SET payment_status = v.payment_status,
+      status = CASE WHEN o.status = 'pending' THEN 'awaiting_payment' ELSE o.status END,
+      payment_session_id = CASE WHEN o.payment_session_id = v.session_id THEN NULL ELSE o.payment_session_id END,
+      version = v.version, updated_at = v.at
+    FROM unnest($1::uuid[], $2::text[], $3::int4[], $4::timestamptz[], $5::text[]) AS v(id, payment_status, version, at, session_id)
+    WHERE o.id = v.id`,
+  OrderCheckoutOpened: `UPDATE orders o SET payment_session_id = v.session_id, version = v.version, updated_at = v.at
+    FROM unnest($1::uuid[], $2::text[], $3::int4[], $4::timestamptz[]) AS v(id, session_id, version, at) WHERE o.id = v.id`,
+  OrderExpired: `UPDATE orders o SET status = 'expired', payment_status = 'expired', payment_session_id = NULL, version = v.version, updated_at = v.at
+    FROM unnest($1::uuid[], $2::int4[], $3::timestamptz[]) AS v(id, version, at) WHERE o.id = v.id`,
+  OrderPaymentRejected: `UPDATE orders o SET payment_status = CASE WHEN o.payment_status = 'paid' THEN 'paid' ELSE 'refunded' END,
+      version = v.version, updated_at = v.at
+    FROM unnest($1::uuid[], $2::int4[], $3::timestamptz[]) AS v(id, version, at) WHERE o.id = v.id`,
+  OrderNoteAdded: `UPDATE orders o SET version = v.version, updated_at = v.at
+    FROM unnest($1::uuid[], $2::int4[], $3::timestamptz[]) AS v(id, version, at) WHERE o.id = v.id`,
+  OrderRefundRequested: `UPDATE orders o SET payment_status = 'refunded', version = v.version, updated_at = v.at
+    FROM unnest($1::uuid[], $2::int4[], $3::timestamptz[]) AS v(id, version, at) WHERE o.id = v.id`,
+  PaymentRefunded: `UPDATE orders o SET refunded_cents = o.refunded_cents + v.amount_cents, updated_at = v.at
+    FROM unnest($1::uuid[], $2::int8[], $3::timestamptz[]) AS v(id, amount_cents, at) WHERE o.id = v.id`,
+};
+
+/**
+ * An update's place in a fold, or null to apply it alone: an erasure, or a value that an array parameter would
+ * not send as apply's own parameter does (only strings, numbers and nulls are sent alike; an array inside an array
+ * parameter becomes a dimension of it).
+ */
+function foldable(event: RecordedEvent<OrdersProjectionEvent>): FoldedUpdate | null {
+  const at = event.metadata.occurredAt;
+  let values: unknown[];
+  switch (event.type) {
+    case 'OrderRequested':
+    case CUSTOMER_DELETED:
+      return null;
+    case 'OrderStatusChanged': {
+      const shipment = event.data.to === 'shipped' ? event.data.shipment : undefined;
+      values = [event.data.order_id, event.data.to, event.revision, at, shipment?.carrier ?? null, shipment?.tracking_number ?? null];
+      break;
+    }
+    case 'OrderPaid':
+      values = [event.data.order_id, event.revision, at, event.data.session_id];
+      break;
+    case 'OrderPaymentFailed':
+      values = [event.data.order_id, event.data.payment_status, event.revision, at, event.data.session_id];
+      break;
+    case 'OrderCheckoutOpened':
+      values = [event.data.order_id, event.data.session_id, event.revision, at];
+      break;
+    case 'OrderExpired':
+    case 'OrderPaymentRejected':
+    case 'OrderNoteAdded':
+    case 'OrderRefundRequested':
+      values = [event.data.order_id, event.revision, at];
+      break;
+    case 'PaymentRefunded':
+      values = [event.data.order_id, event.data.amount_cents, at];
+      break;
+    default:
+      return assertNever(event);
+  }
+  if (!values.every((v) => v === null || v === undefined || typeof v === 'string' || typeof v === 'number')) return null;
+  const id: unknown = values[0];
+  if (typeof id !== 'string') return null;
+  return { order: id.toLowerCase().replace(/[^0-9a-f]/g, ''), event, values };
+}
+
 /** rm.orders: orders and consultation requests, personal data opened ("erased" once its person is). */
 @Injectable()
 @ReadModelProjection()
@@ -86,8 +175,61 @@ export class OrdersProjection implements Projection<OrdersProjectionEvent> {
     );
   }
 
-  applyBatch(tx: Tx, events: RecordedEvent<OrdersProjectionEvent>[]): Promise<void> {
-    return inRuns(events, { OrderRequested: (run) => this.insertOrders(tx, run) }, (e) => this.apply(tx, e));
+  /**
+   * Runs of new orders go in one statement; the updates between them (status changes, payments...) are folded:
+   * one multi-row UPDATE per event type and wave, where wave n holds each order's n-th update of the run, so every
+   * row still sees its own events in their order (a replay spent 125 of 145 s on one UPDATE per status change).
+   * An erasure, or an update whose values the array parameters could carry otherwise, is applied alone.
+   */
+  async applyBatch(tx: Tx, events: RecordedEvent<OrdersProjectionEvent>[]): Promise<void> {
+    let pending: FoldedUpdate[] = [];
+    const flush = async () => {
+      if (pending.length) await this.applyFolded(tx, pending);
+      pending = [];
+    };
+    let i = 0;
+    while (i < events.length) {
+      const event = events[i];
+      if (event.type === 'OrderRequested') {
+        let j = i + 1;
+        while (j < events.length && events[j].type === 'OrderRequested') j++;
+        await flush();
+        await this.insertOrders(tx, events.slice(i, j) as OrderRequestedEvent[]);
+        i = j;
+        continue;
+      }
+      const folded = foldable(event);
+      if (folded) pending.push(folded);
+      else {
+        await flush();
+        await this.apply(tx, event);
+      }
+      i++;
+    }
+    await flush();
+  }
+
+  /** Applies the folded updates wave by wave, one statement per type in each (one event alone as apply does). */
+  private async applyFolded(tx: Tx, updates: FoldedUpdate[]): Promise<void> {
+    const seen = new Map<string, number>();
+    const waves: Map<FoldedType, FoldedUpdate[]>[] = [];
+    for (const u of updates) {
+      const n = seen.get(u.order) ?? 0;
+      seen.set(u.order, n + 1);
+      const wave = (waves[n] ??= new Map());
+      const ofType = wave.get(u.event.type as FoldedType);
+      if (ofType) ofType.push(u);
+      else wave.set(u.event.type as FoldedType, [u]);
+    }
+    for (const wave of waves)
+      for (const [type, ofType] of wave) {
+        if (ofType.length === 1) {
+          await this.apply(tx, ofType[0].event);
+          continue;
+        }
+        const columns = ofType[0].values.map((_, c) => ofType.map((u) => u.values[c]));
+        await tx.query(FOLDED_SQL[type], columns);
+      }
   }
 
   /**

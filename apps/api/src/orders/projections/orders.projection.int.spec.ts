@@ -1,0 +1,144 @@
+import { randomUUID } from 'crypto';
+import { Pool } from 'pg';
+import { Tx } from '../../platform/database/database';
+import { RecordedEvent } from '../../platform/event-store/event-store';
+import { createTestDatabase, TestDatabase } from '../../testing/test-database';
+import { OrdersProjection } from './orders.projection';
+
+type Event = Parameters<OrdersProjection['apply']>[1];
+
+/** An event as the log hands it to the projection (issue 43: the batch folds the updates between new orders). */
+function recorded(type: string, data: Record<string, unknown>, revision: number, second: number): Event {
+  return {
+    type,
+    data,
+    streamId: `order-${String(data.order_id)}`,
+    revision,
+    position: { commit: BigInt(second), prepare: BigInt(second) },
+    metadata: {
+      eventId: randomUUID(),
+      schemaVersion: 1,
+      occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString(),
+      actor: { type: 'anonymous' },
+      correlationId: randomUUID(),
+      causationId: null,
+    },
+  } as unknown as RecordedEvent as Event;
+}
+
+describe('Orders projection, a batch against one event at a time', () => {
+  let db: TestDatabase;
+  let pool: Pool;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    pool = new Pool({ connectionString: db.url, max: 1 });
+  });
+  afterAll(async () => {
+    await pool.end();
+    await db.drop();
+  });
+
+  /** The rows of rm.orders after `write`, rolled back. */
+  async function rowsAfter(write: (tx: Tx) => Promise<void>): Promise<{ rows: unknown[]; statements: number }> {
+    const tx = await pool.connect();
+    let statements = 0;
+    try {
+      await tx.query('BEGIN');
+      await tx.query('SET LOCAL search_path = rm, public');
+      // The same client, its statements counted (the batch must take fewer).
+      const query = tx.query.bind(tx) as (...a: unknown[]) => unknown;
+      const counting: Tx = Object.create(tx);
+      counting.query = ((...args: unknown[]) => {
+        statements++;
+        return query(...args);
+      }) as Tx['query'];
+      await write(counting);
+      const { rows } = await tx.query('SELECT * FROM orders ORDER BY id');
+      return { rows, statements };
+    } finally {
+      await tx.query('ROLLBACK');
+      tx.release();
+    }
+  }
+
+  it('should leave the same rows when it folds the updates between new orders into multi-row statements', async () => {
+    const ids = Array.from({ length: 6 }, () => randomUUID());
+    const [a, b, c, d, e, f] = ids;
+    let second = 0;
+    const revisions = new Map<string, number>();
+    const event = (type: string, data: Record<string, unknown>) => {
+      const id = String(data.order_id).toLowerCase();
+      const revision = type === 'PaymentRefunded' ? 0 : (revisions.get(id) ?? -1) + 1;
+      if (type !== 'PaymentRefunded') revisions.set(id, revision);
+      return recorded(type, data, revision, ++second);
+    };
+    const requested = (id: string, i: number) =>
+      event('OrderRequested', {
+        order_id: id,
+        kind: 'card',
+        status: 'pending',
+        payment_status: 'unpaid',
+        customer_id: null,
+        subject_id: `email:buyer${i}@example.com`,
+        items: [{ product_id: 'p1', name: 'Ring', price_cents: 1000, quantity: 1 }],
+        subtotal_cents: 1000,
+        shipping_cents: 0,
+        tax_cents: 80,
+        total_cents: 1080,
+        shipping: { first_name: 'Ava', last_name: `Buyer${i}`, email: `buyer${i}@example.com`, phone: '+1555', address: 'x', city: 'y' },
+        payment: { card_name: 'Ava', last_4: '4242' },
+      });
+    const events: Event[] = [
+      ...ids.map(requested),
+      event('OrderCheckoutOpened', { order_id: a, session_id: 'sa1' }),
+      event('OrderCheckoutOpened', { order_id: b, session_id: 'sb1' }),
+      event('OrderCheckoutOpened', { order_id: c, session_id: 'sc1' }),
+      event('OrderPaymentFailed', { order_id: a, payment_status: 'failed', session_id: 'sa1' }),
+      event('OrderPaymentFailed', { order_id: b, payment_status: 'failed', session_id: 'other' }),
+      event('OrderCheckoutOpened', { order_id: a, session_id: 'sa2' }),
+      event('OrderPaid', { order_id: a, session_id: 'sa2' }),
+      event('OrderPaid', { order_id: b, session_id: 'sb1' }),
+      // The same order spelled in capitals: a uuid reads both as one, so they must not share a statement.
+      event('OrderStatusChanged', {
+        order_id: a.toUpperCase(),
+        from: 'processing',
+        to: 'shipped',
+        shipment: { carrier: 'UPS', tracking_number: 'T1' },
+      }),
+      event('OrderStatusChanged', {
+        order_id: b,
+        from: 'processing',
+        to: 'shipped',
+        shipment: { carrier: 'DHL\ud800', tracking_number: null },
+      }),
+      event('OrderExpired', { order_id: c }),
+      event('OrderStatusChanged', { order_id: a, from: 'shipped', to: 'delivered' }),
+      event('OrderRefundRequested', { order_id: a }),
+      event('PaymentRefunded', { order_id: a, amount_cents: 500 }),
+      event('PaymentRefunded', { order_id: a, amount_cents: 580 }),
+      event('PaymentRefunded', { order_id: b, amount_cents: 300 }),
+      event('OrderNoteAdded', { order_id: c }),
+      event('OrderNoteAdded', { order_id: d }),
+      event('OrderPaymentRejected', { order_id: d }),
+      event('OrderPaymentRejected', { order_id: e }),
+      // Odd values go alone, as apply sends them (an array would become a dimension of an array parameter).
+      event('OrderCheckoutOpened', { order_id: f, session_id: ['odd'] }),
+      event('OrderCheckoutOpened', { order_id: e, session_id: 'se1' }),
+      event('OrderPaid', { order_id: f, session_id: 'sf1' }),
+      requested(randomUUID(), 7),
+      event('OrderStatusChanged', { order_id: d, from: 'pending', to: 'cancelled' }),
+      event('OrderStatusChanged', { order_id: e, from: 'pending', to: 'cancelled' }),
+    ];
+    const projection = new OrdersProjection();
+    const one = await rowsAfter(async (tx) => {
+      for (const ev of events) await projection.apply(tx, ev);
+    });
+    const batch = await rowsAfter((tx) => projection.applyBatch(tx, events));
+    expect(one.rows).toHaveLength(7);
+    expect(batch.rows).toEqual(one.rows);
+    expect(batch.statements).toBeLessThan(one.statements);
+    const first = one.rows.find((r) => (r as { id: string }).id === a) as Record<string, unknown>;
+    expect(first).toMatchObject({ status: 'delivered', payment_status: 'refunded', carrier: 'UPS', tracking_number: 'T1' });
+    expect(Number(first.refunded_cents)).toBe(1080);
+  });
+});
