@@ -5,7 +5,7 @@ import { Pagination, useListContext, useTranslate, type PaginationProps } from '
  * x-total-estimated: an order search past 1,000 matches, the audit log past 10,000 events; issue 43).
  */
 export function EstimatedPagination(props: PaginationProps) {
-  const { meta } = useListContext();
+  const meta: unknown = useListContext().meta;
   const translate = useTranslate();
   if (!(meta as { totalEstimated?: boolean } | undefined)?.totalEstimated) return <Pagination {...props} />;
   const about = ({ from, to, count }: { from: number; to: number; count: number }) =>

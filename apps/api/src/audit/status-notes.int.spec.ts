@@ -21,7 +21,7 @@ describe('Staff notes on the current status', () => {
       e.data?.note ?? null,
     ]);
   const count = async (stream: string) =>
-    (await db.one(`SELECT count(*)::int AS n FROM public.es_events WHERE stream_id = $1`, [stream])).n as number;
+    (await db.one<any>(`SELECT count(*)::int AS n FROM public.es_events WHERE stream_id = $1`, [stream])).n as number;
 
   beforeAll(async () => {
     t = await startTestApp();

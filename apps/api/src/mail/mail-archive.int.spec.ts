@@ -61,7 +61,9 @@ describe('Mail archive and MailSent version 2', () => {
       },
       newId,
     );
-    await waitUntil(async () => (await db.one('SELECT count(*)::int AS n FROM rm.sent_mail WHERE id = ANY($1)', [[oldId, newId]])).n === 2);
+    await waitUntil(
+      async () => (await db.one<any>('SELECT count(*)::int AS n FROM rm.sent_mail WHERE id = ANY($1)', [[oldId, newId]])).n === 2,
+    );
 
     const [oldRow] = await db.query(`SELECT schema_version, octet_length(data::text) AS bytes FROM public.es_events WHERE stream_id = $1`, [
       mailStream(oldId),
@@ -126,7 +128,7 @@ describe('Mail archive and MailSent version 2', () => {
       text: 'x',
       subjectId: 'email:again',
     };
-    const outboxRows = async () => (await db.one('SELECT count(*)::int AS n FROM public.mail_outbox WHERE mail_id = $1', [id])).n;
+    const outboxRows = async () => (await db.one<any>('SELECT count(*)::int AS n FROM public.mail_outbox WHERE mail_id = $1', [id])).n;
     await t.app.get(MailOutbox).send(mail, id);
     await waitUntil(async () => (await outboxRows()) === 0 && (await t.app.get(MailArchive).hashOf(id)) !== null);
     // The reactor saw its event again (a crash before its checkpoint moved): BullMQ still holds the finished job.
@@ -143,6 +145,6 @@ describe('Mail archive and MailSent version 2', () => {
     const hashes = await Promise.all(Array.from({ length: 8 }, () => archive.put(id, 'email:burst', { html: '<p>a</p>', text: 'a' })));
     expect(new Set(hashes).size).toBe(1);
     expect(hashes[0]).toBe(await archive.hashOf(id));
-    expect((await db.one('SELECT count(*)::int AS n FROM public.mail_archive WHERE mail_id = $1', [id])).n).toBe(1);
+    expect((await db.one<any>('SELECT count(*)::int AS n FROM public.mail_archive WHERE mail_id = $1', [id])).n).toBe(1);
   });
 });

@@ -229,7 +229,7 @@ describe('Catalogue over HTTP', () => {
     it('should clear the inventory for an admin once, however many clear at the same moment', async () => {
       const token = await t.staffToken();
       const clears = async () =>
-        (await t.app.get(DatabaseService).one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = 'InventoryCleared'`))
+        (await t.app.get(DatabaseService).one<any>(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = 'InventoryCleared'`))
           .n as number;
       const before = await clears();
       const answers = await Promise.all(Array.from({ length: 5 }, () => t.request('DELETE', '/api/admin/clear-inventory', { token })));

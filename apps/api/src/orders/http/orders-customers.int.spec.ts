@@ -107,11 +107,13 @@ describe('Orders of signed-in customers, erasure, kept mail and the API descript
     const legacy = legacyGuestSubject('guest.person@example.com');
     await db.query(`UPDATE rm.orders SET subject_id = $1 WHERE lower(email) = 'guest.person@example.com'`, [legacy]);
     await db.query(`UPDATE rm.sent_mail SET subject_id = $1 WHERE lower(to_address) = 'guest.person@example.com'`, [legacy]);
-    expect((await db.one(`SELECT count(*)::int AS n FROM rm.orders WHERE subject_id = $1`, [legacy])).n).toBe(1);
+    expect((await db.one<any>(`SELECT count(*)::int AS n FROM rm.orders WHERE subject_id = $1`, [legacy])).n).toBe(1);
     await es.append(`customer-${customerId}`, [deleted(customerId, 'katherine@example.com')], 'any', { waitForProjections: false });
     const guestId = randomUUID();
     await es.append(`customer-${guestId}`, [deleted(guestId, 'guest.person@example.com')], 'any', { waitForProjections: false });
-    await waitUntil(async () => (await db.one(`SELECT count(*)::int AS n FROM rm.orders WHERE email IS DISTINCT FROM 'erased'`)).n === 0);
+    await waitUntil(
+      async () => (await db.one<any>(`SELECT count(*)::int AS n FROM rm.orders WHERE email IS DISTINCT FROM 'erased'`)).n === 0,
+    );
     const rows = await db.query(`SELECT * FROM rm.orders`);
     expect(rows).toHaveLength(2);
     for (const r of rows) {
@@ -127,10 +129,10 @@ describe('Orders of signed-in customers, erasure, kept mail and the API descript
       expect(r.items).toHaveLength(1);
     }
     await waitUntil(
-      async () => (await db.one(`SELECT count(*)::int AS n FROM rm.sent_mail WHERE kind = 'consultation-confirmation'`)).n === 0,
+      async () => (await db.one<any>(`SELECT count(*)::int AS n FROM rm.sent_mail WHERE kind = 'consultation-confirmation'`)).n === 0,
     );
     // The staff notices were about those people too (same data subject).
-    expect((await db.one(`SELECT count(*)::int AS n FROM rm.sent_mail`)).n).toBe(0);
+    expect((await db.one<any>(`SELECT count(*)::int AS n FROM rm.sent_mail`)).n).toBe(0);
     const shown = await t.request('GET', `/api/orders/${guest.body.order_id}`, { token });
     expect(shown.body.shipping.first_name).toBe('erased');
     expect(shown.body.total).toBeGreaterThan(0);

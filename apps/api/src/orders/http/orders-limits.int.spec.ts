@@ -41,7 +41,7 @@ describe('Order limits and expiry', () => {
       body: { items, shipping: shipping(email), payment: extra.status ? { card_name: '', last_4: '' } : card, ...extra },
     });
   const events = async (type: string, orderId: string) =>
-    (await db.one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND data->>'order_id' = $2`, [type, orderId]))
+    (await db.one<any>(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND data->>'order_id' = $2`, [type, orderId]))
       .n as number;
   const order = async (id: string) => (await t.request('GET', `/api/orders/${id}`)).body;
 
@@ -131,7 +131,7 @@ describe('Order limits and expiry', () => {
       status_message: 'This order expired unpaid; nothing was charged',
     });
     expect(await events('OrderExpired', orderId)).toBe(1);
-    expect((await db.one(`SELECT status FROM public.sandbox_payment_sessions WHERE id = $1`, [session.body.session_id])).status).toBe(
+    expect((await db.one<any>(`SELECT status FROM public.sandbox_payment_sessions WHERE id = $1`, [session.body.session_id])).status).toBe(
       'expired',
     );
     const late = await t.request('POST', `/api/payments/sandbox/sessions/${session.body.session_id}/pay`, {

@@ -32,7 +32,7 @@ describe('Cancelling a paid order refunds it', () => {
   const pay = (sessionId: string) => t.request('POST', `/api/payments/sandbox/sessions/${sessionId}/pay`, { body: GOOD_CARD });
   const cancel = (orderId: string) => t.request('PUT', `/api/admin/orders/${orderId}`, { token, body: { status: 'cancelled' } });
   const events = async (type: string, orderId: string) =>
-    (await db.one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND data->>'order_id' = $2`, [type, orderId]))
+    (await db.one<any>(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND data->>'order_id' = $2`, [type, orderId]))
       .n as number;
   const adminOrder = async (id: string) => (await t.request('GET', `/api/admin/orders/${id}`, { token })).body;
   const providerRows = async (orderId: string) =>

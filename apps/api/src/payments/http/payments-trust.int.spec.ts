@@ -29,11 +29,11 @@ describe('Payments you can trust', () => {
     });
   const pay = (sessionId: string) => t.request('POST', `/api/payments/sandbox/sessions/${sessionId}/pay`, { body: GOOD_CARD });
   const events = async (type: string, orderId: string) =>
-    (await db.one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND data->>'order_id' = $2`, [type, orderId]))
+    (await db.one<any>(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND data->>'order_id' = $2`, [type, orderId]))
       .n as number;
   const charged = async (orderId: string) =>
     (
-      await db.one(
+      await db.one<any>(
         `SELECT count(*)::int AS n FROM public.sandbox_payment_sessions WHERE order_id = $1 AND payment_status IN ('paid', 'refunded')`,
         [orderId],
       )
@@ -63,7 +63,9 @@ describe('Payments you can trust', () => {
       expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
       const ids = new Set(answers.map((a) => a.body.session_id));
       const openAtProvider = (
-        await db.one(`SELECT count(*)::int AS n FROM public.sandbox_payment_sessions WHERE order_id = $1 AND status = 'open'`, [orderId])
+        await db.one<any>(`SELECT count(*)::int AS n FROM public.sandbox_payment_sessions WHERE order_id = $1 AND status = 'open'`, [
+          orderId,
+        ])
       ).n;
       console.log(
         `round ${round}: 20 simultaneous checkout requests -> ${ids.size} session handed out, ${openAtProvider} open at the provider, ${ms} ms`,
@@ -131,7 +133,7 @@ describe('Payments you can trust', () => {
     const token = await t.staffToken();
     expect((await t.request('PUT', `/api/admin/orders/${orderId}`, { token, body: { status: 'cancelled' } })).status).toBe(200);
     await waitUntil(
-      async () => (await db.one(`SELECT status FROM public.sandbox_payment_sessions WHERE id = $1`, [sessionId])).status === 'expired',
+      async () => (await db.one<any>(`SELECT status FROM public.sandbox_payment_sessions WHERE id = $1`, [sessionId])).status === 'expired',
     );
     const late = await pay(sessionId);
     expect(late.status).toBe(409);
@@ -161,7 +163,7 @@ describe('Payments you can trust', () => {
     expect(await events('OrderPaymentRejected', orderId)).toBe(1);
     expect(await events('PaymentRefunded', orderId)).toBe(1);
     expect(await events('OrderPaid', orderId)).toBe(0);
-    const row = await db.one(`SELECT payment_status, refund_id FROM public.sandbox_payment_sessions WHERE id = $1`, [sessionId]);
+    const row = await db.one<any>(`SELECT payment_status, refund_id FROM public.sandbox_payment_sessions WHERE id = $1`, [sessionId]);
     expect(row.payment_status).toBe('refunded');
     expect(row.refund_id).toMatch(/^re_sandbox_/);
     // Staff see it in the order's history and in the payment's.

@@ -84,7 +84,7 @@ describe('Card payments through the sandbox provider', () => {
     (
       await t.app
         .get(DatabaseService)
-        .one(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND stream_id = $2`, [type, streamId])
+        .one<any>(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND stream_id = $2`, [type, streamId])
     ).n;
   const order = async (id: string) => (await t.request('GET', `/api/orders/${id}`)).body;
 

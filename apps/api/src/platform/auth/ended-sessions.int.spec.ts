@@ -53,7 +53,7 @@ describe('A bearer token that has ended is refused, not taken for no session', (
     expect((await t.request('POST', '/api/orders', { body: orderBody(product, { email: marker }) })).status).toBe(200);
     const query = () => db.one(`SELECT count(*)::int AS n, count(customer_id)::int AS mine FROM rm.orders WHERE email = $1`, [address]);
     for (let waited = 0; waited < 10_000; waited += 50) {
-      if ((await db.one(`SELECT count(*)::int AS n FROM rm.orders WHERE email = $1`, [marker])).n === 1) break;
+      if ((await db.one<any>(`SELECT count(*)::int AS n FROM rm.orders WHERE email = $1`, [marker])).n === 1) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     return (await query()) as { n: number; mine: number };

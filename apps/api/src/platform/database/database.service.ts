@@ -62,9 +62,7 @@ export class DatabaseService implements OnApplicationShutdown {
     return result.rows;
   }
 
-  // `any` by default for the specs' ad-hoc reads (`(await db.one(...)).x`: any | null is any); the shop's code names R.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async one<R extends QueryResultRow = any>(sql: string, params: unknown[] = []): Promise<R | null> {
+  async one<R extends QueryResultRow = QueryResultRow>(sql: string, params: unknown[] = []): Promise<R | null> {
     const rows = await this.query<R>(sql, params);
     return rows[0] ?? null;
   }
