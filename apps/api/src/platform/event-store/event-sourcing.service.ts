@@ -8,15 +8,7 @@ import { currentTraceparent, inSpan } from '../tracing/tracing';
 import { personalFieldsOf } from '../privacy/personal-fields';
 import { Decider, DomainEvent, fold } from './decider';
 import type { SomeEvent } from '@facet/contracts';
-import {
-  AppendResult,
-  ConcurrencyError,
-  EVENT_STORE,
-  EventStore,
-  ExpectedRevision,
-  Position,
-  RecordedEvent,
-} from './event-store';
+import { AppendResult, ConcurrencyError, EVENT_STORE, EventStore, ExpectedRevision, Position, RecordedEvent } from './event-store';
 import { readRecorded } from './recorded-events';
 
 export const PROJECTION_STATUS = Symbol('PROJECTION_STATUS');
