@@ -64,7 +64,10 @@ describe('Client-chosen ids', () => {
 
   const nextClient = () => `10.39.${(++client >> 8) & 255}.${client & 255}`;
   const eventsOf = (correlationId: string) =>
-    db.query<{ event_type: string }>(`SELECT event_type FROM public.es_events WHERE metadata->>'correlationId' = $1`, [correlationId]);
+    db.query<{ event_type: string }>(
+      `SELECT event_type FROM public.es_events WHERE metadata->>'correlationId' = $1 ORDER BY global_position`,
+      [correlationId],
+    );
   const place = (key: string, email = 'grace@example.com') =>
     t.request('POST', '/api/orders', {
       body: orderBody(product, { first_name: 'Grace', last_name: 'Hopper', email }),
