@@ -74,8 +74,10 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery, AdminOr
       .whereGiven('created_at <= ?::timestamptz', q.to);
     const search = q.q?.trim();
     if (search) {
+      // LIKE on the id, as ILIKE found: its text is lower-case hex and the pattern is lowered (ILIKE cost a quarter
+      // of a common name's count, which filters thousands of orders to find its first 1,001).
       filter.where(
-        `(id::text ILIKE ? OR lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) LIKE ? OR lower(coalesce(email, '')) LIKE ?)`,
+        `(id::text LIKE ? OR lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) LIKE ? OR lower(coalesce(email, '')) LIKE ?)`,
         containing(search.toLowerCase()),
       );
     }
