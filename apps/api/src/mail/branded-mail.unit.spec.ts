@@ -1,4 +1,5 @@
-import { escapeHtml, renderBrandedMail, subjectSafe } from './mail-templates';
+import { escapeHtml } from '@facet/contracts';
+import { renderBrandedMail, subjectSafe } from './mail-templates';
 
 describe('branded mail', () => {
   it('should escape every value in the HTML and keep the text plain', () => {

@@ -5,7 +5,7 @@ export type { MailSent, MailSentData } from './mail-events';
 export { mailStream } from './mail-events';
 export { MailOutbox } from './mail.outbox';
 export type { OutgoingMail } from './mail.outbox';
-export { brandedHtml, escapeHtml, GOLD, itemsTableHtml, itemsText, paragraph, renderBrandedMail, subjectSafe } from './mail-templates';
+export { brandedHtml, GOLD, itemsTableHtml, itemsText, paragraph, renderBrandedMail, subjectSafe } from './mail-templates';
 export type { BrandedMail, MailLine, MailTotals } from './mail-templates';
 export { hideMailSecrets } from './mail-secrets';
 export { ForgetMailRecipientCommand } from './commands/forget-mail-recipient.command';

@@ -5,9 +5,6 @@
 
 import { escapeHtml } from '@facet/contracts';
 
-// The one escapeHtml (libs/contracts), also the mail part's for the parts that write mails.
-export { escapeHtml };
-
 export const GOLD = '#b08d57';
 const INK = '#1f1b16';
 const SERIF = "Georgia, 'Times New Roman', serif";

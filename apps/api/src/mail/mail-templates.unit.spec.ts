@@ -1,4 +1,5 @@
-import { brandedHtml, escapeHtml, headerSafe, itemsTableHtml, itemsText, money } from './mail-templates';
+import { escapeHtml } from '@facet/contracts';
+import { brandedHtml, headerSafe, itemsTableHtml, itemsText, money } from './mail-templates';
 
 describe('mail templates', () => {
   it('should escape every interpolated value', () => {

@@ -1,5 +1,5 @@
-import { OutgoingMail, brandedHtml, escapeHtml, GOLD, itemsTableHtml, itemsText, MailLine, MailTotals, paragraph } from '../../mail';
-import { carrierById, trackingUrl, variantLabel } from '@facet/contracts';
+import { OutgoingMail, brandedHtml, GOLD, itemsTableHtml, itemsText, MailLine, MailTotals, paragraph } from '../../mail';
+import { carrierById, escapeHtml, trackingUrl, variantLabel } from '@facet/contracts';
 import { OrderLine, OrderRequestedData, OrderShipmentData } from '../domain/order';
 
 /** A line as the mails name it: the piece, the variant chosen and the engraving ("Ring · Size 6.5 · Engraving “A & B”"). */
