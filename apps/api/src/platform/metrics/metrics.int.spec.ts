@@ -117,7 +117,12 @@ describe('/metrics (Prometheus)', () => {
       let after = await scrape();
       await waitUntil(async () => {
         after = await scrape();
-        return sum(after.samples, 'facet_queue_jobs_processed_total', { queue: 'mail', outcome: 'completed' }) >= 1;
+        // A mail sent, and the payment recorded by its poll job: the order's confirmation may go out before the poll runs.
+        return (
+          sum(after.samples, 'facet_queue_jobs_processed_total', { queue: 'mail', outcome: 'completed' }) >= 1 &&
+          sum(after.samples, 'facet_queue_jobs_processed_total', { queue: 'payment-poll' }) > 0 &&
+          sum(after.samples, 'facet_events_appended_total', { type: 'PaymentSucceeded' }) >= 1
+        );
       }, 30_000);
       expect(sum(after.samples, 'facet_queue_jobs_processed_total', { queue: 'payment-poll' })).toBeGreaterThan(0);
       expect(sum(after.samples, 'facet_events_appended_total', { type: 'PaymentSucceeded' })).toBe(1);
