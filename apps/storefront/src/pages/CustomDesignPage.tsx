@@ -38,6 +38,13 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './CustomDesignPage.css';
 import { picture } from '../lib/artwork';
 
+/** Step 5's text fields: the same control for each, only its name, type and autofill differ. */
+const CONTACT_FIELDS: { key: ContactField; id: string; label: string; type?: string; autoComplete: string }[] = [
+  { key: 'contactName', id: 'design-name', label: 'Full Name *', autoComplete: 'name' },
+  { key: 'contactEmail', id: 'design-email', label: 'Email *', type: 'email', autoComplete: 'email' },
+  { key: 'contactPhone', id: 'design-phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+];
+
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -376,44 +383,21 @@ export default function CustomDesignPage() {
 
           {step === 5 && (
             <div className="wizard__group wizard__contact">
-              <FormField id="design-name" label="Full Name *" error={fieldErrors.contactName}>
-                {(aria) => (
-                  <input
-                    id="design-name"
-                    className="input"
-                    autoComplete="name"
-                    value={form.contactName}
-                    {...aria}
-                    onChange={(e) => editContact('contactName', e.target.value)}
-                  />
-                )}
-              </FormField>
-              <FormField id="design-email" label="Email *" error={fieldErrors.contactEmail}>
-                {(aria) => (
-                  <input
-                    id="design-email"
-                    className="input"
-                    type="email"
-                    autoComplete="email"
-                    value={form.contactEmail}
-                    {...aria}
-                    onChange={(e) => editContact('contactEmail', e.target.value)}
-                  />
-                )}
-              </FormField>
-              <FormField id="design-phone" label="Phone" error={fieldErrors.contactPhone}>
-                {(aria) => (
-                  <input
-                    id="design-phone"
-                    className="input"
-                    type="tel"
-                    autoComplete="tel"
-                    value={form.contactPhone}
-                    {...aria}
-                    onChange={(e) => editContact('contactPhone', e.target.value)}
-                  />
-                )}
-              </FormField>
+              {CONTACT_FIELDS.map(({ key, id, label, type, autoComplete }) => (
+                <FormField key={id} id={id} label={label} error={fieldErrors[key]}>
+                  {(aria) => (
+                    <input
+                      id={id}
+                      className="input"
+                      type={type}
+                      autoComplete={autoComplete}
+                      value={form[key]}
+                      {...aria}
+                      onChange={(e) => editContact(key, e.target.value)}
+                    />
+                  )}
+                </FormField>
+              ))}
               <FormField id="design-contact" label="Preferred contact">
                 <select
                   id="design-contact"
