@@ -1,29 +1,4 @@
-import { spawnSync } from 'child_process';
-import { join } from 'path';
-
-const ROOT = join(__dirname, '..', '..', '..', '..', '..');
-
-type Message = { ruleId: string | null; severity: number; message: string };
-
-/**
- * The repository's ESLint (eslint.config.mjs, from the repository root) on each snippet as if it were the file
- * at its path (ESLint.lintText), in one child process as lint.int.spec.ts does: the config is an ES module
- * and the typed program is built once for all the snippets.
- */
-function lint(snippets: { code: string; filePath: string }[]): Message[][] {
-  const script = `
-    const { ESLint } = require(require.resolve('eslint', { paths: [process.cwd()] }));
-    let input = '';
-    process.stdin.on('data', (d) => (input += d)).on('end', async () => {
-      const eslint = new ESLint({ cwd: process.cwd() });
-      const out = [];
-      for (const s of JSON.parse(input)) out.push((await eslint.lintText(s.code, { filePath: s.filePath }))[0].messages);
-      process.stdout.write(JSON.stringify(out));
-    });`;
-  const run = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, input: JSON.stringify(snippets), encoding: 'utf8' });
-  if (!run.stdout) throw new Error(`eslint printed nothing: ${run.stderr}`);
-  return JSON.parse(run.stdout) as Message[][];
-}
+import { LintMessage as Message, lintSnippets as lint } from '../../testing/lint-snippets';
 
 const boundaryErrors = (messages: Message[]) => messages.filter((m) => m.ruleId === 'no-restricted-imports' && m.severity === 2);
 
