@@ -1,27 +1,6 @@
 import { flattenRecord, orderRow, productRow, recordsCsv, safeCell, toCsv } from './csv';
 import type { OrderRecord } from '../resources/orders/orderRecord';
-
-/** A small RFC 4180 reader, to check what a spreadsheet would see. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''));
-    else cell += c;
-  }
-  row.push(cell);
-  rows.push(row);
-  return rows;
-}
+import { parseCsv } from '../test/parseCsv';
 
 const order = (over: Record<string, unknown> = {}) => ({
   id: '0b7e9c1e-1111-4222-8333-444455556666',

@@ -1,26 +1,5 @@
 import { productsCsv, productVariantRows } from './productsExport';
-
-/** A small RFC 4180 reader, to check what a spreadsheet would see. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''));
-    else cell += c;
-  }
-  row.push(cell);
-  rows.push(row);
-  return rows;
-}
+import { parseCsv } from '../test/parseCsv';
 
 const product = (id: string, over: Record<string, unknown> = {}) => ({
   id,
