@@ -25,7 +25,7 @@ const BULK_ORDER_STATUSES = ORDER_STATUSES.filter((s) => s !== 'shipped');
 
 /** On a phone only the search stays open; kind and payment are behind "Add filter" with the dates. */
 const filters = (small: boolean) => [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Order id, name or e-mail" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Reference, name or e-mail" />,
   <SelectInput
     key="k"
     source="kind"

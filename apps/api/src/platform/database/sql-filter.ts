@@ -17,6 +17,19 @@ export class SqlFilter {
     return this;
   }
 
+  /** Adds `condition` with its `?`s bound to `values` in turn, one value each. */
+  whereEach(condition: string, values: unknown[]): this {
+    let next = 0;
+    const numbered = condition.replaceAll('?', () => {
+      if (next >= values.length) throw new Error(`more ? than values in: ${condition}`);
+      this.params.push(values[next++]);
+      return `$${this.params.length}`;
+    });
+    if (next !== values.length) throw new Error(`more values than ? in: ${condition}`);
+    this.conditions.push(numbered);
+    return this;
+  }
+
   /** Adds `condition` only when value is neither undefined, null nor ''. */
   whereGiven(condition: string, value: unknown): this {
     return value === undefined || value === null || value === '' ? this : this.where(condition, value);
@@ -24,7 +37,12 @@ export class SqlFilter {
 
   /** `WHERE a AND b`, or '' when there are no conditions. */
   get sql(): string {
-    return this.conditions.length ? `WHERE ${this.conditions.join(' AND ')}` : '';
+    return this.conditions.length ? `WHERE ${this.condition}` : '';
+  }
+
+  /** `a AND b` alone (as in count(*) FILTER (WHERE …)), or `true` when there are no conditions. */
+  get condition(): string {
+    return this.conditions.length ? this.conditions.join(' AND ') : 'true';
   }
 
   /** The parameters followed by LIMIT and OFFSET for a page, and their $n markers. */

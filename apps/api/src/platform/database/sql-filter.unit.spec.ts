@@ -8,10 +8,20 @@ describe('SqlFilter', () => {
     expect(f.page(3, 25)).toEqual({ sql: 'LIMIT $3 OFFSET $4', params: [...f.params, 25, 50] });
   });
 
+  it('should bind each ? of a condition to its own value in turn, and refuse a count that does not match', () => {
+    const f = new SqlFilter().where('a = ?', 1).whereEach('(b BETWEEN ? AND ? OR c LIKE ?)', ['lo', 'hi', '%x%']);
+    expect(f.sql).toBe('WHERE a = $1 AND (b BETWEEN $2 AND $3 OR c LIKE $4)');
+    expect(f.params).toEqual([1, 'lo', 'hi', '%x%']);
+    expect(() => new SqlFilter().whereEach('a = ? OR b = ?', [1])).toThrow('more ? than values');
+    expect(() => new SqlFilter().whereEach('a = ?', [1, 2])).toThrow('more values than ?');
+  });
+
   it('should skip conditions whose value was not given, and have no WHERE without conditions', () => {
     const f = new SqlFilter().whereGiven('a = ?', undefined).whereGiven('b = ?', null).whereGiven('c = ?', '').whereGiven('d = ?', 0);
     expect(f.sql).toBe('WHERE d = $1');
+    expect(f.condition).toBe('d = $1');
     expect(new SqlFilter().sql).toBe('');
+    expect(new SqlFilter().condition).toBe('true');
   });
 
   it('should escape exactly the characters LIKE treats specially', () => {

@@ -35,6 +35,10 @@ import {
 } from 'class-validator';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
 import { NoBidiControls, Omittable, OptionalText, PhoneNumber, VisibleText } from '../../../platform/http/validation';
+import { SEARCHABLE } from '../../queries/order-search';
+
+/** Blank (no search), or a search holding a letter or a digit (order-search.ts). */
+const SEARCHABLE_OR_BLANK = new RegExp(`^\\s*$|${SEARCHABLE.source}`, 'u');
 
 // No maxDecimalPlaces: class-validator's check throws on exponent notation (1e-7); amounts are compared to the cent anyway.
 const money = { allowNaN: false, allowInfinity: false };
@@ -313,7 +317,15 @@ const ORDER_SORTS = ['created_at', 'total', 'status', 'updated_at', 'payment_sta
 export class AdminOrderListQueryDto extends DateRangePageQueryDto {
   @ApiPropertyOptional({ enum: ORDER_SORTS }) @IsOptional() @IsIn(ORDER_SORTS) sort?: string;
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
-  @ApiPropertyOptional({ description: 'Order id, name or e-mail' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
+  @ApiPropertyOptional({
+    description:
+      'Reference (or the start of the id), name or e-mail, holding a letter or a digit. One or two letters or digits match the start of a word; more, anywhere.',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  @Matches(SEARCHABLE_OR_BLANK, { message: 'q must hold a letter or a digit: a reference, a name or an e-mail address' })
+  q?: string;
   @ApiPropertyOptional({ enum: ORDER_STATUSES }) @IsOptional() @IsIn(ORDER_STATUSES) status?: OrderStatus;
   @ApiPropertyOptional({ enum: ['consultation', 'card'] }) @IsOptional() @IsIn(['consultation', 'card']) kind?: 'consultation' | 'card';
   @ApiPropertyOptional({ enum: PAYMENT_STATUSES }) @IsOptional() @IsIn(PAYMENT_STATUSES) payment_status?: string;
