@@ -141,4 +141,104 @@ describe('Orders projection, a batch against one event at a time', () => {
     expect(first).toMatchObject({ status: 'delivered', payment_status: 'refunded', carrier: 'UPS', tracking_number: 'T1' });
     expect(Number(first.refunded_cents)).toBe(1080);
   });
+
+  it("should write a new order once with its batch's updates, and leave an order already there as one event at a time does", async () => {
+    const [x, y, z, t, u, v, w, d] = Array.from({ length: 8 }, () => randomUUID());
+    let second = 0;
+    const revisions = new Map<string, number>();
+    const event = (type: string, data: Record<string, unknown>) => {
+      // Each spelling of an id is a stream of its own.
+      const stream = String(data.order_id);
+      const revision = type === 'PaymentRefunded' ? 0 : (revisions.get(stream) ?? -1) + 1;
+      if (type !== 'PaymentRefunded') revisions.set(stream, revision);
+      return recorded(type, data, revision, ++second);
+    };
+    const requested = (id: string, i: number) =>
+      event('OrderRequested', {
+        order_id: id,
+        kind: 'card',
+        status: 'pending',
+        payment_status: 'unpaid',
+        customer_id: null,
+        subject_id: `email:new${i}@example.com`,
+        items: [{ product_id: 'p1', name: 'Ring', price_cents: 1000, quantity: 1 }],
+        subtotal_cents: 1000,
+        shipping_cents: 0,
+        tax_cents: 80,
+        total_cents: 1080,
+        shipping: { first_name: 'Noor', last_name: `New${i}`, email: `new${i}@example.com`, phone: '+1555', address: 'x', city: 'y' },
+        payment: { card_name: 'Noor', last_4: '4242' },
+      });
+    // Before the batch: x is in the table.
+    const earlier = [requested(x, 1), event('OrderCheckoutOpened', { order_id: x, session_id: 'sx1' })];
+    const batch = [
+      // x again, spelled in capitals (a stream of its own): not inserted, its updates go to x's row.
+      requested(x.toUpperCase(), 2),
+      event('OrderPaid', { order_id: x.toUpperCase(), session_id: 'sx1' }),
+      requested(y, 3),
+      requested(z, 4),
+      event('OrderCheckoutOpened', { order_id: y, session_id: 'sy1' }),
+      event('OrderPaymentFailed', { order_id: y, payment_status: 'failed', session_id: 'sy1' }),
+      event('OrderCheckoutOpened', { order_id: y, session_id: 'sy2' }),
+      event('OrderPaid', { order_id: y, session_id: 'sy2' }),
+      event('OrderStatusChanged', { order_id: y, from: 'processing', to: 'shipped', shipment: { carrier: 'UPS', tracking_number: 'T9' } }),
+      event('OrderCheckoutOpened', { order_id: z, session_id: 'sz1' }),
+      event('OrderPaymentFailed', { order_id: z, payment_status: 'failed', session_id: 'not-sz1' }),
+      event('OrderExpired', { order_id: z }),
+      event('OrderNoteAdded', { order_id: z }),
+      event('OrderPaymentRejected', { order_id: z }),
+      requested(u, 5),
+      requested(v, 6),
+      requested(w, 7),
+      requested(t, 8),
+      // Two spellings of one new order in one batch: the first is the row.
+      requested(d, 9),
+      requested(d.toUpperCase(), 10),
+      event('OrderPaid', { order_id: t, session_id: 'st1' }),
+      event('OrderPaymentRejected', { order_id: t }),
+      event('OrderNoteAdded', { order_id: t }),
+      event('OrderPaid', { order_id: u, session_id: 'su1' }),
+      event('OrderStatusChanged', {
+        order_id: u,
+        from: 'processing',
+        to: 'shipped',
+        shipment: { carrier: 'FedEx', tracking_number: 'T5' },
+      }),
+      event('OrderStatusChanged', { order_id: u, from: 'shipped', to: 'delivered' }),
+      event('OrderRefundRequested', { order_id: u }),
+      event('OrderCheckoutOpened', { order_id: v, session_id: 'sv1' }),
+      event('OrderPaymentFailed', { order_id: v, payment_status: 'failed', session_id: 'other' }),
+      event('OrderStatusChanged', { order_id: v, from: 'awaiting_payment', to: 'delivered' }),
+      event('OrderCheckoutOpened', { order_id: w, session_id: 'sw1' }),
+      event('OrderPaymentFailed', { order_id: w, payment_status: 'failed', session_id: 'sw1' }),
+      // A refund is PostgreSQL's arithmetic: y goes into the table first, and what follows updates it there.
+      event('PaymentRefunded', { order_id: y, amount_cents: 100 }),
+      event('OrderStatusChanged', { order_id: y, from: 'shipped', to: 'delivered' }),
+      event('OrderRefundRequested', { order_id: y }),
+      event('OrderStatusChanged', { order_id: x, from: 'processing', to: 'shipped', shipment: { carrier: 'DHL', tracking_number: 'T1' } }),
+    ];
+    const projection = new OrdersProjection();
+    const one = await rowsAfter(async (tx) => {
+      for (const ev of [...earlier, ...batch]) await projection.apply(tx, ev);
+    });
+    const batched = await rowsAfter(async (tx) => {
+      for (const ev of earlier) await projection.apply(tx, ev);
+      await projection.applyBatch(tx, batch);
+    });
+    expect(one.rows).toHaveLength(8);
+    expect(batched.rows).toEqual(one.rows);
+    const row = (id: string) => one.rows.find((r) => (r as { id: string }).id === id) as Record<string, unknown>;
+    expect(row(x)).toMatchObject({ status: 'shipped', payment_status: 'paid', carrier: 'DHL', version: 2 });
+    expect(row(y)).toMatchObject({ status: 'delivered', payment_status: 'refunded', carrier: 'UPS', tracking_number: 'T9' });
+    expect(row(z)).toMatchObject({ status: 'expired', payment_status: 'refunded', payment_session_id: null });
+    expect(row(d)).toMatchObject({ last_name: 'New9' });
+    expect(row(t)).toMatchObject({ status: 'processing', payment_status: 'paid', version: 3 });
+    expect(row(u)).toMatchObject({ status: 'delivered', payment_status: 'refunded', carrier: 'FedEx', tracking_number: 'T5' });
+    expect(row(v)).toMatchObject({ status: 'delivered', payment_status: 'failed', payment_session_id: 'sv1' });
+    expect(row(v).delivered_at).not.toBeNull();
+    expect(row(w)).toMatchObject({ status: 'awaiting_payment', payment_status: 'failed', payment_session_id: null });
+    // 2 for the earlier events; the batch: the look-up of new ids and their insert twice (before and after the
+    // refund), the refund, and the updates in the table (x: 2 waves; y: 2 after the refund).
+    expect(batched.statements).toBeLessThan(one.statements / 2);
+  });
 });

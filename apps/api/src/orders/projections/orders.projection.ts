@@ -67,6 +67,15 @@ function orderFields(event: OrderRequestedEvent): Record<string, unknown> {
     created_at: at,
     updated_at: at,
     pay_by: d.pay_by ?? null,
+    // What the updates set, at the columns' defaults: a new row that took its batch's updates (foldIntoRow)
+    // has the same columns as the others, and all go in one COPY.
+    paid_at: null,
+    delivered_at: null,
+    shipped_at: null,
+    carrier: null,
+    tracking_number: null,
+    payment_session_id: null,
+    refunded_cents: 0,
   };
 }
 
@@ -156,7 +165,91 @@ function foldable(event: RecordedEvent<OrdersProjectionEvent>): FoldedUpdate | n
   if (!values.every((v) => v === null || v === undefined || typeof v === 'string' || typeof v === 'number')) return null;
   const id: unknown = values[0];
   if (typeof id !== 'string') return null;
-  return { order: id.toLowerCase().replace(/[^0-9a-f]/g, ''), event, values };
+  return { order: orderKey(id), event, values };
+}
+
+/** The key of an order's id as a uuid reads it (lower-case hex digits only): two spellings of one order are one. */
+function orderKey(id: unknown): string {
+  return String(id)
+    .toLowerCase()
+    .replace(/[^0-9a-f]/g, '');
+}
+
+// String.prototype.isWellFormed (Node 20) is newer than the TypeScript lib this project compiles against.
+const isWellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * Makes `update` to a new order's row still waiting to be written, as its statement in apply would make it to the
+ * row in the table; false, having changed nothing, when it must go to the table: a refund (bigint arithmetic is
+ * PostgreSQL's), or a string PostgreSQL would receive otherwise than JavaScript holds it (a NUL, a lone surrogate).
+ */
+function foldIntoRow(row: Record<string, unknown>, { event, values }: FoldedUpdate): boolean {
+  if (values.some((v) => typeof v === 'string' && (v.includes('\u0000') || !isWellFormed(v)))) return false;
+  const type = event.type as FoldedType;
+  switch (type) {
+    case 'OrderStatusChanged': {
+      const [, to, version, at, carrier, tracking] = values;
+      Object.assign(row, { status: to, version, updated_at: at });
+      if (to === 'delivered') row.delivered_at = at;
+      if (to === 'shipped') row.shipped_at = at;
+      row.carrier = carrier ?? row.carrier;
+      row.tracking_number = tracking ?? row.tracking_number;
+      return true;
+    }
+    case 'OrderPaid': {
+      const [, version, at, session] = values;
+      Object.assign(row, {
+        status: 'processing',
+        payment_status: 'paid',
+        paid_at: at,
+        payment_session_id: session,
+        version,
+        updated_at: at,
+      });
+      return true;
+    }
+    case 'OrderPaymentFailed': {
+      const [, paymentStatus, version, at, session] = values;
+      if (row.status === 'pending') row.status = 'awaiting_payment';
+      // SQL's = on text: a NULL on either side is no match.
+      // (Both are strings or numbers: foldable lets nothing else through, and the row's came from a fold or is null.)
+      const asText = (v: unknown) => `${v as string | number}`;
+      if (row.payment_session_id != null && session != null && asText(row.payment_session_id) === asText(session)) {
+        row.payment_session_id = null;
+      }
+      Object.assign(row, { payment_status: paymentStatus, version, updated_at: at });
+      return true;
+    }
+    case 'OrderCheckoutOpened': {
+      const [, session, version, at] = values;
+      Object.assign(row, { payment_session_id: session, version, updated_at: at });
+      return true;
+    }
+    case 'OrderExpired': {
+      const [, version, at] = values;
+      Object.assign(row, { status: 'expired', payment_status: 'expired', payment_session_id: null, version, updated_at: at });
+      return true;
+    }
+    case 'OrderPaymentRejected': {
+      const [, version, at] = values;
+      Object.assign(row, { payment_status: row.payment_status === 'paid' ? 'paid' : 'refunded', version, updated_at: at });
+      return true;
+    }
+    case 'OrderNoteAdded': {
+      const [, version, at] = values;
+      Object.assign(row, { version, updated_at: at });
+      return true;
+    }
+    case 'OrderRefundRequested': {
+      const [, version, at] = values;
+      Object.assign(row, { payment_status: 'refunded', version, updated_at: at });
+      return true;
+    }
+    case 'PaymentRefunded':
+      return false;
+    default:
+      return assertNever(type);
+  }
 }
 
 /** rm.orders: orders and consultation requests, personal data opened ("erased" once its person is). */
@@ -176,35 +269,59 @@ export class OrdersProjection implements Projection<OrdersProjectionEvent> {
   }
 
   /**
-   * Runs of new orders go in one statement; the updates between them (status changes, payments...) are folded:
-   * one multi-row UPDATE per event type and wave, where wave n holds each order's n-th update of the run, so every
-   * row still sees its own events in their order (a replay spent 125 of 145 s on one UPDATE per status change).
-   * An erasure, or an update whose values the array parameters could carry otherwise, is applied alone.
+   * New orders wait until the batch ends, or until something must find them in the table, and then go in one
+   * statement; the updates that follow one in the batch (a checkout, a payment, a status change) are made to its
+   * waiting row (foldIntoRow), so it is written once, as it ends the batch. The other updates are folded: one
+   * multi-row UPDATE per event type and wave, where wave n holds each order's n-th update of the run, so every row
+   * still sees its own events in their order (a replay spent 125 of 145 s on one UPDATE per status change). An
+   * erasure, or an update whose values the array parameters could carry otherwise, is applied alone.
    */
   async applyBatch(tx: Tx, events: RecordedEvent<OrdersProjectionEvent>[]): Promise<void> {
-    let pending: FoldedUpdate[] = [];
+    /** New orders not yet written, by orderKey, with the updates made to each. */
+    const waiting = new Map<string, { row: Record<string, unknown>; updates: FoldedUpdate[] }>();
+    let updates: FoldedUpdate[] = [];
     const flush = async () => {
-      if (pending.length) await this.applyFolded(tx, pending);
-      pending = [];
+      if (waiting.size) {
+        // An order already in the table (its id spelled otherwise by an earlier stream) keeps its row, as the
+        // insert's ON CONFLICT DO NOTHING would: the updates made to the waiting row go to the table's instead.
+        const { rows: present } = await tx.query<{ id: string }>('SELECT id::text AS id FROM orders WHERE id = ANY($1::uuid[])', [
+          [...waiting.values()].map((w) => w.row.id),
+        ]);
+        for (const { id } of present) {
+          const key = orderKey(id);
+          updates.push(...(waiting.get(key)?.updates ?? []));
+          waiting.delete(key);
+        }
+        await this.insertOrders(
+          tx,
+          [...waiting.values()].map((w) => w.row),
+        );
+        waiting.clear();
+      }
+      if (updates.length) await this.applyFolded(tx, updates);
+      updates = [];
     };
-    let i = 0;
-    while (i < events.length) {
-      const event = events[i];
+    for (const event of events) {
       if (event.type === 'OrderRequested') {
-        let j = i + 1;
-        while (j < events.length && events[j].type === 'OrderRequested') j++;
-        await flush();
-        await this.insertOrders(tx, events.slice(i, j) as OrderRequestedEvent[]);
-        i = j;
+        const key = orderKey(event.data.order_id);
+        // Two spellings of one new order: the first is inserted and the second not, as in one INSERT.
+        if (!waiting.has(key)) waiting.set(key, { row: orderRow(event), updates: [] });
         continue;
       }
       const folded = foldable(event);
-      if (folded) pending.push(folded);
-      else {
+      if (!folded) {
         await flush();
         await this.apply(tx, event);
+        continue;
       }
-      i++;
+      const fresh = waiting.get(folded.order);
+      if (fresh && foldIntoRow(fresh.row, folded)) {
+        fresh.updates.push(folded);
+        continue;
+      }
+      // An update the row must take in the table: it goes there first.
+      if (fresh) await flush();
+      updates.push(folded);
     }
     await flush();
   }
@@ -237,8 +354,7 @@ export class OrdersProjection implements Projection<OrdersProjectionEvent> {
    * their row without the person: live, their sealed fields may still have opened in the moment before
    * the key was deleted; a replay opens them as ERASED. Both give the purge's placeholder.
    */
-  private async insertOrders(tx: Tx, events: OrderRequestedEvent[]): Promise<void> {
-    const rows = events.map(orderRow);
+  private async insertOrders(tx: Tx, rows: Record<string, unknown>[]): Promise<void> {
     const ids = [...new Set(rows.map((r) => r.customer_id as string | null).filter((id): id is string => id !== null))];
     const { rows: erased } = ids.length
       ? await tx.query<{ customer_id: string }>('SELECT customer_id FROM orders_erased_customers WHERE customer_id = ANY($1::text[])', [
@@ -259,7 +375,7 @@ export class OrdersProjection implements Projection<OrdersProjectionEvent> {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'OrderRequested':
-        await this.insertOrders(tx, [event]);
+        await this.insertOrders(tx, [orderRow(event)]);
         break;
       case 'OrderStatusChanged': {
         // A move to shipped carries its carrier and tracking number (absent on events before issue 41).

@@ -100,16 +100,17 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery, AdminOr
     const orderBy = `${column} ${q.order === 'asc' ? 'ASC' : 'DESC'}, id`;
     let sql: string;
     if (counted && !estimated) {
-      // At most ORDER_COUNT_CAP matches: fetched first (the trigram index) and sorted, where the planner would
+      // At most ORDER_COUNT_CAP matches: fetched first (through the indexes) and sorted, where the planner would
       // walk orders_created newest first filtering every order on the way (all of them for old orders' matches).
       sql = `WITH matched AS MATERIALIZED (SELECT * FROM orders ${filter.sql}) SELECT * FROM matched ORDER BY ${orderBy} ${page.sql}`;
     } else if (search && column === 'created_at' && !q.from && !q.to) {
-      // Over ORDER_COUNT_CAP matches, newest first: walk orders_created and keep the matches. With one order in
-      // N matching, a first page reads about 25 N orders: 5,700 for a full name at 1M orders (2-4 ms). Left to itself the planner took the
-      // default estimate of 100 matches for most full names, fetched all 4,464 through the index and sorted
-      // them (60-90 ms). OFFSET 0 keeps the search out of the subquery, which then has one way to be read in
-      // order fast: that index. Its order is kept: nothing above it sorts, joins or groups. (With dates, the
-      // walk would start from the newest order rather than the range's end: the planner decides there.)
+      // Over ORDER_COUNT_CAP matches, by date: walk orders_created and keep the matches. With one order in N
+      // matching, a first page reads about 25 N orders: 5,700 for a full name at 1M orders (2-4 ms). Left to
+      // itself the planner took the default estimate of 100 matches for most full names, fetched all 4,464
+      // through the index and sorted them (60-90 ms). OFFSET 0 keeps the search out of the subquery, which then
+      // has one way to be read in order fast: that index. Its order is kept: nothing above it sorts, joins or
+      // groups. (With dates, the walk would start from the newest order rather than the range's end: the
+      // planner decides there.)
       sql = `SELECT * FROM (SELECT * FROM orders ORDER BY ${orderBy} OFFSET 0) newest ${filter.sql} ${page.sql}`;
     } else {
       sql = `SELECT * FROM orders ${filter.sql} ORDER BY ${orderBy} ${page.sql}`;
