@@ -103,8 +103,14 @@ describe('Attacks on the shop', () => {
         }
         for (const list of ['orders', 'customers', 'custom-designs', 'messages', 'staff', 'mail']) {
           const asSearch = await t.request('GET', `/api/admin/${list}?q=${q}`, { token: staff });
-          expect(asSearch.status).toBe(200);
-          expect(asSearch.body.total).toBe(0);
+          if (list === 'orders' && !/[\p{L}\p{N}]/u.test(p)) {
+            // The order search refuses a search without a letter or a digit (order-search.ts), saying why.
+            expect(asSearch.status).toBe(400);
+            expect(asSearch.body.detail).toContain('q must hold a letter or a digit');
+          } else {
+            expect(asSearch.status).toBe(200);
+            expect(asSearch.body.total).toBe(0);
+          }
           for (const param of ['sort', 'order', 'status']) {
             const res = await t.request('GET', `/api/admin/${list}?${param}=${q}`, { token: staff });
             expect(res.status).toBe(400);
