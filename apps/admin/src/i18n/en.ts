@@ -147,7 +147,12 @@ export const en = {
       deleted_products: '1 product deleted |||| %{smart_count} products deleted',
       partly_failed: 'Not every record could be changed: %{detail}',
     },
-    list: { load_error: 'Error loading data', erased: '— erased —', about_range: '%{from}-%{to} of about %{count}' },
+    list: {
+      load_error: 'Error loading data',
+      search_refused: 'Search for a reference, a name or an e-mail address: type at least one letter or digit',
+      erased: '— erased —',
+      about_range: '%{from}-%{to} of about %{count}',
+    },
     // Notices: react-admin's notify() translates these keys itself (messageArgs for the values).
     notice: {
       status_updated: 'Status updated to %{status}',

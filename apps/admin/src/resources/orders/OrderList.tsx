@@ -19,6 +19,7 @@ import { BulkStatusButton, csvExporter, dateRangeFilters, useIsSmall } from '../
 import { StatusChip, humanize } from '../../components/StatusChip';
 import { bulkCancelConfirmation } from './cancelRefund';
 import type { OrderRecord } from './orderRecord';
+import { ApiError } from '../../api-error';
 
 /** Shipping names a carrier and tracking number per order (issue 41): done on the order's own page, not in bulk. */
 const BULK_ORDER_STATUSES = ORDER_STATUSES.filter((s) => s !== 'shipped');
@@ -44,6 +45,18 @@ const filters = (small: boolean) => [
   ...dateRangeFilters(),
 ];
 
+/**
+ * What the list says when it cannot load: the spec's "Error loading data", or, when the API refused the search
+ * itself (a 400 naming q: a search without a letter or digit, order-search.ts), what to type instead.
+ */
+export function orderListErrorKey(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status !== 400) return 'facet.list.load_error';
+  const errors = isObject(error.body) ? error.body.errors : undefined;
+  return isObject(errors) && 'q' in errors ? 'facet.list.search_refused' : 'facet.list.load_error';
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
 const clientName = (r: OrderRecord) => [r.shipping?.first_name, r.shipping?.last_name].filter(Boolean).join(' ') || '—';
 const usd = (n: unknown) => (typeof n === 'number' ? n.toLocaleString(undefined, { style: 'currency', currency: 'USD' }) : '—');
 
@@ -59,7 +72,7 @@ export function OrderList() {
       perPage={25}
       pagination={<EstimatedPagination />}
       exporter={csvExporter<OrderRecord>('orders', orderRow)}
-      queryOptions={{ onError: () => notify(translate('facet.list.load_error'), { type: 'error' }) }}
+      queryOptions={{ onError: (e: unknown) => notify(translate(orderListErrorKey(e)), { type: 'error' }) }}
     >
       <ListTabs statuses={ORDER_STATUSES} />
       {small ? (
