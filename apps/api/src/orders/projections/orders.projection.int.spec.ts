@@ -26,6 +26,39 @@ function recorded(type: string, data: Record<string, unknown>, revision: number,
   } as unknown as RecordedEvent as Event;
 }
 
+/**
+ * A log's events in order: revisions counted per stream (`streamOf` an order's id; a refund is its payment's
+ * first event), and a new card order for buyer `i` named after `name`.
+ */
+function logOf(streamOf: (orderId: string) => string, name: { first: string; last: string }) {
+  let second = 0;
+  const revisions = new Map<string, number>();
+  const event = (type: string, data: Record<string, unknown>) => {
+    const stream = streamOf(String(data.order_id));
+    const revision = type === 'PaymentRefunded' ? 0 : (revisions.get(stream) ?? -1) + 1;
+    if (type !== 'PaymentRefunded') revisions.set(stream, revision);
+    return recorded(type, data, revision, ++second);
+  };
+  const buyer = (i: number) => `${name.last.toLowerCase()}${i}@example.com`;
+  const requested = (id: string, i: number) =>
+    event('OrderRequested', {
+      order_id: id,
+      kind: 'card',
+      status: 'pending',
+      payment_status: 'unpaid',
+      customer_id: null,
+      subject_id: `email:${buyer(i)}`,
+      items: [{ product_id: 'p1', name: 'Ring', price_cents: 1000, quantity: 1 }],
+      subtotal_cents: 1000,
+      shipping_cents: 0,
+      tax_cents: 80,
+      total_cents: 1080,
+      shipping: { first_name: name.first, last_name: `${name.last}${i}`, email: buyer(i), phone: '+1555', address: 'x', city: 'y' },
+      payment: { card_name: name.first, last_4: '4242' },
+    });
+  return { event, requested };
+}
+
 describe('Orders projection, a batch against one event at a time', () => {
   let db: TestDatabase;
   let pool: Pool;
@@ -64,30 +97,8 @@ describe('Orders projection, a batch against one event at a time', () => {
   it('should leave the same rows when it folds the updates between new orders into multi-row statements', async () => {
     const ids = Array.from({ length: 6 }, () => randomUUID());
     const [a, b, c, d, e, f] = ids;
-    let second = 0;
-    const revisions = new Map<string, number>();
-    const event = (type: string, data: Record<string, unknown>) => {
-      const id = String(data.order_id).toLowerCase();
-      const revision = type === 'PaymentRefunded' ? 0 : (revisions.get(id) ?? -1) + 1;
-      if (type !== 'PaymentRefunded') revisions.set(id, revision);
-      return recorded(type, data, revision, ++second);
-    };
-    const requested = (id: string, i: number) =>
-      event('OrderRequested', {
-        order_id: id,
-        kind: 'card',
-        status: 'pending',
-        payment_status: 'unpaid',
-        customer_id: null,
-        subject_id: `email:buyer${i}@example.com`,
-        items: [{ product_id: 'p1', name: 'Ring', price_cents: 1000, quantity: 1 }],
-        subtotal_cents: 1000,
-        shipping_cents: 0,
-        tax_cents: 80,
-        total_cents: 1080,
-        shipping: { first_name: 'Ava', last_name: `Buyer${i}`, email: `buyer${i}@example.com`, phone: '+1555', address: 'x', city: 'y' },
-        payment: { card_name: 'Ava', last_4: '4242' },
-      });
+    // One stream per order, whatever the spelling of its id.
+    const { event, requested } = logOf((id) => id.toLowerCase(), { first: 'Ava', last: 'Buyer' });
     const events: Event[] = [
       ...ids.map(requested),
       event('OrderCheckoutOpened', { order_id: a, session_id: 'sa1' }),
@@ -144,31 +155,8 @@ describe('Orders projection, a batch against one event at a time', () => {
 
   it("should write a new order once with its batch's updates, and leave an order already there as one event at a time does", async () => {
     const [x, y, z, t, u, v, w, d] = Array.from({ length: 8 }, () => randomUUID());
-    let second = 0;
-    const revisions = new Map<string, number>();
-    const event = (type: string, data: Record<string, unknown>) => {
-      // Each spelling of an id is a stream of its own.
-      const stream = String(data.order_id);
-      const revision = type === 'PaymentRefunded' ? 0 : (revisions.get(stream) ?? -1) + 1;
-      if (type !== 'PaymentRefunded') revisions.set(stream, revision);
-      return recorded(type, data, revision, ++second);
-    };
-    const requested = (id: string, i: number) =>
-      event('OrderRequested', {
-        order_id: id,
-        kind: 'card',
-        status: 'pending',
-        payment_status: 'unpaid',
-        customer_id: null,
-        subject_id: `email:new${i}@example.com`,
-        items: [{ product_id: 'p1', name: 'Ring', price_cents: 1000, quantity: 1 }],
-        subtotal_cents: 1000,
-        shipping_cents: 0,
-        tax_cents: 80,
-        total_cents: 1080,
-        shipping: { first_name: 'Noor', last_name: `New${i}`, email: `new${i}@example.com`, phone: '+1555', address: 'x', city: 'y' },
-        payment: { card_name: 'Noor', last_4: '4242' },
-      });
+    // Each spelling of an id is a stream of its own.
+    const { event, requested } = logOf((id) => id, { first: 'Noor', last: 'New' });
     // Before the batch: x is in the table.
     const earlier = [requested(x, 1), event('OrderCheckoutOpened', { order_id: x, session_id: 'sx1' })];
     const batch = [

@@ -4,7 +4,7 @@ import { RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED } from '../../platform/privacy/personal-data';
 import { assertNever, CUSTOMER_DELETED, CustomerDeleted, OrderEvent, PaymentEvent } from '@facet/contracts';
 import { legacyLabelledRowsOf, subjectsErasedBy } from '../../platform/privacy/erasure-match';
-import { insertRows, Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { insertRows, Projection, reachesPostgresAsIs, ReadModelProjection } from '../../platform/projections/projection';
 import { ORDER_EVENT_TYPES } from '../domain/order';
 
 /**
@@ -175,16 +175,13 @@ function orderKey(id: unknown): string {
     .replace(/[^0-9a-f]/g, '');
 }
 
-// String.prototype.isWellFormed (Node 20) is newer than the TypeScript lib this project compiles against.
-const isWellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
-
 /**
  * Makes `update` to a new order's row still waiting to be written, as its statement in apply would make it to the
  * row in the table; false, having changed nothing, when it must go to the table: a refund (bigint arithmetic is
  * PostgreSQL's), or a string PostgreSQL would receive otherwise than JavaScript holds it (a NUL, a lone surrogate).
  */
 function foldIntoRow(row: Record<string, unknown>, { event, values }: FoldedUpdate): boolean {
-  if (values.some((v) => typeof v === 'string' && (v.includes('\u0000') || !isWellFormed(v)))) return false;
+  if (values.some((v) => typeof v === 'string' && !reachesPostgresAsIs(v))) return false;
   const type = event.type as FoldedType;
   switch (type) {
     case 'OrderStatusChanged': {
@@ -284,9 +281,11 @@ export class OrdersProjection implements Projection<OrdersProjectionEvent> {
       if (waiting.size) {
         // An order already in the table (its id spelled otherwise by an earlier stream) keeps its row, as the
         // insert's ON CONFLICT DO NOTHING would: the updates made to the waiting row go to the table's instead.
-        const { rows: present } = await tx.query<{ id: string }>('SELECT id::text AS id FROM orders WHERE id = ANY($1::uuid[])', [
-          [...waiting.values()].map((w) => w.row.id),
-        ]);
+        // Only rows that took updates are looked up; the insert itself skips the others, as it always did.
+        const updated = [...waiting.values()].filter((w) => w.updates.length > 0).map((w) => w.row.id);
+        const { rows: present } = updated.length
+          ? await tx.query<{ id: string }>('SELECT id::text AS id FROM orders WHERE id = ANY($1::uuid[])', [updated])
+          : { rows: [] };
         for (const { id } of present) {
           const key = orderKey(id);
           updates.push(...(waiting.get(key)?.updates ?? []));

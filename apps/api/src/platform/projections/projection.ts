@@ -147,6 +147,14 @@ async function copyRows(tx: Tx, load: BulkLoad, table: string, rows: Record<stri
 
 // String.prototype.isWellFormed (Node 20) is newer than the TypeScript lib this project compiles against.
 const isWellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * Whether PostgreSQL receives `text` as JavaScript holds it: no NUL (refused) and no lone surrogate (U+FFFD in
+ * a parameter or COPY, refused in the INSERT's JSON).
+ */
+export function reachesPostgresAsIs(text: string): boolean {
+  return !text.includes('\u0000') && isWellFormed(text);
+}
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 const COPY_SPECIAL = /[\\\n\r\t]/g;
 
@@ -167,6 +175,6 @@ function copyField(value: unknown, type: 'json' | 'jsonb' | null): string | unde
     if (text.includes('e')) return undefined;
   } else return undefined;
   // A NUL or a lone surrogate: the INSERT's JSON refuses them; COPY would fail on the one and store U+FFFD for the other.
-  if (text.includes('\u0000') || !isWellFormed(text)) return undefined;
+  if (!reachesPostgresAsIs(text)) return undefined;
   return text.replace(COPY_SPECIAL, (c) => COPY_ESCAPES[c]);
 }
