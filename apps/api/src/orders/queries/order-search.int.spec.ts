@@ -110,6 +110,21 @@ describe('Order search in the console', () => {
     for (const q of ['a\u0000', 'ab\u0000c', '\u0000a']) expect((await search(q)).status).toBe(400);
   });
 
+  it('should answer hostile searches without a server error: broken UTF-8, a lone surrogate, the length limit, a burst', async () => {
+    const raw = (q: string) => t.request('GET', `/api/admin/orders?q=${q}&limit=100`, { token });
+    // A lone surrogate's bytes (U+D800 as UTF-8: a URL cannot carry the surrogate itself), alone and beside a
+    // name, and a byte no UTF-8 has.
+    for (const q of ['%ED%A0%80', 'lo%ED%A0%80velace', '%ED%A0%80ab', '%FF']) expect((await raw(q)).status).toBeLessThan(500);
+    expect((await search('a'.repeat(200))).status).toBe(200);
+    expect((await search('a'.repeat(201))).status).toBe(400);
+    // Twenty at once, of every kind: all answered, each as it is alone.
+    const terms = ['lo', 'ovela', 'a', ids.Lovelace.slice(0, 8), ids.Lovelace, 'émile zola', 'example.org', '@'];
+    const alone = await Promise.all(terms.map(async (q) => (await search(q)).status));
+    const burst = await Promise.all(Array.from({ length: 20 }, async (_, i) => (await search(terms[i % terms.length])).status));
+    expect(burst).toEqual(Array.from({ length: 20 }, (_, i) => alone[i % terms.length]));
+    expect(alone).toEqual([200, 200, 200, 200, 200, 200, 200, 400]);
+  });
+
   it('should make every kind of search one the indexes answer: a few of their pages, not all of them', async () => {
     // 20,000 more orders, so that reading a whole index shows; VACUUM moves them out of the GIN's pending list,
     // which every search would otherwise read whole.
