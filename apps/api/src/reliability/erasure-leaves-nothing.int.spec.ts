@@ -11,7 +11,7 @@ import { RunnersService } from '../platform/projections/runners.service';
 import { guestSubject, PRIVACY_SECRET_FILE } from '../platform/privacy/privacy-secret';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
-import { waitUntil } from '../testing/card-orders';
+import { GOOD_CARD, orderAccessCookie, waitUntil } from '../testing/card-orders';
 import { DatabaseService } from '../platform/database/database.service';
 import { erasureSubject } from '../customers/domain/customer';
 import { DeleteCustomerCommand } from '../customers/commands/delete-customer.command';
@@ -27,6 +27,9 @@ const SECOND_EMAIL = 'e.quill.second@example.org';
 const FIRST = 'Ermengarde';
 const LAST = 'Quillfeather';
 const PHONE = '+1 (646) 555-3376';
+/** An engraving holding the customer's name, and the tracking number of the parcel shipped to them: theirs too. */
+const ENGRAVING = 'Ermengarde & Tobias';
+const TRACKING = 'QF4471902268';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /**
  * Digests anyone holding the address can make with nothing but what the database holds: the bare SHA-256
@@ -34,7 +37,19 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * need the privacy secret, which is never in the database (checked below).
  */
 const DIGESTS = [EMAIL, SECOND_EMAIL].flatMap((e) => [sha256(e), sha256(e).slice(0, 40), sha256(`customer-email:${e}`)]);
-const NEEDLES = [EMAIL, SECOND_EMAIL, FIRST, LAST, '555-3376', '6465553376', 'Quillfeather Lane', ...DIGESTS];
+const NEEDLES = [
+  EMAIL,
+  SECOND_EMAIL,
+  FIRST,
+  LAST,
+  '555-3376',
+  '6465553376',
+  'Quillfeather Lane',
+  ENGRAVING,
+  'Tobias',
+  TRACKING,
+  ...DIGESTS,
+];
 
 /** Whether the key of a customer's erasure (what its CustomerDeleted's guest subject is sealed under) still exists. */
 async function erasureKeyExists(t: TestApp, customerId: string): Promise<boolean> {
@@ -103,6 +118,7 @@ describe('Erasure leaves nothing', () => {
       LOG_LEVEL: 'debug',
       LOG_FORMAT: 'json',
       ERASURE_KEY_RECHECK_MS: '500',
+      PUBLIC_ORIGINS: 'http://shop.test',
     });
     box = new Mailbox(sink);
     await t.app.get(CatalogSeeder).seedIfEmpty();
@@ -180,6 +196,54 @@ describe('Erasure leaves nothing', () => {
       (await t.request('PUT', `/api/admin/orders/${cardOrder.body.order_id}`, { token: staff, body: { status: 'cancelled', note } }))
         .status,
     ).toBe(200);
+
+    // A ring engraved with the name, paid, shipped with a tracking number and delivered (so the erasure may go ahead).
+    const ring = await t.request('POST', '/api/admin/products', {
+      token: staff,
+      body: {
+        name: 'Engravable Band',
+        price: 150,
+        category: 'women-rings',
+        options: [{ name: 'size', values: ['6'] }],
+        variants: [{ options: { size: '6' }, stock: null, is_default: true }],
+        engraving: { max_length: 24 },
+      },
+    });
+    expect(ring.status).toBe(201);
+    const engraved = await t.request('POST', '/api/orders', {
+      token,
+      body: {
+        ...order(
+          { id: ring.body.id, name: 'Engravable Band', price: 150, image: ring.body.image },
+          { status: 'pending', payment_status: 'unpaid' },
+        ),
+        payment: { card_name: `${FIRST} ${LAST}`, last_4: '4242' },
+        items: [{ product_id: ring.body.id, product_name: 'Engravable Band', price: 150, quantity: 1, engraving: ENGRAVING }],
+      },
+    });
+    expect(engraved.status).toBe(200);
+    const engravedId = engraved.body.order_id as string;
+    const session = await t.request('POST', '/api/payments/checkout/session', {
+      headers: { cookie: orderAccessCookie(engraved) },
+      body: { origin_url: 'http://shop.test', order_id: engravedId },
+    });
+    expect(session.status).toBe(200);
+    await t.request('POST', `/api/payments/sandbox/sessions/${session.body.session_id}/pay`, { body: GOOD_CARD });
+    const adminOrder = async () => (await t.request('GET', `/api/admin/orders/${engravedId}`, { token: staff })).body;
+    await waitUntil(async () => (await adminOrder()).status === 'processing');
+    const shipped = await t.request('PUT', `/api/admin/orders/${engravedId}`, {
+      token: staff,
+      body: { status: 'shipped', carrier: 'fedex', tracking_number: TRACKING },
+    });
+    expect(shipped.status).toBe(200);
+    // Staff and the shipped mail see both before the erasure.
+    const beforeErasure = await adminOrder();
+    expect(beforeErasure).toMatchObject({ tracking_number: TRACKING, tracking_url: expect.stringContaining(TRACKING) });
+    expect(beforeErasure.items[0].engraving).toBe(ENGRAVING);
+    expect((await sink.waitFor((m) => m.to.includes(EMAIL) && m.headers['x-facet-mail-kind'] === 'order-shipped')).text).toContain(
+      TRACKING,
+    );
+    expect((await t.request('PUT', `/api/admin/orders/${engravedId}`, { token: staff, body: { status: 'delivered' } })).status).toBe(200);
 
     // A custom design with an image that carries the e-mail in its bytes.
     const png = Buffer.concat([
@@ -351,6 +415,9 @@ describe('Erasure leaves nothing', () => {
     // The console shows "erased" where the person was.
     const orderAfter = await t.request('GET', `/api/admin/orders/${consultation.body.order_id}`, { token: staff });
     expect(orderAfter.status).toBe(200);
+    const engravedAfter = await t.request('GET', `/api/admin/orders/${engravedId}`, { token: staff });
+    expect(engravedAfter.body).toMatchObject({ tracking_number: 'erased', tracking_url: null });
+    expect(engravedAfter.body.items[0].engraving).toBe('erased');
     const history = await t.request('GET', `/api/admin/audit/streams/order-${consultation.body.order_id}`, { token: staff });
     const changed = history.body.events.find((e: any) => e.type === 'OrderStatusChanged');
     expect(changed.data.note).toBe('erased');

@@ -5,6 +5,10 @@ import { DatabaseService } from '../platform/database/database.service';
 import { RunnersService } from '../platform/projections/runners.service';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
+import { randomUUID } from 'crypto';
+import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
+import { PersonalData } from '../platform/privacy/personal-data';
+import { systemMetadata } from '../testing/event-metadata';
 
 /**
  * After an erasure the live read models and a replay of the log show the same rows: "erased" wherever the
@@ -255,4 +259,129 @@ describe('Erased people read "erased", live and after a replay', () => {
     expect(audit.body.events.find((e: any) => e.type === 'OrderStatusChanged').data.note).toBe('erased');
     expect(JSON.stringify(audit.body).toLowerCase()).not.toContain(LAST.toLowerCase());
   }, 180_000);
+
+  it('should hide the engraving and tracking number that events written before they were sealed hold in clear text, live, on read and after a replay', async () => {
+    const staff = await t.staffToken();
+    const email = await verifiedCustomer(t, new Mailbox(sink), 'legacy.engraving@example.com');
+    const token = await login(t, email);
+    const customerId = (await t.request('GET', '/api/me', { token })).body.id as string;
+    const subject = `customer:${customerId}`;
+    const privacy = t.app.get(PersonalData);
+    const product = (await t.request('GET', '/api/products?limit=5&sort_by=price-low')).body.products.find((p: any) => p.in_stock);
+    // An order as an older version recorded it: the shipping block sealed, the engraving and tracking number in clear text.
+    const orderId = randomUUID();
+    const engraving = 'Legacy Vow Zephyrine';
+    const tracking = 'LEGACY7730419';
+    const shipping = {
+      first_name: 'Zephyrine',
+      last_name: 'Old',
+      email,
+      phone: '',
+      address: '3 Old Road',
+      apartment: '',
+      city: 'Albany',
+      state: 'NY',
+      zip_code: '12207',
+      country: 'US',
+    };
+    const data = (type: string, d: Record<string, unknown>) => ({ type, data: { order_id: orderId, ...d }, metadata: systemMetadata() });
+    await t.app.get<EventStore>(EVENT_STORE).appendToStream(
+      `order-${orderId}`,
+      [
+        data('OrderRequested', {
+          kind: 'card',
+          status: 'pending',
+          payment_status: 'unpaid',
+          customer_id: customerId,
+          subject_id: subject,
+          shipping: await privacy.seal(subject, shipping),
+          payment: await privacy.seal(subject, { card_name: 'Zephyrine Old', last_4: '4242' }),
+          items: [
+            { product_id: product.id, product_name: product.name, image: product.image, unit_price_cents: 10000, quantity: 1, engraving },
+            {
+              product_id: product.id,
+              product_name: product.name,
+              image: product.image,
+              unit_price_cents: 10000,
+              quantity: 1,
+              engraving: '',
+            },
+          ],
+          subtotal_cents: 20000,
+          shipping_cents: 0,
+          tax_cents: 0,
+          total_cents: 20000,
+        }),
+        data('OrderStatusChanged', {
+          from: 'pending',
+          to: 'shipped',
+          note: await privacy.seal(subject, ''),
+          by: 'staff:x',
+          subject_id: subject,
+          shipment: { carrier: 'fedex', tracking_number: tracking },
+        }),
+        data('OrderStatusChanged', {
+          from: 'shipped',
+          to: 'delivered',
+          note: await privacy.seal(subject, ''),
+          by: 'staff:x',
+          subject_id: subject,
+        }),
+      ],
+      'no_stream',
+    );
+    await until('the old order in rm.orders', async () =>
+      Boolean(await db.one(`SELECT 1 FROM rm.orders WHERE id = $1 AND status = 'delivered'`, [orderId])),
+    );
+    // Before the erasure staff read both, in the order and its history.
+    const before = (await t.request('GET', `/api/admin/orders/${orderId}`, { token: staff })).body;
+    expect(before).toMatchObject({ tracking_number: tracking, tracking_url: expect.stringContaining(tracking) });
+    expect(before.items.map((l: any) => l.engraving)).toEqual([engraving, '']);
+    expect(JSON.stringify((await t.request('GET', `/api/admin/audit/streams/order-${orderId}`, { token: staff })).body)).toContain(
+      tracking,
+    );
+
+    expect((await t.request('DELETE', `/api/admin/customers/${customerId}`, { token: staff })).status).toBe(200);
+    const row = async () =>
+      (await db.one<{ items: any[]; tracking_number: string }>('SELECT items, tracking_number FROM rm.orders WHERE id = $1', [orderId]))!;
+    const live = await row();
+    expect({ engravings: live.items.map((l) => l.engraving), tracking: live.tracking_number }).toEqual({
+      engravings: ['erased', ''],
+      tracking: 'erased',
+    });
+    // What staff read of the log: the order, its history, the audit list and the export.
+    const after = (await t.request('GET', `/api/admin/orders/${orderId}`, { token: staff })).body;
+    expect(after).toMatchObject({ tracking_number: 'erased', tracking_url: null });
+    const history = await t.request('GET', `/api/admin/audit/streams/order-${orderId}`, { token: staff });
+    expect(history.body.events.find((e: any) => e.type === 'OrderRequested').data.items.map((l: any) => l.engraving)).toEqual([
+      '[redacted]',
+      '',
+    ]);
+    expect(history.body.events.find((e: any) => e.data.to === 'shipped').data.shipment).toEqual({
+      carrier: 'fedex',
+      tracking_number: '[redacted]',
+    });
+    const listed = await t.request('GET', `/api/admin/audit/events?stream=${encodeURIComponent(`order-${orderId}`)}&limit=100`, {
+      token: staff,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toHaveLength(3);
+    const exported = await t.request('GET', `/api/admin/audit/export?stream=order-${orderId}`, { token: staff });
+    expect(exported.status).toBe(200);
+    const exportText = typeof exported.body === 'string' ? exported.body : JSON.stringify(exported.body);
+    // A redacted line carries its digest, so the chain still checks offline.
+    expect(
+      exportText
+        .split('\n')
+        .filter((l) => l.includes('[redacted]'))
+        .every((l) => JSON.parse(l).digest),
+    ).toBe(true);
+    for (const shown of [JSON.stringify(history.body), JSON.stringify(listed.body), exportText, JSON.stringify(after)]) {
+      expect([engraving, tracking].filter((n) => shown.includes(n))).toEqual([]);
+    }
+    // A replay builds the same row.
+    const result = await t.app.get(RunnersService).replay({ compare: true });
+    expect(result.differences).toHaveProperty('orders', 0);
+    expect(await row()).toEqual(live);
+  }, 120_000);
 });

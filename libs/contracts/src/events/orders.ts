@@ -15,7 +15,10 @@ export interface OrderLineData {
   variant_id?: string;
   /** Its option values, as the catalogue had them when the order was placed ({} for a plain product). */
   variant_options?: Record<string, string>;
-  /** Text to engrave; '' for none. */
+  /**
+   * Text to engrave; '' for none. Personal data (a name, a date): sealed under the order's subject when not ''
+   * (events from before issue 49 hold it in clear text), "erased" once the subject is.
+   */
   engraving?: string;
 }
 
@@ -47,6 +50,7 @@ export interface OrderRequestedData {
 /** How a shipped order travels (issue 41): a carrier of CARRIERS and its tracking number; the link is built from both. */
 export interface OrderShipmentData {
   carrier: string;
+  /** Personal data (it finds the parcel and its address): sealed under the order's subject (clear text before issue 49). */
   tracking_number: string;
 }
 

@@ -4,7 +4,7 @@ import { CATALOGUE_STREAM, InventoryCleared, product, PRODUCT_EVENT_TYPES, Produ
 import { EVENT_STORE, EventStore, RecordedEvent, START } from '../../platform/event-store/event-store';
 import { DomainError, NotFoundError } from '../../platform/domain/errors';
 import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
-import { redactIdentifiers, withoutGuestSubjects } from '../../platform/privacy/event-redaction';
+import { redactClearPersonalData, redactIdentifiers, withoutGuestSubjects } from '../../platform/privacy/event-redaction';
 import { redactSecrets } from '../queries/audit-log';
 import { diffVersions, eventsAsOf, FieldChange, foldTo, HistoryEvent } from './as-of';
 import { recordKindOf } from './record-kinds';
@@ -68,8 +68,10 @@ export class RecordHistory {
     if (recorded.length === 0) throw new NotFoundError();
     const kind = recordKindOf(streamId);
     if (kind?.erasedBy && recorded.some((e) => e.type === kind.erasedBy)) throw new ErasedError();
+    // Clear text of events written before it was sealed (an engraving, a tracking number) once its person is erased.
+    const shown = await redactClearPersonalData(recorded, this.privacy.keys);
     const history: HistoryEvent[] = await Promise.all(
-      recorded.map(async (e) => {
+      shown.map(async (e) => {
         const opened = { type: e.type, data: await this.privacy.openDeep(e.data, ERASED) };
         const current = readable(opened, e.metadata.schemaVersion);
         return {

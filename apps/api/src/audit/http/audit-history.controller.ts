@@ -18,6 +18,7 @@ import { Principal } from '../../platform/auth/principal';
 import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store';
 import { ExportLine, exportRange, exportStream } from '../../platform/event-store/log-export';
 import { BadInputError, NotFoundError } from '../../platform/domain/errors';
+import { PersonalData } from '../../platform/privacy/personal-data';
 import { toCsv } from '../history/record-history.service';
 import { LogVerificationJob } from '../jobs/log-verification-job';
 import { CatalogueAsOfQuery } from '../queries/catalogue-as-of.query';
@@ -41,6 +42,7 @@ export class AuditHistoryController {
     private readonly queries: QueryBus,
     private readonly verification: LogVerificationJob,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly privacy: PersonalData,
   ) {}
 
   @Get('streams/:streamId/diff')
@@ -96,7 +98,7 @@ export class AuditHistoryController {
     if (q.stream !== undefined) {
       if (q.from !== undefined || q.to !== undefined) throw new BadInputError('Give either a stream or a time range, not both', 'stream');
       if (!STREAM_ID.test(q.stream) || (await this.store.readStream(q.stream)).length === 0) throw new NotFoundError();
-      lines = exportStream(this.store, q.stream);
+      lines = exportStream(this.store, q.stream, this.privacy.keys);
       name = q.stream;
     } else {
       if (q.from === undefined || q.to === undefined)
@@ -104,7 +106,7 @@ export class AuditHistoryController {
       const from = parseMoment(q.from, 'from');
       const to = parseMoment(q.to, 'to');
       if (from > to) throw new BadInputError('from must not be after to', 'from');
-      lines = exportRange(this.store, from, to);
+      lines = exportRange(this.store, from, to, this.privacy.keys);
       name = `log-${from.toISOString()}-${to.toISOString()}`.replace(/[:.]/g, '-');
     }
     const body = Readable.from(

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../platform/database/database.service';
 import { Actor, EVENT_STORE, EventStore, positionToString, RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED, PersonalData } from '../../platform/privacy/personal-data';
-import { redactIdentifiers } from '../../platform/privacy/event-redaction';
+import { redactClearPersonalData, redactIdentifiers } from '../../platform/privacy/event-redaction';
 import { hideMailSecrets } from '../../mail';
 import { AuditEventDto, AuditEventListDto } from '../http/dto/audit.dto';
 
@@ -112,8 +112,10 @@ export class AuditLog {
   /** Events of any type and version, as recorded: the log shows what this release cannot read too (never refused here). */
   async present(events: RecordedEvent<SomeEvent>[]): Promise<AuditEventDto[]> {
     const names = await this.staffNames(events.map((e) => e.metadata?.actor));
+    // Clear text of events written before it was sealed (an engraving, a tracking number) once its person is erased.
+    const shown = await redactClearPersonalData(events, this.privacy.keys);
     return Promise.all(
-      events.map(async (e) => {
+      shown.map(async (e) => {
         const actor = e.metadata?.actor ?? { type: 'system' };
         const opened: unknown = (await this.privacy.openDeep(e.data, ERASED)) ?? {};
         // Every event the shop records has an object for data; the DTO describes it so.

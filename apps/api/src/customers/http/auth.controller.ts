@@ -29,6 +29,7 @@ import { VerifyEmailCommand } from '../commands/verify-email.command';
 import { INVALID_VERIFICATION, InvalidTokenError } from '../domain/customer';
 import { verificationLink } from '../domain/customer-secrets';
 import { AuthenticateCustomerQuery } from '../queries/authenticate-customer.query';
+import { CustomerDirectory } from '../queries/customer-queries';
 import { GetSignedInCustomerQuery } from '../queries/get-signed-in-customer.query';
 import {
   AccountEmailDto,
@@ -73,6 +74,7 @@ export class AuthController {
     private readonly queries: QueryBus,
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
+    private readonly directory: CustomerDirectory,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
   ) {}
 
@@ -196,7 +198,9 @@ export class AuthController {
     const email = body.email.trim().toLowerCase();
     // Counted before the password is checked: a burst of guesses evaluates at most the limit. A browser that
     // signed in to this account before counts on its own, so strangers' guesses cannot lock the owner out.
-    const device = trustedDevice(request, 'customer', email);
+    // A device cookie holds only while the account keeps the password it was issued under (device-cookie.ts).
+    const credential = (await this.directory.byEmail(email))?.password_hash ?? null;
+    const device = trustedDevice(request, 'customer', email, credential);
     const attempt = await this.throttle.reserveSignIn('customer', email, request.ip, device, TOO_MANY_SIGN_INS);
     // The password is checked against a moment's read of the account: when a reset or an erasure lands
     // before the session is made, the session is dropped and the account looked at again (its new state
@@ -216,7 +220,7 @@ export class AuthController {
       // A fresh session at every login; the one this browser had is revoked.
       if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
       setSessionCookie(reply, this.config, session.token, session.expiresAt);
-      setDeviceCookie(reply, this.config, 'customer', email);
+      setDeviceCookie(reply, this.config, 'customer', email, credential);
       return { success: true, message: 'Login successful', token: session.token, expires_at: session.expiresAt.toISOString(), user };
     }
     throw new UnauthorizedError(ACCOUNT_CHANGED);

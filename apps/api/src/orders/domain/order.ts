@@ -85,11 +85,18 @@ export function orderSubject(customerId: string | null, email: string): string {
   return customerId ? `customer:${customerId}` : guestSubject(email);
 }
 
-registerPersonalFields('OrderRequested', { subject: (d: OrderRequestedData) => d.subject_id, fields: ['shipping', 'payment'] });
+// An engraving ("Love, Ada") and a tracking number are the person's too (sealed since issue 49; older events hold
+// them in clear text, redacted on read once the subject is erased, and blanked in rm.orders by its projection).
+registerPersonalFields('OrderRequested', {
+  subject: (d: OrderRequestedData) => d.subject_id,
+  fields: ['shipping', 'payment', 'items[].engraving'],
+  clearBefore: ['items[].engraving'],
+});
 // Staff notes name people ("Called Ms ... on +1 ..."): sealed under the order's subject, erased with it.
 registerPersonalFields('OrderStatusChanged', {
   subject: (d: { subject_id?: string }) => d.subject_id ?? 'order-without-subject',
-  fields: ['note'],
+  fields: ['note', 'shipment.tracking_number'],
+  clearBefore: ['shipment.tracking_number'],
 });
 registerPersonalFields('OrderNoteAdded', {
   subject: (d: { subject_id?: string }) => d.subject_id ?? 'order-without-subject',

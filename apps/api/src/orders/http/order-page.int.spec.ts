@@ -10,6 +10,7 @@ import { EventSourcing } from '../../platform/event-store/event-sourcing.service
 import { RunnersService } from '../../platform/projections/runners.service';
 import { orderStream } from '../domain/order';
 import { orderLinkToken } from '../order-link';
+import { Mailbox, verifiedCustomer, login } from '../../testing/customer-helpers';
 
 /**
  * The shopper's order page (issue 41): who may read it (its customer, its mails' signed link, the placing
@@ -256,6 +257,26 @@ describe("The shopper's order page, shipping and shared notes", () => {
     const shown = (await page(orderId, { cookie })).body;
     expect(shown.shipment.tracking_number).toBe(tracking);
     expect(shown.timeline.at(-1).note).toBe(note.normalize('NFC').trim());
+  });
+
+  it("should answer 404 to the mail's signed link and the placing browser once the order's customer is erased", async () => {
+    const email = await verifiedCustomer(t, new Mailbox(sink), 'erased.link@example.com');
+    const token = await login(t, email);
+    const customerId = (await t.request('GET', '/api/me', { token })).body.id as string;
+    const { orderId, cookie } = await placeCardOrder(t, product, email, { token });
+    expect((await put(orderId, { status: 'cancelled' })).status).toBe(200);
+    // The link of its mails: good for 180 days.
+    const access = orderLinkToken(orderId, new Date());
+    expect((await page(orderId, { access })).status).toBe(200);
+    expect((await page(orderId, { cookie })).status).toBe(200);
+
+    expect((await t.request('DELETE', `/api/admin/customers/${customerId}`, { token: staff })).status).toBe(200);
+    const missing = await page(randomUUID(), { access });
+    for (const res of [await page(orderId, { access }), await page(orderId, { cookie })]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(missing.body);
+      expect(res.headers.getSetCookie().some((c) => c.startsWith('facet_order_access='))).toBe(false);
+    }
   });
 
   it('should replay orders shipped and noted before issue 41 (no carrier, no shared flag) to the same rows', async () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { ERASED } from '../../platform/privacy/personal-data';
-import { assertNever, CUSTOMER_DELETED, CustomerDeleted, OrderEvent, PaymentEvent } from '@facet/contracts';
+import { assertNever, CUSTOMER_DELETED, CustomerDeleted, OrderEvent, OrderLineData, PaymentEvent } from '@facet/contracts';
 import { legacyLabelledRowsOf, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { insertRows, Projection, reachesPostgresAsIs, ReadModelProjection } from '../../platform/projections/projection';
 import { ORDER_EVENT_TYPES } from '../domain/order';
@@ -22,7 +22,7 @@ function orderRow(event: OrderRequestedEvent): Record<string, unknown> {
   // Replayed after an erasure, the sealed blocks open as ERASED: the row then reads as the live purge leaves it,
   // subject included (a guest's: once the erasure's key is gone, its CustomerDeleted no longer names it).
   if ((d.shipping as unknown) === ERASED || (d.payment as unknown) === ERASED)
-    return Object.assign(row, ERASED_ORDER_PERSON, { subject_id: ERASED });
+    return Object.assign(row, ERASED_ORDER_PERSON, { subject_id: ERASED, items: erasedLines(row.items) });
   const s = d.shipping ?? null;
   row.first_name = s?.first_name ?? null;
   row.last_name = s?.last_name ?? null;
@@ -46,6 +46,33 @@ const ERASED_ORDER_PERSON = {
   card_name: ERASED,
   last_4: null,
 };
+
+/**
+ * An erased person's lines: each engraving reads "erased" ('' and absent ones stay so), as both the live purge
+ * (ERASED_LINES_SQL) and a replay write them. Events from before engravings were sealed hold them in clear text:
+ * this is what hides those in a replay.
+ */
+function erasedLines(items: unknown): unknown {
+  if (!Array.isArray(items)) return items;
+  return items.map((l: unknown) =>
+    l && typeof l === 'object' && typeof (l as OrderLineData).engraving === 'string' && (l as OrderLineData).engraving !== ''
+      ? { ...(l as OrderLineData), engraving: ERASED }
+      : l,
+  );
+}
+
+/** erasedLines in SQL, for the purge: `$n` is the placeholder's parameter. */
+const erasedLinesSql = (param: string) => `CASE WHEN jsonb_typeof(items) = 'array' THEN (
+    SELECT COALESCE(jsonb_agg(CASE WHEN jsonb_typeof(l -> 'engraving') = 'string' AND l ->> 'engraving' <> ''
+      THEN jsonb_set(l, '{engraving}', to_jsonb(${param}::text)) ELSE l END ORDER BY n), '[]'::jsonb)
+    FROM jsonb_array_elements(items) WITH ORDINALITY AS e(l, n)) ELSE items END`;
+
+/**
+ * A shipment's tracking number as rm.orders keeps it: "erased" on the row of an erased person (an event from before
+ * tracking numbers were sealed holds it in clear text), else the new one or the one it had.
+ */
+const trackingSql = (row: string, value: string) =>
+  `CASE WHEN ${row}subject_id = '${ERASED}' AND ${value} IS NOT NULL THEN '${ERASED}' ELSE COALESCE(${value}, ${row}tracking_number) END`;
 
 /** The rm.orders columns of an OrderRequested event that are not the person's. */
 function orderFields(event: OrderRequestedEvent): Record<string, unknown> {
@@ -96,7 +123,7 @@ interface FoldedUpdate {
 const FOLDED_SQL: Record<FoldedType, string> = {
   OrderStatusChanged: `UPDATE orders o SET status = v.status, version = v.version, updated_at = v.at,
       delivered_at = CASE WHEN v.status = 'delivered' THEN v.at ELSE o.delivered_at END,
-      carrier = COALESCE(v.carrier, o.carrier), tracking_number = COALESCE(v.tracking_number, o.tracking_number),
+      carrier = COALESCE(v.carrier, o.carrier), tracking_number = ${trackingSql('o.', 'v.tracking_number')},
       shipped_at = CASE WHEN v.status = 'shipped' THEN v.at ELSE o.shipped_at END
     FROM unnest($1::uuid[], $2::text[], $3::int4[], $4::timestamptz[], $5::text[], $6::text[]) AS v(id, status, version, at, carrier, tracking_number)
     WHERE o.id = v.id`,
@@ -190,7 +217,7 @@ function foldIntoRow(row: Record<string, unknown>, { event, values }: FoldedUpda
       if (to === 'delivered') row.delivered_at = at;
       if (to === 'shipped') row.shipped_at = at;
       row.carrier = carrier ?? row.carrier;
-      row.tracking_number = tracking ?? row.tracking_number;
+      row.tracking_number = tracking != null && row.subject_id === ERASED ? ERASED : (tracking ?? row.tracking_number);
       return true;
     }
     case 'OrderPaid': {
@@ -365,7 +392,9 @@ export class OrdersProjection implements Projection<OrdersProjectionEvent> {
       tx,
       'orders',
       rows.map((r) =>
-        gone.has(r.customer_id as string) ? Object.assign(r, ERASED_ORDER_PERSON, { customer_id: null, subject_id: ERASED }) : r,
+        gone.has(r.customer_id as string)
+          ? Object.assign(r, ERASED_ORDER_PERSON, { customer_id: null, subject_id: ERASED, items: erasedLines(r.items) })
+          : r,
       ),
     );
   }
@@ -381,7 +410,7 @@ export class OrdersProjection implements Projection<OrdersProjectionEvent> {
         const shipment = event.data.to === 'shipped' ? event.data.shipment : undefined;
         await tx.query(
           `UPDATE orders SET status = $2, version = $3, updated_at = $4, delivered_at = CASE WHEN $2 = 'delivered' THEN $4::timestamptz ELSE delivered_at END,
-             carrier = COALESCE($5, carrier), tracking_number = COALESCE($6, tracking_number),
+             carrier = COALESCE($5, carrier), tracking_number = ${trackingSql('', '$6::text')},
              shipped_at = CASE WHEN $2 = 'shipped' THEN $4::timestamptz ELSE shipped_at END
            WHERE id = $1`,
           [event.data.order_id, event.data.to, event.revision, at, shipment?.carrier ?? null, shipment?.tracking_number ?? null],
@@ -451,7 +480,8 @@ export class OrdersProjection implements Projection<OrdersProjectionEvent> {
         const legacy = await legacyLabelledRowsOf(tx, 'orders', { subject: 'subject_id', email: 'email' }, deleted);
         await tx.query(
           `UPDATE orders SET first_name = $4, last_name = $4, email = $4, phone = $4, address = NULL, card_name = $4, last_4 = NULL,
-             customer_id = NULL, subject_id = $4
+             customer_id = NULL, subject_id = $4, items = ${erasedLinesSql('$4')},
+             tracking_number = CASE WHEN tracking_number IS NULL THEN NULL ELSE $4 END
            WHERE ($1::text IS NOT NULL AND customer_id = $1) OR subject_id = ANY($2::text[]) OR ($3::text IS NOT NULL AND lower(email) = $3)
              OR id = ANY($5::uuid[])`,
           [customerId, subjects, email, ERASED, legacy],

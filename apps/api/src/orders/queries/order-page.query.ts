@@ -40,8 +40,13 @@ export interface OrderPageRow extends OrderRow {
   shipped_at: Date | null;
 }
 
-/** Whether the caller may see the order's page: its customer, its mail's signed link, or the browser that placed it. */
-export function mayReadOrderPage(row: Pick<OrderRow, 'id' | 'customer_id'>, q: Omit<GetOrderPageQuery, 'id'>): boolean {
+/**
+ * Whether the caller may see the order's page: its customer, its mail's signed link, or the browser that placed it.
+ * Never once its person is erased (the row's subject reads "erased"): the link in a mail they received, valid for
+ * 180 days, and the placing browser's cookie then open nothing, as for an order that does not exist.
+ */
+export function mayReadOrderPage(row: Pick<OrderRow, 'id' | 'customer_id' | 'subject_id'>, q: Omit<GetOrderPageQuery, 'id'>): boolean {
+  if (row.subject_id === ERASED) return false;
   if (q.principal?.kind === 'customer' && row.customer_id === q.principal.id) return true;
   if (isValidOrderLinkToken(row.id, q.token)) return true;
   return q.cookieOrders.includes(row.id.toLowerCase());
@@ -134,7 +139,7 @@ export function toOrderPage(row: OrderPageRow, timeline: OrderTimelineEntry[]): 
       : null,
     card_last_4: present(row.last_4) || null,
     shipment:
-      row.carrier && row.tracking_number
+      row.carrier && row.tracking_number && row.tracking_number !== ERASED
         ? {
             carrier: row.carrier,
             carrier_name: carrier?.name ?? row.carrier,

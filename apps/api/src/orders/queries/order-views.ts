@@ -1,4 +1,5 @@
 import { isPayableOrder, orderStatusMessage, trackingUrl } from '@facet/contracts';
+import { ERASED } from '../../platform/privacy/personal-data';
 import { OrderLine } from '../domain/order';
 
 /** A row of rm.orders. */
@@ -105,7 +106,8 @@ export function toAdminOrderView(row: OrderRow) {
     card_name: row.card_name,
     carrier: row.carrier ?? null,
     tracking_number: row.tracking_number ?? null,
-    tracking_url: trackingUrl(row.carrier, row.tracking_number),
+    // An erased person's tracking number reads "erased": no carrier link is made of that.
+    tracking_url: row.tracking_number === ERASED ? null : trackingUrl(row.carrier, row.tracking_number),
     shipped_at: row.shipped_at ? new Date(row.shipped_at).toISOString() : null,
     updated_at: new Date(row.updated_at).toISOString(),
     version: row.version,

@@ -1,6 +1,6 @@
 import { EVENT_STORE, EventStore } from '../event-store/event-store';
 import { DatabaseService } from '../database/database.service';
-import { Mailbox, PASSWORD, verifiedCustomer } from '../../testing/customer-helpers';
+import { Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../../testing/customer-helpers';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TEST_ADMIN, TestApp, TestResponse } from '../../testing/test-app';
 
@@ -183,6 +183,57 @@ describe('Sign-in lockout with device cookies', () => {
       const customerDevice = await ownersBrowser(await verifiedCustomer(t, box, 'not.staff@example.com'));
       const disguised = `facet_staff_device=${customerDevice.split('=')[1]}`;
       expect((await staffLogin(TEST_ADMIN.email, TEST_ADMIN.password, disguised)).status).toBe(429);
+      await t.app.get(DatabaseService).query(`DELETE FROM public.attempt_windows WHERE key LIKE 'staff:%'`);
+    });
+  });
+
+  describe('When the password changes', () => {
+    it('should count a customer’s device cookie from before a password reset as an unknown client, and one from after as the owner’s', async () => {
+      const email = await verifiedCustomer(t, box, 'reset.device@example.com');
+      const before = await ownersBrowser(email);
+      expect((await t.request('POST', '/api/auth/forgot-password', { body: { email } })).status).toBe(200);
+      const token = tokenOf(await box.next(email, 'password-reset'));
+      const fresh = 'Emerald-Step-2031#';
+      expect((await t.request('POST', '/api/auth/reset-password', { body: { email, token, password: fresh } })).status).toBe(200);
+      const after = await ownersBrowser(email, fresh);
+
+      await lockForStrangers((password) => customerLogin(email, password));
+      // The browser that knew the old password is a stranger now, even with the new one.
+      expect((await customerLogin(email, fresh, before)).status).toBe(429);
+      expect((await customerLogin(email, fresh, after)).status).toBe(200);
+    });
+
+    it('should count a staff member’s device cookie from before a password change, or an administrator’s reset, as an unknown client', async () => {
+      const admin = (await staffLogin(TEST_ADMIN.email, TEST_ADMIN.password)).body.token;
+      const login = 'rotating@facet.test';
+      const first = 'Rotating-Garnet-2031!';
+      const added = await t.request('POST', '/api/admin/staff', {
+        token: admin,
+        body: { email: login, name: 'Rota Ting', role: 'staff', password: first },
+      });
+      expect(added.status).toBe(201);
+      const signedIn = await staffLogin(login, first);
+      const original = cookieFrom(signedIn, 'facet_staff_device');
+
+      // Their own change, with the current password.
+      const second = 'Rotating-Topaz-2032!';
+      const changed = await t.request('PUT', '/api/staff/me/password', {
+        token: signedIn.body.token,
+        body: { current_password: first, password: second },
+      });
+      expect(changed.status).toBe(200);
+      const afterChange = cookieFrom(await staffLogin(login, second), 'facet_staff_device');
+      // An administrator's reset.
+      const third = 'Rotating-Beryl-2033!';
+      expect(
+        (await t.request('PUT', `/api/admin/staff/${added.body.id}/password`, { token: admin, body: { password: third } })).status,
+      ).toBe(200);
+      const afterReset = cookieFrom(await staffLogin(login, third), 'facet_staff_device');
+
+      await lockForStrangers((password) => staffLogin(login, password));
+      expect((await staffLogin(login, third, original)).status).toBe(429);
+      expect((await staffLogin(login, third, afterChange)).status).toBe(429);
+      expect((await staffLogin(login, third, afterReset)).status).toBe(200);
       await t.app.get(DatabaseService).query(`DELETE FROM public.attempt_windows WHERE key LIKE 'staff:%'`);
     });
   });

@@ -1,4 +1,5 @@
-import { redactIdentifiers } from '../privacy/event-redaction';
+import { redactClearPersonalData, redactIdentifiers } from '../privacy/event-redaction';
+import type { SubjectKeys } from '../privacy/sealed-values';
 import { EventStore, positionToString, RecordedEvent, START } from './event-store';
 import { ChainedEvent, eventDigest } from './log-chain';
 
@@ -6,7 +7,8 @@ import { ChainedEvent, eventDigest } from './log-chain';
  * One line of an export for an outside auditor: the event as stored (personal data sealed, which is what the
  * hash covers), its hash and the hash of the event before it in its stream. An event that names a person by
  * their e-mail (redactIdentifiers) is exported with those values redacted and with its digest, so its link
- * still checks without them.
+ * still checks without them. So is one holding personal data in clear text that events written before it was
+ * sealed hold (an engraving, a tracking number) once its person is erased (redactClearPersonalData, given `keys`).
  */
 export interface ExportLine {
   stream_id: string;
@@ -21,8 +23,14 @@ export interface ExportLine {
   digest?: string;
 }
 
-function line(e: RecordedEvent, prevHash: string | null): ExportLine {
-  const data = redactIdentifiers(e.type, e.data);
+/** The subjects' keys, to tell whose clear text to redact; without them (a tool reading the log alone) nothing is. */
+export type ExportKeys = Pick<SubjectKeys, 'keysOf'>;
+
+const shownOf = async (events: RecordedEvent[], keys?: ExportKeys) => (keys ? redactClearPersonalData(events, keys) : events);
+
+/** `shown`: the event's data as it may be shown (redactClearPersonalData), e.data when nothing is hidden. */
+function line(e: RecordedEvent, prevHash: string | null, shown: unknown = e.data): ExportLine {
+  const data = redactIdentifiers(e.type, shown);
   return {
     stream_id: e.streamId,
     revision: e.revision,
@@ -39,10 +47,12 @@ function line(e: RecordedEvent, prevHash: string | null): ExportLine {
 }
 
 /** One stream, from its first event. */
-export async function* exportStream(store: EventStore, streamId: string): AsyncGenerator<ExportLine> {
+export async function* exportStream(store: EventStore, streamId: string, keys?: ExportKeys): AsyncGenerator<ExportLine> {
   let prev: string | null = null;
-  for (const e of await store.readStream(streamId)) {
-    yield line(e, prev);
+  const events = await store.readStream(streamId);
+  const shown = await shownOf(events, keys);
+  for (const [i, e] of events.entries()) {
+    yield line(e, prev, shown[i].data);
     prev = e.hash ?? null;
   }
 }
@@ -51,15 +61,20 @@ export async function* exportStream(store: EventStore, streamId: string): AsyncG
  * The events that occurred in [from, to], in log order. The log is walked from its start so every event's
  * previous hash is known even when that event lies before the range.
  */
-export async function* exportRange(store: EventStore, from: Date, to: Date): AsyncGenerator<ExportLine> {
+export async function* exportRange(store: EventStore, from: Date, to: Date, keys?: ExportKeys): AsyncGenerator<ExportLine> {
   const heads = new Map<string, string | null>();
   let after = START;
   for (;;) {
     const page = await store.readAll({ after, limit: 2000 });
     if (page.length === 0) return;
-    for (const e of page) {
+    const inRange = (e: RecordedEvent) => {
       const at = Date.parse(e.metadata?.occurredAt);
-      if (at >= from.getTime() && at <= to.getTime()) yield line(e, heads.get(e.streamId) ?? null);
+      return at >= from.getTime() && at <= to.getTime();
+    };
+    const wanted = page.filter(inRange);
+    const shown = new Map((await shownOf(wanted, keys)).map((e, i) => [wanted[i], e.data]));
+    for (const e of page) {
+      if (shown.has(e)) yield line(e, heads.get(e.streamId) ?? null, shown.get(e));
       heads.set(e.streamId, e.hash ?? null);
     }
     after = page[page.length - 1].position;

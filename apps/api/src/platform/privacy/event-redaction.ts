@@ -1,5 +1,6 @@
 import { CUSTOMER_DELETED } from '@facet/contracts';
-import { isSealed, sealedSubject } from './sealed-values';
+import { mapPersonalPaths, personalFieldsOf, worthSealing } from './personal-fields';
+import { isSealed, sealedSubject, SubjectKeys } from './sealed-values';
 
 /** What is shown where an event named a person by their e-mail. */
 export const REDACTED = '[redacted]';
@@ -62,4 +63,45 @@ export function redactIdentifiers<T>(type: string, data: T): T {
     if (present.length) shown = { ...record, ...Object.fromEntries(present.map((f) => [f, REDACTED])) };
   }
   return withoutGuestSubjects(shown) as T;
+}
+
+/** A clear value at a path registered as sealed since (personal-fields.ts `clearBefore`): an event written before. */
+const isClear = (v: unknown, nested: boolean) => worthSealing(v, nested) && !isSealed(v);
+
+/**
+ * Events as people are shown them (audit API, record history, exports), with the personal data that events written
+ * before it was sealed hold in clear text (an engraving, a tracking number: the `clearBefore` paths) read REDACTED
+ * once its subject's key is gone, as the sealed values of the same person read "erased". Give it the events as
+ * stored (before opening: an opened value and a clear one look alike); one key query for the whole batch. Events
+ * with nothing to hide come back as they are.
+ */
+export async function redactClearPersonalData<E extends { type: string; data: unknown }>(
+  events: readonly E[],
+  keys: Pick<SubjectKeys, 'keysOf'>,
+): Promise<E[]> {
+  const subjects: (string | null)[] = events.map((e) => {
+    const paths = personalFieldsOf(e.type)?.clearBefore;
+    if (!paths?.length || !e.data || typeof e.data !== 'object') return null;
+    let clear = false;
+    mapPersonalPaths(e.data, paths, (v, nested) => {
+      if (isClear(v, nested)) clear = true;
+      return v;
+    });
+    if (!clear) return null;
+    try {
+      const subject = personalFieldsOf(e.type)!.subject(e.data);
+      return typeof subject === 'string' ? subject : null;
+    } catch {
+      return null; // data of another shape than its type's: nobody to ask about
+    }
+  });
+  const asked = new Set(subjects.filter((s): s is string => s !== null));
+  if (asked.size === 0) return [...events];
+  const found = await keys.keysOf(asked);
+  return events.map((e, i) => {
+    const subject = subjects[i];
+    if (subject === null || found.get(subject)) return e;
+    const paths = personalFieldsOf(e.type)!.clearBefore!;
+    return { ...e, data: mapPersonalPaths(e.data, paths, (v, nested) => (isClear(v, nested) ? REDACTED : v)) };
+  });
 }

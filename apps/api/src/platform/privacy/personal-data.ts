@@ -14,6 +14,7 @@ import {
   sealedSubject,
   SubjectKeys,
 } from './sealed-values';
+import { mapPersonalPaths, worthSealing } from './personal-fields';
 
 export { ERASED, erasedColumn, isSealed, SubjectKeys } from './sealed-values';
 
@@ -32,25 +33,23 @@ export class PersonalData {
   /** Seals one value (a string, or anything JSON) for a subject; null and undefined stay null. */
   async seal(subjectId: string, value: unknown): Promise<string | null> {
     if (value === null || value === undefined) return null;
-    const isText = typeof value === 'string';
-    const key = await this.keys.keyFor(subjectId);
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const plain = isText ? value : JSON.stringify(value);
-    const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    const prefix = isText ? PREFIX : JSON_PREFIX;
-    // The id as PostgreSQL stored it with the key (a lone surrogate becomes U+FFFD), so encodeURIComponent cannot throw.
-    const storedId = Buffer.from(subjectId, 'utf8').toString('utf8');
-    return `${prefix}${encodeURIComponent(storedId)}:${iv.toString('base64')}:${cipher.getAuthTag().toString('base64')}:${ciphertext.toString('base64')}`;
+    return sealWith(subjectId, await this.keys.keyFor(subjectId), value);
   }
 
-  /** Seals the named fields of an object (other fields untouched). */
+  /**
+   * Seals the named fields of an object, or the values at the paths named (personal-fields.ts: 'items[].engraving'),
+   * other fields untouched; the object itself when there is nothing to seal.
+   */
   async sealFields<T extends object>(subjectId: string, obj: T, fields: readonly string[]): Promise<T> {
-    const copy = { ...obj } as Record<string, unknown>;
-    for (const f of fields) {
-      if (f in copy && !isSealed(copy[f])) copy[f] = await this.seal(subjectId, copy[f]);
-    }
-    return copy as T;
+    const needs = (v: unknown, nested: boolean) => worthSealing(v, nested) && !isSealed(v);
+    let wanted = false;
+    mapPersonalPaths(obj, fields, (v, nested) => {
+      if (needs(v, nested)) wanted = true;
+      return v;
+    });
+    if (!wanted) return obj;
+    const key = await this.keys.keyFor(subjectId);
+    return mapPersonalPaths(obj, fields, (v, nested) => (needs(v, nested) ? sealWith(subjectId, key, v) : v));
   }
 
   /**
@@ -87,4 +86,17 @@ export class PersonalData {
   }
 
   static readonly ERASED_CHANNEL = ERASED_CHANNEL;
+}
+
+/** One value sealed with the subject's key: `pii:v1:` for a string, `pii:v1j:` for anything else (as JSON). */
+function sealWith(subjectId: string, key: Buffer, value: unknown): string {
+  const isText = typeof value === 'string';
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const plain = isText ? value : JSON.stringify(value);
+  const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  const prefix = isText ? PREFIX : JSON_PREFIX;
+  // The id as PostgreSQL stored it with the key (a lone surrogate becomes U+FFFD), so encodeURIComponent cannot throw.
+  const storedId = Buffer.from(subjectId, 'utf8').toString('utf8');
+  return `${prefix}${encodeURIComponent(storedId)}:${iv.toString('base64')}:${cipher.getAuthTag().toString('base64')}:${ciphertext.toString('base64')}`;
 }

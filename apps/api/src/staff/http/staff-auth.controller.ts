@@ -55,11 +55,13 @@ export class StaffAuthController {
   ): Promise<StaffSession> {
     // Counted before the password is checked: a burst of guesses evaluates at most the limit. A browser that
     // signed in as this member before counts on its own, so strangers' guesses cannot lock them out.
+    // A device cookie holds only while the member keeps the password it was issued under (device-cookie.ts).
+    const credential = (await this.directory.byEmail(body.username))?.password_hash ?? null;
     const attempt = await this.throttle.reserveSignIn(
       'staff',
       body.username,
       request.ip,
-      trustedDevice(request, 'staff', body.username),
+      trustedDevice(request, 'staff', body.username, credential),
       (wait) => `Too many failed sign-in attempts. Please wait ${wait} and try again, or ask an administrator to reset your password.`,
     );
     // The session carries the role read with the password: when a role change or a removal lands before
@@ -79,7 +81,7 @@ export class StaffAuthController {
       // A fresh session at every login; an older cookie on this browser is revoked.
       if (request.principal) await this.sessions.revoke(request.principal.tokenHash);
       setSessionCookie(reply, this.config, session.token, session.expiresAt);
-      setDeviceCookie(reply, this.config, 'staff', body.username);
+      setDeviceCookie(reply, this.config, 'staff', body.username, credential);
       return { token: session.token, expires_at: session.expiresAt.toISOString(), staff: member };
     }
     throw new UnauthorizedError('Your account changed while you were signing in. Please sign in again.');
