@@ -6,7 +6,7 @@
 import { loadavg } from 'os';
 import pg from 'pg';
 import { copyRate, floorLines, growLog, replayCli, replayFloor } from './replay-log.mjs';
-import { consultationOrder, startShop } from './shop.mjs';
+import { consultationOrder, madeToOrder, startShop } from './shop.mjs';
 
 const EVENTS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 200_000);
 const KEEP = process.argv.includes('--keep');
@@ -26,7 +26,8 @@ const urlOf = (name) => {
 async function writeRealEvents(dbUrl, orders = 300) {
   const { base, stop } = await startShop({ dbUrl, port: 3900 + Math.floor(Math.random() * 90) });
   try {
-    const products = (await (await fetch(`${base}/api/products?limit=100`)).json()).products.filter((p) => p.in_stock);
+    // Made-to-order pieces only: 300 orders of the seed's stocked ones sell them out (409) at once.
+    const products = await madeToOrder(base, (await (await fetch(`${base}/api/products?limit=100`)).json()).products);
     let next = 0;
     const place = async () => {
       while (next < orders) {

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { copyRate, floorLines, growLog, replayCli, replayFloor } from './replay-log.mjs';
 import { reservationBench } from './reservations.mjs';
 import { scaleBench } from './scale.mjs';
-import { consultationOrder, DISTINCT_EMAIL, distinctLoad, quantile, startLagProbe } from './shop.mjs';
+import { consultationOrder, DISTINCT_EMAIL, distinctLoad, quantile, startLagProbe, madeToOrder } from './shop.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const QUICK = process.argv.includes('--quick');
@@ -200,7 +200,8 @@ async function main() {
     record('memory', 'shop RSS under read load', peak, 'MB');
 
     // 2. Writes: consultation requests from 32 clients, and projection lag.
-    const products = (await (await fetch(`${shopUrl}/api/products?limit=100`)).json()).products.filter((p) => p.in_stock);
+    // Made-to-order pieces: the load orders one thousands of times, and a stocked one sells out (409).
+    const products = await madeToOrder(shopUrl, (await (await fetch(`${shopUrl}/api/products?limit=100`)).json()).products);
     const p = products.find((x) => x.price < 500) ?? products[0];
     const order = consultationOrder(p);
     // The load's orders each from a shopper of their own: one address for all would have most confirmations

@@ -1,6 +1,7 @@
 // What the benches share: the built shop started on a database, the consultation order they place, and
 // autocannon placing it with an address of its own per request.
 import { execFile, spawn } from 'child_process';
+import { existsSync } from 'fs';
 import { dirname, join } from 'path';
 import { fileURLToPath } from 'url';
 import { promisify } from 'util';
@@ -10,6 +11,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts apps/api/dist/main.js on the database and port (node arguments first, e.g. --cpu-prof); resolves once it lists products. */
 export async function startShop({ dbUrl, port, nodeArgs = [], env = {} }) {
+  // A clean clone has no build yet: make it (as npm start would), rather than fail to spawn.
+  if (!existsSync(join(ROOT, 'apps/api/dist/main.js')))
+    await promisify(execFile)('bash', [join(ROOT, 'scripts/ensure.sh'), 'build'], { cwd: ROOT });
   const shop = spawn(process.execPath, [...nodeArgs, join(ROOT, 'apps/api/dist/main.js')], {
     cwd: ROOT,
     env: {
@@ -26,16 +30,19 @@ export async function startShop({ dbUrl, port, nodeArgs = [], env = {} }) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
+  // A fresh database runs every migration and lists the seed first: minutes on a loaded machine.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
     try {
       const r = await fetch(`${base}/api/products?limit=1`);
       if (r.ok && (await r.json()).total > 0) break;
     } catch {
       /* not yet */
     }
-    if (i > 300 || shop.exitCode !== null) {
+    if (Date.now() > deadline || shop.exitCode !== null) {
+      const exited = shop.exitCode;
       await stopShop(shop);
-      throw new Error('shop did not start');
+      throw new Error(exited !== null ? `the shop exited with ${exited}` : 'shop did not start within 5 minutes');
     }
     await sleep(200);
   }
@@ -46,6 +53,23 @@ async function stopShop(shop) {
   if (shop.exitCode !== null) return;
   shop.kill('SIGTERM');
   await new Promise((r) => shop.once('exit', r));
+}
+
+/**
+ * The listed products in stock whose default variant is made to order (as apps/api/src/testing/made-to-order.ts): an
+ * order line without variant_id of one of them reserves nothing, so a bench may order it as often as it likes.
+ * The seed's stocked pieces (one-of-a-kind ones hold 1 unit) answer 409 "… is sold out" at the second order.
+ */
+export async function madeToOrder(base, listed) {
+  // In stock as the catalogue says (a piece can be marked out of stock whatever its variants), and made to order.
+  const products = listed.filter((p) => p.in_stock);
+  const details = await Promise.all(products.map((p) => fetch(`${base}/api/products/${p.id}`).then((r) => r.json())));
+  const found = products.filter((_, i) => {
+    const variants = details[i].variants ?? [];
+    return (variants.find((v) => v.is_default) ?? variants[0])?.available === null;
+  });
+  if (found.length === 0) throw new Error('the catalogue lists no made-to-order piece to order again and again');
+  return found;
 }
 
 /**

@@ -111,14 +111,15 @@ ensure_build() {
   for app in storefront admin; do
     if [ -f "apps/$app/vite.config.ts" ] && stale "apps/$app/dist/index.html" "apps/$app/src" "apps/$app/build" "apps/$app/public" "apps/$app/index.html" "apps/$app/vite.config.ts" libs/contracts/src scripts/precompress.mjs scripts/rasterize.mjs; then
       say "building apps/$app"
-      (cd "apps/$app" && npx vite build --logLevel warn)
+      # Production builds whatever NODE_ENV the shell exports (the vite configs hold to it as well).
+      (cd "apps/$app" && NODE_ENV=production npx vite build --logLevel warn)
       node scripts/precompress.mjs "apps/$app/dist" >/dev/null
     fi
   done
   # The storefront's server renderer (the API process loads it; without it the storefront is a browser-only shell).
   if stale apps/storefront/dist-server/entry-server.cjs apps/storefront/src apps/storefront/vite.config.ts libs/contracts/src; then
     say "building apps/storefront server renderer"
-    (cd apps/storefront && npx vite build --ssr src/entry-server.tsx --logLevel warn)
+    (cd apps/storefront && NODE_ENV=production npx vite build --ssr src/entry-server.tsx --logLevel warn)
   fi
 }
 

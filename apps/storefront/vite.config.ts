@@ -15,38 +15,45 @@ const api = process.env.FACET_API_URL ?? 'http://127.0.0.1:3000';
  * styles) and the server renderer's (`vite build --ssr src/entry-server.tsx`: dist-server/entry-server.cjs,
  * one CommonJS file with React in its production build, which the API process requires).
  */
-export default defineConfig(({ isSsrBuild }) => ({
-  base: '/',
-  plugins: [react(), subsetFontsPlugin(fileURLToPath(new URL('.', import.meta.url)))],
-  resolve: { alias },
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
-  ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
-  build: isSsrBuild
-    ? {
-        outDir: 'dist-server',
-        emptyOutDir: true,
-        target: 'node20',
-        minify: false,
-        copyPublicDir: false,
-        rollupOptions: {
-          output: { format: 'cjs', entryFileNames: 'entry-server.cjs', inlineDynamicImports: true },
-        },
-      }
-    : {
-        outDir: 'dist',
-        emptyOutDir: true,
-        target: 'es2022',
-        cssCodeSplit: true,
-        manifest: true,
-        reportCompressedSize: true,
-        // boot.ts: the small first script the server puts in place of the app's entry (see boot.ts).
-        rollupOptions: {
-          input: {
-            index: fileURLToPath(new URL('index.html', import.meta.url)),
-            boot: fileURLToPath(new URL('src/boot.ts', import.meta.url)),
+export default defineConfig(({ command, isSsrBuild }) => {
+  // A build is the same whatever NODE_ENV the shell exports (development is the API's documented default):
+  // Vite would otherwise make a development build under it, whose server renderer carries React's
+  // development JSX against the production React the define below bundles, and fails every page.
+  // Read by Vite after this function, before it decides isProduction.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    base: '/',
+    plugins: [react(), subsetFontsPlugin(fileURLToPath(new URL('.', import.meta.url)))],
+    resolve: { alias },
+    define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+    ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
+    build: isSsrBuild
+      ? {
+          outDir: 'dist-server',
+          emptyOutDir: true,
+          target: 'node20',
+          minify: false,
+          copyPublicDir: false,
+          rollupOptions: {
+            output: { format: 'cjs', entryFileNames: 'entry-server.cjs', inlineDynamicImports: true },
+          },
+        }
+      : {
+          outDir: 'dist',
+          emptyOutDir: true,
+          target: 'es2022',
+          cssCodeSplit: true,
+          manifest: true,
+          reportCompressedSize: true,
+          // boot.ts: the small first script the server puts in place of the app's entry (see boot.ts).
+          rollupOptions: {
+            input: {
+              index: fileURLToPath(new URL('index.html', import.meta.url)),
+              boot: fileURLToPath(new URL('src/boot.ts', import.meta.url)),
+            },
           },
         },
-      },
-  server: { proxy: { '/api': { target: api, changeOrigin: false } } },
-  preview: { proxy: { '/api': { target: api, changeOrigin: false } } },
-}));
+    server: { proxy: { '/api': { target: api, changeOrigin: false } } },
+    preview: { proxy: { '/api': { target: api, changeOrigin: false } } },
+  };
+});

@@ -8,6 +8,7 @@ import { Queues } from '../platform/queue/queues.service';
 import { Public } from '../platform/auth/auth.decorators';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { RunnersService } from '../platform/projections/runners.service';
+import { StorefrontRenderer } from '../storefront';
 
 class ComponentHealth {
   @ApiProperty({ enum: ['up', 'down'] }) status: 'up' | 'down';
@@ -62,6 +63,7 @@ export class HealthController implements BeforeApplicationShutdown {
     private readonly runners: RunnersService,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+    private readonly storefront: StorefrontRenderer,
   ) {}
 
   beforeApplicationShutdown(): void {
@@ -73,8 +75,9 @@ export class HealthController implements BeforeApplicationShutdown {
   @ApiOperation({
     summary: 'Dependencies, and how far each projection and reactor is behind the log',
     description:
-      '503 when PostgreSQL, Redis or the event store is down. 200 with status "degraded" when events are parked or a ' +
-      'projection or reactor is more than HEALTH_MAX_LAG_SECONDS behind the log.',
+      '503 when PostgreSQL, Redis or the event store is down. 200 with status "degraded" when events are parked, a ' +
+      "projection or reactor is more than HEALTH_MAX_LAG_SECONDS behind the log, or the storefront's server build is " +
+      'there but cannot render pages.',
   })
   @ApiOkResponse({ type: HealthReport, description: 'Every dependency answers (status ok, or degraded with reasons)' })
   @ApiServiceUnavailableResponse({ type: HealthReport, description: 'One or more dependencies are down' })
@@ -113,6 +116,12 @@ export class HealthController implements BeforeApplicationShutdown {
         .one<{ n: number }>("SELECT count(*)::int AS n FROM public.mail_outbox WHERE created_at < now() - interval '15 minutes'")
         .catch(() => null);
       if (stuck && stuck.n > 0) reasons.push(`mail: ${stuck.n} waiting in the outbox for over 15 minutes (is the SMTP relay reachable?)`);
+    }
+    if (this.config.roles.includes('api')) {
+      // A server build that is there but cannot render: every page is the browser-only shell (unknown pages
+      // answer 200, products carry no h1 nor JSON-LD), which nothing else would say.
+      const ssr = await this.storefront.problem();
+      if (ssr) reasons.push(`storefront: ${ssr}`);
     }
     reply.status(dependenciesUp ? 200 : 503);
     return {

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { DatabaseService } from '../platform/database/database.service';
+import { StorefrontRenderer } from '../storefront';
 import { startTestApp, TestApp } from '../testing/test-app';
 
 /** /api/health and /api/health/ready, answered through @nestjs/terminus in the shape the console and tests read. */
@@ -58,6 +59,20 @@ describe('Health (@nestjs/terminus)', () => {
     expect(health.body.consumers.some((c: any) => c.kind === 'reactor')).toBe(true);
     const ready = await t.request('GET', '/api/health/ready');
     expect([ready.status, ready.body]).toEqual([200, { status: 'ready', reasons: [] }]);
+  });
+
+  it("should say degraded, with the reason, when the storefront's server build is there but cannot render pages", async () => {
+    const reason =
+      "the storefront's server build cannot render pages (jsxDevRuntimeExports.jsxDEV is not a function); serving the browser-only shell";
+    const problem = jest.spyOn(t.app.get(StorefrontRenderer), 'problem').mockResolvedValue(reason);
+    try {
+      const health = await t.request('GET', '/api/health');
+      expect([health.status, health.body.status]).toEqual([200, 'degraded']);
+      expect(health.body.reasons).toContain(`storefront: ${reason}`);
+    } finally {
+      problem.mockRestore();
+    }
+    expect((await t.request('GET', '/api/health')).body.reasons.filter((r: string) => r.startsWith('storefront'))).toEqual([]);
   });
 
   it('should answer a burst of concurrent checks alike', async () => {

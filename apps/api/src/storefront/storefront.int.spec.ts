@@ -671,6 +671,31 @@ describe('Server-rendered storefront', () => {
   });
 });
 
+// The shell's NODE_ENV (development is the documented default) changes neither the build (see
+// storefront-build.int.spec.ts) nor what the shop serves from it.
+describe.each(['development', 'production'])('A shop started with NODE_ENV=%s', (nodeEnv) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ NODE_ENV: nodeEnv, PRIVACY_SECRET: 'a-privacy-secret-of-this-test-only-0123456789' });
+    await t.app.get(CatalogSeeder).seedIfEmpty();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("should server-render a product's h1 and answer 404 for an unknown page in the raw HTML, and report healthy rendering", async () => {
+    const product = (await t.request('GET', '/api/products?limit=1')).body.products[0];
+    const productPage = await rawGet(t.url, `/product/${product.id}`);
+    expect(productPage.status).toBe(200);
+    expect(h1(productPage.body.toString('utf8'))).toBe(product.name);
+    const unknown = await rawGet(t.url, '/no-such-page');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.toString('utf8')).toContain('This page has slipped its setting');
+    const health = await t.request('GET', '/api/health');
+    expect(health.body.reasons.filter((r: string) => r.startsWith('storefront'))).toEqual([]);
+  });
+});
+
 describe('Without server rendering (no SSR build, or FACET_SSR=false)', () => {
   let t: TestApp;
   beforeAll(async () => {

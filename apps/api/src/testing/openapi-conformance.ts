@@ -12,27 +12,25 @@ export interface Violation {
 type Schema = Record<string, any>;
 
 /**
- * OpenAPI 3.0 schemas to JSON Schema for ajv: `nullable` becomes a `null` alternative, references point into the
- * document registered as `openapi`, and objects that list their properties refuse others, so a field the
- * document does not mention is a mismatch too.
+ * OpenAPI 3.0 schemas to JSON Schema for ajv, as strictly as OpenAPI 3.0.3 reads them: `nullable` adds null
+ * to the `type` beside it and to nothing else (a `$ref` or `allOf` beside it must still accept null, and a
+ * `$ref`'s siblings are ignored), references point into the document registered as `openapi`, and objects
+ * that list their properties refuse others, so a field the document does not mention is a mismatch too.
  */
 function toJsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toJsonSchema);
   if (!schema || typeof schema !== 'object') return schema;
   const s = schema as Schema;
+  if (typeof s.$ref === 'string') return { $ref: s.$ref.replace('#/components/schemas/', 'openapi#/components/schemas/') };
   const out: Schema = {};
   for (const [k, v] of Object.entries(s)) {
     if (k === 'nullable' || k === 'example' || k === 'examples' || k === 'xml' || k === 'externalDocs' || k === 'deprecated') continue;
-    if (k === '$ref' && typeof v === 'string') out.$ref = v.replace('#/components/schemas/', 'openapi#/components/schemas/');
-    else if (k === 'properties') out.properties = Object.fromEntries(Object.entries(v as Schema).map(([p, ps]) => [p, toJsonSchema(ps)]));
+    if (k === 'properties') out.properties = Object.fromEntries(Object.entries(v as Schema).map(([p, ps]) => [p, toJsonSchema(ps)]));
     else out[k] = toJsonSchema(v);
   }
   if (out.type === 'object' && out.properties && out.additionalProperties === undefined && !out.allOf) out.additionalProperties = false;
-  if (s.nullable) {
-    if (out.type && !out.allOf && !out.$ref)
-      return { ...out, type: [out.type, 'null'], ...(out.enum ? { enum: [...out.enum, null] } : {}) };
-    return { anyOf: [out, { type: 'null' }] };
-  }
+  // Without a type beside it, nullable adds nothing; an enum still refuses a null it does not list (OpenAPI 3.0.3).
+  if (s.nullable && out.type) return { ...out, type: [out.type, 'null'] };
   return out;
 }
 

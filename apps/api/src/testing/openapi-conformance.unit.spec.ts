@@ -1,3 +1,4 @@
+import { finishDocument, forEachSchema } from '../platform/http/swagger';
 import { inContract, OpenApiConformance, openApiStrict } from './openapi-conformance';
 
 /** The checker itself: it must see each kind of mismatch, or a green conformance run means nothing. */
@@ -78,5 +79,65 @@ describe('OpenApiConformance', () => {
     expect(openApiStrict({ OPENAPI_STRICT: '0' })).toBe(false);
     expect(openApiStrict({ OPENAPI_STRICT: ' Off ' })).toBe(false);
     expect(openApiStrict({ OPENAPI_STRICT: 'false' })).toBe(false);
+  });
+  describe('Nullable values, read as strictly as OpenAPI 3.0.3 reads them', () => {
+    // As @nestjs/swagger writes `@ApiProperty({ type: ImageDto, nullable: true })` and a nullable enum.
+    const written = () => ({
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/api/designs/{id}': {
+          get: {
+            responses: {
+              '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Design' } } } },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Image: { type: 'object', required: ['mime'], properties: { mime: { type: 'string' } } },
+          Design: {
+            type: 'object',
+            required: ['image', 'finish', 'cover', 'value'],
+            properties: {
+              image: { nullable: true, type: 'object', description: 'null: none sent', allOf: [{ $ref: '#/components/schemas/Image' }] },
+              finish: { type: 'string', nullable: true, enum: ['matte', 'polished'] },
+              cover: { $ref: '#/components/schemas/Image', nullable: true },
+              value: { oneOf: [{ type: 'string' }, { type: 'number' }], nullable: true, description: 'Any value' },
+            },
+          },
+        },
+      },
+    });
+    const none = { image: null, finish: null, cover: null, value: null };
+    const some = { image: { mime: 'image/png' }, finish: 'matte', cover: { mime: 'image/jpeg' }, value: 7 };
+
+    it('should refuse null where nullable sits beside an allOf or a $ref, or an enum does not list it', () => {
+      const c = new OpenApiConformance(written());
+      expect(c.check('GET', '/api/designs/1', 200, json, some)).toBeNull();
+      expect(c.check('GET', '/api/designs/1', 200, json, { ...some, image: null })).toMatch(/\/image must be object/);
+      expect(c.check('GET', '/api/designs/1', 200, json, { ...some, finish: null })).toMatch(
+        /\/finish must be equal to one of the allowed values/,
+      );
+      expect(c.check('GET', '/api/designs/1', 200, json, { ...some, cover: null })).toMatch(/\/cover must be object/);
+      expect(c.check('GET', '/api/designs/1', 200, json, { ...some, value: null })).toMatch(/\/value must be string/);
+    });
+
+    it('should, once the document is finished, say null where null is answered, and still refuse what is neither', () => {
+      const finished = finishDocument(written());
+      const c = new OpenApiConformance(finished);
+      expect(c.check('GET', '/api/designs/1', 200, json, some)).toBeNull();
+      expect(c.check('GET', '/api/designs/1', 200, json, none)).toBeNull();
+      expect(c.check('GET', '/api/designs/1', 200, json, { ...some, image: 'x' })).toMatch(/\/image must/);
+      expect(c.check('GET', '/api/designs/1', 200, json, { ...some, image: {} })).toMatch(/\/image must/);
+      expect((finished.components!.schemas!.Design as any).properties.image).toEqual({
+        description: 'null: none sent',
+        anyOf: [{ $ref: '#/components/schemas/Image' }, { type: 'object', nullable: true, enum: [null] }],
+      });
+      const left: string[] = [];
+      forEachSchema(finished, (s, where) => s.nullable && (s.$ref || s.allOf || !s.type) && left.push(where));
+      expect(left).toEqual([]);
+    });
   });
 });

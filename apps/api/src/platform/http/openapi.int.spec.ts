@@ -2,6 +2,7 @@ import { Document, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
+import { forEachSchema } from './swagger';
 import { Mailbox, login, verifiedCustomer } from '../../testing/customer-helpers';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
@@ -147,6 +148,27 @@ describe('The OpenAPI document', () => {
     expect(vague).toEqual([]);
   });
 
+  it('should say null wherever a value may be null: no nullable beside a $ref or allOf or without a type, no $ref with siblings, null listed in a nullable enum', () => {
+    const untrue: string[] = [];
+    let nullableRefs = 0;
+    forEachSchema(doc, (schema: any, where) => {
+      if (schema.nullable && (schema.$ref || schema.allOf)) untrue.push(`${where}: nullable beside ${schema.$ref ? '$ref' : 'allOf'}`);
+      if (schema.nullable && !schema.type) untrue.push(`${where}: nullable with no type beside it`);
+      if (schema.$ref && Object.keys(schema).length > 1) untrue.push(`${where}: $ref with ${Object.keys(schema).join(', ')}`);
+      if (schema.nullable && Array.isArray(schema.enum) && !schema.enum.includes(null)) untrue.push(`${where}: nullable enum without null`);
+      const alternatives = schema.anyOf ?? schema.oneOf;
+      if (alternatives?.some((a: any) => a.$ref) && alternatives.some((a: any) => a.nullable && a.enum?.length === 1 && a.enum[0] === null))
+        nullableRefs++;
+    });
+    expect(untrue).toEqual([]);
+    // The custom design's image, an order's shipment and ship-to, a product's engraving among them.
+    expect(nullableRefs).toBeGreaterThanOrEqual(4);
+    expect(doc.components.schemas.CustomDesignDetailDto.properties.image.anyOf).toEqual([
+      { $ref: '#/components/schemas/CustomDesignImageInfoDto' },
+      { type: 'object', nullable: true, enum: [null] },
+    ]);
+  });
+
   it('should answer every GET route with real data as documented (status and body)', async () => {
     const staff = await t.staffToken();
     const box = new Mailbox(sink);
@@ -183,6 +205,23 @@ describe('The OpenAPI document', () => {
     const example = await t.request('POST', '/api/admin/products', { token: staff, body: exampleBody(doc, '/api/admin/products') });
     expect([example.status, example.status === 201 ? 'ok' : example.body]).toEqual([201, 'ok']);
     expect((await t.request('POST', '/api/admin/audit/verification', { token: staff })).status).toBe(202);
+    // The same records without their optional values: a design without an image or notes, a message without a
+    // phone, a consultation request (no card, no payment session).
+    const bare = { ...(exampleBody(doc, '/api/custom-design') as Record<string, unknown>), design_image: null, design_notes: null };
+    const bareDesign = await t.request('POST', '/api/custom-design', { token: customer, body: bare });
+    expect([bareDesign.status, bareDesign.status === 201 ? 'ok' : bareDesign.body]).toEqual([201, 'ok']);
+    const bareContact = await t.request('POST', '/api/contact', { body: { ...(exampleBody(doc, '/api/contact') as object), phone: null } });
+    expect([bareContact.status, bareContact.status === 201 ? 'ok' : bareContact.body]).toEqual([201, 'ok']);
+    const consultation = await t.request('POST', '/api/orders', {
+      body: {
+        items: [line],
+        shipping: { ...SHIPPING, apartment: '' },
+        payment: { card_name: '', last_4: '' },
+        status: 'consultation_requested',
+        payment_status: 'pending_consultation',
+      },
+    });
+    expect(consultation.status).toBe(200);
 
     const firstId = async (list: string, key = 'id') => {
       const res = await t.request('GET', list, { token: staff });
@@ -194,7 +233,9 @@ describe('The OpenAPI document', () => {
       '/api/admin/customers/{id}': await firstId('/api/admin/customers'),
       '/api/admin/custom-designs/{id}': await firstId('/api/admin/custom-designs'),
       // The documented example carries an image, so the request has one.
-      '/api/admin/custom-designs/{id}/image': await firstId('/api/admin/custom-designs'),
+      '/api/admin/custom-designs/{id}/image': (await t.request('GET', '/api/admin/custom-designs', { token: staff })).body.items.find(
+        (d: any) => d.has_image,
+      ).id,
       '/api/admin/messages/{id}': await firstId('/api/admin/messages'),
       '/api/admin/orders/{id}': order.body.order_id,
       '/api/orders/{id}': order.body.order_id,
@@ -242,8 +283,28 @@ describe('The OpenAPI document', () => {
       gets++;
       if (res.status !== 200) notOk.push(`${template} ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
+    // Every admin detail route for every record of its list: with and without their optional values.
+    let details = 0;
+    for (const template of Object.keys(doc.paths).filter((p) => /^\/api\/admin\/[a-z-]+\/\{[^}]+\}$/.test(p) && doc.paths[p].get)) {
+      const list = await t.request('GET', `${template.replace(/\/\{[^}]+\}$/, '')}?limit=50`, { token: staff });
+      const items: any[] = list.body.items ?? list.body.data ?? list.body;
+      if (!Array.isArray(items)) continue;
+      for (const item of items) {
+        const res = await t.request('GET', template.replace(/\{[^}]+\}/, encodeURIComponent(item.id ?? item.order_id)), { token: staff });
+        details++;
+        if (res.status !== 200) notOk.push(`${template} ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      }
+    }
+    expect(details).toBeGreaterThanOrEqual(8);
+    const designs = (await t.request('GET', '/api/admin/custom-designs', { token: staff })).body.items as any[];
+    const images = await Promise.all(
+      designs.map(async (d) => (await t.request('GET', `/api/admin/custom-designs/${d.id}`, { token: staff })).body.image),
+    );
+    expect(images).toEqual(expect.arrayContaining([null, expect.objectContaining({ mime: 'image/png' })]));
     expect(notOk).toEqual([]);
-    console.log(`GET routes exercised: ${gets}; without data for their parameter: ${skipped.join(', ') || 'none'}`);
+    console.log(
+      `GET routes exercised: ${gets}, admin detail answers ${details}; without data for their parameter: ${skipped.join(', ') || 'none'}`,
+    );
     console.log(`responses checked against the document so far: ${conformance.checked.size} (route x status)`);
     expect(conformance.violations.slice(before)).toEqual([]);
     expect(conformance.violations).toEqual([]);

@@ -132,10 +132,70 @@ export function finishDocument(document: OpenAPIObject): OpenAPIObject {
       else if (op.security?.length && !op.description.includes(access)) op.description = `${op.description}\n\n${access}`;
     }
   }
+  forEachSchema(document, nullableValues);
   document.tags = TAGS.filter((t) => used.has(t.name));
   for (const name of used) if (!TAGS.some((t) => t.name === name)) document.tags.push({ name, description: name });
   document.servers = [{ url: '/', description: 'This shop (the API is under /api)' }];
   return document;
+}
+
+/** OpenAPI 3.0's way to say "null" and nothing else (nullable adds null only to a type in the same schema). */
+const nullOnly = () => ({ type: 'object', nullable: true, enum: [null] });
+
+/**
+ * A nullable property of a DTO type comes out of @nestjs/swagger as `{nullable, type: object, allOf: [$ref]}`,
+ * which says an object: since OpenAPI 3.0.3, `nullable` adds null to the `type` beside it, and the referenced
+ * schema inside `allOf` still refuses null (strict validators fail `"image": null`). It becomes
+ * `anyOf: [$ref, null]`, keeping its description; a nullable enum lists null, and a nullable `oneOf`/`anyOf`
+ * with no type beside it has null as one more alternative.
+ */
+export function nullableValues(schema: SchemaObject): void {
+  if (schema.nullable !== true) return;
+  // Likewise an enum refuses what it does not list, null too.
+  // (A copy: the enum's list may be shared, a constant of the contracts among them.)
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...(schema.enum as unknown[]), null];
+  // Alternatives with no type beside them: nullable adds nothing there; null becomes one of them.
+  const alternatives = !schema.type && (['anyOf', 'oneOf'] as const).find((k) => Array.isArray(schema[k]));
+  if (alternatives) {
+    delete schema.nullable;
+    schema[alternatives] = [...(schema[alternatives] as unknown[]), nullOnly()];
+    return;
+  }
+  const refs = schema.$ref ? [{ $ref: schema.$ref }] : Array.isArray(schema.allOf) && schema.allOf.length === 1 ? schema.allOf : null;
+  if (!refs || !(refs[0] as SchemaObject).$ref) return;
+  for (const key of ['nullable', 'type', 'allOf', '$ref']) delete schema[key];
+  schema.anyOf = [refs[0], nullOnly()];
+}
+
+type SchemaObject = Record<string, unknown>;
+
+/** Calls `visit` on every schema of the document (components, parameters, bodies, responses), outermost first. */
+export function forEachSchema(document: OpenAPIObject, visit: (schema: SchemaObject, where: string) => void): void {
+  const walk = (schema: unknown, where: string): void => {
+    if (!schema || typeof schema !== 'object') return;
+    const s = schema as SchemaObject;
+    visit(s, where);
+    for (const [p, child] of Object.entries((s.properties as Record<string, unknown> | undefined) ?? {})) walk(child, `${where}.${p}`);
+    if (s.items) walk(s.items, `${where}[]`);
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') walk(s.additionalProperties, `${where}{}`);
+    for (const k of ['allOf', 'anyOf', 'oneOf'] as const) {
+      if (Array.isArray(s[k])) (s[k] as unknown[]).forEach((child, i) => walk(child, `${where}.${k}[${i}]`));
+    }
+  };
+  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) walk(schema, name);
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const op = (item as Record<string, Operation | undefined>)[method];
+      if (!op) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      for (const p of op.parameters ?? []) walk(p.schema, `${where} ${p.in} ${p.name}`);
+      const body = op.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined;
+      for (const [type, c] of Object.entries(body?.content ?? {})) walk(c.schema, `${where} body ${type}`);
+      for (const [status, r] of Object.entries(op.responses)) {
+        for (const [type, c] of Object.entries(r.content ?? {})) walk(c.schema, `${where} ${status} ${type}`);
+      }
+    }
+  }
 }
 
 /** A write's 403: besides a missing right, the session cookie's rule against cross-site forms. */

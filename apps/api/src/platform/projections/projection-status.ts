@@ -46,10 +46,21 @@ export class ProjectionStatus implements ReadYourWrites {
 
   /** Called by a runner in this process after it committed a batch. */
   advanced(name: string, position: Position): void {
-    const known = this.positions.get(name);
-    if (!known || comparePositions(position, known) > 0) this.positions.set(name, position);
+    this.learn(name, position);
     this.emitter.emit('advanced', name);
     this.tellOthers(name, position);
+  }
+
+  /**
+   * Every way a position is learnt (a runner here, a NOTIFY, the checkpoints polled) comes through here: a
+   * projection that moved is told to its onAdvanced listeners (caches of its rows) at once, in the same
+   * turn, so no waiter released by the new position can read an answer kept from before it.
+   */
+  private learn(name: string, position: Position): boolean {
+    const known = this.positions.get(name);
+    if (known && comparePositions(position, known) <= 0) return false;
+    this.positions.set(name, position);
+    return true;
   }
 
   /**
@@ -128,11 +139,10 @@ export class ProjectionStatus implements ReadYourWrites {
         'SELECT name, commit_pos::text AS c, prepare_pos::text AS p FROM rm.projection_checkpoints',
       )
       .then((r) => {
-        for (const row of r.rows) {
-          const position = { commit: BigInt(row.c), prepare: BigInt(row.p) };
-          const known = this.positions.get(row.name);
-          if (!known || comparePositions(position, known) > 0) this.positions.set(row.name, position);
-        }
+        // A checkpoint can be read here before its runner (in this process or another) has said it moved:
+        // the caches of what moved are cleared before the waiters that polled see the new position.
+        const moved = r.rows.filter((row) => this.learn(row.name, { commit: BigInt(row.c), prepare: BigInt(row.p) }));
+        for (const row of moved) this.emitter.emit('advanced', row.name);
       })
       .finally(() => {
         this.refreshing = null;
@@ -148,9 +158,7 @@ export class ProjectionStatus implements ReadYourWrites {
         for (const entry of (payload ?? '').split(';')) {
           const [name, pos] = entry.split('|');
           if (!name || !pos) continue;
-          const position = positionFromString(pos);
-          const known = this.positions.get(name);
-          if (!known || comparePositions(position, known) > 0) this.positions.set(name, position);
+          this.learn(name, positionFromString(pos));
           this.emitter.emit('advanced', name);
         }
       }),
