@@ -81,6 +81,80 @@ describe('Storefront journeys', () => {
     await context.close();
   });
 
+  it('searches several words: the header, its View all, Enter and the catalogue find the same pieces, best match first', async () => {
+    const { total } = (await apiGet<{ total: number }>('/products?search=gold%20ring&limit=1')).body;
+    expect(total).toBeGreaterThan(5); // "gold" and "ring" were each found, "gold ring" not once
+    const { page, context, errors } = await newPage(browser);
+    await page.goto('/about');
+    const box = page.getByRole('combobox', { name: 'Search jewelry' }).first();
+    await box.fill('gold ring');
+    const options = page.getByRole('option');
+    await options.first().waitFor();
+    expect(await options.first().innerText()).toContain('Heritage Gold Signet Ring');
+    const viewAll = page.getByRole('link', { name: `View all ${total} results` });
+    await viewAll.waitFor();
+    expect(await viewAll.getAttribute('href')).toBe('/catalogue?search=gold%20ring');
+    await screenshot(page, 'search-several-words', { fullPage: false });
+
+    await box.press('Enter');
+    await page.waitForURL('**/search?q=gold%20ring');
+    await page.getByText(`${total} items found`).waitFor();
+    expect(await page.getByTestId('product-card').first().locator('.card__name').innerText()).toContain('Heritage Gold Signet Ring');
+
+    await page.goto('/catalogue?search=gold%20ring');
+    await page.getByText(`${total} products found`).waitFor();
+    // Plurals and punctuation: "diamond earrings" finds as "Diamond, earring" does.
+    await page.goto('/search?q=diamond%20earrings');
+    const earrings = (await page.getByText(/^\d+ items? found$/).textContent()) ?? ''; // innerText is upper-cased by the CSS
+    expect(Number.parseInt(earrings, 10)).toBeGreaterThan(0);
+    await page.goto('/search?q=Diamond%2C%20earring');
+    await page.getByText(earrings, { exact: true }).waitFor();
+    // A wildcard is no pattern: "%" finds nothing rather than everything.
+    await page.goto('/search?q=%25');
+    await page.getByRole('heading', { name: 'No items found' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the catalogue's filters in its URL: shared, rendered by the server, and there again on Back", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto('/catalogue');
+    await page.getByText(/^\d+ products? found$/).waitFor();
+    await page.getByLabel('Category').selectOption('women-rings');
+    await page.getByLabel('Sort by').selectOption('price-low');
+    await page.getByLabel('In stock only').check();
+    await page.waitForURL(/\/catalogue\?category=women-rings&sort=price-low&in_stock=true$/);
+    const count = page.getByText(/^\d+ products? found$/);
+    const { total } = (await apiGet<{ total: number }>('/products?category=women-rings&in_stock=true&limit=1')).body;
+    await page.getByText(`${total} ${total === 1 ? 'product' : 'products'} found`).waitFor();
+    const filtered = page.url();
+    await screenshot(page, 'catalogue-filters-in-url', { fullPage: false });
+
+    await page.getByTestId('product-card').first().locator('.card__name a').click();
+    await page.waitForURL('**/product/*');
+    await page.goBack();
+    await page.waitForURL(filtered);
+    await page.getByText(`${total} ${total === 1 ? 'product' : 'products'} found`).waitFor();
+    expect(await page.getByLabel('Category').inputValue()).toBe('women-rings');
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('price-low');
+    expect(await page.getByLabel('In stock only').isChecked()).toBe(true);
+
+    // The shared link, opened elsewhere, shows the same filtered catalogue from the server's first answer.
+    const html = await (await fetch(filtered)).text();
+    expect(html).toContain(`${total} ${total === 1 ? 'product' : 'products'} found`);
+    const other = await newPage(browser, PHONE);
+    await other.page.goto(filtered);
+    await other.page.getByText((await count.textContent()) ?? '', { exact: true }).waitFor();
+    expect(await other.page.getByLabel('Category').inputValue()).toBe('women-rings');
+    await screenshot(other.page, 'catalogue-filters-in-url', { fullPage: false });
+    await other.context.close();
+
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await page.waitForURL(/\/catalogue$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('filters the catalogue and clears the filters', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/catalogue');

@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { fillCheckoutForm } from '../support/checkout-form';
 import { registerVerifiedCustomer, signInOnStorefront } from '../support/customer-account';
+import { api, staffToken, untilListed } from '../admin/support';
 import { apiGet, BASE_URL, launch, newPage, PHONE, screenshot, someProducts } from './browser';
 
 jest.setTimeout(180_000);
@@ -209,6 +210,58 @@ describe('Sizes, stock and engraving', () => {
     expect(await page.getByTestId('cart-count').innerText()).toBe('2');
     const after = await apiGet<ProductDetail>(`/products/${piece.id}`);
     expect(after.body.variants?.[0].available).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a piece whose every unit is sold as Out of Stock: its page, its JSON-LD, its card and the in-stock filter', async () => {
+    const token = await staffToken();
+    const name = `Sold Out Pendant ${Date.now()}`;
+    const created = await api(
+      'POST',
+      '/api/admin/products',
+      { name, price: 900, category: 'women-necklaces', variants: [{ options: {}, stock: 3 }] },
+      token,
+    );
+    expect(created.status).toBe(201);
+    const piece = (await apiGet<ProductDetail>(`/products/${created.body.id}`)).body;
+    // Three units, three sold (a consultation of 3 holds them all).
+    const sold = await api('POST', '/api/orders', {
+      items: [{ product_id: piece.id, product_name: name, price: 900, quantity: 3, variant_id: piece.variants![0].id }],
+      shipping: {
+        first_name: 'Iris',
+        last_name: 'Vane',
+        email: `sold.out.${Date.now()}@example.com`,
+        phone: '+1 212 555 0100',
+        address: '1 Main St',
+        city: 'New York',
+        state: 'NY',
+        zip_code: '10001',
+        country: 'US',
+      },
+      payment: { card_name: '', last_4: '' },
+      status: 'consultation_requested',
+      payment_status: 'pending_consultation',
+    });
+    expect(sold.status).toBe(200);
+    await untilListed(`/api/products/${piece.id}`, (p) => p.in_stock === false, token);
+
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`/product/${piece.id}`);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    expect((await page.getByTestId('product-availability').innerText()).trim()).toBe('Out of Stock');
+    expect(await page.locator('.product__info').getByRole('button', { name: 'Add to Cart' }).isDisabled()).toBe(true);
+    const ld = await page.$$eval('script[type="application/ld+json"]', (els) => els.map((e) => JSON.parse(e.textContent ?? '{}')));
+    expect(ld.find((x) => x['@type'] === 'Product')?.offers?.availability).toBe('https://schema.org/OutOfStock');
+    await screenshot(page, 'product-sold-out', { fullPage: false });
+
+    await page.goto(`/catalogue?search=${encodeURIComponent(name)}`);
+    const card = page.getByTestId('product-card').filter({ hasText: name });
+    await card.waitFor();
+    await card.getByText('Out of Stock').waitFor();
+    expect(await card.getByRole('button', { name: /Add to Cart/ }).isDisabled()).toBe(true);
+    await page.getByLabel('In stock only').check();
+    await page.getByRole('heading', { name: 'No products found' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

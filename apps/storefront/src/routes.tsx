@@ -3,7 +3,7 @@
  * first screen needs no second round-trip. Account, checkout and payment screens: one line each.
  */
 import type { ComponentType } from 'react';
-import { isRouteErrorResponse, useRouteError, type RouteObject } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError, type RouteObject, type ShouldRevalidateFunction } from 'react-router-dom';
 import { ClientOnly } from './components/ClientOnly';
 import { Layout, PageLoading } from './components/Layout';
 import { COLLECTIONS } from './lib/collections';
@@ -68,6 +68,13 @@ const browserPage = (Component: ComponentType) => (
 );
 
 /**
+ * A screen that writes its own state into its query (the catalogue's filters, the product's ?variant=)
+ * fetches for it itself: rewriting the query does not run the route's loader again.
+ */
+const sameScreenOtherQuery: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
+
+/**
  * The one route table, for the server (createStaticHandler, loaders reading in-process) and the browser
  * (createBrowserRouter, loaders over HTTP). Route ids name each page's loader data and its head
  * (seo/meta.ts); `handle.chunk` names the page's own module, whose script and styles the server sends
@@ -119,6 +126,7 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           id: 'catalog',
           path: '/catalog',
           loader: load.catalogue,
+          shouldRevalidate: sameScreenOtherQuery,
           element: page(CataloguePage),
           handle: chunk('CataloguePage', catalogueFonts),
         },
@@ -126,6 +134,7 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           id: 'catalogue',
           path: '/catalogue',
           loader: load.catalogue,
+          shouldRevalidate: sameScreenOtherQuery,
           element: page(CataloguePage),
           handle: chunk('CataloguePage', catalogueFonts),
         },
@@ -141,8 +150,7 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           path: '/product/:id',
           loader: load.product,
           // Choosing a size or metal only rewrites ?variant=: the product already loaded stays.
-          shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-            currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate,
+          shouldRevalidate: sameScreenOtherQuery,
           element: page(ProductPage),
           handle: chunk('ProductPage', [INTER_600]),
         },

@@ -4,7 +4,7 @@
 export type { ProductEvent, ProductCreated, ProductEdited, ProductDeleted, InventoryCleared, ProductState } from './domain/product';
 export { PRODUCT_EVENT_TYPES, CATALOGUE_STREAM, product, productStream, withInventoryClears } from './domain/product';
 // The port inventory answers for catalog (catalog imports nothing of inventory).
-export { SetInitialStockCommand, VariantAvailabilityQuery } from './inventory.port';
+export { INVENTORY_READ_MODEL, SetInitialStockCommand, VariantAvailabilityQuery } from './inventory.port';
 export type { VariantAvailability } from './inventory.port';
 export { ProductsByIdsQuery } from './queries/products-by-ids.query';
 export type { ProductForSale, VariantForSale } from './queries/products-by-ids.query';

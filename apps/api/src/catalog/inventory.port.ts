@@ -6,6 +6,13 @@ import { Command, Query } from '@nestjs/cqrs';
  * import the inventory's code.
  */
 
+/**
+ * The inventory's projection and read model: rm.variant_stock (variant_id, product_id, on_hand, reserved,
+ * available), which the catalogue's lists read to say whether a piece can be ordered (product-row.ts,
+ * ORDERABLE_SQL); its cache is cleared when this projection moves.
+ */
+export const INVENTORY_READ_MODEL = 'inventory';
+
 /** A stocked variant's counts now: units on hand, held by unpaid orders, and still orderable (on hand less reserved). */
 export interface VariantAvailability {
   on_hand: number;

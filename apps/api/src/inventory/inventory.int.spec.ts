@@ -360,6 +360,62 @@ describe('Inventory: reservations that never oversell', () => {
     });
   });
 
+  describe('A sold-out piece is out of stock wherever the shop shows it', () => {
+    it('should say in_stock false on its page, its card and in the in-stock filter once every variant is at 0, and true again with units back', async () => {
+      const name = `Inventory Sold Out Pendant ${++pieces}`;
+      const created = await t.request('POST', '/api/admin/products', {
+        token,
+        body: { name, price: 100, category: 'women-necklaces', variants: [{ options: {}, stock: 3 }] },
+      });
+      expect(created.status).toBe(201);
+      const p: Piece = {
+        id: created.body.id,
+        name,
+        price: 100,
+        variants: (await t.request('GET', `/api/products/${created.body.id}`)).body.variants,
+      };
+      const only = p.variants[0].id;
+      const listed = async (query: string) => {
+        await expectEverythingProjected(t);
+        const res = await t.request('GET', `/api/products?search=${encodeURIComponent(name)}&limit=5${query}`);
+        expect(res.status).toBe(200);
+        return res.body.products.filter((x: any) => x.id === p.id);
+      };
+      const etag = async () => (await t.request('GET', `/api/products?search=${encodeURIComponent(name)}&limit=5`)).headers.get('etag');
+      expect((await t.request('GET', `/api/products/${p.id}`)).body).toMatchObject({ in_stock: true });
+      expect(await listed('')).toEqual([expect.objectContaining({ in_stock: true })]);
+      expect(await listed('&in_stock=true')).toHaveLength(1);
+      expect(await listed('&in_stock=false')).toHaveLength(0);
+      const before = await etag();
+
+      // Three units, three sold.
+      const sold = await t.request('POST', '/api/orders', { body: orderBody([{ p, variantId: only, quantity: 3 }], 'consultation') });
+      expect(sold.status).toBe(200);
+      await expectEverythingProjected(t);
+      const page = (await t.request('GET', `/api/products/${p.id}`)).body;
+      expect(page).toMatchObject({ in_stock: false, variants: [expect.objectContaining({ available: 0 })] });
+      expect(await listed('')).toEqual([expect.objectContaining({ in_stock: false })]);
+      expect(await listed('&in_stock=true')).toHaveLength(0);
+      expect(await listed('&in_stock=false')).toHaveLength(1);
+      // The catalogue's HTTP tag moved with the stock: a browser holding the old list is not told 304.
+      const after = await etag();
+      expect(after).not.toBe(before);
+      expect(
+        (await t.request('GET', `/api/products?search=${encodeURIComponent(name)}&limit=5`, { headers: { 'if-none-match': before! } }))
+          .status,
+      ).toBe(200);
+
+      // One unit back: in stock again, in the list the cache kept too.
+      const back = await t.request('POST', `/api/admin/inventory/variants/${only}/adjustments`, {
+        token,
+        body: { delta: 1, reason: 'Found in the safe' },
+      });
+      expect(back.status).toBe(200);
+      expect((await t.request('GET', `/api/products/${p.id}`)).body).toMatchObject({ in_stock: true });
+      expect(await listed('&in_stock=true')).toEqual([expect.objectContaining({ in_stock: true })]);
+    });
+  });
+
   describe('Staff: adjustments, returns, ledger and history', () => {
     it('should adjust by delta or to a count with a reason, never below the units reserved, and list it all in the ledger', async () => {
       const p = await ring(2);

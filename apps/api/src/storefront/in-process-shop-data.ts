@@ -14,6 +14,7 @@ export interface ProductQuery {
   search?: string;
   min_price?: number;
   max_price?: number;
+  in_stock?: boolean;
 }
 
 export interface ShopData {
@@ -79,6 +80,7 @@ export class InProcessShopData implements ShopData {
         priceRange: (PRICE_RANGES as readonly string[]).includes(q.price_range ?? '') ? (q.price_range as PriceRange) : 'all',
         minPrice: price(q.min_price),
         maxPrice: price(q.max_price),
+        inStock: typeof q.in_stock === 'boolean' ? q.in_stock : undefined,
         page: bounded(q.page, 1, 100_000, 1),
         limit: bounded(q.limit, 1, 100, 20),
       }),

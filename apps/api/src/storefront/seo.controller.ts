@@ -43,7 +43,7 @@ export class SeoController {
   ) {}
 
   private get origin(): string {
-    return this.config.publicOrigins[0];
+    return this.config.publicOrigin;
   }
 
   @Get('robots.txt')

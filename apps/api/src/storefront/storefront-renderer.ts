@@ -73,7 +73,7 @@ export class StorefrontRenderer {
 
   /** The shop's public origin: canonical links, Open Graph urls, the sitemap. */
   get origin(): string {
-    return this.config.publicOrigins[0];
+    return this.config.publicOrigin;
   }
 
   /**

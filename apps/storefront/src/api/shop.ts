@@ -11,6 +11,8 @@ export interface ProductQuery {
   search?: string;
   min_price?: number;
   max_price?: number;
+  /** true: only pieces that can be ordered now. */
+  in_stock?: boolean;
 }
 
 /** Product lists carry a products array; an absent one is taken as empty (spec section 7). */

@@ -1,5 +1,16 @@
 import { product } from '../test/fixtures';
-import { applyCatalogue, clearedFilters, countLine, DEFAULT_FILTERS, filterCatalogue, PRICE_SLIDER, sortProducts } from './catalogue';
+import {
+  applyCatalogue,
+  catalogueQuery,
+  clearedFilters,
+  countLine,
+  DEFAULT_FILTERS,
+  filterCatalogue,
+  filtersFromParams,
+  filtersToParams,
+  PRICE_SLIDER,
+  sortProducts,
+} from './catalogue';
 
 describe('catalogue filtering', () => {
   const solitaire = product({
@@ -46,8 +57,8 @@ describe('catalogue filtering', () => {
     expect(filterCatalogue(all, { ...DEFAULT_FILTERS, minPrice: 5000, maxPrice: 1000 })).toEqual([]);
   });
 
-  it('clears to search empty, category all, price 0-10000, sort featured', () => {
-    expect(clearedFilters()).toEqual({ search: '', category: 'all', minPrice: 0, maxPrice: 10000, sort: 'featured' });
+  it('clears to search empty, category all, price 0-10000, sort featured, sold-out pieces shown', () => {
+    expect(clearedFilters()).toEqual({ search: '', category: 'all', minPrice: 0, maxPrice: 10000, sort: 'featured', inStock: false });
     expect(PRICE_SLIDER).toEqual({ min: 0, max: 10000, step: 100 });
   });
 
@@ -78,5 +89,37 @@ describe('catalogue filtering', () => {
     expect(countLine(0, 'product')).toBe('0 products found');
     expect(countLine(1, 'product')).toBe('1 product found');
     expect(countLine(12, 'necklace', 'necklaces')).toBe('12 necklaces found');
+  });
+
+  describe('filters in the URL', () => {
+    const read = (query: string) => filtersFromParams(new URLSearchParams(query));
+    it('reads every filter from the URL and writes them back, defaults left out', () => {
+      const query = 'search=gold+ring&category=women-rings&min_price=500&max_price=2000&sort=price-low&in_stock=true';
+      const f = read(query);
+      expect(f).toEqual({ search: 'gold ring', category: 'women-rings', minPrice: 500, maxPrice: 2000, sort: 'price-low', inStock: true });
+      expect(filtersToParams(f).toString()).toBe(query);
+      expect(read('')).toEqual(clearedFilters());
+      expect(filtersToParams(clearedFilters()).toString()).toBe('');
+      expect(catalogueQuery(f, 1)).toMatchObject({
+        search: 'gold ring',
+        category: 'women-rings',
+        min_price: 500,
+        max_price: 2000,
+        in_stock: true,
+      });
+      expect(catalogueQuery(clearedFilters(), 1)).not.toHaveProperty('in_stock');
+    });
+
+    it('reads what is no filter value as its default, and hostile search text as text', () => {
+      expect(read('category=tiaras&sort=cheapest&in_stock=1&min_price=-5&max_price=1e9')).toEqual(clearedFilters());
+      expect(read('min_price=250&max_price=99999')).toMatchObject({ minPrice: 300, maxPrice: PRICE_SLIDER.max });
+      expect(read('min_price=abc&max_price=')).toMatchObject({ minPrice: PRICE_SLIDER.min, maxPrice: PRICE_SLIDER.max });
+      // URLSearchParams holds no lone surrogate (it reads one as U+FFFD), and none is made here.
+      expect(filtersFromParams(new URLSearchParams([['search', 'ring\ud800gold']])).search).toBe('ring\ufffdgold');
+      expect(read('search=ring%00gold').search).toBe('ring gold');
+      expect(read(`search=${'x'.repeat(500)}`).search).toHaveLength(200);
+      expect(read('search=100%25_off').search).toBe('100%_off'); // sent as typed: the API takes % and _ literally
+      expect(read('category=all').category).toBe('all');
+    });
   });
 });

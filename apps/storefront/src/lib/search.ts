@@ -1,4 +1,7 @@
-/** Search page rules (spec section 5): substring on name, description, category and features. */
+/**
+ * Search page rules (spec section 5): the server matches the query on name, description, category and
+ * features (every word of it, in any order); the page filters what it found by kind.
+ */
 import { findCategory, searchable, type JewelryKind, type Product, type SortOption } from '@facet/contracts';
 
 export const SEARCH_FETCH_LIMIT = 100;
@@ -10,7 +13,7 @@ export const POPULAR_ON_EMPTY = 6;
 export const SEARCH_KINDS = ['all', 'rings', 'necklaces', 'earrings'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
-/** Relevance is the server's featured order. */
+/** Relevance is the server's featured order, which for a search puts the best matches first. */
 export const SEARCH_SORTS = ['relevance', 'price-low', 'price-high', 'rating', 'name'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
@@ -22,19 +25,12 @@ export function kindOf(category: string): JewelryKind | undefined {
   return findCategory(category)?.kind;
 }
 
-/** An empty or blank query yields no results. */
-export function searchProducts<P extends Pick<Product, 'name' | 'description' | 'category' | 'features'>>(
-  products: readonly P[],
-  query: string,
-  kind: SearchKind = 'all',
-): P[] {
-  const q = searchable(query.trim());
-  if (!q) return [];
-  return products.filter((p) => {
-    if (kind !== 'all' && kindOf(p.category) !== kind) return false;
-    const haystack = [p.name, p.description ?? '', p.category, ...(p.features ?? [])];
-    return haystack.some((text) => searchable(text).includes(q));
-  });
+/**
+ * The search page's category filter over what the server found for the query (GET /api/products?search=,
+ * which matches every word of it, as the header and the catalogue do): 'all' keeps everything.
+ */
+export function ofKind<P extends Pick<Product, 'category'>>(products: readonly P[], kind: SearchKind = 'all'): P[] {
+  return kind === 'all' ? [...products] : products.filter((p) => kindOf(p.category) === kind);
 }
 
 /** Popular searches matching what is typed, at most five; all of them (up to five) when nothing is typed. */

@@ -1,5 +1,5 @@
 import { CATEGORIES, SORT_OPTIONS, type Product, type SortOption } from '@facet/contracts';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { listProducts } from '../api/shop';
 import { CloseIcon, FilterIcon, GridIcon, ListIcon, SearchIcon } from '../components/Icons';
@@ -9,12 +9,14 @@ import {
   CATALOGUE_PAGE_SIZE,
   clearedFilters,
   countLine,
+  filtersFromParams,
+  filtersToParams,
   PRICE_SLIDER,
   SORT_LABELS,
   type CatalogueFilters,
 } from '../lib/catalogue';
 import { useAsync } from '../lib/useAsync';
-import { catalogueKey, searchText, type ListData } from '../routing/loaders';
+import { catalogueKey, type ListData } from '../routing/loaders';
 import { usePageData } from '../routing/usePageData';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { formatPrice } from '@facet/contracts';
@@ -25,18 +27,34 @@ type Layout = 'grid' | 'list';
 /**
  * 'Product Catalogue': the whole catalogue, searched, filtered and sorted on the server, 12 at a time with
  * 'Load More' (the first twelve alone hid Men's Rings and the Titan pieces). Typing waits 300 ms before
- * asking; a search arriving in the URL (/catalogue?search=) starts the box.
+ * asking. Its filters live in the URL (/catalogue?search=gold&category=women-rings&in_stock=true...).
  */
 export default function CataloguePage() {
   useDocumentTitle('Product Catalogue');
   const [params, setParams] = useSearchParams();
-  const urlSearch = searchText(params.get('search'));
-  const [filters, setFilters] = useState<CatalogueFilters>(() => ({ ...clearedFilters(), search: urlSearch }));
+  // The URL holds the filters (shareable, there again on Back); the screen keeps its own copy so typing
+  // never waits for the router, and writes each change back into the URL in place.
+  const urlKey = filtersToParams(filtersFromParams(params)).toString();
+  const [filters, setFilters] = useState<CatalogueFilters>(() => filtersFromParams(params));
+  const written = useRef(urlKey);
   const [layout, setLayout] = useState<Layout>('grid');
   const [panelOpen, setPanelOpen] = useState(false);
-  const ids = { search: useId(), category: useId(), min: useId(), max: useId(), sort: useId() };
+  const ids = { search: useId(), category: useId(), min: useId(), max: useId(), sort: useId(), inStock: useId() };
 
-  useEffect(() => setFilters((f) => ({ ...f, search: urlSearch })), [urlSearch]);
+  // The URL moved by itself (a header link to /catalogue?search=, Back, Forward): the filters follow it.
+  useEffect(() => {
+    if (urlKey === written.current) return;
+    written.current = urlKey;
+    setFilters(filtersFromParams(new URLSearchParams(urlKey)));
+  }, [urlKey]);
+  // The shopper changed a filter: the URL follows, replacing the entry (Back leaves the catalogue).
+  useEffect(() => {
+    const next = filtersToParams(filters).toString();
+    if (next === written.current) return;
+    written.current = next;
+    setParams(new URLSearchParams(next), { replace: true, preventScrollReset: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters]);
 
   // What the server is asked: the filters, with the search box debounced.
   const [asked, setAsked] = useState<CatalogueFilters>(filters);
@@ -76,14 +94,8 @@ export default function CataloguePage() {
   };
   const set = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
 
-  const setSearch = (value: string) => {
-    set('search', value);
-    if (!value.trim() && urlSearch) setParams({}, { replace: true }); // back to the unsearched catalogue
-  };
-  const clearAll = () => {
-    setFilters(clearedFilters());
-    if (urlSearch) setParams({}, { replace: true });
-  };
+  const setSearch = (value: string) => set('search', value);
+  const clearAll = () => setFilters(clearedFilters());
 
   const loading = load.status === 'loading' && !load.data;
 
@@ -204,6 +216,11 @@ export default function CataloguePage() {
               aria-valuetext={formatPrice(filters.maxPrice)}
             />
           </fieldset>
+
+          <div className="field catalogue__check">
+            <input id={ids.inStock} type="checkbox" checked={filters.inStock} onChange={(e) => set('inStock', e.target.checked)} />
+            <label htmlFor={ids.inStock}>In stock only</label>
+          </div>
 
           <div className="field">
             <label htmlFor={ids.sort}>Sort by</label>

@@ -14,7 +14,7 @@ import {
   SEARCH_FETCH_LIMIT,
   SEARCH_KINDS,
   SEARCH_SORTS,
-  searchProducts,
+  ofKind,
   searchSortToApi,
   type SearchKind,
   type SearchSort,
@@ -33,7 +33,7 @@ const KIND_LABELS: Record<SearchKind, string> = {
   earrings: 'Earrings',
 };
 
-/** /search?q=: 100 products fetched with the sort and price range, then matched on name, description, category and features. */
+/** /search?q=: the first 100 products the server finds for q, with the sort and price range, filtered by kind here. */
 export default function SearchPage() {
   const [params] = useSearchParams();
   const q = searchText(params.get('q'));
@@ -43,7 +43,7 @@ export default function SearchPage() {
   const [sort, setSort] = useState<SearchSort>('relevance');
   const key = searchKey(q, priceRange, sort);
   const preloaded = usePageData<SearchData>(key);
-  const [fetched, setFetched] = useState<{ key: string; products: Product[] } | null>(preloaded ?? null);
+  const [fetched, setFetched] = useState<{ key: string; products: Product[]; total: number } | null>(preloaded ?? null);
   const kindId = useId();
 
   useEffect(() => {
@@ -53,17 +53,20 @@ export default function SearchPage() {
       return;
     }
     const controller = new AbortController();
-    listProducts({ limit: SEARCH_FETCH_LIMIT, sort_by: searchSortToApi(sort), price_range: priceRange }, controller.signal)
-      .then((list) => setFetched({ key, products: list.products }))
+    listProducts({ limit: SEARCH_FETCH_LIMIT, search: q, sort_by: searchSortToApi(sort), price_range: priceRange }, controller.signal)
+      .then((list) => setFetched({ key, products: list.products, total: list.total }))
       .catch((error) => {
         if (isAbort(error)) return;
         toast({ title: 'Search error', description: (error as Error).message, variant: 'destructive' });
-        setFetched({ key, products: [] });
+        setFetched({ key, products: [], total: 0 });
       });
     return () => controller.abort();
   }, [q, priceRange, sort, key, preloaded]);
 
-  const results = useMemo(() => (q && fetched ? searchProducts(fetched.products, q, kind) : []), [fetched, q, kind]);
+  // The server matched every word of q (as the header's 'View all N' and /catalogue?search= do); the page
+  // filters by kind. All jewelry counts what the server found, beyond the 100 fetched too.
+  const results = useMemo(() => (q && fetched ? ofKind(fetched.products, kind) : []), [fetched, q, kind]);
+  const found = kind === 'all' && fetched ? Math.max(fetched.total, results.length) : results.length;
   const loading = q !== '' && fetched?.key !== key;
 
   return (
@@ -80,7 +83,7 @@ export default function SearchPage() {
         <>
           <div className="toolbar">
             <p className="toolbar__count" aria-live="polite">
-              {loading && !fetched ? 'Searching...' : `${results.length} ${results.length === 1 ? 'item' : 'items'} found`}
+              {loading && !fetched ? 'Searching...' : `${found} ${found === 1 ? 'item' : 'items'} found`}
             </p>
             <div className="toolbar__filters">
               <div className="field field--inline">

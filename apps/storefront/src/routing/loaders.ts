@@ -8,7 +8,7 @@ import type { Category, Product, ProductList, ProductReviews } from '@facet/cont
 import { findCategory } from '@facet/contracts';
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
 import { type Collection, COLLECTION_LIMIT, resolveCategoryParam } from '../lib/collections';
-import { catalogueQuery, clearedFilters, type CatalogueFilters } from '../lib/catalogue';
+import { catalogueQuery, filtersFromParams, MAX_SEARCH_LENGTH, searchText, type CatalogueFilters } from '../lib/catalogue';
 import { RINGS_PAGE_SIZE } from '../lib/loadMore';
 import { FEATURED_COUNT } from '../lib/rotation';
 import { SEARCH_FETCH_LIMIT } from '../lib/search';
@@ -18,8 +18,8 @@ import type { ShopData } from './shopData';
 export const JEWELRY_FETCH_LIMIT = 20;
 export const CATEGORY_PAGE_LIMIT = 50;
 export const RELATED_COUNT = 3;
-/** The API refuses longer searches; the screens send at most this much. */
-export const MAX_SEARCH_LENGTH = 200;
+/** The API refuses longer searches (lib/catalogue.ts); searchText reads search text from a URL. */
+export { MAX_SEARCH_LENGTH, searchText };
 
 export interface HomeData extends PageData {
   featured: Product[];
@@ -38,6 +38,8 @@ export interface CategoryData extends PageData {
 }
 export interface SearchData extends PageData {
   products: Product[];
+  /** How many the server found for the query (the header's 'View all N' and the catalogue count the same). */
+  total: number;
 }
 export interface ProductData extends PageData {
   product: Product | null;
@@ -46,25 +48,7 @@ export interface ProductData extends PageData {
   reviews?: ProductReviews | null;
 }
 
-// Control characters and lone surrogates reach a search only through a hand-made or pasted URL
-// (/search?q=ring%00): the API refuses a NUL and nothing matches the others, so "ring" found nothing, and a
-// NUL went into the server's HTML as a raw byte.
-const NOT_TEXT = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/**
- * Search text from the URL, read alike by the server's render, its meta tags and the page in the browser:
- * control characters and lone surrogates turned into spaces, runs of spaces made one (the API matches the
- * text as a phrase), trimmed, at most MAX_SEARCH_LENGTH characters.
- */
-export function searchText(raw: string | null): string {
-  return (raw ?? '')
-    .replace(NOT_TEXT, ' ')
-    .replace(/\s{2,}/g, ' ')
-    .trim()
-    .slice(0, MAX_SEARCH_LENGTH);
-}
-
-/** The catalogue's key: the query its filters make (the loader loads the first state: cleared, ?search=). */
+/** The catalogue's key: the query its filters make (the loader loads the state its URL names). */
 export function catalogueKey(filters: CatalogueFilters): string {
   return JSON.stringify(catalogueQuery(filters, 1));
 }
@@ -120,7 +104,7 @@ export function createLoaders(shop: ShopData) {
     },
 
     catalogue: async ({ request }: LoaderFunctionArgs): Promise<ListData | null> => {
-      const filters = { ...clearedFilters(), search: searchText(new URL(request.url).searchParams.get('search')) };
+      const filters = filtersFromParams(new URL(request.url).searchParams);
       const list = await orNull('catalogue', () => shop.listProducts(catalogueQuery(filters, 1), request.signal));
       return list && { key: catalogueKey(filters), list };
     },
@@ -129,9 +113,9 @@ export function createLoaders(shop: ShopData) {
       const q = searchText(new URL(request.url).searchParams.get('q'));
       if (!q) return null; // an empty query shows suggestions, no results
       const list = await orNull('search', () =>
-        shop.listProducts({ limit: SEARCH_FETCH_LIMIT, sort_by: 'featured', price_range: 'all' }, request.signal),
+        shop.listProducts({ limit: SEARCH_FETCH_LIMIT, search: q, sort_by: 'featured', price_range: 'all' }, request.signal),
       );
-      return list && { key: searchKey(q), products: list.products };
+      return list && { key: searchKey(q), products: list.products, total: list.total };
     },
 
     product: async ({ params, request }: LoaderFunctionArgs) => {

@@ -11,6 +11,7 @@ export function productListQuery(q: ListProductsQueryDto): ListProductsQuery {
     priceRange: q.price_range ?? 'all',
     minPrice: q.min_price,
     maxPrice: q.max_price,
+    inStock: q.in_stock,
     ...paging(q, 20),
   });
 }

@@ -65,9 +65,41 @@ describe('Catalogue over HTTP', () => {
       for (const p of res.body.products) {
         expect(`${p.name} ${p.description} ${p.category} ${p.features.join(' ')}`.toLowerCase()).toContain('sapphire');
       }
-      const none = await t.request('GET', `/api/products?search=${encodeURIComponent("%' OR 1=1 --")}`);
-      expect(none.status).toBe(200);
-      expect(none.body.total).toBe(0);
+      // Quotes and LIKE's wildcards are no SQL and no pattern: only the words of the text are searched ("1").
+      const all = (await t.request('GET', '/api/products?limit=1')).body.total;
+      const injected = await t.request('GET', `/api/products?search=${encodeURIComponent("%' OR 1=1 --")}&limit=100`);
+      expect(injected.status).toBe(200);
+      expect(injected.body.total).toBeLessThan(all);
+      for (const text of ['%', '_', '\\', '%%', "'", '--']) {
+        const none = await t.request('GET', `/api/products?search=${encodeURIComponent(text)}`);
+        expect([text, none.status, none.body.total]).toEqual([text, 200, 0]);
+      }
+    });
+
+    it('should find the pieces that hold every word of a search of several, in any order, the best matches first', async () => {
+      const haystack = (p: any) => `${p.name} ${p.description} ${p.category} ${p.features.join(' ')}`.toLowerCase();
+      const search = async (text: string) => {
+        const res = await t.request('GET', `/api/products?search=${encodeURIComponent(text)}&limit=100`);
+        expect(res.status).toBe(200);
+        return res.body as { products: any[]; total: number };
+      };
+      const goldRing = await search('gold ring');
+      expect(goldRing.total).toBeGreaterThan(0);
+      expect(goldRing.products[0].name).toBe('Heritage Gold Signet Ring');
+      for (const p of goldRing.products) expect(haystack(p)).toEqual(expect.stringMatching(/gold[\s\S]*ring|ring[\s\S]*gold/));
+      expect((await search('Ring  GOLD')).products.map((p) => p.id).sort()).toEqual(goldRing.products.map((p) => p.id).sort());
+      expect((await search('gold, ring!')).total).toBe(goldRing.total);
+
+      const earrings = await search('diamond earrings');
+      expect(earrings.total).toBeGreaterThan(0);
+      expect(earrings.products.every((p) => p.category.endsWith('earrings') || /earring/.test(haystack(p)))).toBe(true);
+      expect(earrings.products[0].name).toMatch(/Diamond .*Earrings/);
+      expect((await search('diamond earring')).total).toBe(earrings.total);
+
+      const band = await search('white gold band');
+      expect(band.products[0].name).toBe('Atlas Brushed White Gold Band');
+      // Words of the pieces' metal options are searched too, and a search of a word no piece holds finds none.
+      expect((await search('gold qwertyuiop')).total).toBe(0);
     });
 
     it('should answer a category with its total, and 404 for an unknown one', async () => {
@@ -115,6 +147,11 @@ describe('Catalogue over HTTP', () => {
       ['/api/products?price_range=cheap', 'price_range'],
       ['/api/products?category=tiaras', 'category'],
       ['/api/products?evil=1', 'evil'],
+      ['/api/products?in_stock=yes', 'in_stock'],
+      ['/api/products?in_stock=1', 'in_stock'],
+      [`/api/products?search=${'a'.repeat(201)}`, 'search'],
+      ['/api/products?search=ring%00', 'search'],
+      ['/api/products?search=ring&search=gold', 'search'],
       ['/api/products/random?limit=1000', 'limit'],
     ])('GET %s should be a 400 naming %s', async (path, field) => {
       const res = await t.request('GET', path);

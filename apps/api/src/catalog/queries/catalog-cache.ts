@@ -3,6 +3,7 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { PROJECTION_STATUS } from '../../platform/event-store/event-sourcing.service';
 import { ProjectionStatus } from '../../platform/projections/projection-status';
 import { bytesOf, ByteBoundedMap } from '../../platform/caching/byte-bounded-map';
+import { INVENTORY_READ_MODEL } from '../inventory.port';
 
 const TTL_MS = 60_000;
 /** Keys and answers at most this much in all, the oldest going first. */
@@ -16,8 +17,8 @@ interface Entry {
 }
 
 /**
- * Catalogue answers kept in memory until the products projection commits again, in this process or any
- * other (ProjectionStatus hears every process through NOTIFY). The catalogue is read far more than written.
+ * Catalogue answers kept in memory until the products or the inventory projection commits again, in this
+ * process or any other (ProjectionStatus hears every process through NOTIFY). The catalogue is read far more than written.
  */
 @Injectable()
 export class CatalogCache implements OnModuleDestroy {
@@ -28,20 +29,27 @@ export class CatalogCache implements OnModuleDestroy {
     @Inject(PROJECTION_STATUS) status: ProjectionStatus,
     private readonly db: DatabaseService,
   ) {
-    this.unsubscribe = status.onAdvanced('products', () => this.entries.clear());
+    // Lists say whether a piece can be ordered (ORDERABLE_SQL), which moves with the inventory's counts too.
+    const clear = () => this.entries.clear();
+    const unsubscribers = [status.onAdvanced('products', clear), status.onAdvanced(INVENTORY_READ_MODEL, clear)];
+    this.unsubscribe = () => unsubscribers.forEach((off) => off());
   }
 
   /**
-   * The products projection's position ("commit-prepare"), which names the catalogue's current state: HTTP
-   * ETags derive from it. Read before the answer it describes, and cleared with the answers, so an ETag is
-   * never newer than its body.
+   * The products projection's position ("commit-prepare") and the inventory's after it when it has one
+   * ("commit-prepare-commit-prepare"), which name the catalogue's current state: HTTP ETags derive from it.
+   * Read before the answer it describes, and cleared with the answers, so an ETag is never newer than its body.
    */
   version(): Promise<string> {
     return this.get('version', async () => {
-      const row = await this.db.one<{ c: string; p: string }>(
-        `SELECT commit_pos::text AS c, prepare_pos::text AS p FROM projection_checkpoints WHERE name = 'products'`,
+      const rows = await this.db.query<{ name: string; c: string; p: string }>(
+        `SELECT name, commit_pos::text AS c, prepare_pos::text AS p FROM projection_checkpoints WHERE name = ANY($1::text[])`,
+        [['products', INVENTORY_READ_MODEL]],
       );
-      return row ? `${row.c}-${row.p}` : '0-0';
+      const at = (name: string) => rows.find((r) => r.name === name);
+      const products = at('products');
+      const inventory = at(INVENTORY_READ_MODEL);
+      return [products ? `${products.c}-${products.p}` : '0-0', ...(inventory ? [`${inventory.c}-${inventory.p}`] : [])].join('-');
     });
   }
 

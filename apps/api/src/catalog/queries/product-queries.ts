@@ -4,8 +4,17 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { NotFoundError } from '../../platform/domain/errors';
 import { VariantAvailabilityQuery } from '../inventory.port';
 import { CatalogCache } from './catalog-cache';
-import { PRODUCT_COLUMNS, PRODUCT_DETAIL_COLUMNS, ProductRow, ProductVariantColumns, toProduct, toProductDetail } from './product-row';
+import {
+  ORDERABLE_SQL,
+  PRODUCT_COLUMNS,
+  PRODUCT_DETAIL_COLUMNS,
+  ProductRow,
+  ProductVariantColumns,
+  toProduct,
+  toProductDetail,
+} from './product-row';
 import { containing, SqlFilter } from '../../platform/database/sql-filter';
+import { searchTerms } from './search-terms';
 
 export class ListProductsQuery {
   constructor(
@@ -32,6 +41,27 @@ export class RandomProductsQuery {
   constructor(readonly limit: number) {}
 }
 
+/** What a search looks in: name, description, category, features and option values (metals, sizes). */
+const SEARCH_TEXT = `(name || ' ' || description || ' ' || category || ' ' || features::text || ' ' || coalesce(options::text, ''))`;
+
+/** Text as words for ranking: lower case, each run of anything but letters and digits one space, a space before. */
+const words = (sql: string) => `(' ' || regexp_replace(lower(${sql}), '[^[:alnum:]]+', ' ', 'g') || ' ')`;
+
+/**
+ * How well a product matches the search's words (an array parameter of searchTerms' words, which hold only
+ * letters, digits and marks, so none is a LIKE wildcard): per word, 4 for a word of the name starting with
+ * it and 2 more when the name holds it as a word (or its plural), else 1 for the name holding it at all;
+ * 2 for the category's words; 1 for the other text's words.
+ */
+function searchScore(termsParam: string): string {
+  return `(SELECT coalesce(sum(
+      CASE WHEN ${words('name')} LIKE '% ' || t || '%' THEN 4 WHEN lower(name) LIKE '%' || t || '%' THEN 1 ELSE 0 END
+    + CASE WHEN ${words('name')} ~ (' ' || t || '(s|es)? ') THEN 2 ELSE 0 END
+    + CASE WHEN ${words('category')} LIKE '% ' || t || '%' THEN 2 ELSE 0 END
+    + CASE WHEN ${words(`description || ' ' || features::text || ' ' || coalesce(options::text, '')`)} LIKE '% ' || t || '%' THEN 1 ELSE 0 END
+    ), 0) FROM unnest(${termsParam}) AS t)`;
+}
+
 /** Sort options map to fixed SQL; nothing from the request is ever spliced into the query text. */
 const ORDER_BY: Record<SortOption, string> = {
   featured: 'featured_rank ASC',
@@ -56,21 +86,27 @@ export class ListProductsHandler implements IQueryHandler<ListProductsQuery, Pro
 
   private async load(f: ListProductsQuery['filter']): Promise<ProductList> {
     const filter = new SqlFilter().whereGiven('category = ?', f.category);
-    const search = f.search?.trim().toLowerCase();
-    if (search) {
-      // The spec's search: case-insensitive substring on name, description, category and features.
-      filter.where(`(name || ' ' || description || ' ' || category || ' ' || features::text) ILIKE ?`, containing(search));
-    }
+    // Each word of the search is found somewhere in the piece, in any order (search-terms.ts); a search that
+    // holds no word finds nothing.
+    const terms = f.search === undefined ? [] : searchTerms(f.search);
+    if (f.search?.trim() && terms.length === 0) filter.where('?::boolean', false);
+    for (const term of terms) filter.where(`${SEARCH_TEXT} ILIKE ?`, containing(term));
     const bounds = PRICE_RANGE_BOUNDS[f.priceRange];
     if (bounds.min !== null) filter.where('price_cents >= ?', Math.round(bounds.min * 100));
     if (bounds.max !== null) filter.where('price_cents <= ?', Math.round(bounds.max * 100));
     if (f.minPrice !== undefined) filter.where('price_cents >= ?', Math.round(f.minPrice * 100));
     if (f.maxPrice !== undefined) filter.where('price_cents <= ?', Math.round(f.maxPrice * 100));
-    if (f.inStock !== undefined) filter.where('in_stock = ?', f.inStock);
+    if (f.inStock !== undefined) filter.where(`${ORDERABLE_SQL} = ?`, f.inStock);
+    // Featured with a search is relevance: the best matches first (the search page's 'Relevance').
+    let orderBy = ORDER_BY[f.sortBy];
+    if (terms.length > 0 && f.sortBy === 'featured') {
+      filter.where('?::text[] IS NOT NULL', terms); // binds the words for the ranking below
+      orderBy = `${searchScore(`$${filter.params.length}::text[]`)} DESC, ${orderBy}`;
+    }
     const page = filter.page(f.page, f.limit);
     const rows = await this.db.query<ProductRow & { total: string }>(
       `SELECT ${PRODUCT_COLUMNS}, count(*) OVER () AS total FROM products ${filter.sql}
-       ORDER BY ${ORDER_BY[f.sortBy]} ${page.sql}`,
+       ORDER BY ${orderBy} ${page.sql}`,
       page.params,
     );
     let total = rows.length ? Number(rows[0].total) : 0;
@@ -111,10 +147,9 @@ export async function withAvailability(product: ProductDetail, queries: QueryBus
   const stocked = product.variants.filter((v) => v.available !== null).map((v) => v.id);
   if (stocked.length === 0) return product;
   const counts = await queries.execute(new VariantAvailabilityQuery(stocked));
-  return {
-    ...product,
-    variants: product.variants.map((v) => (v.available === null ? v : { ...v, available: counts[v.id]?.available ?? 0 })),
-  };
+  const variants = product.variants.map((v) => (v.available === null ? v : { ...v, available: counts[v.id]?.available ?? 0 }));
+  // In stock while one variant can be ordered (as lists say, ORDERABLE_SQL): every one sold out is out of stock.
+  return { ...product, in_stock: product.in_stock && variants.some((v) => v.available !== 0), variants };
 }
 
 @QueryHandler(RandomProductsQuery)

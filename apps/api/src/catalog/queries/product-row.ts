@@ -28,10 +28,25 @@ export interface ProductVariantColumns {
 }
 
 /** The rating and count shown are those of the approved reviews (issue 41), not the ones product events carry. */
-export const PRODUCT_COLUMNS = `id, name, description, price_cents, original_price_cents, image, images, category, features,
-  review_rating AS rating, review_count AS reviews_count, in_stock, version, created_at, updated_at`;
-/** One product's page: lists leave these out (their shape and speed stay as they were). */
-export const PRODUCT_DETAIL_COLUMNS = `${PRODUCT_COLUMNS}, options, variants, engraving, gallery`;
+const COMMON_COLUMNS = `id, name, description, price_cents, original_price_cents, image, images, category, features,
+  review_rating AS rating, review_count AS reviews_count, version, created_at, updated_at`;
+
+/**
+ * Whether a product of rm.products can be ordered now: staff have it on sale (in_stock) and a variant can be
+ * ordered: one made to order, or a stocked one with units available in the inventory's read model
+ * (rm.variant_stock, see inventory.port.ts). A product recorded without variants is one made-to-order
+ * variant. Lists read this (and their in-stock filter too); a product's page works it out from the counts
+ * it shows (withAvailability), as its cached row does not move with stock.
+ */
+export const ORDERABLE_SQL = `(products.in_stock AND (products.variants IS NULL OR jsonb_array_length(products.variants) = 0 OR EXISTS (
+    SELECT 1 FROM jsonb_array_elements(products.variants) AS v
+    WHERE v->>'stock_mode' IS DISTINCT FROM 'stocked'
+       OR EXISTS (SELECT 1 FROM variant_stock s WHERE s.variant_id = lower(v->>'variant_id') AND s.available > 0))))`;
+
+/** A product in a list: in_stock says whether it can be ordered now (ORDERABLE_SQL). */
+export const PRODUCT_COLUMNS = `${COMMON_COLUMNS}, ${ORDERABLE_SQL} AS in_stock`;
+/** One product's page: lists leave these out (their shape and speed stay as they were); in_stock is staff's (see withAvailability). */
+export const PRODUCT_DETAIL_COLUMNS = `${COMMON_COLUMNS}, in_stock, options, variants, engraving, gallery`;
 
 /** The API's product: dollars; rating 0 and count 0 for a piece without approved reviews. */
 export function toProduct(row: ProductRow): Product {

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { INVENTORY_READ_MODEL } from '../../catalog';
 import { STOCK_EVENT_TYPES } from '../domain/variant-stock';
 
 /** How an event moves a variant's counts, and the ledger's kind and units for it. */
@@ -31,7 +32,7 @@ function movementOf(e: InventoryEvent): { kind: StockMovementKind; onHand: numbe
 @Injectable()
 @ReadModelProjection()
 export class InventoryProjection implements Projection<InventoryEvent> {
-  readonly name = 'inventory';
+  readonly name = INVENTORY_READ_MODEL; // the catalogue's lists read its counts and watch it move
   readonly eventTypes = STOCK_EVENT_TYPES;
 
   async apply(tx: Tx, event: RecordedEvent<InventoryEvent>): Promise<void> {

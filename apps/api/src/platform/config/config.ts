@@ -34,6 +34,8 @@ export interface FacetConfig {
   mailFrom: string;
   staffNotificationEmail: string;
   publicOrigins: string[];
+  /** The shop's address in canonical links, Open Graph, JSON-LD, robots.txt and the sitemap (canonicalOrigin). */
+  publicOrigin: string;
   /** Which peers may set X-Forwarded-For (Fastify trustProxy): true, a hop count, or addresses/CIDRs. */
   trustProxy: boolean | number | string;
   queuePrefix: string;
@@ -192,6 +194,32 @@ function postgresUrl() {
 }
 
 /** Values are quoted in messages, control characters escaped and long ones cut, so a message stays one line. */
+/** Scheme, host and port only, http or https: https://shop.example, http://127.0.0.1:8080. */
+function isOrigin(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === text;
+  } catch {
+    return false;
+  }
+}
+
+const notAnOrigin = (text: string) => `${show(text)} is not an origin (scheme, host and port only, such as https://shop.example)`;
+
+/** This machine's own names, which no shopper or search engine reaches the shop by. */
+function isLoopback(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]';
+}
+
+/**
+ * The shop's address as shoppers and search engines know it: PUBLIC_ORIGIN, else the first of PUBLIC_ORIGINS
+ * that is not this machine's own name (localhost, 127.x, ::1), else the first of them.
+ */
+export function canonicalOrigin(configured: string | undefined, origins: readonly string[]): string {
+  return configured ?? origins.find((o) => !isLoopback(o)) ?? origins[0];
+}
+
 function show(raw: string): string {
   const cut = raw.length > 80 ? `${raw.slice(0, 80)}…` : raw;
   return JSON.stringify(cut);
@@ -247,22 +275,22 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
         .map((o) => o.trim().replace(/\/$/, ''))
         .filter(Boolean);
       for (const origin of origins) {
-        let ok = false;
-        try {
-          const u = new URL(origin);
-          ok = (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === origin;
-        } catch {
-          ok = false;
-        }
-        if (!ok) {
-          ctx.addIssue({
-            code: z.ZodIssueCode.custom,
-            message: `${show(origin)} is not an origin (scheme, host and port only, such as https://shop.example)`,
-          });
+        if (!isOrigin(origin)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: notAnOrigin(origin) });
           return z.NEVER;
         }
       }
       return origins;
+    }),
+  PUBLIC_ORIGIN: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (unset(raw)) return undefined;
+      const origin = raw.trim().replace(/\/$/, '');
+      if (isOrigin(origin)) return origin;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: notAnOrigin(origin) });
+      return z.NEVER;
     }),
   TRUST_PROXY: z.string().optional(),
   QUEUE_PREFIX: z
@@ -367,6 +395,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
   const port = e.PORT;
   const databaseUrl = e.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/facet';
   const origin = `http://localhost:${port}`;
+  // The canonical origin is one of the shop's own, payment returns to it among them.
+  const listed = e.PUBLIC_ORIGINS ?? [origin, `http://127.0.0.1:${port}`];
+  const publicOrigins = e.PUBLIC_ORIGIN && !listed.includes(e.PUBLIC_ORIGIN) ? [e.PUBLIC_ORIGIN, ...listed] : listed;
   return {
     env: nodeEnv,
     port,
@@ -384,7 +415,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? 'Facet Fine Jewelry <concierge@facet-jewelry.com>',
     staffNotificationEmail: e.STAFF_EMAIL ?? 'atelier@facet-jewelry.com',
-    publicOrigins: e.PUBLIC_ORIGINS ?? [origin, `http://127.0.0.1:${port}`],
+    publicOrigins,
+    publicOrigin: canonicalOrigin(e.PUBLIC_ORIGIN, publicOrigins),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     queuePrefix: e.QUEUE_PREFIX || 'facet',
     sessionTtlHours: e.SESSION_TTL_HOURS,

@@ -65,6 +65,30 @@ describe('loadConfig (zod schema)', () => {
     );
   });
 
+  it("should give canonical links and the sitemap the shop's public origin, never this machine's own name when another is configured", () => {
+    // Behind a proxy the list leads with the local address; shoppers and search engines know the shop by the other.
+    expect(loadConfig({ PUBLIC_ORIGINS: 'http://localhost:3000,https://shop.example' }).publicOrigin).toBe('https://shop.example');
+    expect(loadConfig({ PUBLIC_ORIGINS: 'http://127.0.0.1:3000, http://app.localhost:3000, https://www.facet.example' }).publicOrigin).toBe(
+      'https://www.facet.example',
+    );
+    expect(loadConfig({ PUBLIC_ORIGINS: 'http://[::1]:3000,https://a.example,https://b.example' }).publicOrigin).toBe('https://a.example');
+    // PUBLIC_ORIGIN names it outright, and is one of the shop's own origins (payment returns) too.
+    const named = loadConfig({ PUBLIC_ORIGIN: 'https://facet.example/', PUBLIC_ORIGINS: 'https://shop.example,http://localhost:3000' });
+    expect(named.publicOrigin).toBe('https://facet.example');
+    expect(named.publicOrigins).toEqual(['https://facet.example', 'https://shop.example', 'http://localhost:3000']);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://facet.example' }).publicOrigins).toEqual([
+      'https://facet.example',
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+    ]);
+    // Only local addresses: the first, as before.
+    expect(loadConfig({}).publicOrigin).toBe('http://localhost:3000');
+    expect(refusal({ PUBLIC_ORIGIN: 'https://facet.example/shop' })).toMatch(
+      /PUBLIC_ORIGIN: "https:\/\/facet.example\/shop" is not an origin/,
+    );
+    expect(refusal({ PUBLIC_ORIGIN: 'ftp://facet.example' })).toMatch(/PUBLIC_ORIGIN/);
+  });
+
   it('should take DATABASE_DIRECT_URL as the server behind a pooler, and default it to DATABASE_URL', () => {
     const direct = loadConfig({ DATABASE_URL: 'postgres://u@pgbouncer:6432/shop', DATABASE_DIRECT_URL: 'postgres://u@db:5432/shop' });
     expect(direct).toMatchObject({

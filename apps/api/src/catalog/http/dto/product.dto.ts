@@ -454,11 +454,25 @@ export class ListProductsQueryDto {
   @IsIn(PRICE_RANGES, { message: `price_range must be one of: ${PRICE_RANGES.join(', ')}` })
   price_range?: PriceRange;
 
-  @ApiPropertyOptional({ description: 'Case-insensitive text in name, description, category or features' })
+  @ApiPropertyOptional({
+    maxLength: 200,
+    description:
+      'Words, each found (in any order, case-insensitive, a plural as its singular) in the name, description, category, ' +
+      'features or option values (metals); punctuation only separates words. Featured order is then relevance',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200)
   search?: string;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'true: only pieces that can be ordered now (a variant made to order or with units left); false: only the others',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'in_stock must be true or false' })
+  in_stock?: boolean;
 
   @ApiPropertyOptional({ description: 'Dollars, inclusive' })
   @IsOptional()
