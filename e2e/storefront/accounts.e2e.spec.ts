@@ -186,9 +186,20 @@ describe('Accounts, checkout and payment', () => {
     expect(await page.getByTestId('profile-name').innerText()).not.toContain('Temporary');
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();
+    // A phone the API refuses is said at the phone field, in the shop's words (not a toast "phone: ..."), and focused.
+    await page.getByLabel('Phone').fill('555');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const phoneField = page.getByLabel('Phone');
+    await page.locator('#profile-phone-error').filter({ hasText: 'Please enter a valid phone number' }).waitFor();
+    expect(await phoneField.getAttribute('aria-invalid')).toBe('true');
+    expect(await phoneField.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.locator('.toast', { hasText: 'Please correct the field marked below.' }).waitFor();
+    expect(await page.locator('.toast').innerText()).not.toContain('phone:');
+    await screenshot(page, 'profile-phone-refused', { fullPage: false });
     await page.getByLabel('First Name').fill('Ada');
     await page.getByLabel('Last Name').fill('Lovelace');
     await page.getByLabel('Phone').fill('+1 (212) 555-0100');
+    expect(await page.locator('#profile-phone-error').count()).toBe(0);
     await page.getByLabel('Street').fill('12 Bond Street');
     await page.getByLabel('City').fill('New York');
     await page.getByLabel('State').fill('NY');

@@ -1,7 +1,8 @@
 /**
  * The custom design wizard end to end: a signed-in customer walks the five steps (auto-advance, Previous,
- * the step circles), uploads a small PNG, submits, sees the spec's message and the wizard back at step 1,
- * then finds the request's status on the profile.
+ * the step circles), uploads a small PNG, submits, sees the spec's message and a confirmation with the request's
+ * reference and what happens next (it stays until "Design Another Piece" opens a cleared step 1), then finds
+ * the request's status on the profile.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, newPage, PHONE, screenshot } from './browser';
 import { registerVerifiedCustomer, signInOnStorefront } from '../support/customer-account';
 
-jest.setTimeout(120_000);
+jest.setTimeout(180_000);
 
 const PASSWORD = 'Brilliant-Cut-1985!';
 const email = `e2e.design.${Date.now().toString(36)}@facet.example`;
@@ -67,8 +68,21 @@ describe('Custom design wizard', () => {
     await screenshot(page, 'custom-design-step5');
     await page.getByRole('button', { name: 'Submit Design Request' }).click();
     await page.locator('.toast', { hasText: 'Your Vision Has Been Received' }).waitFor();
-    await page.getByText('Our master craftsmen will contact you within 24 hours to bring your dream to life.').first().waitFor();
+    // The confirmation stays in place of the wizard: the request's reference and what happens next.
+    const confirmation = page.getByTestId('design-confirmation');
+    await confirmation.waitFor();
+    const reference = await confirmation.getByTestId('design-reference').innerText();
+    expect(reference).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await confirmation.innerText()).toContain('What happens next');
+    expect(await confirmation.innerText()).toContain(`Our atelier writes to you at ${email}`);
+    await screenshot(page, 'custom-design-received');
+    // Still there once the toast has closed (5 s): nothing moves it on but the shopper.
+    await page.locator('.toast', { hasText: 'Your Vision Has Been Received' }).waitFor({ state: 'hidden', timeout: 15_000 });
+    expect(await confirmation.isVisible()).toBe(true);
+    expect(await page.getByText(/^Step \d of 5$/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Design Another Piece' }).click();
     await step(page, 1);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
     await page.goto('/profile');
     const row = page.getByTestId('design-row').first();

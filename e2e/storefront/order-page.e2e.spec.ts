@@ -3,7 +3,8 @@
  * a carrier from the list, a tracking number and a note shared with the customer (and one kept for staff); the shopper
  * reaches /orders/:id from My Orders' View Details and Track Order and sees the pieces, the tracking link and
  * the shared note only; a guest on a phone opens the same page through the link of the "Your order has
- * shipped" mail, and without it sees the not-found page. Screenshots at 1366x900 and 390x844.
+ * shipped" mail, and without it sees the not-found page; once delivered, the shipment line reads "Delivered by
+ * FedEx", not "On its way". Screenshots at 1366x900 and 390x844.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -112,6 +113,8 @@ describe("The shopper's order page", () => {
     await admin.goto(`/admin/orders/${orderId}/show`);
     const ship = admin.getByRole('button', { name: 'Mark as Shipped' });
     await ship.waitFor();
+    // A card order is an order in the console's header, not a "Request".
+    await admin.getByRole('heading', { level: 1, name: `Order ${reference}` }).waitFor();
     expect(await ship.isDisabled()).toBe(true);
     await admin.getByTestId('status-note').fill('Packed in our signature box; a signature is required on delivery.');
     await admin.getByLabel('Share with customer').check();
@@ -175,6 +178,19 @@ describe("The shopper's order page", () => {
     expect(await guestView.innerText()).not.toContain('hurried');
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone.page, 'order-page');
+
+    // Delivered: the shipment line says so, under "Delivered on ...", and no longer "On its way".
+    expect((await staff('PUT', `/api/admin/orders/${orderId}`, { status: 'delivered' })).status).toBe(200);
+    await phone.page.reload();
+    await phone.page
+      .getByTestId('order-status')
+      .filter({ hasText: /Delivered/i })
+      .waitFor();
+    const shipment = phone.page.getByTestId('order-shipment');
+    expect(await shipment.getByText('Delivered by FedEx').isVisible()).toBe(true);
+    expect(await shipment.innerText()).not.toMatch(/on its way/i);
+    expect(await guestView.getByText(/^Delivered on /).isVisible()).toBe(true);
+    await screenshot(phone.page, 'order-page-delivered', { fullPage: false });
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });

@@ -128,6 +128,13 @@ describe('Reviews, for real', () => {
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await desk.page.getByRole('dialog', { name: 'Thank you' }).getByText('Your review will appear once our team has read it.').waitFor();
     await desk.page.getByRole('button', { name: 'Close' }).first().click();
+    // Its one piece reviewed, the order no longer offers Write Review, now or after a reload.
+    const reviewedCard = desk.page.getByTestId('order-card').filter({ hasText: pieceName });
+    await reviewedCard.getByTestId('order-reviewed').waitFor();
+    expect(await reviewedCard.getByRole('button', { name: 'Write Review' }).count()).toBe(0);
+    await desk.page.reload();
+    await reviewedCard.getByTestId('order-reviewed').waitFor();
+    expect(await reviewedCard.getByRole('button', { name: 'Write Review' }).count()).toBe(0);
     // Not shown before staff approve it.
     expect((await api('GET', `/api/reviews?product_id=${productId}`)).body.total).toBe(0);
 

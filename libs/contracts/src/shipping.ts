@@ -62,6 +62,8 @@ export interface OrderShipment {
   tracking_number: string;
   tracking_url: string | null;
   shipped_at: string | null;
+  /** When it reached the shopper; null while it is on its way. */
+  delivered_at: string | null;
 }
 
 /** One moment in an order's life as its shopper sees it: a status reached, and the note staff shared with it. */

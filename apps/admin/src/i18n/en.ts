@@ -422,7 +422,8 @@ export const en = {
       refund_requested: 'Refund of %{amount} to the card requested; waiting for the card provider',
       awaiting_payment: 'Awaiting payment until %{at}',
       received: 'Received:',
-      title: 'Request %{id}',
+      title_card: 'Order %{reference}',
+      title_consultation: 'Consultation request %{reference}',
     },
     design: {
       // The request's choices as the show page names them (the list's shorter column names are in resources.custom-designs.fields).

@@ -1,5 +1,5 @@
 import { hasVisibleText, REVIEW_LIMITS, type MyOrder } from '@facet/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { myReviews, submitReview } from '../api/account';
 import { ApiError } from '../api/client';
 import { FieldError, FormField } from './FormField';
@@ -17,6 +17,11 @@ function piecesOf(order: MyOrder): Piece[] {
   return [...seen.values()];
 }
 
+/** Whether a delivered order still has a piece its customer has not reviewed (one review per piece). */
+export function hasPieceToReview(order: MyOrder, reviewed: ReadonlySet<string>): boolean {
+  return piecesOf(order).some((p) => !reviewed.has(p.id));
+}
+
 /** The fields a 400 names ({ errors: [{ field, message }] }). */
 function fieldErrorsOf(body: unknown): { field: string; message: string }[] {
   const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
@@ -28,20 +33,29 @@ function fieldErrorsOf(body: unknown): { field: string; message: string }[] {
   return Array.isArray(errors) ? (errors as unknown[]).filter(named) : [];
 }
 
-/** My Orders' "Write Review" on a delivered order: a dialog to rate and review one of its pieces. */
-export function WriteReviewButton({ order }: { order: MyOrder }) {
+/**
+ * My Orders' "Write Review" on a delivered order: a dialog to rate and review one of its pieces. The pieces
+ * reviewed in it are told to `onReviewed` once the dialog closes (My Orders then stops offering what is done).
+ */
+export function WriteReviewButton({ order, onReviewed }: { order: MyOrder; onReviewed?: (productIds: string[]) => void }) {
   const [open, setOpen] = useState(false);
+  const reviewedHere = useRef<string[]>([]);
+  const close = () => {
+    setOpen(false);
+    if (reviewedHere.current.length) onReviewed?.(reviewedHere.current);
+    reviewedHere.current = [];
+  };
   return (
     <>
       <button type="button" className="btn btn--ghost btn--small" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Write Review
       </button>
-      {open && <ReviewDialog order={order} onClose={() => setOpen(false)} />}
+      {open && <ReviewDialog order={order} onClose={close} onReviewed={(id) => reviewedHere.current.push(id)} />}
     </>
   );
 }
 
-function ReviewDialog({ order, onClose }: { order: MyOrder; onClose: () => void }) {
+function ReviewDialog({ order, onClose, onReviewed }: { order: MyOrder; onClose: () => void; onReviewed: (productId: string) => void }) {
   const pieces = piecesOf(order);
   const [reviewed, setReviewed] = useState<Set<string>>(new Set());
   const [productId, setProductId] = useState(pieces[0]?.id ?? '');
@@ -84,6 +98,7 @@ function ReviewDialog({ order, onClose }: { order: MyOrder; onClose: () => void 
     try {
       const answer = await submitReview({ order_id: order.orderId, product_id: productId, stars, title: title.trim() || null, text });
       setDone(answer.message);
+      onReviewed(productId);
     } catch (error) {
       const fields = error instanceof ApiError && error.status === 400 ? fieldErrorsOf(error.body) : [];
       if (fields.length) {
@@ -91,7 +106,10 @@ function ReviewDialog({ order, onClose }: { order: MyOrder; onClose: () => void 
       } else {
         setRefusal(error instanceof Error ? error.message : 'Your review could not be sent. Please try again.');
       }
-      if (error instanceof ApiError && error.status === 409) setReviewed((r) => new Set(r).add(productId));
+      if (error instanceof ApiError && error.status === 409) {
+        setReviewed((r) => new Set(r).add(productId));
+        onReviewed(productId);
+      }
     } finally {
       setSending(false);
     }

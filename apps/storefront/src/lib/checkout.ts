@@ -3,6 +3,7 @@ import { EMAIL_PATTERN, hasStackedMarks, hasVisibleText, isValidPhone, type Orde
 import type { CheckoutStatus } from '../api/account';
 import { ApiError } from '../api/client';
 import { cartSummary, type CartItem } from '../features/cart/cart';
+import type { FieldMap } from './fieldErrors';
 
 export const CHECKOUT_STATES = ['NY', 'CA', 'TX', 'FL'] as const;
 
@@ -83,6 +84,22 @@ export function validateCheckout(form: CheckoutForm): CheckoutErrors {
   if (!errors.cvv && !/^\d{3,4}$/.test(form.cvv)) errors.cvv = 'Please enter a valid CVV';
   return errors;
 }
+
+/** POST /api/orders' field names, and how the checkout form names them (its refusals land on these fields). */
+export const CHECKOUT_API_FIELDS: FieldMap<keyof CheckoutForm> = {
+  'shipping.first_name': { key: 'firstName', label: 'First name' },
+  'shipping.last_name': { key: 'lastName', label: 'Last name' },
+  'shipping.email': { key: 'email', label: 'Email' },
+  'shipping.phone': { key: 'phone', label: 'Phone' },
+  'shipping.address': { key: 'address', label: 'Address' },
+  'shipping.apartment': { key: 'apartment', label: 'Apartment' },
+  'shipping.city': { key: 'city', label: 'City' },
+  'shipping.state': { key: 'state', label: 'State' },
+  'shipping.zip_code': { key: 'zipCode', label: 'ZIP code' },
+  'payment.card_name': { key: 'cardName', label: 'Name on card' },
+  'payment.last_4': { key: 'cardNumber', label: 'Card number' },
+  payment: { key: 'cardNumber', label: 'Card number' },
+};
 
 /** Groups of four, digits only, at most 19 characters. */
 export function formatCardNumber(input: string): string {

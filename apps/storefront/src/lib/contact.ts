@@ -3,6 +3,7 @@ import { EMAIL_PATTERN, hasStackedMarks, hasVisibleText, isValidPhone } from '@f
 import { ApiError } from '../api/client';
 import type { ContactMessage } from '../api/shop';
 import type { ToastInput } from '../features/toast/toasts';
+import type { FieldMap } from './fieldErrors';
 
 export type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
 
@@ -25,6 +26,15 @@ export function validateContact(m: ContactMessage): ContactErrors {
   else if (hasStackedMarks(m.message)) errors.message = 'Message has a letter with too many marks on it';
   return errors;
 }
+
+/** POST /api/contact's field names, and how the form names them (its refusals land on these fields). */
+export const CONTACT_API_FIELDS: FieldMap<keyof ContactMessage> = {
+  name: { key: 'name', label: 'Full name' },
+  email: { key: 'email', label: 'Email address' },
+  phone: { key: 'phone', label: 'Phone' },
+  subject: { key: 'subject', label: 'Subject' },
+  message: { key: 'message', label: 'Message' },
+};
 
 const CONTACT_SENT_TITLE = 'Message sent successfully!';
 

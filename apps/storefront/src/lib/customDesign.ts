@@ -10,6 +10,7 @@ import {
   type Department,
   type MetalType,
 } from '@facet/contracts';
+import type { FieldMap } from './fieldErrors';
 import type { CustomDesignPayload } from '../api/account';
 import type { ToastInput } from '../features/toast/toasts';
 
@@ -147,25 +148,40 @@ export function canSubmit(form: DesignForm, sending: boolean): boolean {
   return !sending && hasVisibleText(form.contactName) && form.contactEmail.trim() !== '' && Object.keys(contactErrors(form)).length === 0;
 }
 
-const SERVER_FIELDS: Record<string, ContactField> = {
-  contact_name: 'contactName',
-  contact_email: 'contactEmail',
-  contact_phone: 'contactPhone',
+/** A field of the wizard the API may refuse: step 5's contact fields, step 4's notes and image. */
+export type DesignField = ContactField | 'designNotes' | 'designImage';
+export type DesignErrors = Partial<Record<DesignField, string>>;
+
+/** POST /api/custom-design's field names, and how the wizard names them (its refusals land on these fields). */
+export const DESIGN_API_FIELDS: FieldMap<DesignField> = {
+  contact_name: { key: 'contactName', label: 'Full name' },
+  contact_email: { key: 'contactEmail', label: 'Email' },
+  contact_phone: { key: 'contactPhone', label: 'Phone' },
+  design_notes: { key: 'designNotes', label: 'Design notes' },
+  design_image: { key: 'designImage', label: 'Design image' },
 };
 
-/** The API's 400 answer `{ detail, errors: [{ field, message }] }` as errors on the wizard's fields. */
-export function serverFieldErrors(body: unknown): ContactErrors {
-  const list = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
-  const errors: ContactErrors = {};
-  if (!Array.isArray(list)) return errors;
-  for (const e of list) {
-    const field = e && typeof e === 'object' ? SERVER_FIELDS[String((e as { field?: unknown }).field)] : undefined;
-    if (field && !errors[field]) {
-      const message: unknown = (e as { message?: unknown }).message ?? '';
-      errors[field] = String(message);
-    }
-  }
-  return errors;
+/** The step that shows a field: the notes and the image are step 4's, the contact fields step 5's. */
+export const stepOf = (field: DesignField): number => (field === 'designNotes' || field === 'designImage' ? 4 : 5);
+
+/** What the confirmation keeps of a request once the wizard is cleared: its reference and how we will reach them. */
+export interface DesignConfirmation {
+  id: string;
+  email: string;
+  phone: string;
+  preferredContact: string;
+  piece: string;
+  diamond: string;
+  metal: string;
+  image: string;
+}
+
+/** How "what happens next" says we will reach them, by the contact they preferred. */
+export function contactPromise(c: Pick<DesignConfirmation, 'email' | 'phone' | 'preferredContact'>): string {
+  if (c.preferredContact === 'phone' && c.phone) return `calls you at ${c.phone}`;
+  if (c.preferredContact === 'text' && c.phone) return `sends a text message to ${c.phone}`;
+  if (c.preferredContact === 'appointment') return `writes to ${c.email} to arrange an appointment in our atelier`;
+  return `writes to you at ${c.email}`;
 }
 
 export function needsPhone(form: DesignForm): boolean {

@@ -7,13 +7,16 @@ import {
   canSubmit,
   contactErrors,
   emptyDesign,
-  serverFieldErrors,
+  contactPromise,
+  DESIGN_API_FIELDS,
   furthestStep,
   imageProblem,
   needsPhone,
   typesFor,
   type DesignForm,
 } from './customDesign';
+import { ApiError } from '../api/client';
+import { formRefusal } from './fieldErrors';
 
 const complete: DesignForm = {
   ...emptyDesign({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '' }),
@@ -119,18 +122,29 @@ describe('the contact step', () => {
     });
   });
 
-  it("should put the server's field errors on their fields and ignore anything else", () => {
+  it("should put the server's field errors on their fields, in the shop's words, and ignore anything else", () => {
+    const refused = (body: unknown) => formRefusal(new ApiError('x', 400, 'http', body), DESIGN_API_FIELDS).errors;
     expect(
-      serverFieldErrors({
+      refused({
         detail: 'x',
         errors: [
           { field: 'contact_email', message: 'Please enter a valid email address' },
-          { field: 'design_notes', message: 'too long' },
+          { field: 'design_notes', message: 'design_notes must be at most 5000 characters.' },
         ],
       }),
-    ).toEqual({ contactEmail: 'Please enter a valid email address' });
-    expect(serverFieldErrors({ detail: 'x' })).toEqual({});
-    expect(serverFieldErrors(null)).toEqual({});
-    expect(serverFieldErrors({ errors: [null, 'x', { field: {} }] })).toEqual({});
+    ).toEqual({ contactEmail: 'Please enter a valid email address', designNotes: 'Design notes can be at most 5000 characters' });
+    expect(refused({ detail: 'x' })).toEqual({});
+    expect(refused(null)).toEqual({});
+    expect(refused({ errors: [null, 'x', { field: {} }] })).toEqual({});
+  });
+
+  it('should say how the atelier will reach them, by the contact they preferred', () => {
+    const c = { email: 'ada@example.com', phone: '+1 212 555 0100' };
+    expect(contactPromise({ ...c, preferredContact: 'email' })).toBe('writes to you at ada@example.com');
+    expect(contactPromise({ ...c, preferredContact: 'phone' })).toBe('calls you at +1 212 555 0100');
+    expect(contactPromise({ ...c, preferredContact: 'text' })).toBe('sends a text message to +1 212 555 0100');
+    expect(contactPromise({ ...c, preferredContact: 'appointment' })).toBe(
+      'writes to ada@example.com to arrange an appointment in our atelier',
+    );
   });
 });

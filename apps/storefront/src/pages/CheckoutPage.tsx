@@ -12,6 +12,7 @@ import { cartActions, useCart } from '../features/cart/useCart';
 import { toast } from '../features/toast/toasts';
 import {
   buildCardOrder,
+  CHECKOUT_API_FIELDS,
   CHECKOUT_FAILED,
   CHECKOUT_STATES,
   EMPTY_CHECKOUT,
@@ -24,6 +25,7 @@ import {
   type CheckoutErrors,
   type CheckoutForm,
 } from '../lib/checkout';
+import { formRefusal, refusalSummary } from '../lib/fieldErrors';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import type { PaymentState } from './PaymentPage';
 import './Checkout.css';
@@ -172,7 +174,18 @@ export default function CheckoutPage() {
       redirectTo.go(session.url);
     } catch (error) {
       console.error('Failed to create checkout session', error);
-      const message = error instanceof Error && error.name === 'ApiError' ? error.message : CHECKOUT_FAILED;
+      // Fields the API refused: marked at the field, in the shop's words; the toast says where to look.
+      const fields = formRefusal(error, CHECKOUT_API_FIELDS);
+      if (fields.order.length) {
+        setErrors(fields.errors);
+        document.getElementById(`checkout-${fields.order[0]}`)?.focus();
+      }
+      const message =
+        fields.order.length || fields.rest.length
+          ? refusalSummary(fields)
+          : error instanceof Error && error.name === 'ApiError'
+            ? error.message
+            : CHECKOUT_FAILED;
       toast({ title: 'Checkout failed', description: message || CHECKOUT_FAILED, variant: 'destructive' });
       // Too few left of a piece: said in the form too, beside the order it concerns, until the next attempt.
       const refused = stockRefusal(error);

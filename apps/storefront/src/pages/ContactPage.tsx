@@ -5,7 +5,15 @@ import { FormField } from '../components/FormField';
 import { ClockIcon, DiamondIcon, MailIcon, PhoneIcon, PinIcon, ShieldIcon, SparkIcon } from '../components/Icons';
 import { SHOP, telHref } from '../config';
 import { toast } from '../features/toast/toasts';
-import { contactFailureToast, contactSuccessToast, EMPTY_CONTACT, validateContact, type ContactErrors } from '../lib/contact';
+import {
+  CONTACT_API_FIELDS,
+  contactFailureToast,
+  contactSuccessToast,
+  EMPTY_CONTACT,
+  validateContact,
+  type ContactErrors,
+} from '../lib/contact';
+import { formRefusal, refusalSummary } from '../lib/fieldErrors';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './ContactPage.css';
 
@@ -79,7 +87,17 @@ export default function ContactPage() {
         setForm(EMPTY_CONTACT);
       }
     } catch (error) {
-      toast(contactFailureToast(error, SHOP.phones[0]));
+      // Fields the API refused: marked at the field, in the shop's words; the toast says where to look.
+      const fields = formRefusal(error, CONTACT_API_FIELDS);
+      if (fields.order.length) {
+        setErrors(fields.errors);
+        document.getElementById(`contact-${fields.order[0]}`)?.focus();
+      }
+      toast(
+        fields.order.length || fields.rest.length
+          ? { title: 'Failed to send message', description: refusalSummary(fields), variant: 'destructive' }
+          : contactFailureToast(error, SHOP.phones[0]),
+      );
     } finally {
       setSending(false);
     }

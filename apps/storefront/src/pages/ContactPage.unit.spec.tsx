@@ -1,6 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { ApiError } from '../api/client';
 import { sendContactMessage } from '../api/shop';
+import { useToasts } from '../features/toast/toasts';
 import ContactPage from './ContactPage';
 
 jest.mock('../api/shop', () => ({ sendContactMessage: jest.fn() }));
@@ -37,5 +39,39 @@ describe('the contact form', () => {
     fill(/Phone/, '+1 212 555 0100');
     expect(screen.queryByText('Please enter a valid phone number')).toBeNull();
     expect(phone).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("should show the API's refusal of the subject under the subject, in the shop's words, with a toast saying where to look", async () => {
+    send.mockRejectedValue(
+      new ApiError('subject has a letter with more than 4 combining marks stacked on it', 400, 'http', {
+        detail: 'subject has a letter with more than 4 combining marks stacked on it',
+        errors: [{ field: 'subject', message: 'subject has a letter with more than 4 combining marks stacked on it' }],
+      }),
+    );
+    function ToastProbe() {
+      const toasts = useToasts();
+      return <p data-testid="toast">{toasts.map((t) => `${t.title}: ${t.description ?? ''}`).join('|')}</p>;
+    }
+    render(
+      <MemoryRouter>
+        <ContactPage />
+        <ToastProbe />
+      </MemoryRouter>,
+    );
+    fill(/Full Name/, 'Ada Lovelace');
+    fill(/Email Address/, 'ada@example.com');
+    fill(/Subject/, screen.getAllByRole('option')[1].getAttribute('value') ?? '');
+    fill(/Message/, 'A question about a ring.');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /send/i }));
+    });
+    const subject = screen.getByLabelText(/Subject/);
+    expect(subject).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById(subject.getAttribute('aria-describedby')!)).toHaveTextContent(
+      'Subject has a letter with too many marks on it',
+    );
+    expect(document.activeElement).toBe(subject);
+    expect(screen.getByTestId('toast')).toHaveTextContent('Failed to send message: Please correct the field marked below.');
+    expect(screen.getByTestId('toast')).not.toHaveTextContent('combining');
   });
 });

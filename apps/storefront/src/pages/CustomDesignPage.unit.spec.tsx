@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { customDesignApi } from '../api/account';
+import { ApiError } from '../api/client';
 import { userStore } from '../features/auth/useAuth';
 import { useToasts } from '../features/toast/toasts';
 import CustomDesignPage from './CustomDesignPage';
@@ -90,8 +91,8 @@ describe('CustomDesignPage', () => {
     expect(currentStep()).toBe('Step 2 of 5');
   });
 
-  it('pre-fills the contact fields, submits, shows the spec success and returns to step 1', async () => {
-    submit.mockResolvedValue({ success: true, id: 'd1', status: 'pending', message: 'ok' });
+  it('pre-fills the contact fields, submits, and keeps a confirmation with the reference and what happens next', async () => {
+    submit.mockResolvedValue({ success: true, id: '3f6c1e2a-9b7d-4c1e-8f00-1234567890ab', status: 'pending', message: 'ok' });
     setup();
     await toContact();
     expect(screen.getByLabelText('Full Name *')).toHaveValue('Ada Lovelace');
@@ -113,8 +114,67 @@ describe('CustomDesignPage', () => {
     expect(screen.getByTestId('toast')).toHaveTextContent(
       'Your Vision Has Been Received: Our master craftsmen will contact you within 24 hours to bring your dream to life.',
     );
+    // The confirmation stays (no jump back to step 1): the reference, what happens next, what was asked for.
+    act(() => jest.advanceTimersByTime(10_000));
+    const confirmation = screen.getByTestId('design-confirmation');
+    expect(screen.queryByText(/^Step \d of 5$/)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Your Vision Has Been Received' })).toHaveFocus();
+    expect(screen.getByTestId('design-reference')).toHaveTextContent('3f6c1e2a-9b7d-4c1e-8f00-1234567890ab');
+    expect(confirmation).toHaveTextContent('What happens next');
+    expect(confirmation).toHaveTextContent('Our atelier writes to you at ada@example.com');
+    expect(confirmation).toHaveTextContent('18K Yellow Gold');
+    expect(confirmation).toHaveTextContent('A confirmation is on its way to ada@example.com');
+    expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/profile');
+
+    // Another design: step 1 of a cleared wizard, the contact fields pre-filled again (spec section 4).
+    click('Design Another Piece');
     expect(currentStep()).toBe('Step 1 of 5');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await toContact();
+    expect(screen.getByLabelText('Full Name *')).toHaveValue('Ada Lovelace');
+  });
+
+  it("puts the API's refusal of a field on that field, in the shop's words, on the step that shows it", async () => {
+    submit.mockRejectedValue(
+      new ApiError('design_notes: design_notes must be at most 5000 characters.', 400, 'http', {
+        detail: 'design_notes: design_notes must be at most 5000 characters.',
+        errors: [{ field: 'design_notes', message: 'design_notes must be at most 5000 characters.' }],
+      }),
+    );
+    setup();
+    await toContact();
+    await act(async () => {
+      click('Submit Design Request');
+    });
+    act(() => jest.advanceTimersByTime(1));
+    expect(currentStep()).toBe('Step 4 of 5');
+    const notes = screen.getByLabelText('Design notes (optional)');
+    expect(notes).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById(notes.getAttribute('aria-describedby')!)).toHaveTextContent(
+      'Design notes can be at most 5000 characters',
+    );
+    expect(notes).toHaveFocus();
+    expect(screen.getByTestId('toast')).toHaveTextContent('Submission failed: Please correct the field marked below.');
+    expect(screen.getByTestId('toast')).not.toHaveTextContent('design_notes');
+  });
+
+  it('says a refused phone at the phone field of step 5', async () => {
+    submit.mockRejectedValue(
+      new ApiError('contact_phone: Please enter a valid phone number', 400, 'http', {
+        detail: 'contact_phone: Please enter a valid phone number',
+        errors: [{ field: 'contact_phone', message: 'Please enter a valid phone number' }],
+      }),
+    );
+    setup();
+    await toContact();
+    await act(async () => {
+      click('Submit Design Request');
+    });
+    act(() => jest.advanceTimersByTime(1));
+    expect(currentStep()).toBe('Step 5 of 5');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(screen.getByTestId('toast')).not.toHaveTextContent('contact_phone');
   });
 
   it('keeps the form and says so when the submission fails; submit needs a name and an e-mail', async () => {

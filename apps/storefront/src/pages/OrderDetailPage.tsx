@@ -68,6 +68,8 @@ export default function OrderDetailPage() {
     );
 
   const newestFirst = [...order.timeline].reverse();
+  // Once delivered, the shipment line says so: "On its way" under "Delivered on ..." read as two truths at once.
+  const delivered = order.status === 'delivered' || Boolean(order.shipment?.delivered_at);
   return (
     <div className="account order-page container" data-testid="order-page">
       <header className="account__header order-page__header">
@@ -91,7 +93,7 @@ export default function OrderDetailPage() {
         <section id="track" className="order-page__shipment" aria-labelledby="shipment-title" data-testid="order-shipment">
           <div>
             <p className="order-card__label" id="shipment-title">
-              On its way with {order.shipment.carrier_name}
+              {delivered ? `Delivered by ${order.shipment.carrier_name}` : `On its way with ${order.shipment.carrier_name}`}
             </p>
             <p className="order-page__tracking">
               Tracking number{' '}
@@ -104,6 +106,7 @@ export default function OrderDetailPage() {
               )}
             </p>
             {order.shipment.shipped_at && <p className="muted">Shipped {formatLongDate(order.shipment.shipped_at)}</p>}
+            {order.shipment.delivered_at && <p className="muted">Delivered {formatLongDate(order.shipment.delivered_at)}</p>}
           </div>
           {order.shipment.tracking_url && (
             <a className="btn btn--primary btn--small" href={order.shipment.tracking_url} target="_blank" rel="noopener noreferrer">

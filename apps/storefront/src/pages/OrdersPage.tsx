@@ -1,14 +1,14 @@
 import { formatPrice, variantLabel, type MyOrder } from '@facet/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { myOrders } from '../api/account';
+import { myOrders, myReviews } from '../api/account';
 import { ApiError } from '../api/client';
 import { BagIcon } from '../components/Icons';
 import { LineChoice } from '../components/LineChoice';
 import { PageLoading } from '../components/Layout';
 import { PayAgainButton } from '../components/PayAgainButton';
 import { SignInPrompt } from '../components/SignInPrompt';
-import { WriteReviewButton } from '../components/WriteReview';
+import { hasPieceToReview, WriteReviewButton } from '../components/WriteReview';
 import { authActions, useAuth } from '../features/auth/useAuth';
 import { formatLongDate, orderStatusBadge, orderStatusLabel } from '../lib/orders';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -38,6 +38,22 @@ export default function OrdersPage() {
     // Loads again only when another person signs in, not each time the same person's details refresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user?.id]);
+
+  // The pieces this customer has reviewed (one review each): Write Review is offered only while a piece is left.
+  const [reviewed, setReviewed] = useState<ReadonlySet<string> | null>(null);
+  const anyDelivered = Boolean(orders?.some((o) => o.status === 'delivered'));
+  useEffect(() => {
+    if (!anyDelivered) return;
+    let live = true;
+    myReviews()
+      .then(({ items }) => live && setReviewed(new Set(items.map((r) => r.product_id))))
+      // Unknown: offered, and the dialog (and the API) say so of a piece already reviewed.
+      .catch(() => live && setReviewed(new Set()));
+    return () => {
+      live = false;
+    };
+  }, [anyDelivered, user?.id]);
+  const markReviewed = (ids: string[]) => setReviewed((r) => new Set([...(r ?? []), ...ids]));
 
   if (!user) return <SignInPrompt title="Please log in to view your orders" />;
   if (orders === null) return <PageLoading />;
@@ -111,7 +127,15 @@ export default function OrdersPage() {
                 <Link to={`/orders/${order.orderId}#track`} className="btn btn--ghost btn--small">
                   Track Order
                 </Link>
-                {order.status === 'delivered' && <WriteReviewButton order={order} />}
+                {order.status === 'delivered' &&
+                  reviewed &&
+                  (hasPieceToReview(order, reviewed) ? (
+                    <WriteReviewButton order={order} onReviewed={markReviewed} />
+                  ) : (
+                    <span className="muted order-card__reviewed" data-testid="order-reviewed">
+                      Reviewed, thank you
+                    </span>
+                  ))}
               </div>
             </li>
           ))}

@@ -9,6 +9,7 @@ import { SignInPrompt } from '../components/SignInPrompt';
 import { authActions, useAuth } from '../features/auth/useAuth';
 import { toast } from '../features/toast/toasts';
 import { DESIGN_STATUS_LABELS, METAL_LABELS, SHAPE_LABELS, SIZE_LABELS } from '../lib/customDesign';
+import { formRefusal, refusalSummary, type FieldMap } from '../lib/fieldErrors';
 import { designStatusBadge, formatLongDate } from '../lib/orders';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import './Profile.css';
@@ -17,14 +18,26 @@ type ProfileForm = Pick<User, 'firstName' | 'lastName' | 'phone'> & { address: A
 
 const toForm = (u: User): ProfileForm => ({ firstName: u.firstName, lastName: u.lastName, phone: u.phone, address: { ...u.address } });
 
-const ADDRESS_FIELDS: { key: keyof Address; label: string; autoComplete: string; wide?: boolean }[] = [
-  { key: 'street', label: 'Street', autoComplete: 'address-line1', wide: true },
-  { key: 'apartment', label: 'Apartment (optional)', autoComplete: 'address-line2' },
-  { key: 'city', label: 'City', autoComplete: 'address-level2' },
-  { key: 'state', label: 'State', autoComplete: 'address-level1' },
-  { key: 'zipCode', label: 'ZIP Code', autoComplete: 'postal-code' },
-  { key: 'country', label: 'Country', autoComplete: 'country' },
+const ADDRESS_FIELDS: { key: keyof Address; label: string; name: string; autoComplete: string; wide?: boolean }[] = [
+  { key: 'street', label: 'Street', name: 'Street', autoComplete: 'address-line1', wide: true },
+  { key: 'apartment', label: 'Apartment (optional)', name: 'Apartment', autoComplete: 'address-line2' },
+  { key: 'city', label: 'City', name: 'City', autoComplete: 'address-level2' },
+  { key: 'state', label: 'State', name: 'State', autoComplete: 'address-level1' },
+  { key: 'zipCode', label: 'ZIP Code', name: 'ZIP code', autoComplete: 'postal-code' },
+  { key: 'country', label: 'Country', name: 'Country', autoComplete: 'country' },
 ];
+
+/** A field of the form: its own three, and the address's by their key. */
+type ProfileField = 'firstName' | 'lastName' | 'phone' | keyof Address;
+type ProfileErrors = Partial<Record<ProfileField, string>>;
+
+/** PUT /api/me's field names, and how the form names them. */
+const PROFILE_FIELDS: FieldMap<ProfileField> = {
+  firstName: { key: 'firstName', label: 'First name' },
+  lastName: { key: 'lastName', label: 'Last name' },
+  phone: { key: 'phone', label: 'Phone' },
+  ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [`address.${f.key}`, { key: f.key, label: f.name }])),
+};
 
 export default function ProfilePage() {
   useDocumentTitle('My Profile');
@@ -33,6 +46,7 @@ export default function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<ProfileForm | null>(user ? toForm(user) : null);
   const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<ProfileErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [designs, setDesigns] = useState<CustomDesignItem[] | null>(null);
@@ -60,11 +74,26 @@ export default function ProfilePage() {
 
   if (!user || !form) return <SignInPrompt title="Please log in to view your profile" text="Sign in to see and edit your details." />;
 
-  const set = (key: 'firstName' | 'lastName' | 'phone', value: string) => setForm((f) => f && { ...f, [key]: value });
-  const setAddress = (key: keyof Address, value: string) => setForm((f) => f && { ...f, address: { ...f.address, [key]: value } });
+  // A field's error goes once it is edited.
+  const cleared = (key: ProfileField) =>
+    setErrors((e) => {
+      if (!e[key]) return e;
+      const next = { ...e };
+      delete next[key];
+      return next;
+    });
+  const set = (key: 'firstName' | 'lastName' | 'phone', value: string) => {
+    setForm((f) => f && { ...f, [key]: value });
+    cleared(key);
+  };
+  const setAddress = (key: keyof Address, value: string) => {
+    setForm((f) => f && { ...f, address: { ...f.address, [key]: value } });
+    cleared(key);
+  };
 
   const cancel = () => {
     setForm(toForm(user));
+    setErrors({});
     setEditing(false);
   };
 
@@ -75,13 +104,23 @@ export default function ProfilePage() {
     try {
       const updated = await accountApi.updateProfile(form);
       authActions.signedIn(updated);
+      setErrors({});
       setEditing(false);
       toast({ title: 'Profile updated', description: 'Your details have been saved.', variant: 'success' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) authActions.cleared();
+      // The API's refusal of a field shows at that field, in the shop's words; the toast says where to look.
+      const refusal = formRefusal(error, PROFILE_FIELDS);
+      setErrors(refusal.errors);
+      if (refusal.order.length) document.getElementById(`profile-${refusal.order[0]}`)?.focus();
       toast({
         title: 'Update failed',
-        description: error instanceof Error ? error.message : 'Profile update failed',
+        description:
+          refusal.order.length || refusal.rest.length
+            ? refusalSummary(refusal)
+            : error instanceof Error
+              ? error.message
+              : 'Profile update failed',
         variant: 'destructive',
       });
     } finally {
@@ -143,43 +182,61 @@ export default function ProfilePage() {
 
           {editing ? (
             <form className="profile-form" onSubmit={save} noValidate>
-              <FormField id="profile-firstName" label="First Name">
-                <input
-                  id="profile-firstName"
-                  className="input"
-                  autoComplete="given-name"
-                  value={form.firstName}
-                  onChange={(e) => set('firstName', e.target.value)}
-                />
+              <FormField id="profile-firstName" label="First Name" error={errors.firstName}>
+                {(aria) => (
+                  <input
+                    id="profile-firstName"
+                    className="input"
+                    autoComplete="given-name"
+                    value={form.firstName}
+                    onChange={(e) => set('firstName', e.target.value)}
+                    {...aria}
+                  />
+                )}
               </FormField>
-              <FormField id="profile-lastName" label="Last Name">
-                <input
-                  id="profile-lastName"
-                  className="input"
-                  autoComplete="family-name"
-                  value={form.lastName}
-                  onChange={(e) => set('lastName', e.target.value)}
-                />
+              <FormField id="profile-lastName" label="Last Name" error={errors.lastName}>
+                {(aria) => (
+                  <input
+                    id="profile-lastName"
+                    className="input"
+                    autoComplete="family-name"
+                    value={form.lastName}
+                    onChange={(e) => set('lastName', e.target.value)}
+                    {...aria}
+                  />
+                )}
               </FormField>
-              <FormField id="profile-phone" label="Phone" className="field--wide">
-                <input
-                  id="profile-phone"
-                  className="input"
-                  type="tel"
-                  autoComplete="tel"
-                  value={form.phone}
-                  onChange={(e) => set('phone', e.target.value)}
-                />
+              <FormField id="profile-phone" label="Phone" className="field--wide" error={errors.phone}>
+                {(aria) => (
+                  <input
+                    id="profile-phone"
+                    className="input"
+                    type="tel"
+                    autoComplete="tel"
+                    value={form.phone}
+                    onChange={(e) => set('phone', e.target.value)}
+                    {...aria}
+                  />
+                )}
               </FormField>
               {ADDRESS_FIELDS.map((f) => (
-                <FormField key={f.key} id={`profile-${f.key}`} label={f.label} className={f.wide ? 'field--wide' : undefined}>
-                  <input
-                    id={`profile-${f.key}`}
-                    className="input"
-                    autoComplete={f.autoComplete}
-                    value={form.address[f.key]}
-                    onChange={(e) => setAddress(f.key, e.target.value)}
-                  />
+                <FormField
+                  key={f.key}
+                  id={`profile-${f.key}`}
+                  label={f.label}
+                  className={f.wide ? 'field--wide' : undefined}
+                  error={errors[f.key]}
+                >
+                  {(aria) => (
+                    <input
+                      id={`profile-${f.key}`}
+                      className="input"
+                      autoComplete={f.autoComplete}
+                      value={form.address[f.key]}
+                      onChange={(e) => setAddress(f.key, e.target.value)}
+                      {...aria}
+                    />
+                  )}
                 </FormField>
               ))}
               <div className="profile-form__actions field--wide">

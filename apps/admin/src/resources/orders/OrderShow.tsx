@@ -152,10 +152,13 @@ export function OrderSummary() {
   );
 }
 
-const Title = () => {
+/** The header: "Order 5D2C9A4E" for a card order, "Consultation request 5D2C9A4E" for a consultation. */
+export const Title = () => {
   const r = useRecordContext<OrderRecord>();
   const translate = useTranslate();
-  return <span>{r ? translate('facet.order.title', { id: String(r.id).slice(0, 8) }) : ''}</span>;
+  if (!r) return <span />;
+  const reference = r.reference || String(r.id).slice(0, 8).toUpperCase();
+  return <span>{translate(r.kind === 'card' ? 'facet.order.title_card' : 'facet.order.title_consultation', { reference })}</span>;
 };
 
 export function OrderShow() {

@@ -3,7 +3,7 @@ import { configure, render, screen } from '@testing-library/react';
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { dataProvider } from '../../dataProvider';
 import { i18nProvider } from '../../i18n/en';
-import { OrderSummary } from './OrderShow';
+import { OrderSummary, Title } from './OrderShow';
 
 // react-admin's first render on a loaded 2-core machine can take over the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -43,5 +43,18 @@ describe('An order in the console', () => {
     expect(screen.getByText('Engraving: “A & B 1985”')).toBeTruthy();
     expect(screen.getAllByText(/^Engraving:/)).toHaveLength(1);
     expect(screen.getByText('Old Line')).toBeTruthy();
+  });
+
+  it('should title a card order "Order <reference>" in the header, and a consultation "Consultation request <reference>"', () => {
+    const header = (record: Record<string, unknown>) =>
+      render(
+        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+          <RecordContextProvider value={record}>
+            <Title />
+          </RecordContextProvider>
+        </AdminContext>,
+      ).container.textContent;
+    expect(header({ ...order, id: '5d2c9a4e-1111', reference: '5D2C9A4E', kind: 'card' })).toBe('Order 5D2C9A4E');
+    expect(header({ ...order, id: '7a1b2c3d-2222', reference: '7A1B2C3D', kind: 'consultation' })).toBe('Consultation request 7A1B2C3D');
   });
 });

@@ -9,6 +9,7 @@ import { AdjustStockDialog } from './AdjustStockDialog';
 import { EngravingInput } from './EngravingInput';
 import { GalleryInput } from './GalleryInput';
 import { OptionsEditor } from './OptionsEditor';
+import { toFormRecord, variantInputs } from './productWire';
 import { VariantStockPanel } from './VariantStockPanel';
 import { VariantsEditor } from './VariantsEditor';
 
@@ -91,6 +92,38 @@ describe('Product options, variants, gallery and stock in the console', () => {
       await user.click(screen.getByRole('button', { name: 'Save' }));
       await waitFor(() => expect(onSubmit).toHaveBeenCalled());
       expect(onSubmit.mock.calls[0][0].variants[0]).toMatchObject({ options: { size: '6' }, stock_mode: 'stocked', stock: 1 });
+    });
+
+    it('should give a saved made-to-order variant switched to Stocked a count field, as new rows have, and save that count', async () => {
+      const saved = {
+        ...blank,
+        options: [{ name: 'size', values: ['6', '7'] }],
+        variants: [
+          { id: 'v-6', sku: 'AUR-6', options: { size: '6' }, price: 1000, available: null, lead_time_days: 15, is_default: true },
+          { id: 'v-7', sku: 'AUR-7', options: { size: '7' }, price: 1000, available: 2, lead_time_days: null, is_default: false },
+        ],
+      };
+      const { onSubmit, user } = renderForm(toFormRecord(saved));
+      const six = await screen.findByRole('group', { name: 'Size 6' });
+      await user.click(within(six).getByRole('combobox', { name: 'Stock' }));
+      await user.click(await screen.findByRole('option', { name: 'Stocked' }));
+      const units = within(six).getByLabelText<HTMLInputElement>('Units in stock');
+      expect(units.value).toBe('1');
+      fireEvent.change(units, { target: { value: '-1' } });
+      expect(await within(six).findByText('Out of range')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(onSubmit).not.toHaveBeenCalled();
+      fireEvent.change(units, { target: { value: '4' } });
+      // The variant stocked already keeps its count and changes it through "Adjust stock", not here.
+      const seven = screen.getByRole('group', { name: 'Size 7' });
+      expect(within(seven).queryByLabelText('Units in stock')).toBeNull();
+      expect(within(seven).getByText('2 available (adjust below)')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+      expect(variantInputs(onSubmit.mock.calls[0][0].variants)).toEqual([
+        expect.objectContaining({ options: { size: '6' }, stock: 4 }),
+        expect.objectContaining({ options: { size: '7' }, stock: 2 }),
+      ]);
     });
 
     it('should refuse an option name holding NUL or a lone surrogate', async () => {

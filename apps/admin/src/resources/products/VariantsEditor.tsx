@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useFormState, useWatch } from 'react-hook-form';
 import { useInput, useNotify, useTranslate, ValidationError } from 'react-admin';
 import { variantLabel, type GalleryImage, type ProductOption } from '@facet/contracts';
-import { generateVariants, variantRowProblems, variantsProblem, type VariantRow } from './productWire';
+import { generateVariants, stockedWhenSaved, variantRowProblems, variantsProblem, type VariantRow } from './productWire';
 
 /**
  * One row per sellable combination of the options: its SKU, a price of its own (blank: the product's),
@@ -88,7 +88,8 @@ function VariantRowFields({
     helperText: problems[key] ? translate(problems[key]) : hint ? translate(hint) : ' ',
   });
   const number = (v: string) => (v === '' ? null : Number(v));
-  const saved = Boolean(row.id);
+  // Stocked when read: its count changes through "Adjust stock". A row becoming stocked takes a starting count.
+  const stockedAlready = stockedWhenSaved(row);
   return (
     <Box
       component="fieldset"
@@ -130,7 +131,7 @@ function VariantRowFields({
             onChange(mode === 'stocked' ? { stock_mode: mode, stock: row.stock ?? 1 } : { stock_mode: mode, stock: null });
           }}
           size="small"
-          disabled={saved && row.stock_mode === 'stocked'}
+          disabled={stockedAlready}
           sx={{ flex: '1 1 150px' }}
           helperText=" "
         >
@@ -138,7 +139,7 @@ function VariantRowFields({
           <MenuItem value="stocked">{translate('facet.variants.stocked')}</MenuItem>
         </TextField>
         {row.stock_mode === 'stocked' ? (
-          saved ? (
+          stockedAlready ? (
             <Typography variant="body2" sx={{ flex: '1 1 120px', mt: 1 }}>
               {translate('facet.variants.available_now', { available: row.available ?? 0 })}
             </Typography>

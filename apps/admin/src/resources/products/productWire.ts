@@ -29,7 +29,7 @@ export interface VariantRow {
   options: Record<string, string>;
   price: number | null;
   stock_mode: StockMode;
-  /** Units to start with, for a new stocked row only; saved rows change stock through adjustments. */
+  /** Units to start with, for a row becoming stocked (new, or made to order before); stocked rows change stock through adjustments. */
   stock: number | null;
   lead_time_days: number | null;
   is_default: boolean;
@@ -140,6 +140,14 @@ export function generateVariants(options: ProductOption[], existing: VariantRow[
   return rows.map((r, i) => ({ ...r, is_default: i === chosen }));
 }
 
+/**
+ * Whether a row was stocked when the product was read: its stock then changes only through adjustments (the
+ * ledger records them). A saved made-to-order row switched to stocked is not: it starts from a count, as a new row does.
+ */
+export function stockedWhenSaved(row: Pick<VariantRow, 'id' | 'available'>): boolean {
+  return Boolean(row.id) && row.available !== null && row.available !== undefined;
+}
+
 /** A variant the API returned, as a form row: an override only where its price differs from the product's. */
 export function toVariantRow(v: ProductVariant, productPrice: number | undefined): VariantRow {
   const stocked = v.available !== null && v.available !== undefined;
@@ -187,8 +195,8 @@ export function toFormRecord<R extends Record<string, unknown>>(
 
 /**
  * What a save sends for the variants. The API keeps a saved variant (its id, stock and history) by its
- * options; new stocked rows send their starting count, saved ones the count they showed (staff change stock
- * through adjustments, which the ledger records). No rows: nothing sent, and the API keeps (or makes) the
+ * options; new stocked rows (and saved ones switched from made to order) send their starting count, rows stocked
+ * already the count they showed (staff change stock through adjustments, which the ledger records). No rows: nothing sent, and the API keeps (or makes) the
  * one default variant.
  */
 export function variantInputs(rows: VariantRow[]): VariantInput[] {
@@ -196,7 +204,7 @@ export function variantInputs(rows: VariantRow[]): VariantInput[] {
     const stocked = r.stock_mode === 'stocked';
     const input: VariantInput = {
       options: r.options,
-      stock: stocked ? (r.id ? (r.available ?? 0) : Number(r.stock ?? 0)) : null,
+      stock: stocked ? (stockedWhenSaved(r) ? (r.available ?? 0) : Number(r.stock ?? 0)) : null,
       is_default: r.is_default,
       image: r.image || null,
     };
@@ -248,7 +256,7 @@ export function variantRowProblems(row: VariantRow): Partial<Record<'sku' | 'pri
     if (!Number.isFinite(p) || p < 0.01 || p > MAX_PRODUCT_PRICE || Math.round(p * 100) !== p * 100)
       problems.price = 'facet.variants.error.price';
   }
-  if (row.stock_mode === 'stocked' && !row.id) {
+  if (row.stock_mode === 'stocked' && !stockedWhenSaved(row)) {
     const bad = wholeNumberProblem(row.stock, 0, MAX_STOCK_UNITS);
     if (bad) problems.stock = bad;
   }

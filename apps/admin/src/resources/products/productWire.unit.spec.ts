@@ -132,8 +132,8 @@ describe('Product options and variants in the console', () => {
       expect(stocked(null)).toBe('facet.variants.error.required');
       expect(stocked(0)).toBeUndefined();
       expect(stocked(1)).toBeUndefined();
-      // A saved row's stock changes through adjustments, not this field.
-      expect(variantRowProblems(row({ id: 'v', stock_mode: 'stocked', stock: -5 })).stock).toBeUndefined();
+      // A row stocked when saved changes its stock through adjustments, not this field.
+      expect(variantRowProblems(row({ id: 'v', stock_mode: 'stocked', stock: -5, available: 3 })).stock).toBeUndefined();
       expect(variantRowProblems(row({ price: -1 })).price).toBe('facet.variants.error.price');
       expect(variantRowProblems(row({ price: 10.001 })).price).toBe('facet.variants.error.price');
       expect(variantRowProblems(row({ price: 1e9 })).price).toBe('facet.variants.error.price');
@@ -199,6 +199,14 @@ describe('Product options and variants in the console', () => {
         { options: { size: '6' }, stock: 4, is_default: true, image: null },
         { options: { size: '7' }, stock: null, is_default: false, image: null, sku: 'R-7', price: 1100, lead_time_days: 15 },
       ]);
+    });
+
+    it('should send the starting count of a saved made-to-order row switched to stocked, and the shown count of one stocked already', () => {
+      const switched = row({ id: 'v-6', stock_mode: 'stocked', stock: 3, lead_time_days: null, available: null });
+      const stocked = row({ id: 'v-7', options: { size: '7' }, stock_mode: 'stocked', stock: null, lead_time_days: null, available: 2 });
+      expect(variantInputs([switched, stocked]).map((v) => v.stock)).toEqual([3, 2]);
+      expect(variantRowProblems({ ...switched, stock: -1 })).toEqual({ stock: 'facet.variants.error.out_of_range' });
+      expect(variantRowProblems({ ...stocked, stock: -1 })).toEqual({});
     });
 
     it('should leave options, variants and gallery out of an edit that did not change them (a price edit keeps the stock alone)', () => {

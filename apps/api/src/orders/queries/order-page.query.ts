@@ -146,6 +146,7 @@ export function toOrderPage(row: OrderPageRow, timeline: OrderTimelineEntry[]): 
             tracking_number: row.tracking_number,
             tracking_url: trackingUrl(row.carrier, row.tracking_number),
             shipped_at: row.shipped_at ? new Date(row.shipped_at).toISOString() : null,
+            delivered_at: row.status === 'delivered' && row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
           }
         : null,
     timeline,

@@ -279,6 +279,7 @@ export class OrderShipmentDto {
   @ApiProperty({ type: String, nullable: true, description: "The carrier's tracking page, built from its template" }) tracking_url:
     string | null;
   @ApiProperty({ type: String, nullable: true }) shipped_at: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'When it was delivered; null while on its way' }) delivered_at: string | null;
 }
 
 export class OrderTimelineEntryDto {
