@@ -38,6 +38,7 @@ import {
   productOptions,
   productVariants,
   quantityLimit,
+  wordsOf,
   type VariantProduct,
 } from '../lib/variants';
 
@@ -137,6 +138,7 @@ function ProductDetail({
   // The URL is the choice: the server renders the variant a shared link names, and the browser keeps it.
   const variant = initialVariant(p, params.get(VARIANT_PARAM));
   const images = galleryFor(p, variant);
+  const words = wordsOf(p, variant);
   const [shown, setShown] = useState({ variantId: variant.id, index: 0 });
   const active = shown.variantId === variant.id && shown.index < images.length ? shown.index : 0;
   const [quantity, setQuantity] = useState(1);
@@ -266,12 +268,14 @@ function ProductDetail({
                 </>
               )}
             </div>
-            <p className="product__description">{p.description}</p>
-            {p.features?.length > 0 && (
-              <div className="product__features">
+            <p className="product__description" data-testid="product-description">
+              {words.description}
+            </p>
+            {words.features.length > 0 && (
+              <div className="product__features" data-testid="product-details">
                 <h2 className="product__subhead">Details</h2>
                 <ul>
-                  {p.features.map((f) => (
+                  {words.features.map((f) => (
                     <li key={f}>{f}</li>
                   ))}
                 </ul>
