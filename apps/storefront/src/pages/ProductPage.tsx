@@ -7,7 +7,7 @@ import {
   type ProductReviews as ProductReviewsData,
 } from '@facet/contracts';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, isAbort } from '../api/client';
 import { getProduct, productsInCategory } from '../api/shop';
 import { ArrowLeft, HeartIcon, ShareIcon } from '../components/Icons';
@@ -17,7 +17,7 @@ import { EngravingField, OptionPicker } from '../components/ProductChoices';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { PROMISES } from '../components/ServiceStrip';
 import { Stars } from '../components/Stars';
-import { addToSelection, toggleWishlistWithToast } from '../features/shopActions';
+import { addToSelection, toggleWishlistWithToast, type ChooseOptionsState } from '../features/shopActions';
 import { toast } from '../features/toast/toasts';
 import { useWishlist } from '../features/wishlist/useWishlist';
 import { sharePage } from '../lib/share';
@@ -119,6 +119,12 @@ function ProductGone() {
   );
 }
 
+/** "a size", "a metal and a size", "a length, a metal and a size". */
+function chooseWhat(names: string[]): string {
+  const each = names.map((n) => `a ${n}`);
+  return each.length < 2 ? each.join('') : `${each.slice(0, -1).join(', ')} and ${each[each.length - 1]}`;
+}
+
 /** The query parameter naming the chosen variant, so a link shares the size or metal chosen. */
 export const VARIANT_PARAM = 'variant';
 
@@ -152,6 +158,8 @@ function ProductDetail({
   const availability = availabilityOf(p, variant);
   const orderable = canOrder(p, variant);
   const limit = quantityLimit(variant);
+  // A card's Add to Cart brings a piece with options here, to choose them: the page says so.
+  const fromCard = (useLocation().state as Partial<ChooseOptionsState> | null)?.chooseOptions === true && options.length > 0;
 
   const choose = (name: string, value: string) => {
     const next = chooseOption(variants, variant.options, name, value);
@@ -284,6 +292,11 @@ function ProductDetail({
 
             {(options.length > 0 || engravingRule) && (
               <div className="product__choices">
+                {fromCard && (
+                  <p className="product__choose" role="status" data-testid="choose-options">
+                    Choose {chooseWhat(options.map((o) => o.name))}, then add it to your selection.
+                  </p>
+                )}
                 {options.map((option) => (
                   <OptionPicker key={option.name} option={option} variants={variants} chosen={variant} onChoose={choose} />
                 ))}
