@@ -5,6 +5,7 @@ import {
   isOnSale,
   type Product,
   type ProductReviews as ProductReviewsData,
+  type ProductVariant,
 } from '@facet/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -21,6 +22,7 @@ import { addToSelection, toggleWishlistWithToast, type ChooseOptionsState } from
 import { toast } from '../features/toast/toasts';
 import { useWishlist } from '../features/wishlist/useWishlist';
 import { sharePage } from '../lib/share';
+import { takeEarlyChoices } from '../lib/earlyChoices';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { RELATED_COUNT, type ProductData } from '../routing/loaders';
 import { usePageData } from '../routing/usePageData';
@@ -161,9 +163,11 @@ function ProductDetail({
   // A card's Add to Cart brings a piece with options here, to choose them: the page says so.
   const fromCard = (useLocation().state as Partial<ChooseOptionsState> | null)?.chooseOptions === true && options.length > 0;
 
-  const choose = (name: string, value: string) => {
+  const onChoose = (name: string, value: string) => {
     const next = chooseOption(variants, variant.options, name, value);
-    if (!next || next.id === variant.id) return;
+    if (next && next.id !== variant.id) choose(next);
+  };
+  const choose = (next: ProductVariant) => {
     const max = quantityLimit(next);
     if (max !== null && quantity > max) setQuantity(max);
     setParams(
@@ -175,6 +179,19 @@ function ProductDetail({
       { replace: true, preventScrollReset: true },
     );
   };
+
+  // What the shopper chose on the server's page before it was hydrated wins over the URL's variant.
+  useEffect(() => {
+    const early = takeEarlyChoices(p.id);
+    let chosen = variant;
+    for (const [name, value] of Object.entries(early)) {
+      if (chosen.options[name] === value) continue;
+      chosen = chooseOption(variants, chosen.options, name, value) ?? chosen;
+    }
+    if (chosen.id !== variant.id) choose(chosen);
+    // Once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const add = () => {
     if (engravingRule && engravingProblem(engraving, engravingRule)) {
@@ -291,14 +308,14 @@ function ProductDetail({
             )}
 
             {(options.length > 0 || engravingRule) && (
-              <div className="product__choices">
+              <div className="product__choices" data-product-id={p.id}>
                 {fromCard && (
                   <p className="product__choose" role="status" data-testid="choose-options">
                     Choose {chooseWhat(options.map((o) => o.name))}, then add it to your selection.
                   </p>
                 )}
                 {options.map((option) => (
-                  <OptionPicker key={option.name} option={option} variants={variants} chosen={variant} onChoose={choose} />
+                  <OptionPicker key={option.name} option={option} variants={variants} chosen={variant} onChoose={onChoose} />
                 ))}
                 {engravingRule && <EngravingField rule={engravingRule} value={engraving} onChange={setEngraving} />}
               </div>
