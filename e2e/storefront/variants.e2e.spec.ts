@@ -262,7 +262,7 @@ describe('Sizes, stock and engraving', () => {
 
     // The server renders the variant a link names: its words and its picture, before any script runs.
     const html = await (await fetch(`${BASE_URL}/product/${ring.id}?variant=${rose.id}`)).text();
-    const info = html.slice(html.indexOf('product__description'));
+    const info = html.slice(html.indexOf('data-testid="product-description"'));
     expect(info.slice(0, 400)).toContain('A whisper-fine band of 14K rose gold');
     expect(html).toMatch(/<li>14K rose gold<\/li>/);
     expect(html).not.toMatch(/<li>14K yellow gold<\/li>/);
@@ -332,7 +332,7 @@ describe('Sizes, stock and engraving', () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     // Hydrated, the page holds the size on screen, in the URL and in what Add to Cart puts in the bag.
     await page.waitForURL(`**/product/${ring.id}?variant=${six.id}`);
-    expect(await size.inputValue()).toBe('6');
+    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('#option-size')?.value === '6');
     await page.locator('.product__info').getByRole('button', { name: 'Add to Cart' }).click();
     await page.goto('/cart');
     const line = page.getByTestId('cart-line').first();
