@@ -8,7 +8,13 @@ import type { Browser, Page } from 'playwright-core';
 import { fillCheckoutForm } from '../support/checkout-form';
 import { registerVerifiedCustomer, signInOnStorefront } from '../support/customer-account';
 import { api, staffToken, untilListed } from '../admin/support';
+
+const RING_SIZER = 'Not sure (free ring sizer)';
 import { apiGet, BASE_URL, launch, newPage, PHONE, screenshot, someProducts } from './browser';
+
+/** The sizes the issue's screenshots are looked at in. */
+const LAPTOP = { width: 1366, height: 900 };
+const SMALL_PHONE = { width: 390, height: 844 };
 
 jest.setTimeout(180_000);
 
@@ -17,12 +23,17 @@ interface ProductVariant {
   id: string;
   options: Record<string, string>;
   available: number | null;
+  image?: string | null;
+  description?: string | null;
+  features?: string[] | null;
 }
 
 interface ProductDetail {
   id: string;
   name: string;
   category: string;
+  description: string;
+  features: string[];
   options?: { name: string; values: string[] }[];
   variants?: ProductVariant[];
   engraving?: { max_length: number } | null;
@@ -262,6 +273,125 @@ describe('Sizes, stock and engraving', () => {
     expect(await card.getByRole('button', { name: /Add to Cart/ }).isDisabled()).toBe(true);
     await page.getByLabel('In stock only').check();
     await page.getByRole('heading', { name: 'No products found' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  async function named(category: string, name: string): Promise<ProductDetail> {
+    const found = (await details(category)).find((p) => p.name === name);
+    if (!found) throw new Error(`no seeded ${name} in ${category}`);
+    return found;
+  }
+
+  it('follows the chosen metal and length: description, DETAILS and picture, on screen and in the server-rendered ?variant= page', async () => {
+    const ring = await named('women-rings', 'Petite Diamond Stacking Ring');
+    const rose = ring.variants!.find((v) => v.options.metal === '14K Rose Gold' && v.options.size === RING_SIZER)!;
+    for (const viewport of [LAPTOP, SMALL_PHONE]) {
+      const { page, context, errors } = await newPage(browser, viewport);
+      await page.goto(`/product/${ring.id}`);
+      const description = page.getByTestId('product-description');
+      const details = page.getByTestId('product-details').getByRole('listitem');
+      expect(await description.innerText()).toContain('14K yellow gold');
+      await page
+        .getByRole('group', { name: /^Metal/ })
+        .getByText('14K Rose Gold', { exact: true })
+        .click();
+      await page.waitForURL(`**/product/${ring.id}?variant=${rose.id}`);
+      expect(await description.innerText()).toContain('A whisper-fine band of 14K rose gold');
+      expect(await description.innerText()).not.toMatch(/yellow gold/i);
+      expect(await details.first().innerText()).toBe('14K rose gold');
+      expect(await page.getByTestId('product-details').innerText()).not.toMatch(/yellow gold/i);
+      // The rose-gold pictures come to the front.
+      const shown = page.locator('.gallery__main img.is-active');
+      expect(await shown.getAttribute('src')).toMatch(/petite-diamond-stacking-ring-14k-rose-gold-1\.(webp|svg)$/);
+      expect(await shown.getAttribute('alt')).toBe('Petite Diamond Stacking Ring in 14K rose gold, view 1 of 3');
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('.gallery__main img.is-active')].every((i) => i.complete),
+      );
+      await screenshot(page, `product-rose-gold-${viewport.width}`, { fullPage: false });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+
+    // The server renders the variant a link names: its words and its picture, before any script runs.
+    const html = await (await fetch(`${BASE_URL}/product/${ring.id}?variant=${rose.id}`)).text();
+    const info = html.slice(html.indexOf('data-testid="product-description"'));
+    expect(info.slice(0, 400)).toContain('A whisper-fine band of 14K rose gold');
+    expect(html).toMatch(/<li>14K rose gold<\/li>/);
+    expect(html).not.toMatch(/<li>14K yellow gold<\/li>/);
+    expect(html).toMatch(/src="\/images\/products\/petite-diamond-stacking-ring-14k-rose-gold-1\.(webp|svg)"[^>]*class="is-active"/);
+
+    const chain = await named('women-necklaces', 'Solana Paperclip Gold Necklace');
+    const { page, context, errors } = await newPage(browser, LAPTOP);
+    await page.goto(`/product/${chain.id}`);
+    const details = page.getByTestId('product-details');
+    expect(await details.innerText()).toContain('18 in length');
+    await page
+      .getByRole('group', { name: /^Length/ })
+      .getByText('16 in', { exact: true })
+      .click();
+    await page.waitForURL(/\?variant=/);
+    expect(await details.innerText()).toContain('16 in length');
+    expect(await details.innerText()).not.toContain('18 in length');
+    await screenshot(page, 'product-length-16', { fullPage: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("never chooses a size silently from a card's Add to Cart: the ring's page opens to choose, and the bag names what was chosen", async () => {
+    const { page, context, errors } = await newPage(browser, LAPTOP);
+    await page.goto('/jewelry/rings');
+    const card = page.getByTestId('product-card').first();
+    const name = (await card.getByRole('heading').innerText()).trim();
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.waitForURL(/\/product\/[^/?]+$/);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    const note = page.getByTestId('choose-options');
+    expect(await note.innerText()).toBe('Choose a size, then add it to your selection.');
+    expect(await page.getByTestId('cart-count').count()).toBe(0);
+    await screenshot(page, 'card-add-chooses', { fullPage: false });
+    await page.getByLabel('Size', { exact: true }).selectOption('7');
+    await page.waitForURL(/\?variant=/);
+    await page.locator('.product__info').getByRole('button', { name: 'Add to Cart' }).click();
+    await page.goto('/cart');
+    await page.getByTestId('cart-line').first().waitFor();
+    expect(await page.getByTestId('cart-line').first().getByTestId('line-variant').innerText()).toMatch(/Size 7\b/);
+    const dialog = await openConsultation(page, 'Ada', `card.${Date.now()}@example.com`);
+    await dialog
+      .getByRole('list', { name: 'Your selection' })
+      .getByText(/Size 7\b/)
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a size chosen as soon as the page paints, before its scripts have run (not the free ring sizer)', async () => {
+    const { ring } = await sizedRing();
+    const six = ring.variants!.find((v) => v.options.size === '6')!;
+    const { page, context, errors } = await newPage(browser, SMALL_PHONE);
+    // The page's scripts are held back until the shopper has chosen, as on a slow phone.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.mainFrame().goto(`${BASE_URL}/product/${ring.id}`, { waitUntil: 'commit' });
+    const size = page.getByLabel('Size', { exact: true });
+    await size.waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await size.selectOption('6');
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // Hydrated, the page holds the size on screen, in the URL and in what Add to Cart puts in the bag.
+    await page.waitForURL(`**/product/${ring.id}?variant=${six.id}`);
+    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('#option-size')?.value === '6');
+    await page.locator('.product__info').getByRole('button', { name: 'Add to Cart' }).click();
+    await page.goto('/cart');
+    const line = page.getByTestId('cart-line').first();
+    await line.waitFor();
+    expect(await line.getByTestId('line-variant').innerText()).toBe('Size 6');
+    expect(await page.getByTestId('cart-line').filter({ hasText: 'Not sure (free ring sizer)' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

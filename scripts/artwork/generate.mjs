@@ -2740,8 +2740,28 @@ function signetFaceUp(svg, d, p) {
   return out;
 }
 
-function productSvg(p, view) {
-  const d = { ...describe(p), slug: p.slug };
+/** The colour of a metal a piece is offered in ("14K Rose Gold": rose), for its own artwork. */
+function metalColour(choice) {
+  const c = choice.toLowerCase();
+  for (const [re, key] of [
+    [/rose/, 'rose'],
+    [/white/, 'white'],
+    [/yellow/, 'yellow'],
+    [/platinum/, 'platinum'],
+    [/silver|sterling/, 'silver'],
+    [/black/, 'black'],
+  ]) {
+    if (re.test(c)) return key;
+  }
+  throw new Error(`no colour for the metal ${choice}`);
+}
+
+/** A metal in a file name: "14K Rose Gold" is "14k-rose-gold" (the seed's metalSlug, seed-catalogue.ts). */
+const metalSlug = (choice) => choice.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+/** view: 1 to 3; metal: a colour of METALS to draw it in instead of the one its words name (a metal offered). */
+function productSvg(p, view, metal) {
+  const d = { ...describe(p), slug: p.slug, ...(metal ? { metal } : {}) };
   const svg = new Svg(800, 800, `${p.slug}#${view}`);
   const fn = { rings: ringView, necklaces: necklaceView, earrings: earringView, bracelets: braceletView }[d.kind];
   fn(svg, d, p, view);
@@ -3592,6 +3612,14 @@ function main() {
   for (const p of products) {
     if (only && !p.slug.includes(only) && p.category !== only) continue;
     for (const v of [1, 2, 3]) sizes.push([`products/${p.slug}-${v}.svg`, write(`products/${p.slug}-${v}.svg`, productSvg(p, v))]);
+    // Every metal a piece is offered in beyond the one it is written in has its own three views, drawn the
+    // same way (the same seed) in that metal: the product page shows them when the metal is chosen.
+    for (const choice of Object.keys(p.offer?.metal ?? {}).slice(1)) {
+      for (const v of [1, 2, 3]) {
+        const rel = `products/${p.slug}-${metalSlug(choice)}-${v}.svg`;
+        sizes.push([rel, write(rel, productSvg(p, v, metalColour(choice)))]);
+      }
+    }
   }
   if (!only) {
     const ids = [

@@ -6,6 +6,7 @@ import './theme/layout.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
+import { captureEarlyChoices } from './lib/earlyChoices';
 import { createRoutes } from './routes';
 import { HYDRATION_DATA_ID } from './routing/hydration';
 import { browserShopData } from './routing/shopData';
@@ -26,6 +27,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   if (hydrationData) {
+    // A size or metal chosen on the server's page before hydration is kept (lib/earlyChoices.ts).
+    captureEarlyChoices(document);
     // The first route's page chunk (modulepreloaded by the server) is loaded before hydrating, so the
     // browser's first render is the server's tree.
     const leaf = matchRoutes(routes, window.location)?.at(-1)?.route.element;

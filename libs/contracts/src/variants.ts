@@ -33,6 +33,10 @@ export interface ProductVariant {
   is_default: boolean;
   /** An image of this variant (a metal of its own), or null to use the product's. */
   image: string | null;
+  /** Its own description where its metal, karat or length makes it differ, or null for the product's. */
+  description: string | null;
+  /** Its own details list (the product page's DETAILS), or null for the product's. */
+  features: string[] | null;
 }
 
 /** A variant as staff send it in POST/PUT /api/admin/products: `stock` an integer, or null for made to order. */
@@ -45,6 +49,9 @@ export interface VariantInput {
   lead_time_days?: number | null;
   is_default?: boolean;
   image?: string | null;
+  /** Left out: kept (a variant of the same options) or null; null: the product's. */
+  description?: string | null;
+  features?: string[] | null;
 }
 
 /** Engraving a product offers on a line, or null when it offers none. */

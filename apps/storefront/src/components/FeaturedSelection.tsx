@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isAbort } from '../api/client';
 import { randomProducts } from '../api/shop';
-import { addToSelection, toggleWishlistWithToast } from '../features/shopActions';
+import { toggleWishlistWithToast } from '../features/shopActions';
+import { CardAddButton } from './CardAddButton';
 import { useWishlist } from '../features/wishlist/useWishlist';
 import { categoryName } from '../lib/collections';
 import { FEATURED_COUNT, FEATURED_FADE_MS, featuredDelay, wrapIndex } from '../lib/rotation';
@@ -159,9 +160,7 @@ function SelectionPiece({
           {isOnSale(product) && <s className="price price--was">{formatPrice(product.original_price as number)}</s>}
         </p>
         <div className="selection__actions">
-          <button type="button" className="btn btn--primary" disabled={!product.in_stock} onClick={() => addToSelection(product)}>
-            Add to Cart
-          </button>
+          <CardAddButton product={product} disabled={!product.in_stock} className="btn btn--primary" />
           <button
             type="button"
             className={`icon-btn selection__heart${saved ? ' is-saved' : ''}`}

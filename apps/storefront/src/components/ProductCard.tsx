@@ -1,9 +1,10 @@
 import { formatPrice, isOnSale, type Product } from '@facet/contracts';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { addToSelection, toggleWishlistWithToast } from '../features/shopActions';
+import { toggleWishlistWithToast } from '../features/shopActions';
 import { useWishlist } from '../features/wishlist/useWishlist';
 import { categoryName } from '../lib/collections';
+import { CardAddButton } from './CardAddButton';
 import { HeartIcon } from './Icons';
 import { Stars } from './Stars';
 import './ProductCard.css';
@@ -69,14 +70,7 @@ export function ProductCard({ product, index = 0, delayStep = 0.08, layout = 'gr
           <Link to={href} className="btn btn--ghost btn--small" aria-label={`View ${product.name}`}>
             View
           </Link>
-          <button
-            type="button"
-            className="btn btn--primary btn--small"
-            disabled={!product.in_stock}
-            onClick={() => addToSelection(product)}
-          >
-            Add to Cart
-          </button>
+          <CardAddButton product={product} disabled={!product.in_stock} className="btn btn--primary btn--small" />
         </div>
       </div>
     </article>

@@ -39,6 +39,7 @@ export function OptionPicker({
         <select
           id={id}
           className="select choice__select"
+          data-option-name={option.name}
           value={current}
           aria-describedby={offersRingSizer(option) ? `${id}-sizer` : undefined}
           onChange={(e) => onChoose(option.name, e.target.value)}
@@ -74,6 +75,7 @@ export function OptionPicker({
                 type="radio"
                 className="visually-hidden"
                 name={id}
+                data-option-name={option.name}
                 value={value}
                 checked={current === value}
                 onChange={() => onChoose(option.name, value)}

@@ -41,6 +41,8 @@ export function productVariants(p: VariantProduct): ProductVariant[] {
       lead_time_days: null,
       is_default: true,
       image: null,
+      description: null,
+      features: null,
     },
   ];
 }
@@ -126,16 +128,26 @@ export function lineLabel(v: ProductVariant): string {
 }
 
 /**
- * The pictures for a variant: the gallery's (with their alt text) meant for every variant or for this one,
- * led by the variant's own image when it has one; the product's images when there is no gallery.
+ * What the page says of the chosen variant: its own description and details where its metal, karat or
+ * length makes it differ (an API before them sends neither), else the product's.
+ */
+export function wordsOf(p: VariantProduct, v: ProductVariant): { description: string; features: string[] } {
+  return { description: v.description ?? p.description, features: v.features ?? p.features ?? [] };
+}
+
+/**
+ * The pictures for a variant: the gallery's (with their alt text) meant for this variant first, then those
+ * meant for every variant, led by the variant's own image when it has one; the product's images when there
+ * is no gallery.
  */
 export function galleryFor(p: VariantProduct, v: ProductVariant): GalleryImage[] {
   const all: GalleryImage[] =
     Array.isArray(p.gallery) && p.gallery.length > 0
       ? p.gallery
       : (p.images?.length ? p.images : [p.image]).map((src, i, list) => ({ src, alt: `${p.name}, view ${i + 1} of ${list.length}` }));
-  const forVariant = all.filter((g) => !g.variant_ids?.length || g.variant_ids.includes(v.id));
-  const shown = forVariant.length > 0 ? forVariant : all;
+  const forThis = all.filter((g) => g.variant_ids?.includes(v.id));
+  const forEvery = all.filter((g) => !g.variant_ids?.length);
+  const shown = forThis.length + forEvery.length > 0 ? [...forThis, ...forEvery] : all;
   if (!v.image) return shown;
   const own = shown.find((g) => g.src === v.image);
   const label = lineLabel(v);

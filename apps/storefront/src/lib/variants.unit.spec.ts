@@ -8,6 +8,7 @@ import {
   initialVariant,
   productVariants,
   valueState,
+  wordsOf,
   type VariantProduct,
 } from './variants';
 
@@ -20,6 +21,8 @@ const v = (id: string, options: Record<string, string>, more: Partial<ProductVar
   lead_time_days: 10,
   is_default: false,
   image: null,
+  description: null,
+  features: null,
   ...more,
 });
 
@@ -72,8 +75,22 @@ describe('variants on the product page', () => {
         { src: '/p.jpg', alt: 'Band in platinum', variant_ids: ['p6', 'p7', 'p8'] },
       ],
     };
-    expect(galleryFor(p, variants[0]).map((g) => g.alt)).toEqual(['Band, front', 'Band in yellow gold']);
+    // The variant's own pictures come to the front, before those of every variant.
+    expect(galleryFor(p, variants[0]).map((g) => g.alt)).toEqual(['Band in yellow gold', 'Band, front']);
     expect(galleryFor(p, { ...variants[3], image: '/p.jpg' }).map((g) => g.src)).toEqual(['/p.jpg', '/a.jpg']);
     expect(galleryFor(p, { ...variants[4], image: '/new.jpg' })[0]).toEqual({ src: '/new.jpg', alt: 'Band, Metal Platinum · Size 8' });
+  });
+
+  it("says what the chosen variant says of itself (its metal, its length), else the product's words", () => {
+    const p: VariantProduct = {
+      ...product({ description: 'A band of 14K yellow gold.', features: ['14K yellow gold', '2 mm'] }),
+      variants,
+    };
+    const rose = v('r6', { metal: 'Rose', size: '6' }, { description: 'A band of 14K rose gold.', features: ['14K rose gold', '2 mm'] });
+    expect(wordsOf(p, rose)).toEqual({ description: 'A band of 14K rose gold.', features: ['14K rose gold', '2 mm'] });
+    expect(wordsOf(p, variants[0])).toEqual({ description: 'A band of 14K yellow gold.', features: ['14K yellow gold', '2 mm'] });
+    // An API before variants had words of their own sends neither field.
+    const { description: _d, features: _f, ...older } = rose;
+    expect(wordsOf(p, older as ProductVariant).description).toBe('A band of 14K yellow gold.');
   });
 });

@@ -5,9 +5,10 @@ import {
   isOnSale,
   type Product,
   type ProductReviews as ProductReviewsData,
+  type ProductVariant,
 } from '@facet/contracts';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, isAbort } from '../api/client';
 import { getProduct, productsInCategory } from '../api/shop';
 import { ArrowLeft, HeartIcon, ShareIcon } from '../components/Icons';
@@ -17,10 +18,11 @@ import { EngravingField, OptionPicker } from '../components/ProductChoices';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { PROMISES } from '../components/ServiceStrip';
 import { Stars } from '../components/Stars';
-import { addToSelection, toggleWishlistWithToast } from '../features/shopActions';
+import { addToSelection, toggleWishlistWithToast, type ChooseOptionsState } from '../features/shopActions';
 import { toast } from '../features/toast/toasts';
 import { useWishlist } from '../features/wishlist/useWishlist';
 import { sharePage } from '../lib/share';
+import { takeEarlyChoices } from '../lib/earlyChoices';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { RELATED_COUNT, type ProductData } from '../routing/loaders';
 import { usePageData } from '../routing/usePageData';
@@ -38,6 +40,7 @@ import {
   productOptions,
   productVariants,
   quantityLimit,
+  wordsOf,
   type VariantProduct,
 } from '../lib/variants';
 
@@ -118,6 +121,12 @@ function ProductGone() {
   );
 }
 
+/** "a size", "a metal and a size", "a length, a metal and a size". */
+function chooseWhat(names: string[]): string {
+  const each = names.map((n) => `a ${n}`);
+  return each.length < 2 ? each.join('') : `${each.slice(0, -1).join(', ')} and ${each[each.length - 1]}`;
+}
+
 /** The query parameter naming the chosen variant, so a link shares the size or metal chosen. */
 export const VARIANT_PARAM = 'variant';
 
@@ -137,6 +146,7 @@ function ProductDetail({
   // The URL is the choice: the server renders the variant a shared link names, and the browser keeps it.
   const variant = initialVariant(p, params.get(VARIANT_PARAM));
   const images = galleryFor(p, variant);
+  const words = wordsOf(p, variant);
   const [shown, setShown] = useState({ variantId: variant.id, index: 0 });
   const active = shown.variantId === variant.id && shown.index < images.length ? shown.index : 0;
   const [quantity, setQuantity] = useState(1);
@@ -150,10 +160,14 @@ function ProductDetail({
   const availability = availabilityOf(p, variant);
   const orderable = canOrder(p, variant);
   const limit = quantityLimit(variant);
+  // A card's Add to Cart brings a piece with options here, to choose them: the page says so.
+  const fromCard = (useLocation().state as Partial<ChooseOptionsState> | null)?.chooseOptions === true && options.length > 0;
 
-  const choose = (name: string, value: string) => {
+  const onChoose = (name: string, value: string) => {
     const next = chooseOption(variants, variant.options, name, value);
-    if (!next || next.id === variant.id) return;
+    if (next && next.id !== variant.id) choose(next);
+  };
+  const choose = (next: ProductVariant) => {
     const max = quantityLimit(next);
     if (max !== null && quantity > max) setQuantity(max);
     setParams(
@@ -165,6 +179,19 @@ function ProductDetail({
       { replace: true, preventScrollReset: true },
     );
   };
+
+  // What the shopper chose on the server's page before it was hydrated wins over the URL's variant.
+  useEffect(() => {
+    const early = takeEarlyChoices(p.id);
+    let chosen = variant;
+    for (const [name, value] of Object.entries(early)) {
+      if (chosen.options[name] === value) continue;
+      chosen = chooseOption(variants, chosen.options, name, value) ?? chosen;
+    }
+    if (chosen.id !== variant.id) choose(chosen);
+    // Once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const add = () => {
     if (engravingRule && engravingProblem(engraving, engravingRule)) {
@@ -266,12 +293,14 @@ function ProductDetail({
                 </>
               )}
             </div>
-            <p className="product__description">{p.description}</p>
-            {p.features?.length > 0 && (
-              <div className="product__features">
+            <p className="product__description" data-testid="product-description">
+              {words.description}
+            </p>
+            {words.features.length > 0 && (
+              <div className="product__features" data-testid="product-details">
                 <h2 className="product__subhead">Details</h2>
                 <ul>
-                  {p.features.map((f) => (
+                  {words.features.map((f) => (
                     <li key={f}>{f}</li>
                   ))}
                 </ul>
@@ -279,9 +308,14 @@ function ProductDetail({
             )}
 
             {(options.length > 0 || engravingRule) && (
-              <div className="product__choices">
+              <div className="product__choices" data-product-id={p.id}>
+                {fromCard && (
+                  <p className="product__choose" role="status" data-testid="choose-options">
+                    Choose {chooseWhat(options.map((o) => o.name))}, then add it to your selection.
+                  </p>
+                )}
                 {options.map((option) => (
-                  <OptionPicker key={option.name} option={option} variants={variants} chosen={variant} onChoose={choose} />
+                  <OptionPicker key={option.name} option={option} variants={variants} chosen={variant} onChoose={onChoose} />
                 ))}
                 {engravingRule && <EngravingField rule={engravingRule} value={engraving} onChange={setEngraving} />}
               </div>

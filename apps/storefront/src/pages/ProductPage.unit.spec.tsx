@@ -22,7 +22,19 @@ const relatedMock = productsInCategory as jest.MockedFunction<typeof productsInC
 const SIZES = ['3', '3.5', '4', '4.5', '5', '5.5', '6', '6.5', '7', '7.5', '8', '8.5', '9'];
 
 function variant(id: string, options: Record<string, string>, more: Partial<ProductVariant> = {}): ProductVariant {
-  return { id, sku: `FCT-${id}`, options, price: 2400, available: null, lead_time_days: 15, is_default: false, image: null, ...more };
+  return {
+    id,
+    sku: `FCT-${id}`,
+    options,
+    price: 2400,
+    available: null,
+    lead_time_days: 15,
+    is_default: false,
+    image: null,
+    description: null,
+    features: null,
+    ...more,
+  };
 }
 
 /** A ring in US 3 to 9 and the free sizer (the default): 6.5 is one piece in stock at a higher price, 7 is sold out. */
@@ -243,6 +255,28 @@ describe('product page options, availability and engraving', () => {
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('location')).toHaveTextContent(/\?variant=y7$/);
     expect(price()).toBe('$900');
+  });
+
+  it("says what the chosen metal is: the variant's description and details replace the product's as it is chosen", async () => {
+    const base = band();
+    const platinum = { description: 'A court band of platinum 950.', features: ['Platinum 950', '2 mm'] };
+    const p: VariantProduct = {
+      ...base,
+      description: 'A court band of 18K yellow gold.',
+      features: ['18K yellow gold', '2 mm'],
+      variants: base.variants!.map((v) => (v.options.metal === 'Platinum' ? { ...v, ...platinum } : v)),
+    };
+    const user = await open(p);
+    const details = () =>
+      within(screen.getByTestId('product-details'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(screen.getByTestId('product-description')).toHaveTextContent('A court band of 18K yellow gold.');
+    expect(details()).toEqual(['18K yellow gold', '2 mm']);
+    await user.click(within(screen.getByRole('group', { name: /^Metal/ })).getByRole('radio', { name: 'Platinum' }));
+    expect(screen.getByTestId('product-description')).toHaveTextContent('A court band of platinum 950.');
+    expect(details()).toEqual(['Platinum 950', '2 mm']);
+    expect(screen.queryByText('18K yellow gold')).not.toBeInTheDocument();
   });
 
   it('shows a product the API sends without variants exactly as before', async () => {

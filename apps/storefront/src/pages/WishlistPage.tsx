@@ -2,7 +2,7 @@ import { formatPrice } from '@facet/contracts';
 import { Link } from 'react-router-dom';
 import { HeartIcon, TrashIcon } from '../components/Icons';
 import { Stars } from '../components/Stars';
-import { addToSelection } from '../features/shopActions';
+import { CardAddButton } from '../components/CardAddButton';
 import { toast } from '../features/toast/toasts';
 import { useWishlist } from '../features/wishlist/useWishlist';
 import type { WishlistItem } from '../features/wishlist/wishlist';
@@ -120,9 +120,7 @@ function WishlistCard({ item, onRemove }: { item: WishlistItem; onRemove: () => 
           <Link to={href} className="btn btn--ghost btn--small">
             View
           </Link>
-          <button type="button" className="btn btn--primary btn--small" disabled={!item.inStock} onClick={() => addToSelection(product)}>
-            Add to Cart
-          </button>
+          <CardAddButton product={product} disabled={!item.inStock} className="btn btn--primary btn--small" />
         </div>
       </div>
     </li>

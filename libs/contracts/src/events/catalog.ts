@@ -15,6 +15,13 @@ export interface VariantSpec {
   lead_time_days: number | null;
   is_default: boolean;
   image: string | null;
+  /**
+   * What the variant says of itself where it differs from the product (its metal, karat or length): its
+   * own description and details list, shown when it is chosen. Absent (events recorded before they were
+   * added) or null: the product's. Optional fields of the same schema version, so older events read as they are.
+   */
+  description?: string | null;
+  features?: string[] | null;
 }
 
 /** One picture of a product's gallery as events carry it, in display order, with the variants it shows ([] for all). */

@@ -153,7 +153,18 @@ describe('Product options and variants in the console', () => {
 
   describe('When a product is read and saved', () => {
     const variants: ProductVariant[] = [
-      { id: 'v1', sku: 'R-6', options: { size: '6' }, price: 1200, available: 3, lead_time_days: null, is_default: false, image: null },
+      {
+        id: 'v1',
+        sku: 'R-6',
+        options: { size: '6' },
+        price: 1200,
+        available: 3,
+        lead_time_days: null,
+        is_default: false,
+        image: null,
+        description: null,
+        features: null,
+      },
       {
         id: 'v2',
         sku: 'R-SIZER',
@@ -163,6 +174,8 @@ describe('Product options and variants in the console', () => {
         lead_time_days: 20,
         is_default: true,
         image: null,
+        description: null,
+        features: null,
       },
     ];
     const record = {

@@ -63,6 +63,10 @@ export const VARIANT_LIMITS = {
   gallery: GALLERY_MAX_IMAGES,
   alt: GALLERY_ALT_MAX_LENGTH,
   leadTimeDays: 365,
+  /** A variant's own description and details: the product's own limits. */
+  description: 5000,
+  features: 30,
+  feature: 200,
 } as const;
 export const SKU_PATTERN = /^[A-Z0-9._-]+$/;
 
@@ -205,7 +209,13 @@ function resolveVariants(
   return drafts.map(({ sku, ...draft }) => {
     const kept = byOptions.get(optionsKey(draft.options));
     const variant_id = kept?.variant_id ?? newVariantId();
-    return { variant_id, sku: sku ?? kept?.sku ?? generatedSku(productId, variant_id), ...draft };
+    const variant: VariantSpec = { variant_id, sku: sku ?? kept?.sku ?? generatedSku(productId, variant_id), ...draft };
+    // Its own text, left out of a save (a client that does not edit it), is kept; null gives the product's.
+    if (draft.description === undefined) delete variant.description;
+    if (draft.features === undefined) delete variant.features;
+    if (draft.description === undefined && kept?.description != null) variant.description = kept.description;
+    if (draft.features === undefined && kept?.features != null) variant.features = kept.features;
+    return variant;
   });
 }
 
@@ -322,6 +332,20 @@ export function variantProblems(fields: Pick<ProductFields, VariantFieldName>): 
     }
     if (v?.image !== null && (typeof v?.image !== 'string' || unstorableReason(v.image) || v.image.length > 300))
       add(`${at}.image`, 'must be a path on this site or null');
+    if (v?.description != null) {
+      const problem = textProblem(v.description, VARIANT_LIMITS.description);
+      if (problem) add(`${at}.description`, `${problem} (null: the product's)`);
+    }
+    if (v?.features != null) {
+      if (!Array.isArray(v.features) || v.features.length > VARIANT_LIMITS.features) {
+        add(`${at}.features`, `must be a list of at most ${VARIANT_LIMITS.features} lines, or null`);
+      } else {
+        for (const [j, line] of v.features.entries()) {
+          const problem = textProblem(line, VARIANT_LIMITS.feature);
+          if (problem) add(`${at}.features.${j}`, problem);
+        }
+      }
+    }
   }
   const defaults = list.filter((v) => v?.is_default === true).length;
   if (list.length > 0 && defaults !== 1) add('variants', `must have exactly one default variant (is_default), not ${defaults}`);

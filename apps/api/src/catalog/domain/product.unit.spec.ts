@@ -147,6 +147,38 @@ describe('product decider: options, variants, engraving, gallery', () => {
     expect(after.has('6.5')).toBe(false);
   });
 
+  it("should record a variant's own description and details, keep them through a save that leaves them out, and clear them with null", () => {
+    const metals = { name: 'metal', values: ['14K Yellow Gold', '14K Rose Gold'] };
+    const created = create({
+      ...base,
+      options: [metals],
+      variants: [
+        draft({ metal: '14K Yellow Gold' }, { is_default: true }),
+        draft({ metal: '14K Rose Gold' }, { description: 'A band of 14K rose gold.', features: ['14K rose gold'] }),
+      ],
+    });
+    const rose = created.data.variants[1];
+    expect(rose).toMatchObject({ description: 'A band of 14K rose gold.', features: ['14K rose gold'] });
+    expect('description' in created.data.variants[0]).toBe(false);
+    const state = listed([created]);
+    // A console that does not edit them sends the variants without: nothing changes.
+    const resent = [draft({ metal: '14K Yellow Gold' }, { is_default: true }), draft({ metal: '14K Rose Gold' })];
+    expect(product.decide({ type: 'EditProduct', productId: PRODUCT_ID, newVariantId, changes: { variants: resent } }, state)).toEqual([]);
+    // null: the product's words again.
+    const [cleared] = product.decide(
+      {
+        type: 'EditProduct',
+        productId: PRODUCT_ID,
+        newVariantId,
+        changes: { variants: [resent[0], draft({ metal: '14K Rose Gold' }, { description: null, features: null })] },
+      },
+      state,
+    ) as ProductEdited[];
+    expect(cleared.data.changes.variants![1]).toMatchObject({ variant_id: rose.variant_id, description: null, features: null });
+    // An event recorded before variants had words of their own reads as the product's.
+    expect(withVariants(fold(product, [created, cleared]).fields!, PRODUCT_ID).variants[1].description).toBeNull();
+  });
+
   it('should keep the gallery and images in step, and drop gallery links to removed variants', () => {
     const created = create(ring());
     const stocked = created.data.variants.find((v) => v.options.size === '6.5')!;
@@ -337,6 +369,31 @@ describe('product decider: options, variants, engraving, gallery', () => {
         '13 gallery pictures',
         () => ring({ gallery: Array.from({ length: 13 }, (_, i) => ({ src: `/images/products/${i}.svg`, alt: 'x', variant_ids: [] })) }),
         /gallery must be at most 12/,
+      ],
+      [
+        'a NUL in a variant description',
+        () => ring({ variants: [draft({ size: '6' }, { is_default: true, description: 'a\u0000b' }), draft({ size: '6.5' })] }),
+        /variants\.0\.description contains a NUL/,
+      ],
+      [
+        'a lone surrogate in a variant detail',
+        () => ring({ variants: [draft({ size: '6' }, { is_default: true }), draft({ size: '6.5' }, { features: ['ok', 'x\ud800'] })] }),
+        /variants\.1\.features\.1 /,
+      ],
+      [
+        'an empty variant description',
+        () => ring({ variants: [draft({ size: '6' }, { is_default: true, description: ' ' })] }),
+        /variants\.0\.description must not be empty/,
+      ],
+      [
+        'a variant details list that is not a list',
+        () => ring({ variants: [draft({ size: '6' }, { is_default: true, features: 'gold' as unknown as string[] })] }),
+        /variants\.0\.features must be a list of at most 30 lines, or null/,
+      ],
+      [
+        'a variant description too long',
+        () => ring({ variants: [draft({ size: '6' }, { is_default: true, description: 'x'.repeat(5001) })] }),
+        /variants\.0\.description must be at most 5000 characters/,
       ],
     ];
     it.each(cases)('%s', (_name, fields, message) => {

@@ -65,6 +65,9 @@ function toDrafts(dtos: VariantInputDto[]): VariantDraft[] {
     lead_time_days: v.lead_time_days ?? null,
     is_default: marked ? v.is_default === true : i === fallback,
     image: v.image ?? null,
+    // Left out: kept by the decider (a variant of the same options), as a console that does not edit them sends.
+    ...(v.description !== undefined ? { description: v.description === null ? null : v.description.trim() } : {}),
+    ...(v.features !== undefined ? { features: v.features === null ? null : v.features.map((f) => f.trim()).filter(hasVisibleText) } : {}),
   }));
 }
 

@@ -48,7 +48,8 @@ describe('Options, variants, engraving and gallery over HTTP', () => {
       expect(fallback.lead_time_days).toBeLessThanOrEqual(20);
       expect(p.engraving?.max_length).toBeGreaterThanOrEqual(12);
       expect(p.gallery.length).toBeGreaterThan(0);
-      for (const g of p.gallery) expect(g.alt).toBe(p.name);
+      // A ring in several metals describes each picture by its metal.
+      for (const g of p.gallery) expect(g.alt).toMatch(new RegExp(`^${p.name}( in .+ gold, view [1-3] of 3)?$`));
     }
   });
 
@@ -63,6 +64,17 @@ describe('Options, variants, engraving and gallery over HTTP', () => {
     });
     const metals = all.filter((p) => p.options.some((o) => o.name === 'metal'));
     expect(metals.length).toBeGreaterThanOrEqual(5);
+    // What differs by variant is the variant's: the stacking ring in rose gold says so, in its own picture.
+    const petite = metals.find((p) => p.name === 'Petite Diamond Stacking Ring')!;
+    const rose = petite.variants.find((v) => v.options.metal === '14K Rose Gold')!;
+    expect(rose.description).toMatch(/^A whisper-fine band of 14K rose gold /);
+    expect(rose.features?.[0]).toBe('14K rose gold');
+    expect(rose.image).toBe('/images/products/petite-diamond-stacking-ring-14k-rose-gold-1.svg');
+    expect(petite.gallery.filter((g) => g.variant_ids?.includes(rose.id)).map((g) => g.src)[0]).toBe(rose.image);
+    const solana = metals.find((p) => p.name === 'Solana Paperclip Gold Necklace')!;
+    expect(solana.variants.find((v) => v.options.length === '16 in' && v.options.metal === '14K Yellow Gold')!.features).toContain(
+      '16 in length',
+    );
     expect(metals.some((p) => new Set(p.variants.map((v) => v.price)).size > 1)).toBe(true);
     const unique = all.filter((p) => p.variants.length === 1 && p.variants[0].available !== null);
     // Three estate pieces of one, and two stocked pieces without options (5 and 3 units).
@@ -148,7 +160,18 @@ describe('Options, variants, engraving and gallery over HTTP', () => {
     const p: ProductDetail = res.body;
     expect(p.options).toEqual([]);
     expect(p.variants).toEqual([
-      { id: p.id, sku: defaultSku(p.id), options: {}, price: 250, available: null, lead_time_days: null, is_default: true, image: null },
+      {
+        id: p.id,
+        sku: defaultSku(p.id),
+        options: {},
+        price: 250,
+        available: null,
+        lead_time_days: null,
+        is_default: true,
+        image: null,
+        description: null,
+        features: null,
+      },
     ]);
     expect(p.engraving).toBeNull();
     const page = await t.request('GET', `/api/products/${p.id}`);
@@ -237,6 +260,13 @@ describe('Options, variants, engraving and gallery over HTTP', () => {
         /__proto__|variants\.0\.options/,
       ],
       ['null variants on create', { ...RING, variants: null }, /variants/],
+      ['a NUL in a variant description', one({ description: 'gold\u0000' }), /NUL/],
+      ['a lone surrogate in a variant detail', one({ features: ['\udc00 gold'] }), /invalid character/],
+      ['a variant description that is a number', one({ description: 14 }), /description/],
+      ['variant details as text', one({ features: '14K gold' }), /features/],
+      ['a blank variant description', one({ description: '   ' }), /description/],
+      ['31 variant details', one({ features: Array.from({ length: 31 }, (_, i) => `Line ${i}`) }), /features/],
+      ['a variant detail of 201 characters', one({ features: ['a'.repeat(201)] }), /features/],
     ];
     it.each(cases)('%s', async (_name, body, message) => {
       const res = await create(body);
@@ -305,6 +335,8 @@ describe('Options, variants, engraving and gallery over HTTP', () => {
         lead_time_days: null,
         is_default: true,
         image: null,
+        description: null,
+        features: null,
       },
     ]);
     expect(old.gallery.map((g) => g.alt)).toEqual(['Test Old Piece 0', 'Test Old Piece 0']);
@@ -314,7 +346,7 @@ describe('Options, variants, engraving and gallery over HTTP', () => {
       body: {
         options: [{ name: 'length', values: ['16 in', '18 in'] }],
         variants: [
-          { options: { length: '16 in' }, stock: 2 },
+          { options: { length: '16 in' }, stock: 2, features: [' 16 in length ', ''], description: 'Sixteen inches of it. ' },
           { options: { length: '18 in' }, stock: null, is_default: true },
         ],
         engraving: null,
@@ -322,6 +354,23 @@ describe('Options, variants, engraving and gallery over HTTP', () => {
       token,
     });
     expect(edited.status).toBe(200);
+    // A variant's own words, trimmed as the product's are; a save that leaves them out keeps them.
+    const sixteen = () => edited.body.variants.find((v: { options: { length: string } }) => v.options.length === '16 in');
+    expect(sixteen()).toMatchObject({ description: 'Sixteen inches of it.', features: ['16 in length'] });
+    const kept = await t.request('PUT', `/api/admin/products/${oldIds[0]}`, {
+      body: {
+        variants: [
+          { options: { length: '16 in' }, stock: 2 },
+          { options: { length: '18 in' }, stock: null, is_default: true },
+        ],
+      },
+      token,
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.variants.find((v: { options: { length: string } }) => v.options.length === '16 in')).toMatchObject({
+      description: 'Sixteen inches of it.',
+      features: ['16 in length'],
+    });
 
     const before = await Promise.all([...oldIds, edited.body.id].map(get));
     const result = await t.app.get(RunnersService).replay({ compare: true });

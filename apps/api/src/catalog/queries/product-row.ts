@@ -106,5 +106,7 @@ function toVariant(v: VariantSpec, productPriceCents: number): ProductVariant {
     lead_time_days: v.lead_time_days,
     is_default: v.is_default,
     image: v.image,
+    description: v.description ?? null,
+    features: v.features ?? null,
   };
 }

@@ -46,7 +46,7 @@ export class CatalogSeeder {
       const stock: SetInitialStockCommand[] = [];
       for (const [i, p] of SEED_PRODUCTS.entries()) {
         const productId = randomUUID();
-        const { stock: requests, ...offered } = seedVariantsOf(p, i);
+        const { stock: requests, variantIds, gallery, ...offered } = seedVariantsOf(p, i);
         const fields: ProductInput = {
           name: p.name,
           description: p.description,
@@ -60,11 +60,15 @@ export class CatalogSeeder {
           reviews_count: p.reviews_count,
           in_stock: p.in_stock,
           ...offered,
+          // A piece in several metals shows each metal's pictures with its variants (their ids made here).
+          ...(gallery ? { gallery } : {}),
         };
+        let next = 0;
+        const newVariantId = () => variantIds[next++] ?? randomUUID();
         const { events } = await this.es.decide(
           productStream(productId),
           product,
-          { type: 'CreateProduct', productId, fields },
+          { type: 'CreateProduct', productId, fields, newVariantId },
           {
             newStream: true,
             waitForProjections: i === SEED_PRODUCTS.length - 1,

@@ -1,6 +1,7 @@
 import { CategoryId, EngravingRule, ProductOption, RING_SIZER_VALUE, toCents, US_RING_SIZES } from '@facet/contracts';
+import { randomUUID } from 'crypto';
 import { StockRequest } from '../commands/initial-stock';
-import { VariantDraft } from '../domain/product';
+import { GalleryImage, VariantDraft } from '../domain/product';
 import data from './seed-catalogue.json';
 
 /** How a seed piece is sold beyond its sizes or lengths (which every ring and necklace has). */
@@ -49,6 +50,48 @@ function combinations(options: ProductOption[]): Record<string, string>[] {
 const sameChoice = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
+/** A metal as prose names it: "14K Rose Gold" reads "14K rose gold". */
+export const metalInProse = (metal: string) => metal.replace(/\b[A-Za-z]+\b/g, (word) => word.toLowerCase());
+/** A metal in a file name: "14K Rose Gold" is "14k-rose-gold" (scripts/artwork/generate.mjs names its artwork so). */
+export const metalSlug = (metal: string) => metal.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+/** The metal a seed piece is written and pictured in: the first of its offer's, or none to choose. */
+const picturedMetal = (p: SeedProduct) => (p.offer?.metal ? Object.keys(p.offer.metal)[0] : undefined);
+
+/**
+ * The three views of a piece in one of its metals: the pictured metal's are the piece's own images, every
+ * other metal has its own artwork (drawn by scripts/artwork/generate.mjs from the same data).
+ */
+export function seedMetalImages(p: SeedProduct, metal: string): string[] {
+  if (metal === picturedMetal(p)) return p.images;
+  return [1, 2, 3].map((view) => `/images/products/${p.slug}-${metalSlug(metal)}-${view}.svg`);
+}
+
+/**
+ * What a choice changes in a piece's words: its metal (karat and colour) in the description and details,
+ * its length in the details ("18 in length", "Adjustable 16–18 in chain") and the description ("18-inch").
+ * Null where the choice reads as the piece does.
+ */
+export function seedVariantText(p: SeedProduct, choice: Record<string, string>): { description: string | null; features: string[] | null } {
+  let description = p.description;
+  let features = p.features;
+  const pictured = picturedMetal(p);
+  if (choice.metal && pictured && choice.metal !== pictured) {
+    const written = new RegExp(metalInProse(pictured).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+    description = description.replace(written, metalInProse(choice.metal));
+    features = features.map((line) => line.replace(written, metalInProse(choice.metal)));
+  }
+  if (choice.length) {
+    const inches = choice.length.replace(/ in$/, '');
+    features = features.map((line) => line.replace(/(?:Adjustable )?\b\d+(?:–\d+)? in\b/, choice.length));
+    description = description.replace(/\b\d+-inch\b/g, `${inches}-inch`);
+  }
+  return {
+    description: description === p.description ? null : description,
+    features: features.every((line, i) => line === p.features[i]) ? null : features,
+  };
+}
+
 /**
  * A seed piece's options, variants, engraving and stock. Rings come in sizes (the free ring sizer is the
  * default), necklaces in lengths (the middle one the default), some pieces in several metals at their own
@@ -57,7 +100,17 @@ const sameChoice = (a: Record<string, string>, b: Record<string, string>) =>
 export function seedVariantsOf(
   p: SeedProduct,
   index: number,
-): { options: ProductOption[]; variants: VariantDraft[]; engraving: EngravingRule | null; stock: StockRequest[] } {
+  newVariantId: () => string = randomUUID,
+): {
+  options: ProductOption[];
+  variants: VariantDraft[];
+  /** The ids the variants are to be given, in order (the product decider's newVariantId hands them out). */
+  variantIds: string[];
+  engraving: EngravingRule | null;
+  stock: StockRequest[];
+  /** Pieces in several metals: each metal's three views, shown with that metal's variants; else undefined. */
+  gallery?: GalleryImage[];
+} {
   const offer = p.offer ?? {};
   const [department, kind] = p.category.split('-') as ['women' | 'men', string];
   if (offer.unique) {
@@ -70,7 +123,7 @@ export function seedVariantsOf(
       is_default: true,
       image: null,
     };
-    return { options: [], variants: [variant], engraving: null, stock: [{ options: {}, quantity: 1 }] };
+    return { options: [], variants: [variant], variantIds: [newVariantId()], engraving: null, stock: [{ options: {}, quantity: 1 }] };
   }
   const options: ProductOption[] = [];
   if (kind === 'rings') options.push({ name: 'size', values: [...ringSizes(p.category), RING_SIZER_VALUE] });
@@ -98,9 +151,20 @@ export function seedVariantsOf(
       stock_mode: stocked ? 'stocked' : 'made_to_order',
       lead_time_days: stocked ? null : leadTime,
       is_default: choice === (defaultChoice ?? choices[0]),
-      image: null,
+      image: choice.metal ? seedMetalImages(p, choice.metal)[0] : null,
+      ...seedVariantText(p, choice),
     };
   });
+  const variantIds = variants.map(() => newVariantId());
   const engraving = offer.engraving ?? (kind === 'rings' ? (department === 'men' ? 24 : 20) : undefined);
-  return { options, variants, engraving: engraving ? { max_length: engraving } : null, stock };
+  const gallery = offer.metal
+    ? Object.keys(offer.metal).flatMap((metal) =>
+        seedMetalImages(p, metal).map((src, view, views): GalleryImage => ({
+          src,
+          alt: `${p.name} in ${metalInProse(metal)}, view ${view + 1} of ${views.length}`,
+          variant_ids: variantIds.filter((_, i) => variants[i].options.metal === metal),
+        })),
+      )
+    : undefined;
+  return { options, variants, variantIds, engraving: engraving ? { max_length: engraving } : null, stock, gallery };
 }

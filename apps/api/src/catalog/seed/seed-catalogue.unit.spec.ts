@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'fs';
 import { resolve } from 'path';
 import { CATEGORY_IDS, PRICE_RANGE_BOUNDS, PRICE_RANGES, type PriceRange } from '@facet/contracts';
-import { SEED_PRODUCTS, type SeedProduct } from './seed-catalogue';
+import { SEED_PRODUCTS, seedVariantsOf, type SeedProduct } from './seed-catalogue';
 
 // apps/api/src/catalog/seed -> apps/storefront/public
 const PUBLIC_DIR = resolve(__dirname, '../../../../storefront/public');
@@ -106,6 +106,80 @@ describe('seed catalogue', () => {
         // nothing loaded from anywhere: no scripts, no fonts, no external references
         expect(svg).not.toMatch(/<script|<text|<image|@import|href="(?!#)|url\((?!#)/);
         expect(svg.replace('http://www.w3.org/2000/svg', '')).not.toMatch(/https?:/);
+      }
+    }
+  });
+
+  const seeded = (slug: string) => {
+    const index = SEED_PRODUCTS.findIndex((p) => p.slug === slug);
+    let n = 0;
+    return { p: SEED_PRODUCTS[index], ...seedVariantsOf(SEED_PRODUCTS[index], index, () => `variant-${n++}`) };
+  };
+
+  it('writes what differs by variant into the variant: its metal and karat, its length', () => {
+    const ring = seeded('petite-diamond-stacking-ring');
+    const rose = ring.variants.find((v) => v.options.metal === '14K Rose Gold' && v.options.size === '6')!;
+    expect(rose.description).toBe(
+      'A whisper-fine band of 14K rose gold with a single 0.08 ct round diamond in a four-claw setting. Made for stacking, gifting and wearing every day.',
+    );
+    expect(rose.features?.[0]).toBe('14K rose gold');
+    // The pictured metal reads as the piece does.
+    const yellow = ring.variants.find((v) => v.options.metal === '14K Yellow Gold' && v.options.size === '6')!;
+    expect(yellow.description ?? null).toBeNull();
+    expect(yellow.features ?? null).toBeNull();
+
+    const chain = seeded('solana-paperclip-gold-necklace');
+    const short = chain.variants.find((v) => v.options.length === '16 in' && v.options.metal === '14K Yellow Gold')!;
+    expect(short.features).toEqual(['14K yellow gold', 'Solid paperclip links', '16 in length', 'Lobster clasp', 'Hand-polished']);
+    const whiteLong = chain.variants.find((v) => v.options.length === '20 in' && v.options.metal === '14K White Gold')!;
+    expect(whiteLong.features).toEqual(['14K white gold', 'Solid paperclip links', '20 in length', 'Lobster clasp', 'Hand-polished']);
+    expect(whiteLong.description).toContain('solid 14K white gold');
+
+    const pendant = seeded('etoile-diamond-solitaire-pendant');
+    const twenty = pendant.variants.find((v) => v.options.length === '20 in')!;
+    expect(twenty.features).toContain('20 in chain');
+    expect(twenty.description).toContain('20-inch cable chain');
+    // No variant of a piece keeps a metal or length other than its own in its words.
+    for (const p of SEED_PRODUCTS) {
+      const { variants } = seedVariantsOf(p, 0);
+      for (const v of variants) {
+        const words = [v.description ?? p.description, ...(v.features ?? p.features)].join(' | ');
+        if (v.options.metal)
+          expect({ slug: p.slug, v: v.options, words }).toEqual({
+            slug: p.slug,
+            v: v.options,
+            words: expect.stringMatching(new RegExp(v.options.metal, 'i')),
+          });
+        if (v.options.length) {
+          const lengths = words.match(/\b\d+(?:–\d+)? in\b|\b\d+-inch\b/g) ?? [];
+          expect({ slug: p.slug, lengths }).toEqual({
+            slug: p.slug,
+            lengths: lengths.map(() => expect.stringMatching(new RegExp(`^${v.options.length.replace(' in', '')}[ -]in`))),
+          });
+        }
+      }
+    }
+  });
+
+  it('gives every metal choice its own artwork, in front of the gallery when it is chosen', () => {
+    for (const p of SEED_PRODUCTS.filter((q) => q.offer?.metal)) {
+      const { variants, variantIds, gallery } = seeded(p.slug);
+      const metals = Object.keys(p.offer!.metal!);
+      const pictures = new Map<string, string>();
+      for (const [i, v] of variants.entries()) {
+        expect(v.image).toMatch(/^\/images\/products\/.+-1\.svg$/);
+        pictures.set(v.options.metal, v.image!);
+        // The variant's gallery: its metal's three views, its own picture first.
+        const own = gallery!.filter((g) => g.variant_ids.includes(variantIds[i]));
+        expect(own.map((g) => g.src)[0]).toBe(v.image);
+        expect(own).toHaveLength(3);
+      }
+      expect(pictures.size).toBe(metals.length);
+      expect(new Set(pictures.values()).size).toBe(metals.length);
+      for (const g of gallery!) {
+        const file = resolve(PUBLIC_DIR, '.' + g.src);
+        expect({ file, exists: existsSync(file) }).toEqual({ file, exists: true });
+        expect(statSync(file).size).toBeLessThan(12 * 1024);
       }
     }
   });

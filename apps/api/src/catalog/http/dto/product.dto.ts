@@ -173,6 +173,35 @@ export class VariantInputDto {
   @IsString()
   @Matches(SITE_PATH, { message: SITE_PATH_MESSAGE })
   image?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: L.description,
+    example: 'A whisper-fine band of 14K rose gold with a single 0.08 ct round diamond in a four-claw setting.',
+    description: "The variant's own description, shown when it is chosen (its metal, karat or length); null: the product's. Left out: kept",
+  })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(L.description)
+  @VisibleText("description must not be empty (null: the product's)")
+  @NoBidiControls()
+  description?: string | null;
+
+  @ApiPropertyOptional({
+    type: [String],
+    nullable: true,
+    example: ['14K rose gold', '0.08 ct round diamond'],
+    description: "The variant's own details list (DETAILS on the product page); null: the product's. Left out: kept",
+  })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsArray()
+  @ArrayMaxSize(L.features)
+  @IsString({ each: true })
+  @MaxLength(L.feature, { each: true })
+  features?: string[] | null;
 }
 
 export class EngravingDto {
@@ -227,6 +256,10 @@ export class ProductVariantDto {
   lead_time_days: number | null;
   @ApiProperty({ description: 'What an order line without variant_id takes' }) is_default: boolean;
   @ApiProperty({ type: String, nullable: true }) image: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "Its own description, or null for the product's" })
+  description: string | null;
+  @ApiProperty({ type: [String], nullable: true, description: "Its own details list, or null for the product's" })
+  features: string[] | null;
 }
 
 export class ProductOptionViewDto {
