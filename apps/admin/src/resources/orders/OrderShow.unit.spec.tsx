@@ -44,4 +44,20 @@ describe('An order in the console', () => {
     expect(screen.getAllByText(/^Engraving:/)).toHaveLength(1);
     expect(screen.getByText('Old Line')).toBeTruthy();
   });
+
+  it.each([
+    ['cancelled', '4242', 'Payment: Cancelled by the shopper · card ending 4242'],
+    ['cancelled', null, 'Payment: Cancelled by the shopper'],
+    ['paid', '4242', 'Payment: Paid · card ending 4242'],
+    ['expired', null, 'Payment: Expired'],
+  ])('should say the payment as the shop words it (%s) with the card charged', (payment_status, last_4, line) => {
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <RecordContextProvider value={{ ...order, kind: 'card', payment_status, last_4 }}>
+          <OrderSummary />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    expect(screen.getByTestId('order-payment').textContent).toBe(line);
+  });
 });
