@@ -262,9 +262,10 @@ describe('Hostile input, round four', () => {
     it('should say the spec words for an invisible order name, and refuse an invisible name on the card', async () => {
       expectRefused(await send('POST', '/api/orders', order({ first_name: '\u3164' })), 'shipping.first_name', 'First name is required');
       const card = await send('POST', '/api/orders', order({}, { card_name: '\u200b\u2800', last_4: '4242' }));
+      // The card is typed on the payment page (a card order needs none here), but an invisible name sent is refused.
       expect({ status: card.status, detail: card.body.detail }).toEqual({
         status: 400,
-        detail: 'A card order needs the name on the card and its last four digits.',
+        detail: 'The name on the card has no visible characters.',
       });
     });
 
