@@ -52,11 +52,8 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
       );
     }
     // The card is typed once, on the provider's payment page: a card order needs no card details here (the
-    // card shown with it is the one the provider charged). A client built to the spec may still send them; a
-    // name there made only of invisible characters is refused, as everywhere.
-    if (request.payment.card_name !== '' && !hasVisibleText(request.payment.card_name)) {
-      throw new BadInputError('The name on the card has no visible characters.', 'payment.card_name');
-    }
+    // card shown with it is the one the provider charged). A client built to the spec may still send them (an
+    // invisible name there reads as none, as optional text does everywhere).
     if (kind === 'card') requireDeliveryAddress(request.shipping);
     if (kind === 'consultation' && !request.shipping.phone?.trim()) throw new BadInputError('Phone number is required', 'shipping.phone');
 
