@@ -15,7 +15,8 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['pending_consultation', 'unpaid', 'paid', 'failed', 'expired', 'refunded'] as const;
+/** `cancelled`: the shopper cancelled the payment on the provider's page (the order may still be paid). */
+export const PAYMENT_STATUSES = ['pending_consultation', 'unpaid', 'paid', 'failed', 'expired', 'cancelled', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export type OrderKind = 'consultation' | 'card';
@@ -24,7 +25,8 @@ export type OrderKind = 'consultation' | 'card';
  * Allowed staff transitions. A consultation request moves through contacted, quoted, converted or closed;
  * a card order is pending until paid (the payment moves it to processing), then processing, shipped, delivered.
  * A declined or abandoned payment leaves it awaiting_payment (it may be paid again); an unpaid card order
- * expires on its own after UNPAID_ORDER_TTL_SECONDS (OrderExpired, not a staff move).
+ * expires on its own when its payment session's lifetime (PAYMENT_SESSION_TTL_SECONDS, 30 minutes) ends
+ * (OrderExpired, not a staff move): the pieces held for it are released.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   consultation_requested: ['contacted', 'closed'],
@@ -58,9 +60,11 @@ export function orderStatusLabel(status: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** How staff read a payment status. */
+/** How staff and shoppers read a payment status ('cancelled' is the shopper's own cancel on the provider's page). */
 export function paymentStatusLabel(status: string): string {
-  return status === 'pending_consultation' ? 'Consultation (no payment)' : orderStatusLabel(status);
+  if (status === 'pending_consultation') return 'Consultation (no payment)';
+  if (status === 'cancelled') return 'Cancelled by the shopper';
+  return orderStatusLabel(status);
 }
 
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
@@ -78,11 +82,13 @@ export function orderStatusMessage(status: string, deliveredAt?: string | null, 
       if (paymentStatus === 'unpaid') return 'Order received, awaiting payment: nothing has been charged yet';
       return 'Order received, processing will begin shortly';
     case 'awaiting_payment':
+      if (paymentStatus === 'cancelled')
+        return 'Awaiting payment: you cancelled the payment and nothing was charged. You can pay again, your order is kept';
       if (paymentStatus === 'expired')
         return 'Awaiting payment: the payment was not completed and nothing was charged. You can pay again, your order is kept';
       return 'Awaiting payment: your payment did not go through. You can pay again, your order is kept';
     case 'expired':
-      return 'This order expired unpaid; nothing was charged';
+      return 'This order expired unpaid; nothing was charged and the pieces held for it were released';
     case 'processing':
       return 'Your order will ship within 1-2 business days';
     case 'shipped':

@@ -1,11 +1,15 @@
-import { isPayableOrder, orderStatusLabel, orderStatusMessage, ORDER_STATUSES, ORDER_TRANSITIONS } from './orders';
+import { isPayableOrder, orderStatusLabel, orderStatusMessage, ORDER_STATUSES, ORDER_TRANSITIONS, paymentStatusLabel } from './orders';
 import { MAX_QUANTITY_PER_LINE, mergeLines, onlineOrderLimitMessage, quantityLimitMessage } from './pricing';
 
 describe('order statuses and limits', () => {
   it('should give every status a transition list and a message for the new ones', () => {
     for (const s of ORDER_STATUSES) expect(ORDER_TRANSITIONS[s]).toBeDefined();
     expect(orderStatusMessage('awaiting_payment')).toMatch(/^Awaiting payment/);
-    expect(orderStatusMessage('expired')).toBe('This order expired unpaid; nothing was charged');
+    expect(orderStatusMessage('expired')).toBe('This order expired unpaid; nothing was charged and the pieces held for it were released');
+    // A shopper's cancel on the provider's page is a cancel (issue 48), not a session that ran out.
+    expect(orderStatusMessage('awaiting_payment', null, 'cancelled')).toMatch(/^Awaiting payment: you cancelled the payment/);
+    expect(paymentStatusLabel('cancelled')).toBe('Cancelled by the shopper');
+    expect(paymentStatusLabel('expired')).toBe('Expired');
     expect(orderStatusLabel('awaiting_payment')).toBe('Awaiting payment');
     // Issue 41: an unpaid card order is not "processing shortly"; an unfinished attempt was not declined.
     expect(orderStatusMessage('pending', null, 'unpaid')).toBe('Order received, awaiting payment: nothing has been charged yet');

@@ -86,6 +86,11 @@ export interface OrderPage {
   payment_status: string;
   payment_label: string;
   can_pay: boolean;
+  /**
+   * A card order not yet paid: until when its pieces are held for the shopper (its payment session's end); then
+   * the order expires and they are released. Null once paid, cancelled or expired, and for consultations.
+   */
+  held_until: string | null;
   created_at: string;
   items: {
     id: string;
@@ -103,6 +108,7 @@ export interface OrderPage {
   refunded: number;
   /** Null once the customer's data was erased. */
   ship_to: { name: string; lines: string[] } | null;
+  /** The last four digits of the card the provider charged (never what a form typed); null until paid by card. */
   card_last_4: string | null;
   shipment: OrderShipment | null;
   timeline: OrderTimelineEntry[];

@@ -27,9 +27,12 @@ const COLORS: Record<string, 'default' | 'primary' | 'secondary' | 'success' | '
 
 export const humanize = (s: string) => s.replace(/[_-]/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-export function StatusChip({ source = 'status', value }: { source?: string; value?: string; label?: string }) {
+/** The status as a chip: its words (`label`, e.g. a payment status's own label) or the status humanized. */
+export function StatusChip({ source = 'status', value, label }: { source?: string; value?: string; label?: string }) {
   const record = useRecordContext();
   const status = value ?? (record?.[source] as string | undefined);
   if (!status) return null;
-  return <Chip size="small" label={humanize(status)} color={COLORS[status] ?? 'success'} variant="outlined" sx={{ fontWeight: 600 }} />;
+  return (
+    <Chip size="small" label={label ?? humanize(status)} color={COLORS[status] ?? 'success'} variant="outlined" sx={{ fontWeight: 600 }} />
+  );
 }

@@ -43,9 +43,10 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     currency: 'usd',
     expires_at: '2030',
   },
-  PaymentSucceeded: { session_id: 'cs_1', order_id: 'o', amount_cents: 13_300, currency: 'usd', method: 'card' },
+  PaymentSucceeded: { session_id: 'cs_1', order_id: 'o', amount_cents: 13_300, currency: 'usd', method: 'card', card_last_4: '4242' },
   PaymentFailed: { session_id: 'cs_1', order_id: 'o', reason: 'Your card was declined.' },
   PaymentExpired: { session_id: 'cs_1', order_id: 'o' },
+  PaymentCancelled: { session_id: 'cs_1', order_id: 'o' },
   PaymentRefunded: { session_id: 'cs_3', order_id: 'o', amount_cents: 13_300, currency: 'usd', refund_id: 're_1', reason: 'cancelled' },
   MailSent: {
     mail_id: 'm',

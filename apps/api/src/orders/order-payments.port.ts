@@ -11,6 +11,8 @@ export interface PayableOrder {
   totalCents: number;
   /** The one session a shopper may pay now, until it is paid, fails or expires. */
   openSession: { id: string; url: string; expiresAt: string } | null;
+  /** When the order expires unpaid and its held pieces are released (null on orders placed before pay-by existed): no session outlasts it. */
+  payBy: string | null;
   /** The stream revision read: recording a new session appends at it (a racing opener loses). */
   revision: number;
 }

@@ -7,6 +7,7 @@ export type {
   PaymentSucceeded,
   PaymentFailed,
   PaymentExpired,
+  PaymentCancelled,
   PaymentRefunded,
 } from './domain/payment-session';
 export { PAYMENT_EVENT_TYPES, paymentStream } from './domain/payment-session';

@@ -39,7 +39,7 @@ export async function placeCardOrder(
   t: TestApp,
   product: { id: string; name: string; price: number },
   email: string,
-  options: { token?: string; cookie?: string } = {},
+  options: { token?: string; cookie?: string; payment?: { card_name: string; last_4: string } } = {},
 ): Promise<{ orderId: string; totalCents: number; cookie: string }> {
   const totals = priceOrderInDollars([{ price: product.price, quantity: 1 }]);
   const res = await t.request('POST', '/api/orders', {
@@ -57,7 +57,7 @@ export async function placeCardOrder(
         state: 'NY',
         zip_code: '10001',
       },
-      payment: { card_name: 'Ada Lovelace', last_4: '4242' },
+      payment: options.payment ?? { card_name: 'Ada Lovelace', last_4: '4242' },
       total: totals.total,
     },
   });

@@ -18,10 +18,6 @@ export interface CheckoutForm {
   state: string;
   zipCode: string;
   country: string;
-  cardName: string;
-  cardNumber: string;
-  expiry: string;
-  cvv: string;
 }
 
 export const EMPTY_CHECKOUT: CheckoutForm = {
@@ -35,10 +31,6 @@ export const EMPTY_CHECKOUT: CheckoutForm = {
   state: '',
   zipCode: '',
   country: 'US',
-  cardName: '',
-  cardNumber: '',
-  expiry: '',
-  cvv: '',
 };
 
 export type CheckoutErrors = Partial<Record<keyof CheckoutForm, string>>;
@@ -51,10 +43,6 @@ const REQUIRED: [keyof CheckoutForm, string][] = [
   ['city', 'City is required'],
   ['state', 'State is required'],
   ['zipCode', 'ZIP code is required'],
-  ['cardName', 'Name on card is required'],
-  ['cardNumber', 'Card number is required'],
-  ['expiry', 'Expiry date is required'],
-  ['cvv', 'CVV is required'],
 ];
 
 /** Text the API holds to no letter under more than four combining marks (hasStackedMarks). */
@@ -64,12 +52,12 @@ const MARKED: [keyof CheckoutForm, string][] = [
   ['address', 'Address'],
   ['apartment', 'Apartment'],
   ['city', 'City'],
-  ['cardName', 'Name on card'],
 ];
 
 /**
- * Required: names, email, address, city, state, ZIP, name on card, card number, expiry (MM/YY), CVV. Filled in
- * means a visible character: zero-width or filler characters alone are as empty as spaces (hasVisibleText).
+ * Required: names, email, address, city, state, ZIP. The card is typed once, on the payment page (the provider's
+ * hosted page or the secure payment page), with the spec's card fields and rules there. Filled in means a visible
+ * character: zero-width or filler characters alone are as empty as spaces (hasVisibleText).
  */
 export function validateCheckout(form: CheckoutForm): CheckoutErrors {
   const errors: CheckoutErrors = {};
@@ -79,9 +67,6 @@ export function validateCheckout(form: CheckoutForm): CheckoutErrors {
   if (!errors.email && !EMAIL_PATTERN.test(form.email.trim())) errors.email = 'Please enter a valid email address';
   if (form.phone.trim() && !isValidPhone(form.phone.trim())) errors.phone = 'Please enter a valid phone number';
   if (form.state && !(CHECKOUT_STATES as readonly string[]).includes(form.state)) errors.state = 'State is required';
-  if (!errors.cardNumber && !/^\d{13,19}$/.test(form.cardNumber.replace(/\s/g, ''))) errors.cardNumber = 'Please enter a valid card number';
-  if (!errors.expiry && !/^(0[1-9]|1[0-2])\/\d{2}$/.test(form.expiry)) errors.expiry = 'Use MM/YY';
-  if (!errors.cvv && !/^\d{3,4}$/.test(form.cvv)) errors.cvv = 'Please enter a valid CVV';
   return errors;
 }
 
@@ -133,10 +118,12 @@ export function orderLines(items: readonly CartItem[]): OrderLine[] {
   }));
 }
 
-/** A card order: status pending, payment_status unpaid; only the card's last four digits leave the browser. */
+/**
+ * A card order: status pending, payment_status unpaid. No card leaves the checkout: it is typed on the payment
+ * page, and the card shown with the order is the one the provider charged (the payment block stays empty).
+ */
 export function buildCardOrder(items: readonly CartItem[], form: CheckoutForm): OrderPayload {
   const totals = cartSummary(items);
-  const digits = form.cardNumber.replace(/\D/g, '');
   return {
     items: orderLines(items),
     shipping: {
@@ -151,7 +138,7 @@ export function buildCardOrder(items: readonly CartItem[], form: CheckoutForm): 
       zip_code: form.zipCode.trim(),
       country: form.country || 'US',
     },
-    payment: { card_name: form.cardName.trim(), last_4: digits.slice(-4) },
+    payment: { card_name: '', last_4: '' },
     subtotal: totals.subtotal,
     shipping_cost: totals.shipping,
     tax: totals.tax,

@@ -16,9 +16,6 @@ import {
   CHECKOUT_FAILED,
   CHECKOUT_STATES,
   EMPTY_CHECKOUT,
-  formatCardNumber,
-  formatCvv,
-  formatExpiry,
   oneLineAddress,
   stockRefusal,
   validateCheckout,
@@ -56,27 +53,6 @@ const ADDRESS: Field[] = [
   { key: 'city', label: 'City *', autoComplete: 'address-level2' },
   { key: 'zipCode', label: 'ZIP Code *', autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10 },
 ];
-const CARD: Field[] = [
-  { key: 'cardName', label: 'Name on Card *', autoComplete: 'cc-name', wide: true },
-  {
-    key: 'cardNumber',
-    label: 'Card Number *',
-    autoComplete: 'cc-number',
-    inputMode: 'numeric',
-    maxLength: 19,
-    placeholder: '1234 5678 9012 3456',
-    wide: true,
-  },
-  { key: 'expiry', label: 'Expiry (MM/YY) *', autoComplete: 'cc-exp', inputMode: 'numeric', maxLength: 5, placeholder: 'MM/YY' },
-  { key: 'cvv', label: 'CVV *', autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4, placeholder: '123' },
-];
-
-const FORMAT: Partial<Record<keyof CheckoutForm, (v: string) => string>> = {
-  cardNumber: formatCardNumber,
-  expiry: formatExpiry,
-  cvv: formatCvv,
-};
-
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
   const { items } = useCart();
@@ -116,8 +92,7 @@ export default function CheckoutPage() {
   }
 
   const edit = (key: keyof CheckoutForm, raw: string) => {
-    const value = FORMAT[key] ? FORMAT[key](raw) : raw;
-    setForm((f) => ({ ...f, [key]: value }));
+    setForm((f) => ({ ...f, [key]: raw }));
     setErrors((e) => {
       if (!e[key]) return e;
       const next = { ...e };
@@ -163,7 +138,7 @@ export default function CheckoutPage() {
           items: [...items],
           total: totals.total,
           email: form.email.trim(),
-          cardName: form.cardName.trim(),
+          cardName: `${form.firstName.trim()} ${form.lastName.trim()}`,
         };
         void navigate('/payment', { state });
         return;
@@ -275,12 +250,11 @@ export default function CheckoutPage() {
             <h2 className="co-section__title">
               <span className="co-section__num">03</span> Payment
             </h2>
-            <div className="co-grid">{CARD.map(input)}</div>
-            <p className="co-note">
+            <p className="co-note" data-testid="checkout-card-note">
               <ShieldIcon size={18} />
               <span>
-                You will confirm the payment on our payment provider&rsquo;s secure page. Only the last four digits of your card are kept
-                with your order.
+                You will enter your card on our payment provider&rsquo;s secure page, once. Your order shows the last four digits of the
+                card that was charged.
               </span>
             </p>
           </section>

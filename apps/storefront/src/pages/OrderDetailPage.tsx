@@ -18,6 +18,13 @@ import './OrderDetailPage.css';
 const at = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
+/** How long an unpaid order's pieces are held: until its payment session ends, then the order expires. */
+export function heldText(pieces: number, until: string): string {
+  const them = pieces === 1 ? 'Your piece is' : 'Your pieces are';
+  const released = pieces === 1 ? 'it is released' : 'they are released';
+  return `${them} held for you until ${at(until)}. If the order is not paid by then, it expires and ${released}.`;
+}
+
 /**
  * /orders/:id, the shopper's own order (issue 41): its pieces with their size and engraving, the totals,
  * where it goes, how it was paid, the carrier and tracking link once shipped, and its timeline with the
@@ -86,6 +93,11 @@ export default function OrderDetailPage() {
           </span>
         </div>
         <p className="order-page__message">{order.status_message}</p>
+        {order.held_until && (
+          <p className="order-page__held" data-testid="order-held">
+            {heldText(order.items.length, order.held_until)}
+          </p>
+        )}
         {order.can_pay && <PayAgainButton orderId={order.id} label="Pay Now" />}
       </header>
 

@@ -70,19 +70,28 @@ export interface OrderStatusChangedData {
   shipment?: OrderShipmentData;
 }
 
-/** The order's payment went through: it moves to processing. */
-export interface OrderPaidData {
+/** The order's payment went through: it moves to processing. Version 1: before the charged card was recorded. */
+export interface OrderPaidV1Data {
   order_id: string;
   session_id: string;
   amount_cents: number;
   currency: string;
 }
 
-/** A payment attempt ended without money (declined or expired); the order is awaiting payment and may be paid again. */
+/** Version 2: the last four digits of the card the provider charged (PaymentSucceeded's), null when none or not known. */
+export interface OrderPaidData extends OrderPaidV1Data {
+  card_last_4: string | null;
+}
+export const ORDER_PAID_VERSION = 2;
+
+/**
+ * A payment attempt ended without money: declined (failed), ran out (expired) or cancelled by the shopper on the
+ * provider's page (cancelled, from PaymentCancelled); the order is awaiting payment and may be paid again.
+ */
 export interface OrderPaymentFailedData {
   order_id: string;
   session_id: string;
-  payment_status: 'failed' | 'expired';
+  payment_status: 'failed' | 'expired' | 'cancelled';
   reason: string;
 }
 
@@ -139,7 +148,7 @@ export type OrderEvent =
 export const ORDER_EVENT_SCHEMAS: SchemaTable<OrderEvent> = {
   OrderRequested: { version: 1 },
   OrderCheckoutOpened: { version: 1 },
-  OrderPaid: { version: 1 },
+  OrderPaid: { version: ORDER_PAID_VERSION, upcasters: { 1: (d: OrderPaidV1Data): OrderPaidData => ({ ...d, card_last_4: null }) } },
   OrderPaymentFailed: { version: 1 },
   OrderPaymentRejected: { version: 1 },
   OrderStatusChanged: { version: 1 },

@@ -11,7 +11,8 @@ export interface PaymentSessionOpenedData {
   expires_at: string;
 }
 
-export interface PaymentSucceededData {
+/** Version 1: before the provider's card was recorded. */
+export interface PaymentSucceededV1Data {
   session_id: string;
   order_id: string;
   amount_cents: number;
@@ -19,17 +20,35 @@ export interface PaymentSucceededData {
   method: string;
 }
 
+/**
+ * Version 2 adds the last four digits of the card the provider charged, as it reports them (null: paid by bank
+ * transfer, or recorded before version 2). The card shown with an order is this one, never what a form typed.
+ */
+export interface PaymentSucceededData extends PaymentSucceededV1Data {
+  card_last_4: string | null;
+}
+export const PAYMENT_SUCCEEDED_VERSION = 2;
+
 export interface PaymentFailedData {
   session_id: string;
   order_id: string;
   reason: string;
 }
 
-/** The session ended unpaid without a decline: it ran out, the shop replaced it, or (reason) the shopper cancelled it. */
+/**
+ * The session ended unpaid without a decline: it ran out or the shop replaced it. (Before PaymentCancelled, a
+ * shopper's cancel was recorded as this with `reason` 'Payment cancelled by the shopper'; those stay as they are.)
+ */
 export interface PaymentExpiredData {
   session_id: string;
   order_id: string;
   reason?: string;
+}
+
+/** The shopper cancelled the session on the provider's page ("Cancel and return to the shop"): nothing was charged. */
+export interface PaymentCancelledData {
+  session_id: string;
+  order_id: string;
 }
 
 /** The provider gave the money back (a payment that landed on an order that could not take it). */
@@ -47,12 +66,17 @@ export type PaymentEvent =
   | EventOf<'PaymentSucceeded', PaymentSucceededData>
   | EventOf<'PaymentFailed', PaymentFailedData>
   | EventOf<'PaymentExpired', PaymentExpiredData>
+  | EventOf<'PaymentCancelled', PaymentCancelledData>
   | EventOf<'PaymentRefunded', PaymentRefundedData>;
 
 export const PAYMENT_EVENT_SCHEMAS: SchemaTable<PaymentEvent> = {
   PaymentSessionOpened: { version: 1 },
-  PaymentSucceeded: { version: 1 },
+  PaymentSucceeded: {
+    version: PAYMENT_SUCCEEDED_VERSION,
+    upcasters: { 1: (d: PaymentSucceededV1Data): PaymentSucceededData => ({ ...d, card_last_4: null }) },
+  },
   PaymentFailed: { version: 1 },
   PaymentExpired: { version: 1 },
+  PaymentCancelled: { version: 1 },
   PaymentRefunded: { version: 1 },
 };

@@ -113,7 +113,7 @@ export function OrderList() {
             sortBy="payment_status"
             render={(r: OrderRecord) => (
               <span data-testid="payment-status">
-                <StatusChip value={r.payment_status} />
+                <StatusChip value={r.payment_status} label={paymentStatusLabel(r.payment_status)} />
                 {r.refunded > 0 && <span style={{ display: 'block', fontSize: 12 }}>refunded {usd(Number(r.refunded))}</span>}
               </span>
             )}

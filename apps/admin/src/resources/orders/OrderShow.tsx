@@ -1,9 +1,9 @@
 import { Box, Card, CardContent, Divider, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { DateField, Show, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
-import { carrierById, ORDER_TRANSITIONS, variantLabel } from '@facet/contracts';
+import { carrierById, ORDER_TRANSITIONS, paymentStatusLabel, variantLabel } from '@facet/contracts';
 import { RecordHistory } from '../../components/RecordHistory';
 import { StatusActions } from '../../components/StatusActions';
-import { StatusChip, humanize } from '../../components/StatusChip';
+import { StatusChip } from '../../components/StatusChip';
 import { cancelConfirmation } from './cancelRefund';
 import type { OrderRecord } from './orderRecord';
 
@@ -107,8 +107,10 @@ export function OrderSummary() {
                 kind: translate(r.kind === 'card' ? 'facet.order.card_order' : 'facet.order.consultation_request'),
               })}
             </Typography>
-            <Typography variant="body2">
-              {translate('facet.order.payment', { status: humanize(String(r.payment_status ?? '')) })}
+            {/* The payment status in the shop's words (a shopper's cancel is "Cancelled by the shopper"), and the
+                card the provider charged (the API's last_4: never the digits typed with the order). */}
+            <Typography variant="body2" data-testid="order-payment">
+              {translate('facet.order.payment', { status: paymentStatusLabel(String(r.payment_status ?? '')) })}
               {r.last_4 ? translate('facet.order.card_ending', { last_4: r.last_4 }) : ''}
             </Typography>
             <Typography variant="body2">{translate('facet.order.reference', { reference: r.reference })}</Typography>

@@ -57,4 +57,20 @@ describe('An order in the console', () => {
     expect(header({ ...order, id: '5d2c9a4e-1111', reference: '5D2C9A4E', kind: 'card' })).toBe('Order 5D2C9A4E');
     expect(header({ ...order, id: '7a1b2c3d-2222', reference: '7A1B2C3D', kind: 'consultation' })).toBe('Consultation request 7A1B2C3D');
   });
+
+  it.each([
+    ['cancelled', '4242', 'Payment: Cancelled by the shopper · card ending 4242'],
+    ['cancelled', null, 'Payment: Cancelled by the shopper'],
+    ['paid', '4242', 'Payment: Paid · card ending 4242'],
+    ['expired', null, 'Payment: Expired'],
+  ])('should say the payment as the shop words it (%s) with the card charged', (payment_status, last_4, line) => {
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <RecordContextProvider value={{ ...order, kind: 'card', payment_status, last_4 }}>
+          <OrderSummary />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    expect(screen.getByTestId('order-payment').textContent).toBe(line);
+  });
 });

@@ -51,9 +51,9 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
         'status',
       );
     }
-    if (kind === 'card' && (!hasVisibleText(request.payment.card_name) || !/^\d{4}$/.test(request.payment.last_4))) {
-      throw new BadInputError('A card order needs the name on the card and its last four digits.', 'payment');
-    }
+    // The card is typed once, on the provider's payment page: a card order needs no card details here (the
+    // card shown with it is the one the provider charged). A client built to the spec may still send them (an
+    // invisible name there reads as none, as optional text does everywhere).
     if (kind === 'card') requireDeliveryAddress(request.shipping);
     if (kind === 'consultation' && !request.shipping.phone?.trim()) throw new BadInputError('Phone number is required', 'shipping.phone');
 

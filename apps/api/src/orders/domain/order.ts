@@ -7,6 +7,7 @@ import {
   OrderExpiredData,
   OrderKind,
   OrderLineData,
+  ORDER_PAID_VERSION,
   OrderNoteAddedData,
   OrderPaidData,
   OrderPaymentDetails,
@@ -144,10 +145,12 @@ export type OrderCommand =
       sessionId: string;
       amountCents: number;
       currency: string;
+      /** The last four digits of the card the provider charged (PaymentSucceeded's); null when none or not known. */
+      cardLast4?: string | null;
       /** The order's personal data was erased (its customer deleted their account): nobody to deliver to. */
       detailsErased?: boolean;
     }
-  | { type: 'RecordPaymentFailure'; orderId: string; sessionId: string; paymentStatus: 'failed' | 'expired'; reason: string }
+  | { type: 'RecordPaymentFailure'; orderId: string; sessionId: string; paymentStatus: 'failed' | 'expired' | 'cancelled'; reason: string }
   | { type: 'OpenCheckout'; orderId: string; sessionId: string; url: string; expiresAt: string; replaces: string | null }
   | { type: 'Expire'; orderId: string; reason: string };
 
@@ -337,11 +340,13 @@ export const order = {
         return [
           {
             type: 'OrderPaid',
+            schemaVersion: ORDER_PAID_VERSION,
             data: {
               order_id: command.orderId,
               session_id: command.sessionId,
               amount_cents: command.amountCents,
               currency: command.currency,
+              card_last_4: typeof command.cardLast4 === 'string' && /^[0-9]{4}$/.test(command.cardLast4) ? command.cardLast4 : null,
             },
           },
         ];

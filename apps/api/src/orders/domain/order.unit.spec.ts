@@ -71,7 +71,13 @@ describe('order decider', () => {
     const h: OrderEvent[] = [cardOrder()];
     const pay = (sessionId: string) => ({ type: 'RecordPayment' as const, orderId: 'o1', sessionId, amountCents: 13_300, currency: 'usd' });
     const paid = run(h, pay('s1'));
-    expect(paid).toEqual([{ type: 'OrderPaid', data: { order_id: 'o1', session_id: 's1', amount_cents: 13_300, currency: 'usd' } }]);
+    expect(paid).toEqual([
+      {
+        type: 'OrderPaid',
+        schemaVersion: 2,
+        data: { order_id: 'o1', session_id: 's1', amount_cents: 13_300, currency: 'usd', card_last_4: null },
+      },
+    ]);
     const after = [...h, ...paid];
     expect(fold(order, after)).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
     expect(run(after, pay('s1'))).toEqual([]);
@@ -93,6 +99,52 @@ describe('order decider', () => {
     expect(fold(order, [...after, ...rejected])).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
     expect(canOpenPaymentSession(fold(order, after))).toBe(false);
     expect(run([consultation()], pay('s1'))[0].type).toBe('OrderPaymentRejected');
+  });
+
+  it('should record the card the provider charged with the payment, never the last four the order was placed with', () => {
+    // Placed with 0002 typed (a declined card), paid through another session with 4242.
+    const h: OrderEvent[] = [{ type: 'OrderRequested', data: requested({ payment: { card_name: 'A B', last_4: '0002' } }) }];
+    const pay = (cardLast4: unknown) =>
+      run(h, {
+        type: 'RecordPayment',
+        orderId: 'o1',
+        sessionId: 's2',
+        amountCents: 13_300,
+        currency: 'usd',
+        cardLast4: cardLast4 as string,
+      });
+    expect(pay('4242')).toEqual([
+      {
+        type: 'OrderPaid',
+        schemaVersion: 2,
+        data: { order_id: 'o1', session_id: 's2', amount_cents: 13_300, currency: 'usd', card_last_4: '4242' },
+      },
+    ]);
+    // Anything but four digits (a bank transfer's null, a provider's oddity) records no card.
+    for (const odd of [null, undefined, '', '42', '42424', '４２４２', '42\u00004'])
+      expect(pay(odd)[0].data).toMatchObject({ card_last_4: null });
+  });
+
+  it('should record a cancel by the shopper as a cancelled payment, the order awaiting payment and payable again', () => {
+    const h: OrderEvent[] = [cardOrder()];
+    const cancel = {
+      type: 'RecordPaymentFailure' as const,
+      orderId: 'o1',
+      sessionId: 's1',
+      paymentStatus: 'cancelled' as const,
+      reason: 'Payment cancelled by the shopper',
+    };
+    const cancelled = run(h, cancel);
+    expect(cancelled).toEqual([
+      {
+        type: 'OrderPaymentFailed',
+        data: { order_id: 'o1', session_id: 's1', payment_status: 'cancelled', reason: 'Payment cancelled by the shopper' },
+      },
+    ]);
+    const after = [...h, ...cancelled];
+    expect(fold(order, after)).toMatchObject({ status: 'awaiting_payment', paymentStatus: 'cancelled' });
+    expect(canOpenPaymentSession(fold(order, after))).toBe(true);
+    expect(run(after, cancel)).toEqual([]);
   });
 
   it('should refund money that lands on a cancelled or expired order', () => {
@@ -155,7 +207,7 @@ describe('order decider', () => {
   it('should ship only with a carrier and tracking number, share a note only when asked, and replay older events without them', () => {
     const paid: OrderEvent[] = [
       cardOrder(),
-      { type: 'OrderPaid', data: { order_id: 'o1', session_id: 's1', amount_cents: 13_300, currency: 'usd' } },
+      { type: 'OrderPaid', data: { order_id: 'o1', session_id: 's1', amount_cents: 13_300, currency: 'usd', card_last_4: null } },
     ];
     const ship = (extra: object) =>
       run(paid, { type: 'ChangeStatus', orderId: 'o1', to: 'shipped', note: 'Boxed', by: 'staff:1', ...extra });

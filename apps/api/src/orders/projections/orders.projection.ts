@@ -45,6 +45,7 @@ const ERASED_ORDER_PERSON = {
   address: null,
   card_name: ERASED,
   last_4: null,
+  card_last_4: null,
 };
 
 /**
@@ -103,6 +104,7 @@ function orderFields(event: OrderRequestedEvent): Record<string, unknown> {
     tracking_number: null,
     payment_session_id: null,
     refunded_cents: 0,
+    card_last_4: null,
   };
 }
 
@@ -128,8 +130,9 @@ const FOLDED_SQL: Record<FoldedType, string> = {
     FROM unnest($1::uuid[], $2::text[], $3::int4[], $4::timestamptz[], $5::text[], $6::text[]) AS v(id, status, version, at, carrier, tracking_number)
     WHERE o.id = v.id`,
   OrderPaid: `UPDATE orders o SET status = 'processing', payment_status = 'paid', paid_at = v.at, payment_session_id = v.session_id,
-      version = v.version, updated_at = v.at
-    FROM unnest($1::uuid[], $2::int4[], $3::timestamptz[], $4::text[]) AS v(id, version, at, session_id) WHERE o.id = v.id`,
+      card_last_4 = CASE WHEN o.subject_id = '${ERASED}' THEN NULL ELSE v.card_last_4 END, version = v.version, updated_at = v.at
+    FROM unnest($1::uuid[], $2::int4[], $3::timestamptz[], $4::text[], $5::text[]) AS v(id, version, at, session_id, card_last_4)
+    WHERE o.id = v.id`,
   OrderPaymentFailed: `UPDATE orders o SET payment_status = v.payment_status,
       status = CASE WHEN o.status = 'pending' THEN 'awaiting_payment' ELSE o.status END,
       payment_session_id = CASE WHEN o.payment_session_id = v.session_id THEN NULL ELSE o.payment_session_id END,
@@ -169,7 +172,7 @@ function foldable(event: RecordedEvent<OrdersProjectionEvent>): FoldedUpdate | n
       break;
     }
     case 'OrderPaid':
-      values = [event.data.order_id, event.revision, at, event.data.session_id];
+      values = [event.data.order_id, event.revision, at, event.data.session_id, event.data.card_last_4 ?? null];
       break;
     case 'OrderPaymentFailed':
       values = [event.data.order_id, event.data.payment_status, event.revision, at, event.data.session_id];
@@ -221,12 +224,14 @@ function foldIntoRow(row: Record<string, unknown>, { event, values }: FoldedUpda
       return true;
     }
     case 'OrderPaid': {
-      const [, version, at, session] = values;
+      const [, version, at, session, card] = values;
       Object.assign(row, {
         status: 'processing',
         payment_status: 'paid',
         paid_at: at,
         payment_session_id: session,
+        // The charged card is the person's: an order opened as erased (a replay after the erasure) shows none.
+        card_last_4: row.subject_id === ERASED ? null : card,
         version,
         updated_at: at,
       });
@@ -418,9 +423,11 @@ export class OrdersProjection implements Projection<OrdersProjectionEvent> {
         break;
       }
       case 'OrderPaid':
+        // The card shown is the one the provider charged (version 2; null before, or for an order already erased).
         await tx.query(
-          `UPDATE orders SET status = 'processing', payment_status = 'paid', paid_at = $3, payment_session_id = $4, version = $2, updated_at = $3 WHERE id = $1`,
-          [event.data.order_id, event.revision, at, event.data.session_id],
+          `UPDATE orders SET status = 'processing', payment_status = 'paid', paid_at = $3, payment_session_id = $4,
+             card_last_4 = CASE WHEN subject_id = $6 THEN NULL ELSE $5::text END, version = $2, updated_at = $3 WHERE id = $1`,
+          [event.data.order_id, event.revision, at, event.data.session_id, event.data.card_last_4 ?? null, ERASED],
         );
         break;
       case 'OrderPaymentFailed':
@@ -480,7 +487,7 @@ export class OrdersProjection implements Projection<OrdersProjectionEvent> {
         const legacy = await legacyLabelledRowsOf(tx, 'orders', { subject: 'subject_id', email: 'email' }, deleted);
         await tx.query(
           `UPDATE orders SET first_name = $4, last_name = $4, email = $4, phone = $4, address = NULL, card_name = $4, last_4 = NULL,
-             customer_id = NULL, subject_id = $4, items = ${erasedLinesSql('$4')},
+             card_last_4 = NULL, customer_id = NULL, subject_id = $4, items = ${erasedLinesSql('$4')},
              tracking_number = CASE WHEN tracking_number IS NULL THEN NULL ELSE $4 END
            WHERE ($1::text IS NOT NULL AND customer_id = $1) OR subject_id = ANY($2::text[]) OR ($3::text IS NOT NULL AND lower(email) = $3)
              OR id = ANY($5::uuid[])`,

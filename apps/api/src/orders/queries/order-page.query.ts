@@ -80,7 +80,17 @@ export function customerTimeline(events: { type: string; data: unknown; metadata
         out.push({ at, status: 'processing', label: 'Payment received', note: '' });
         break;
       case 'OrderPaymentFailed':
-        out.push({ at, status: 'awaiting_payment', label: 'Payment did not go through', note: '' });
+        out.push({
+          at,
+          status: 'awaiting_payment',
+          label:
+            e.data.payment_status === 'cancelled'
+              ? 'Payment cancelled by the shopper'
+              : e.data.payment_status === 'expired'
+                ? 'Payment not completed'
+                : 'Payment did not go through',
+          note: '',
+        });
         break;
       case 'OrderExpired':
         out.push({ at, status: 'expired', label: 'Expired unpaid', note: '' });
@@ -111,6 +121,8 @@ export function toOrderPage(row: OrderPageRow, timeline: OrderTimelineEntry[]): 
     payment_status: row.payment_status,
     payment_label: paymentStatusLabel(row.payment_status),
     can_pay: isPayableOrder(row),
+    // Held until its pay-by time, the end of its payment session (payments never lets a session outlast it).
+    held_until: row.kind === 'card' && isPayableOrder(row) && row.pay_by ? new Date(row.pay_by).toISOString() : null,
     created_at: new Date(row.created_at).toISOString(),
     items: row.items.map((l) => ({
       id: l.product_id,
@@ -137,7 +149,7 @@ export function toOrderPage(row: OrderPageRow, timeline: OrderTimelineEntry[]): 
           ].filter((l): l is string => Boolean(l)),
         }
       : null,
-    card_last_4: present(row.last_4) || null,
+    card_last_4: present(row.card_last_4) || null,
     shipment:
       row.carrier && row.tracking_number && row.tracking_number !== ERASED
         ? {

@@ -16,7 +16,10 @@ export interface OrderRow {
   phone: string | null;
   address: { address: string; apartment: string; city: string; state: string; zip_code: string; country: string } | null;
   card_name: string | null;
+  /** What the order's payment block said (a client's claim, kept but not shown as the card). */
   last_4: string | null;
+  /** The last four digits of the card the provider charged (migration 130): the card shown. */
+  card_last_4?: string | null;
   items: OrderLine[];
   subtotal_cents: number;
   shipping_cents: number;
@@ -93,7 +96,8 @@ export function toOrderView(row: OrderRow, full: boolean) {
           country: a?.country ?? null,
         }
       : { first_name: row.first_name, email: maskEmail(row.email) },
-    ...(full ? { last_4: row.last_4 } : {}),
+    // The card shown is the card charged: the paying session's, as the provider reported it (never the form's).
+    ...(full ? { last_4: row.card_last_4 ?? null } : {}),
   };
 }
 

@@ -11,14 +11,17 @@ import { withSubjectLocks } from '../../platform/privacy/subject-locks';
 import { order, OrderEvent, orderStream } from '../domain/order';
 
 /** A payment session's outcomes. */
-type PaymentOutcome = Extract<PaymentEvent, { type: 'PaymentSucceeded' | 'PaymentFailed' | 'PaymentExpired' }>;
+type PaymentOutcome = Extract<PaymentEvent, { type: 'PaymentSucceeded' | 'PaymentFailed' | 'PaymentExpired' | 'PaymentCancelled' }>;
 
-/** Payments settle orders: a paid session moves its order to processing; a declined or expired one marks it. */
+/**
+ * Payments settle orders: a paid session moves its order to processing (with the card it charged); a declined,
+ * expired or cancelled one marks it.
+ */
 @Injectable()
 @EventReactor()
 export class OrderPaymentReactor implements Reactor<PaymentOutcome> {
   readonly name = 'order-payment';
-  readonly eventTypes: readonly PaymentOutcome['type'][] = ['PaymentSucceeded', 'PaymentFailed', 'PaymentExpired'];
+  readonly eventTypes: readonly PaymentOutcome['type'][] = ['PaymentSucceeded', 'PaymentFailed', 'PaymentExpired', 'PaymentCancelled'];
   private readonly logger = new Logger('OrderPayment');
 
   constructor(
@@ -58,6 +61,7 @@ export class OrderPaymentReactor implements Reactor<PaymentOutcome> {
               sessionId: d.session_id,
               amountCents: d.amount_cents,
               currency: d.currency,
+              cardLast4: d.card_last_4 ?? null,
               detailsErased: subjectId ? await this.privacy.keys.keyGone(subjectId) : false,
             },
             { waitForProjections: false },
@@ -65,6 +69,20 @@ export class OrderPaymentReactor implements Reactor<PaymentOutcome> {
         await (subjectId ? withSubjectLocks(this.db.lockPool, [subjectId], record) : record());
         return;
       }
+      case 'PaymentCancelled':
+        await this.es.decide(
+          orderStream(event.data.order_id),
+          order,
+          {
+            type: 'RecordPaymentFailure',
+            orderId: event.data.order_id,
+            sessionId: event.data.session_id,
+            paymentStatus: 'cancelled',
+            reason: 'Payment cancelled by the shopper',
+          },
+          { waitForProjections: false },
+        );
+        return;
       case 'PaymentFailed':
       case 'PaymentExpired':
         await this.es.decide(

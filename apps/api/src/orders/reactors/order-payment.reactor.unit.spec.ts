@@ -11,10 +11,10 @@ const succeeded: RecordedEvent<Extract<PaymentEvent, { type: 'PaymentSucceeded' 
   streamId: 'payment-cs_1',
   revision: 1,
   position: { commit: 1n, prepare: 1n },
-  data: { order_id: 'o1', session_id: 'cs_1', amount_cents: 1000, currency: 'usd', method: 'card' },
+  data: { order_id: 'o1', session_id: 'cs_1', amount_cents: 1000, currency: 'usd', method: 'card', card_last_4: '4242' },
   metadata: {
     eventId: 'e1',
-    schemaVersion: 1,
+    schemaVersion: 2,
     occurredAt: new Date().toISOString(),
     correlationId: 'c1',
     causationId: null,

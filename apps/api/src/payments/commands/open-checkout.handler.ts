@@ -9,6 +9,15 @@ import { PAYMENT_PROVIDER, PAYMENT_SETTINGS, PaymentProvider, PaymentSettings } 
 import { OpenCheckoutCommand } from './open-checkout.command';
 import { SettleSessionCommand } from './settle-session.command';
 
+export const PAY_BY_PASSED = 'The time to pay this order has run out and its pieces are no longer held. Please place a new order.';
+
+/** When a session opened now ends: its lifetime from now, cut at the order's pay-by time (when it has one). */
+export function sessionExpiry(now: number, ttlMs: number, payBy: string | null): Date {
+  const end = now + ttlMs;
+  const by = payBy ? Date.parse(payBy) : NaN;
+  return new Date(Number.isFinite(by) ? Math.min(end, by) : end);
+}
+
 /**
  * The amount comes from the order. An order has at most one open session: asking again returns it; one
  * that ended (declined, cancelled, expired) is replaced by a new one for the same order and the same
@@ -37,11 +46,14 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckoutCommand,
       if (current) {
         const s = await this.provider.getSession(current.id);
         // Still payable for a while: hand out the same session.
+        // (A session that ends with the order's pay-by time is handed out to its end: a new one could last no longer.)
+        const payBy = payable.payBy ? Date.parse(payable.payBy) : NaN;
         if (
           s &&
           s.status === 'open' &&
           s.paymentStatus === 'unpaid' &&
-          s.expiresAt.getTime() > Date.now() + Math.min(60_000, this.settings.sessionTtlMs / 4)
+          (s.expiresAt.getTime() > Date.now() + Math.min(60_000, this.settings.sessionTtlMs / 4) ||
+            (s.expiresAt.getTime() > Date.now() && s.expiresAt.getTime() >= payBy - 1000))
         ) {
           return { url: current.url, session_id: current.id };
         }
@@ -52,7 +64,10 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckoutCommand,
             throw new ConflictError('This order is already paid.');
         }
       }
-      const expiresAt = new Date(Date.now() + this.settings.sessionTtlMs);
+      // A session lasts its lifetime but never past the order's pay-by time: the pieces are held for the order
+      // until then, and another card (a new session) does not hold them longer.
+      const expiresAt = sessionExpiry(Date.now(), this.settings.sessionTtlMs, payable.payBy);
+      if (expiresAt.getTime() <= Date.now() + 1000) throw new ConflictError(PAY_BY_PASSED);
       const session = await this.provider.createSession({
         orderId,
         amountCents: payable.totalCents,

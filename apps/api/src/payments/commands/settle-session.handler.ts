@@ -9,8 +9,8 @@ import { PAYMENT_PROVIDER, PaymentProvider, ProviderSession } from '../provider/
 import { SettleSessionCommand } from './settle-session.command';
 
 /**
- * Asks the provider and, when the session has ended, appends PaymentSucceeded, PaymentFailed or
- * PaymentExpired at the revision it read: a second caller (a job run twice, the status route racing the
+ * Asks the provider and, when the session has ended, appends PaymentSucceeded (with the card the provider
+ * charged), PaymentFailed, PaymentCancelled (the shopper's cancel) or PaymentExpired at the revision it read: a second caller (a job run twice, the status route racing the
  * poller) finds the outcome already there or loses the append with a conflict, so it is recorded once.
  */
 @CommandHandler(SettleSessionCommand)
@@ -31,7 +31,17 @@ export class SettleSessionHandler implements ICommandHandler<SettleSessionComman
         this.es.decide(
           paymentStream(sessionId),
           paymentSession,
-          { type: 'Settle', outcome: { status: s.status, paymentStatus: s.paymentStatus, method: s.method, reason: s.reason } },
+          {
+            type: 'Settle',
+            outcome: {
+              status: s.status,
+              paymentStatus: s.paymentStatus,
+              method: s.method,
+              reason: s.reason,
+              cancelled: s.cancelled,
+              cardLast4: s.cardLast4,
+            },
+          },
           { waitForProjections: false },
         ),
       );

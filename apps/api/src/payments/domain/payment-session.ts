@@ -1,5 +1,7 @@
 import {
   assertNever,
+  PAYMENT_SUCCEEDED_VERSION,
+  type PaymentCancelledData,
   type PaymentExpiredData,
   type PaymentFailedData,
   type PaymentRefundedData,
@@ -14,14 +16,16 @@ export type PaymentSessionOpened = DomainEvent<'PaymentSessionOpened', PaymentSe
 export type PaymentSucceeded = DomainEvent<'PaymentSucceeded', PaymentSucceededData>;
 export type PaymentFailed = DomainEvent<'PaymentFailed', PaymentFailedData>;
 export type PaymentExpired = DomainEvent<'PaymentExpired', PaymentExpiredData>;
+export type PaymentCancelled = DomainEvent<'PaymentCancelled', PaymentCancelledData>;
 export type PaymentRefunded = DomainEvent<'PaymentRefunded', PaymentRefundedData>;
-export type PaymentEvent = PaymentSessionOpened | PaymentSucceeded | PaymentFailed | PaymentExpired | PaymentRefunded;
+export type PaymentEvent = PaymentSessionOpened | PaymentSucceeded | PaymentFailed | PaymentExpired | PaymentCancelled | PaymentRefunded;
 
 export const PAYMENT_EVENT_TYPES = [
   'PaymentSessionOpened',
   'PaymentSucceeded',
   'PaymentFailed',
   'PaymentExpired',
+  'PaymentCancelled',
   'PaymentRefunded',
 ] as const;
 export const paymentStream = (sessionId: string) => `payment-${sessionId}`;
@@ -32,7 +36,7 @@ export interface PaymentSessionState {
   orderId: string | null;
   amountCents: number;
   currency: string;
-  outcome: 'open' | 'paid' | 'failed' | 'expired' | 'refunded';
+  outcome: 'open' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded';
 }
 
 /** What the provider says about a session right now. */
@@ -41,6 +45,10 @@ export interface ProviderOutcome {
   paymentStatus: 'paid' | 'unpaid' | 'declined' | 'refunded';
   method?: string | null;
   reason?: string | null;
+  /** The shopper cancelled it on the provider's page (it ended unpaid, status expired). */
+  cancelled?: boolean;
+  /** The last four digits of the card the provider charged or declined; null for a bank transfer or none yet. */
+  cardLast4?: string | null;
 }
 
 export type PaymentCommand =
@@ -75,6 +83,8 @@ export const paymentSession = {
         return { ...state, outcome: 'failed' };
       case 'PaymentExpired':
         return { ...state, outcome: 'expired' };
+      case 'PaymentCancelled':
+        return { ...state, outcome: 'cancelled' };
       case 'PaymentRefunded':
         return { ...state, outcome: 'refunded' };
       default:
@@ -94,16 +104,20 @@ export const paymentSession = {
         const o = command.outcome;
         // Refunded means it was paid first: record the payment (the order then has it refunded, once).
         if (o.paymentStatus === 'paid' || o.paymentStatus === 'refunded') {
+          const card = typeof o.cardLast4 === 'string' && /^[0-9]{4}$/.test(o.cardLast4) ? o.cardLast4 : null;
           return [
             {
               type: 'PaymentSucceeded',
-              data: { ...base, amount_cents: state.amountCents, currency: state.currency, method: o.method ?? 'card' },
+              schemaVersion: PAYMENT_SUCCEEDED_VERSION,
+              data: { ...base, amount_cents: state.amountCents, currency: state.currency, method: o.method ?? 'card', card_last_4: card },
             },
           ];
         }
         if (o.paymentStatus === 'declined') {
           return [{ type: 'PaymentFailed', data: { ...base, reason: o.reason ?? 'The card was declined.' } }];
         }
+        // The shopper's own cancel is a cancel, not a session that ran out.
+        if (o.status === 'expired' && o.cancelled) return [{ type: 'PaymentCancelled', data: base }];
         if (o.status === 'expired') return [{ type: 'PaymentExpired', data: o.reason ? { ...base, reason: o.reason } : base }];
         return [];
       }

@@ -1,3 +1,4 @@
+import { readEvent } from '@facet/contracts';
 import { fold } from '../../platform/event-store/decider';
 import { ConflictError } from '../../platform/domain/errors';
 import { PaymentEvent, paymentSession } from './payment-session';
@@ -22,7 +23,11 @@ describe('payment session decider', () => {
   it('should record the first outcome only: paid, declined or expired', () => {
     const paid = settle([opened], { status: 'complete', paymentStatus: 'paid', method: 'card' });
     expect(paid).toEqual([
-      { type: 'PaymentSucceeded', data: { session_id: 's1', order_id: 'o1', amount_cents: 5000, currency: 'usd', method: 'card' } },
+      {
+        type: 'PaymentSucceeded',
+        schemaVersion: 2,
+        data: { session_id: 's1', order_id: 'o1', amount_cents: 5000, currency: 'usd', method: 'card', card_last_4: null },
+      },
     ]);
     expect(settle([opened, ...paid], { status: 'complete', paymentStatus: 'paid' })).toEqual([]);
     expect(settle([opened, ...paid], { status: 'expired', paymentStatus: 'unpaid' })).toEqual([]);
@@ -32,9 +37,35 @@ describe('payment session decider', () => {
     const expired = settle([opened], { status: 'expired', paymentStatus: 'unpaid' });
     expect(expired).toEqual([{ type: 'PaymentExpired', data: { session_id: 's1', order_id: 'o1' } }]);
     expect(settle([opened, ...expired], { status: 'complete', paymentStatus: 'paid' })).toEqual([]);
-    // Cancelled by the shopper: the provider's reason goes with it, for the order's history.
-    expect(settle([opened], { status: 'expired', paymentStatus: 'unpaid', reason: 'Payment cancelled by the shopper' })).toEqual([
-      { type: 'PaymentExpired', data: { session_id: 's1', order_id: 'o1', reason: 'Payment cancelled by the shopper' } },
-    ]);
+  });
+
+  it("should record the shopper's cancel as PaymentCancelled, not as a session that ran out, once", () => {
+    const outcome = { status: 'expired', paymentStatus: 'unpaid', reason: 'Payment cancelled by the shopper', cancelled: true };
+    const cancelled = settle([opened], outcome);
+    expect(cancelled).toEqual([{ type: 'PaymentCancelled', data: { session_id: 's1', order_id: 'o1' } }]);
+    expect(fold(paymentSession, [opened, ...cancelled]).outcome).toBe('cancelled');
+    expect(settle([opened, ...cancelled], outcome)).toEqual([]);
+    expect(settle([opened, ...cancelled], { status: 'complete', paymentStatus: 'paid' })).toEqual([]);
+    // A session that ran out (or the shop ended) is still expired.
+    expect(settle([opened], { status: 'expired', paymentStatus: 'unpaid', cancelled: false })[0].type).toBe('PaymentExpired');
+  });
+
+  it('should record the last four digits of the card the provider charged, and none for a bank transfer or an odd report', () => {
+    const paid = (cardLast4: unknown, method = 'card') =>
+      settle([opened], { status: 'complete', paymentStatus: 'paid', method, cardLast4 })[0].data as unknown as Record<string, unknown>;
+    expect(paid('4242')).toMatchObject({ card_last_4: '4242', method: 'card' });
+    expect(paid(null, 'bank_transfer')).toMatchObject({ card_last_4: null, method: 'bank_transfer' });
+    for (const odd of [undefined, '', '424', '42424', 'abcd', '42\u00002', 4242]) expect(paid(odd)).toMatchObject({ card_last_4: null });
+  });
+});
+
+describe('payment events as recorded before the charged card', () => {
+  it('should read a version 1 PaymentSucceeded with no card', () => {
+    const v1 = { session_id: 's1', order_id: 'o1', amount_cents: 5000, currency: 'usd', method: 'card' };
+    expect(readEvent('PaymentSucceeded', 1, v1)).toEqual({ ...v1, card_last_4: null });
+    expect(readEvent('PaymentSucceeded', 2, { ...v1, card_last_4: '4242' })).toEqual({ ...v1, card_last_4: '4242' });
+    expect(readEvent('PaymentCancelled', 1, { session_id: 's1', order_id: 'o1' })).toEqual({ session_id: 's1', order_id: 'o1' });
+    const paid = { order_id: 'o1', session_id: 's1', amount_cents: 5000, currency: 'usd' };
+    expect(readEvent('OrderPaid', 1, paid)).toEqual({ ...paid, card_last_4: null });
   });
 });

@@ -1,5 +1,6 @@
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
 import { DatabaseService } from '../../platform/database/database.service';
+import { RunnersService } from '../../platform/projections/runners.service';
 import { placeCardOrder, waitUntil } from '../../testing/card-orders';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
@@ -44,6 +45,7 @@ describe('Try another card on the hosted page; a cancel is the shopper’s', () 
       [`order-${orderId}`],
     );
   const order = async (id: string) => (await t.request('GET', `/api/orders/${id}`)).body;
+  const orderPage = async (id: string, cookie: string) => (await t.request('GET', `/api/orders/${id}/page`, { headers: { cookie } })).body;
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -57,10 +59,21 @@ describe('Try another card on the hosted page; a cancel is the shopper’s', () 
   });
 
   it('should offer the owner "Try another card" after a decline: a new session for the same order and amount, which pays it', async () => {
-    const { orderId, totalCents, cookie } = await placeCardOrder(t, product, 'retry.owner@example.com');
+    // Placed as a client built to the spec may: with the declined card's last four typed in its payment block.
+    const { orderId, totalCents, cookie } = await placeCardOrder(t, product, 'retry.owner@example.com', {
+      payment: { card_name: 'Ada Lovelace', last_4: '0002' },
+    });
     const first = await open(orderId, cookie);
     const declined = await post(first, DECLINED, cookie);
     expect(declined.status).toBe(402);
+    // Declined: the order page says until when the piece is held, which is when its payment session ends.
+    await waitUntil(async () => (await orderPage(orderId, cookie)).payment_status === 'failed');
+    const held = await orderPage(orderId, cookie);
+    const firstEnds = await db().one<{ expires_at: Date }>('SELECT expires_at FROM public.sandbox_payment_sessions WHERE id = $1', [first]);
+    const payBy = await db().one<{ pay_by: Date }>('SELECT pay_by FROM rm.orders WHERE id = $1', [orderId]);
+    expect(held.held_until).toBe(new Date(payBy!.pay_by).toISOString());
+    expect(new Date(firstEnds!.expires_at).getTime()).toBe(new Date(payBy!.pay_by).getTime());
+    expect(held.card_last_4).toBeNull();
     const html = await declined.text();
     expect(html).toContain('Your card was declined.');
     expect(html).toContain('Try another card');
@@ -91,6 +104,15 @@ describe('Try another card on the hosted page; a cancel is the shopper’s', () 
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${ORIGIN}/payment/success?session_id=${second}`);
     await waitUntil(async () => (await order(orderId)).payment_status === 'paid');
+    // The card shown is the card charged: 4242 (the paying session's), not the 0002 the order was placed with.
+    const paidPage = await orderPage(orderId, cookie);
+    expect(paidPage).toMatchObject({ card_last_4: '4242', held_until: null });
+    expect((await t.request('GET', `/api/admin/orders/${orderId}`, { token: await t.staffToken() })).body.last_4).toBe('4242');
+    // The second session was opened after the first: it ends at the order's pay-by time all the same.
+    const secondEnds = await db().one<{ expires_at: Date }>('SELECT expires_at FROM public.sandbox_payment_sessions WHERE id = $1', [
+      second,
+    ]);
+    expect(new Date(secondEnds!.expires_at).getTime()).toBe(new Date(payBy!.pay_by).getTime());
     const events = await history(orderId);
     expect(events.filter((e) => e.event_type === 'OrderPaymentFailed').map((e) => e.data.reason)).toEqual(['Your card was declined.']);
     expect(events.filter((e) => e.event_type === 'OrderPaid')).toHaveLength(1);
@@ -160,7 +182,22 @@ describe('Try another card on the hosted page; a cancel is the shopper’s', () 
     expect(res.status).toBe(303);
     await waitUntil(async () => (await history(orderId)).some((e) => e.event_type === 'OrderPaymentFailed'));
     const failed = (await history(orderId)).filter((e) => e.event_type === 'OrderPaymentFailed');
-    expect(failed.map((e) => [e.data.payment_status, e.data.reason])).toEqual([['expired', 'Payment cancelled by the shopper']]);
+    expect(failed.map((e) => [e.data.payment_status, e.data.reason])).toEqual([['cancelled', 'Payment cancelled by the shopper']]);
+    // The payment's own record: a cancellation, not an expiry.
+    const payment = await db().query<{ event_type: string }>(
+      `SELECT event_type FROM public.es_events WHERE stream_id = $1 ORDER BY global_position`,
+      [`payment-${sessionId}`],
+    );
+    expect(payment.map((e) => e.event_type)).toEqual(['PaymentSessionOpened', 'PaymentCancelled']);
+    await waitUntil(async () => (await orderPage(orderId, cookie)).payment_status === 'cancelled');
+    expect(await orderPage(orderId, cookie)).toMatchObject({
+      status: 'awaiting_payment',
+      payment_status: 'cancelled',
+      payment_label: 'Cancelled by the shopper',
+      can_pay: true,
+    });
+    const staffView = (await t.request('GET', `/api/admin/orders/${orderId}`, { token: await t.staffToken() })).body;
+    expect(staffView.payment_status).toBe('cancelled');
     expect((await t.request('GET', `/api/payments/checkout/status/${sessionId}`)).body).toMatchObject({
       status: 'expired',
       payment_status: 'unpaid',
@@ -181,5 +218,9 @@ describe('Try another card on the hosted page; a cancel is the shopper’s', () 
     const text = await (await page(ranOut, other.cookie)).text();
     expect(text).toContain('Payment session expired');
     expect(text).toContain('Start a new payment');
+
+    // Replay equals live: the cancelled payment, the charged card (the first test's) and the pay-by times.
+    const replayed = await t.app.get(RunnersService).replay({ compare: true });
+    expect(Object.entries(replayed.differences ?? {}).filter(([, n]) => n > 0)).toEqual([]);
   });
 });

@@ -51,6 +51,12 @@ export class PaymentSessionsProjection implements Projection<PaymentEvent> {
           at,
         ]);
         break;
+      case 'PaymentCancelled':
+        await tx.query(`UPDATE payment_sessions SET status = 'expired', payment_status = 'cancelled', settled_at = $2 WHERE id = $1`, [
+          event.data.session_id,
+          at,
+        ]);
+        break;
       default:
         assertNever(event);
     }

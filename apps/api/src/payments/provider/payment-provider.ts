@@ -20,6 +20,10 @@ export interface ProviderSession {
   paymentStatus: 'paid' | 'unpaid' | 'declined' | 'refunded';
   method: string | null;
   reason: string | null;
+  /** The shopper cancelled it on the provider's page (status expired, nothing charged). */
+  cancelled: boolean;
+  /** The last four digits of the card paid or declined with, as the provider reports them; null otherwise. */
+  cardLast4: string | null;
   expiresAt: Date;
 }
 
@@ -36,7 +40,11 @@ export interface PaymentProvider {
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
 
-/** Settings of the payment flow (env: PAYMENT_SESSION_TTL_SECONDS, PAYMENT_POLL_INTERVAL_MS); an unpaid order's lifetime is orders' (order-settings.ts). */
+/**
+ * Settings of the payment flow (env: PAYMENT_SESSION_TTL_SECONDS, PAYMENT_POLL_INTERVAL_MS). A session lasts
+ * sessionTtlMs (30 minutes) but never past its order's pay-by time, which orders sets from the same setting
+ * (order-settings.ts): when the session ends, the order expires and its pieces are released.
+ */
 export interface PaymentSettings {
   sessionTtlMs: number;
   pollIntervalMs: number;

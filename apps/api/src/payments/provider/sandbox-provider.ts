@@ -33,6 +33,8 @@ export interface SandboxRow {
   refunded_at: Date | null;
   /** When the shopper cancelled it on the hosted page (it is then expired); null otherwise. */
   cancelled_at: Date | null;
+  /** The last four digits of the card it was paid or declined with (migration 130); null for a bank transfer or none yet. */
+  card_last_4: string | null;
 }
 
 /** Why a session the shopper cancelled ended, as the order's history records it. */
@@ -110,6 +112,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
           : row.status === 'expired' && row.cancelled_at
             ? CANCELLED_BY_SHOPPER
             : null,
+      cancelled: row.status === 'expired' && row.cancelled_at !== null,
+      cardLast4: row.card_last_4 ?? null,
       expiresAt: new Date(row.expires_at),
     };
   }
@@ -139,6 +143,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (row.status === 'expired') throw new ConflictError('Payment session expired');
     if (row.status !== 'open') throw new ConflictError('This payment session is already complete.');
     let paid: boolean;
+    let cardLast4: string | null = null;
     if (payment.method === 'card') {
       const digits = String(payment.card_number ?? '').replace(/[\s-]/g, '');
       if (!payment.card_number || !payment.expiry || !payment.cvv || !payment.name?.trim()) {
@@ -151,6 +156,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       if (endOfMonth.getTime() <= Date.now()) throw new BadInputError('Your card has expired.', 'expiry');
       if (!/^\d{3,4}$/.test(payment.cvv.trim())) throw new BadInputError('CVV must be 3 or 4 digits.', 'cvv');
       paid = digits !== SANDBOX_CARDS.declined;
+      cardLast4 = digits.slice(-4);
     } else if (payment.method === 'bank_transfer') {
       const bank = DEMO_BANKS.find((b) => b.id === payment.account_id);
       if (!bank) throw new BadInputError('Please choose one of the listed bank accounts.', 'account_id');
@@ -171,9 +177,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
         throw new ConflictError('This order is already paid.');
       }
       const result = await tx.query<SandboxRow>(
-        `UPDATE public.sandbox_payment_sessions SET status = 'complete', payment_status = $2, method = $3, completed_at = now()
+        `UPDATE public.sandbox_payment_sessions SET status = 'complete', payment_status = $2, method = $3, card_last_4 = $4, completed_at = now()
          WHERE id = $1 AND status = 'open' AND expires_at > now() RETURNING *`,
-        [id, paid ? 'paid' : 'declined', payment.method],
+        [id, paid ? 'paid' : 'declined', payment.method, cardLast4],
       );
       return result.rows[0] ?? null;
     });

@@ -300,6 +300,12 @@ export class OrderPageDto {
   @ApiProperty({ enum: PAYMENT_STATUSES }) payment_status: string;
   @ApiProperty() payment_label: string;
   @ApiProperty() can_pay: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "A card order not yet paid: until when its pieces are held (its payment session's end); then it expires",
+  })
+  held_until: string | null;
   @ApiProperty() created_at: string;
   @ApiProperty({ type: [OrderPageItemDto] }) items: OrderPageItemDto[];
   @ApiProperty() subtotal: number;
@@ -308,7 +314,8 @@ export class OrderPageDto {
   @ApiProperty() total: number;
   @ApiProperty() refunded: number;
   @ApiProperty({ type: OrderPageShipToDto, nullable: true }) ship_to: OrderPageShipToDto | null;
-  @ApiProperty({ type: String, nullable: true }) card_last_4: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The last four digits of the card the provider charged' })
+  card_last_4: string | null;
   @ApiProperty({ type: OrderShipmentDto, nullable: true }) shipment: OrderShipmentDto | null;
   @ApiProperty({ type: [OrderTimelineEntryDto] }) timeline: OrderTimelineEntryDto[];
 }
