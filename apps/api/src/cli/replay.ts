@@ -1,20 +1,26 @@
-import { ReplayStopped } from '../platform/projections/replay';
-import { RunnersService } from '../platform/projections/runners.service';
-import { cliContext } from './context';
+import { argsOrExit } from './args';
 
 /**
  * npm run replay: rebuilds every read model from the event log into fresh tables and swaps them in.
  * Running shops keep serving meanwhile; `-- --compare` also counts rows that differ from the live tables.
  */
 async function main(): Promise<void> {
+  const args = argsOrExit('replay', {
+    '--compare': {},
+    '--reader-thread': { conflicts: ['--no-reader-thread'] },
+    '--no-reader-thread': {},
+    '--no-opener-thread': {},
+  });
+  // Loaded once the arguments are known good: a mistyped one is refused at once, not after the whole shop loads.
+  const [{ RunnersService }, { cliContext }] = await Promise.all([import('../platform/projections/runners.service'), import('./context')]);
   const app = await cliContext('api');
   let last = 0;
   const result = await app.get(RunnersService).replay({
-    compare: process.argv.includes('--compare'),
+    compare: args.has('--compare'),
     // --reader-thread / --no-reader-thread: read and open the log in a worker thread or not (default: on 4+ cores).
-    readerThread: process.argv.includes('--reader-thread') ? true : process.argv.includes('--no-reader-thread') ? false : undefined,
+    readerThread: args.has('--reader-thread') ? true : args.has('--no-reader-thread') ? false : undefined,
     // --no-opener-thread: decrypt personal data in the main thread (when it reads the log).
-    openerThread: process.argv.includes('--no-opener-thread') ? false : undefined,
+    openerThread: args.has('--no-opener-thread') ? false : undefined,
     onProgress: (p) => {
       if (Date.now() - last > 1000 || p.phase === 'done') {
         last = Date.now();
@@ -38,7 +44,8 @@ async function main(): Promise<void> {
   await app.close();
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
+  const { ReplayStopped } = await import('../platform/projections/replay');
   // Ctrl-C stops a replay between two batches (RunnersService.replay): its message is the whole story.
   console.error(err instanceof ReplayStopped ? err.message : err);
   process.exit(1);

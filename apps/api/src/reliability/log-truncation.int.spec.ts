@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'crypto';
-import { existsSync, readFileSync, writeFileSync } from 'fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'fs';
 import { Pool } from 'pg';
+import { LogVerificationJob } from '../audit/jobs/log-verification-job';
 import { verifyLogCommand } from '../cli/verify-log';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { DatabaseService } from '../platform/database/database.service';
@@ -19,6 +20,8 @@ import {
 } from '../platform/event-store/log-anchors';
 import { verifyLog } from '../platform/event-store/log-verifier';
 import { Queues } from '../platform/queue/queues.service';
+import { eventDigest, GENESIS_HASH, linkHash } from '../platform/event-store/log-chain';
+import { createTestDatabase, TestDatabase } from '../testing/test-database';
 import { startTestApp, TestApp } from '../testing/test-app';
 
 /**
@@ -87,8 +90,44 @@ describe('Truncation of the log is caught by its signed anchors', () => {
 
   async function cli(args: string[] = []): Promise<{ code: number; out: string }> {
     const lines: string[] = [];
-    const code = await verifyLogCommand(args, (line) => lines.push(line));
+    const code = await verifyLogCommand(
+      args,
+      (line) => lines.push(line),
+      (line) => lines.push(line),
+    );
     return { code, out: lines.join('\n') };
+  }
+
+  /** The CLI run against another database (DATABASE_URL), as an operator runs it on a restored copy. */
+  async function cliOn(url: string, args: string[] = []): Promise<{ code: number; out: string }> {
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = url;
+    try {
+      return await cli(args);
+    } finally {
+      process.env.DATABASE_URL = saved;
+    }
+  }
+
+  /**
+   * A copy of the log in a database of another name, as a restore of a backup makes one; `rewrite` may
+   * change an event's row first (an intruder recomputing its hash as the unkeyed chain allows).
+   */
+  async function copyOfLog(rewrite?: (rows: any[]) => void): Promise<TestDatabase> {
+    const copy = await createTestDatabase('facet_copy');
+    const { rows } = await pool.query('SELECT * FROM public.es_events ORDER BY global_position');
+    const json = (await pool.query('SELECT json_agg(e ORDER BY global_position) AS rows FROM public.es_events e')).rows[0].rows;
+    expect(json).toHaveLength(rows.length);
+    rewrite?.(json);
+    const target = new Pool({ connectionString: copy.url, max: 1 });
+    try {
+      await target.query('INSERT INTO public.es_events SELECT * FROM json_populate_recordset(null::public.es_events, $1::json)', [
+        JSON.stringify(json),
+      ]);
+    } finally {
+      await target.end();
+    }
+    return copy;
   }
 
   const newProduct = async (name: string) => {
@@ -258,6 +297,85 @@ describe('Truncation of the log is caught by its signed anchors', () => {
     expect(last.breaks).toBeGreaterThanOrEqual(2);
     expect(last.first_break.reason).toMatch(/global positions? \d+/);
   }
+
+  it('should not call the log intact when every anchor is gone, unless told --no-anchors, and say what that leaves open', async () => {
+    await anchored();
+    const redis = t.app.get(Queues).redis();
+    const redisKey = anchorRedisKey(config.queuePrefix, logName(config.databaseDirectUrl));
+    const inRedis = await redis.get(redisKey);
+    expect(inRedis).toBeTruthy();
+    // As an intruder hiding a truncation would: the anchors file and the Redis key deleted.
+    renameSync(file, `${file}.aside`);
+    await redis.del(redisKey);
+    try {
+      const { code, out } = await cli();
+      expect(code).toBe(1);
+      expect(out).toContain('NOT ANCHORED');
+      expect(out).toMatch(
+        /BROKEN: 1 problem\(s\); the first: no anchor of this log was found \(looked in .*log-anchors\..*\.jsonl, redis /,
+      );
+      expect(out).toMatch(/its newest events could have been deleted, or events rewritten with their hashes recomputed/);
+      expect(out).toContain('--no-anchors');
+      expect(out).not.toMatch(/the log is intact/);
+
+      const chainOnly = await cli(['--no-anchors']);
+      expect(chainOnly.code).toBe(0);
+      expect(chainOnly.out).toContain('anchors: not checked (--no-anchors): the links are plain SHA-256');
+      expect(chainOnly.out).toContain(
+        'every link holds, but the log is unanchored: this is no proof that nothing was deleted or rewritten',
+      );
+
+      // The console's verification says the same.
+      expect((await t.request('POST', '/api/admin/audit/verification', { token: admin })).status).toBe(202);
+      await t.app.get(LogVerificationJob).whenIdle();
+      const last = (await t.request('GET', '/api/admin/audit/verification', { token: admin })).body.last;
+      expect(last.status).toBe('failed');
+      expect(last.first_break.reason).toMatch(/^no anchor of this log was found/);
+    } finally {
+      renameSync(`${file}.aside`, file);
+      await redis.set(redisKey, inRedis!);
+    }
+    expect((await cli()).code).toBe(0);
+  });
+
+  it("should check a copy restored under another database name against the original's anchors (--log-name)", async () => {
+    await anchored();
+    const original = logName(config.databaseDirectUrl);
+    const copy = await copyOfLog();
+    try {
+      // Under its own name the copy has no anchors: not intact, and told how to name the original.
+      const own = await cliOn(copy.url);
+      expect(own.code).toBe(1);
+      expect(own.out).toContain('--log-name');
+      const named = await cliOn(copy.url, ['--log-name', original]);
+      expect(named.out).toMatch(/anchors: \d+ checked/);
+      expect(named.out).toContain('the log is intact');
+      expect(named.code).toBe(0);
+    } finally {
+      await copy.drop();
+    }
+
+    // A copy with one event rewritten and its hash recomputed (every link holds): the anchors see it.
+    const rewritten = await copyOfLog((rows) => {
+      const last = new Map<string, any>();
+      for (const r of rows) last.set(r.stream_id, r);
+      const victim = rows.find((r) => r.event_type === 'ProductCreated' && last.get(r.stream_id) === r)!;
+      const before = rows.find((r) => r.stream_id === victim.stream_id && r.stream_revision === victim.stream_revision - 1);
+      victim.data = { ...victim.data, price_cents: 1 };
+      const digest = eventDigest({ streamId: victim.stream_id, type: victim.event_type, data: victim.data, metadata: victim.metadata });
+      victim.hash = '\\x' + linkHash(before ? before.hash.slice(2) : GENESIS_HASH, digest);
+    });
+    try {
+      const chainOnly = await cliOn(rewritten.url, ['--no-anchors']);
+      expect(chainOnly.out).toContain('every link holds');
+      expect(chainOnly.code).toBe(0);
+      const { code, out } = await cliOn(rewritten.url, ['--log-name', original]);
+      expect(out).toMatch(/differ from those anchored \(replaced or reordered\)|no longer has the anchored hash/);
+      expect(code).toBe(1);
+    } finally {
+      await rewritten.drop();
+    }
+  });
 
   it('should fail on a forged or hostile anchor, and not be misled by it', async () => {
     await anchored();

@@ -216,6 +216,8 @@ export interface LoadedAnchors {
   anchors: LogAnchor[];
   /** Lines that are not valid anchors of this log: each fails the verification. */
   rejected: { where: string; reason: string }[];
+  /** Where they were looked for (files, the Redis key), for a report that found none. */
+  read?: string[];
 }
 
 /** Every non-blank line of an anchors file; none when the file does not exist. */

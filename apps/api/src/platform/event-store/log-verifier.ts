@@ -143,6 +143,10 @@ export async function verifyLog(store: EventStore, pool: Pool, options: VerifyOp
   for (const r of options.anchors?.rejected ?? []) {
     walk.broke({ streamId: '', revision: -1, position: '', reason: `the anchor at ${r.where} is not valid: ${r.reason}` });
   }
+  // No anchor at all: nothing outside the database vouches for the log, so no walk of it can be called intact.
+  if (options.anchors && options.anchors.anchors.length === 0) {
+    walk.broke({ streamId: '', revision: -1, position: '', reason: noAnchorReason(options.anchors.read) });
+  }
   if (store.name === 'postgres') {
     await walkPostgres(pool, walk, options);
   } else {
@@ -181,6 +185,19 @@ export async function verifyLog(store: EventStore, pool: Pool, options: VerifyOp
     seconds,
     eventsPerSecond: Math.round(walk.events / Math.max(seconds, 0.001)),
   };
+}
+
+/**
+ * Why a log checked against no anchor is not intact. Its links are plain SHA-256 over what the database
+ * holds: whoever can write there can delete the newest events, or rewrite events and recompute their hashes
+ * and the checkpoints, and every link still holds. Only anchors signed outside the database show either.
+ */
+export function noAnchorReason(read: readonly string[] | undefined): string {
+  return (
+    `no anchor of this log was found${read?.length ? ` (looked in ${read.join(', ')})` : ''}: ` +
+    'nothing outside the database vouches for it, so its newest events could have been deleted, or events rewritten ' +
+    'with their hashes recomputed, and every link would still hold'
+  );
 }
 
 function pickLatest(anchors: readonly LogAnchor[]): VerificationReport['latestAnchor'] {

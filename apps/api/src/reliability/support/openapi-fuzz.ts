@@ -131,14 +131,101 @@ export function validValue(doc: any, schema: any, depth = 0): fc.Arbitrary<unkno
   }
 }
 
+/**
+ * A value that fits the schema, always the same one: every array holds one item, and every optional field is
+ * there unless `requiredOnly` (then the rules between fields, like variants naming the options, have nothing to refuse).
+ */
+export function exampleValue(doc: any, schema: any, depth = 0, requiredOnly = false): unknown {
+  const s = deref(doc, schema);
+  if (depth > 6) return null;
+  if (s.enum?.length) return s.enum[0];
+  if (s.example !== undefined && s.type !== 'array' && s.type !== 'object') return s.example;
+  switch (s.type) {
+    case 'string':
+      if (s.format === 'uuid') return '8a1d5e3c-4b2f-4c6d-9e7f-0a1b2c3d4e5f';
+      if (s.format === 'date-time') return '2030-01-01T00:00:00.000Z';
+      return 'x'.repeat(Math.max(1, s.minLength ?? 1));
+    case 'integer':
+    case 'number':
+      return s.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      // The array's own example names a valid item where its items have none (paths, ids).
+      return [Array.isArray(s.example) && s.example.length ? s.example[0] : exampleValue(doc, s.items ?? {}, depth + 1, requiredOnly)];
+    default: {
+      const required = new Set<string>(s.required ?? []);
+      return Object.fromEntries(
+        Object.entries<any>(s.properties ?? {})
+          .filter(([k]) => !requiredOnly || required.has(k))
+          .map(([k, v]) => [k, exampleValue(doc, v, depth + 1, requiredOnly)]),
+      );
+    }
+  }
+}
+
+/** Where a field lies in a body: property names, and 0 for the first item of an array. */
+export type FieldPath = (string | number)[];
+
+/** Every array field of a schema, in objects and in the items of arrays (the body itself is [] when it is one). */
+export function arrayFieldsOf(doc: any, schema: any, path: FieldPath = [], depth = 0): FieldPath[] {
+  const s = deref(doc, schema);
+  if (depth > 6) return [];
+  if (s.type === 'array') return [path, ...arrayFieldsOf(doc, s.items ?? {}, [...path, 0], depth + 1)];
+  return Object.entries<any>(s.properties ?? {}).flatMap(([k, v]) => arrayFieldsOf(doc, v, [...path, k], depth + 1));
+}
+
+/** The schema of the field at `path`. */
+function schemaAt(doc: any, schema: any, path: FieldPath): any {
+  let s = deref(doc, schema);
+  for (const step of path) s = deref(doc, typeof step === 'number' ? s.items : s.properties?.[step]);
+  return s;
+}
+
+/** A copy of `body` (of `schema`) with `value` at `path`; containers missing on the way are made with their required fields. */
+export function withValueAt(doc: any, schema: any, body: unknown, path: FieldPath, value: unknown): unknown {
+  if (!path.length) return value;
+  const s = deref(doc, schema);
+  const [step, ...rest] = path;
+  const base = body ?? exampleValue(doc, s, 0, true);
+  const copy: any = Array.isArray(base) ? [...base] : { ...(base as object) };
+  copy[step] = withValueAt(doc, typeof step === 'number' ? s.items : s.properties?.[step], copy[step], rest, value);
+  return copy;
+}
+
+/** What an array field meets: arrays and nulls inside it, alone, nested, and beside a valid item. */
+export function arrayShapes(item: unknown): unknown[] {
+  return [[[]], [null], [[null]], [[[]]], [[item]], [item, null], [item, []], [null, item], [item, [item]]];
+}
+
+/** The field a 400 must name for a problem at `path`: its top-level name (nested ones are items.0.field). */
+export function fieldName(path: FieldPath): string {
+  return path.length ? String(path[0]) : 'body';
+}
+
+/** One body per array field of the schema and shape inside it, beside the required fields only (exampleValue). */
+export function arrayShapeBodies(doc: any, schema: any): { path: FieldPath; value: unknown }[] {
+  const base = exampleValue(doc, schema, 0, true);
+  return arrayFieldsOf(doc, schema).flatMap((path) =>
+    arrayShapes((exampleValue(doc, schemaAt(doc, schema, path)) as unknown[])[0]).map((shape) => ({
+      path,
+      value: withValueAt(doc, schema, base, path, shape),
+    })),
+  );
+}
+
 /** A body derived from the schema, then broken one way: wrong type, missing field, extra field, hostile value. */
 function mutatedBody(doc: any, schema: any): fc.Arbitrary<{ kind: string; value: unknown }> {
   const s = deref(doc, schema);
   const props = Object.keys(s.properties ?? {});
   const valid = validValue(doc, s);
   const field = props.length ? fc.constantFrom(...props) : fc.constant('x');
+  // An array field given arrays or nulls inside it ([[]], [null], [item, []] ...), each array field of the body in turn.
+  const shapes = arrayShapeBodies(doc, s);
+  const arrayShape = shapes.length ? [fc.constantFrom(...shapes).map(({ value }) => ({ kind: 'array-shape', value }))] : [];
   return fc.oneof(
     valid.map((value) => ({ kind: 'schema-shaped', value })),
+    ...arrayShape,
     fc.tuple(valid, field, badValue()).map(([v, f, bad]) => ({ kind: 'wrong-type', value: { ...(v as object), [f]: bad } })),
     fc.tuple(valid, field).map(([v, f]) => {
       const copy: any = { ...(v as object) };

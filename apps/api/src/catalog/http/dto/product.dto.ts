@@ -20,6 +20,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -408,6 +409,8 @@ export class CreateProductDto {
   @Omittable()
   @IsArray()
   @ArrayMaxSize(L.options)
+  // IsObject: ValidateNested alone lets an array of arrays ([[]]) through to the handler.
+  @IsObject({ each: true, message: 'each of options must be an object' })
   @ValidateNested({ each: true })
   @Type(() => ProductOptionDto)
   options?: ProductOptionDto[];
@@ -421,6 +424,8 @@ export class CreateProductDto {
   @Omittable()
   @IsArray()
   @ArrayMaxSize(L.variants)
+  // IsObject: ValidateNested alone lets an array of arrays ([[]]) through to the handler.
+  @IsObject({ each: true, message: 'each of variants must be an object' })
   @ValidateNested({ each: true })
   @Type(() => VariantInputDto)
   variants?: VariantInputDto[];
@@ -428,6 +433,7 @@ export class CreateProductDto {
   @ApiPropertyOptional({ type: EngravingDto, nullable: true, description: 'Engraving offered on a line; null or left out: none' })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
+  @IsObject({ message: 'engraving must be an object like {"max_length":20}, or null' })
   @ValidateNested()
   @Type(() => EngravingDto)
   engraving?: EngravingDto | null;
@@ -440,6 +446,8 @@ export class CreateProductDto {
   @Omittable()
   @IsArray()
   @ArrayMaxSize(L.gallery)
+  // IsObject: ValidateNested alone lets an array of arrays ([[]]) through to the handler.
+  @IsObject({ each: true, message: 'each of gallery must be an object' })
   @ValidateNested({ each: true })
   @Type(() => GalleryImageInputDto)
   gallery?: GalleryImageInputDto[];
