@@ -78,6 +78,20 @@ export interface FacetConfig {
   logAnchors: LogAnchorSettings;
   /** Who may read /metrics and where (platform/metrics). */
   metrics: MetricsSettings;
+  /** How many orders one client and one shopper may place (orders' throttle, docs/security.md). */
+  orderThrottle: OrderThrottleSettings;
+  /** Most units of one variant one client's open (unpaid, unconfirmed) orders hold at once (inventory). */
+  stockHoldCapPerClient: number;
+}
+
+/** ORDER_THROTTLE_PER_CLIENT, ORDER_THROTTLE_PER_SHOPPER and ORDER_THROTTLE_WINDOW_SECONDS. */
+export interface OrderThrottleSettings {
+  /** Orders one client network (an IPv4 address, an IPv6 /64) may place per window. */
+  perClient: number;
+  /** Orders one shopper (the signed-in account, or a guest's e-mail) may place per window. */
+  perShopper: number;
+  /** The first window; a window that filled up makes the next twice as long, up to 16 times this. */
+  windowSeconds: number;
 }
 
 /** METRICS_TOKEN and METRICS_PORT (platform/metrics/metrics-access.ts). */
@@ -196,6 +210,11 @@ function show(raw: string): string {
   const cut = raw.length > 80 ? `${raw.slice(0, 80)}…` : raw;
   return JSON.stringify(cut);
 }
+
+/** The order throttle's defaults: a shop's real shoppers place a few orders an hour, never ten in a minute. */
+export const DEFAULT_ORDER_THROTTLE: OrderThrottleSettings = { perClient: 10, perShopper: 5, windowSeconds: 600 };
+/** One client holds at most this many units of one variant in orders not yet paid or confirmed. */
+export const DEFAULT_STOCK_HOLD_CAP_PER_CLIENT = 10;
 
 const timeoutMs = (fallback: number) => wholeNumber(0, 86_400_000, fallback, 'a time in milliseconds (0 turns the limit off)');
 const count = (fallback: number) => wholeNumber(1, 1_000_000, fallback, 'a count');
@@ -323,6 +342,10 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
       }
     }),
   METRICS_PORT: wholeNumber(1, 65535, 0, 'a port').transform((n) => (n === 0 ? null : n)),
+  ORDER_THROTTLE_PER_CLIENT: wholeNumber(1, 1_000_000, DEFAULT_ORDER_THROTTLE.perClient, 'a number of orders'),
+  ORDER_THROTTLE_PER_SHOPPER: wholeNumber(1, 1_000_000, DEFAULT_ORDER_THROTTLE.perShopper, 'a number of orders'),
+  ORDER_THROTTLE_WINDOW_SECONDS: wholeNumber(1, 86_400, DEFAULT_ORDER_THROTTLE.windowSeconds, 'a number of seconds'),
+  STOCK_HOLD_CAP_PER_CLIENT: wholeNumber(1, 1_000_000, DEFAULT_STOCK_HOLD_CAP_PER_CLIENT, 'a number of units'),
 });
 
 /** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
@@ -405,6 +428,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     mailSweepIntervalMs: e.MAIL_SWEEP_INTERVAL_MS,
     logAnchors: logAnchorSettings(e),
     metrics: { token: unset(e.METRICS_TOKEN) ? null : e.METRICS_TOKEN, port: e.METRICS_PORT },
+    orderThrottle: {
+      perClient: e.ORDER_THROTTLE_PER_CLIENT,
+      perShopper: e.ORDER_THROTTLE_PER_SHOPPER,
+      windowSeconds: e.ORDER_THROTTLE_WINDOW_SECONDS,
+    },
+    stockHoldCapPerClient: e.STOCK_HOLD_CAP_PER_CLIENT,
   };
 }
 
