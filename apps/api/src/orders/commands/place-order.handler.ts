@@ -78,7 +78,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     if (kind === 'consultation' && !request.shipping.phone?.trim()) throw new BadInputError('Phone number is required', 'shipping.phone');
 
     const catalogue = await this.queries.execute(new ProductsByIdsQuery(productIdsOf(request.items)));
-    const { lines, totals, changed, stock } = priceWantedLines(request.items, catalogue, request);
+    const { lines, totals, changed, stock } = priceWantedLines(request.items, catalogue, request, kind);
     if (changed.length) throw new ConflictError(pricesChangedMessage(changed));
     const limit = this.settings.onlineOrderLimitCents;
     if (kind === 'card' && !withinOnlineLimit(totals.totalCents, limit)) throw new BadInputError(onlineOrderLimitMessage(limit), 'total');
