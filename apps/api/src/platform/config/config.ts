@@ -130,6 +130,11 @@ export interface DatabaseTimeouts {
   idleInTransactionTimeoutMs: number;
   /** How long a request waits for a free pooled connection. */
   connectionTimeoutMs: number;
+  /**
+   * How long a shopper's query waits its turn in the queue in front of the requests pool (DB_QUEUE_TIMEOUT_MS),
+   * while staff and the shop's own work keep connections of their own (connection-lanes.ts); 503 past it.
+   */
+  queueTimeoutMs?: number;
 }
 
 /**
@@ -224,6 +229,7 @@ const DATABASE_TIMEOUTS = z.object({
   DB_LOCK_TIMEOUT_MS: timeoutMs(5_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutMs(30_000),
   DB_CONNECTION_TIMEOUT_MS: timeoutMs(5_000),
+  DB_QUEUE_TIMEOUT_MS: wholeNumber(1, 600_000, 20_000, 'a time in milliseconds'),
 });
 
 export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
@@ -373,6 +379,7 @@ export function loadDatabaseTimeouts(env: NodeJS.ProcessEnv = process.env): Data
     lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
     idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     connectionTimeoutMs: e.DB_CONNECTION_TIMEOUT_MS,
+    queueTimeoutMs: e.DB_QUEUE_TIMEOUT_MS,
   };
 }
 
