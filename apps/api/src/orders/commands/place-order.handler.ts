@@ -118,7 +118,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     // One order per checkout: a new card attempt (another tab, Pay again from the checkout, a double submit)
     // takes the shopper's order still awaiting payment with the same lines, total and address instead of
     // placing another. The shopper's placements take turns, so a burst of them finds the first one's order.
-    return oneOrderPerCheckout(this.db.pool, data.subject_id, async () => {
+    return oneOrderPerCheckout(this.db, data.subject_id, async () => {
       const reused = await reusableOrder(this.es, this.db, data, ordersWithAccess, this.settings);
       if (reused) return { order_id: reused };
       const placed = await this.record(data, stock, attempt, holder);
