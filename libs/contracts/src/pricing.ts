@@ -17,6 +17,17 @@ export function quantityLimitMessage(productName: string): string {
   return `You can order at most ${MAX_QUANTITY_PER_LINE} of ${productName}. For more, please request a consultation.`;
 }
 
+/**
+ * A consultation request is already the way to ask for more than an order takes: it says the limit and how to
+ * ask for the rest, never "please request a consultation".
+ */
+export function consultationQuantityLimitMessage(productName = 'one piece'): string {
+  return (
+    `A consultation request can include at most ${MAX_QUANTITY_PER_LINE} of ${productName}. For more, request ${MAX_QUANTITY_PER_LINE} ` +
+    'and tell our specialist how many you would like when they contact you.'
+  );
+}
+
 export function onlineOrderLimitMessage(limitCents: number = ONLINE_ORDER_LIMIT_CENTS): string {
   const dollars = (limitCents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
   return `Orders over ${dollars} are arranged with our specialists. Please submit a consultation request instead of paying online.`;

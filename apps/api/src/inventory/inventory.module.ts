@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { INVENTORY_COMMAND_HANDLERS } from './commands/stock.handlers';
 import { StockWriter } from './commands/stock-writer';
+import { StockHolds } from './commands/stock-holds';
 import { AdminInventoryController } from './http/admin-inventory.controller';
 import { INVENTORY_SETTINGS, loadInventorySettings } from './inventory-settings';
 import { InventoryProjection } from './projections/inventory.projection';
@@ -20,6 +21,7 @@ import { UnplacedReservationReactor, UnplacedReservationWorker } from './reactor
   providers: [
     { provide: INVENTORY_SETTINGS, useFactory: () => loadInventorySettings() },
     StockWriter,
+    StockHolds,
     ...INVENTORY_COMMAND_HANDLERS,
     ...INVENTORY_QUERY_HANDLERS,
     InventoryProjection,

@@ -27,6 +27,11 @@ export class ReserveOrderStockCommand extends Command<void> {
   constructor(
     readonly orderId: string,
     readonly lines: readonly StockLine[],
+    /**
+     * The placing client (a keyed digest of its network, platform/http/client-address.ts), or null: its orders
+     * not yet paid or confirmed hold at most STOCK_HOLD_CAP_PER_CLIENT units of a variant (409 past it).
+     */
+    readonly holder: string | null = null,
   ) {
     super();
   }

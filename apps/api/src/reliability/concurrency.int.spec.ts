@@ -1,6 +1,8 @@
 import { priceOrderInDollars } from '@facet/contracts';
 import { CatalogSeeder } from '../catalog/seed/catalog-seeder';
 import { DatabaseService } from '../platform/database/database.service';
+import { orderAccessCookie } from '../testing/card-orders';
+import { shippingBody } from '../testing/request-bodies';
 import { startTestApp, TestApp } from '../testing/test-app';
 
 /** Concurrency: optimistic concurrency on product edits, and idempotent consultation submits. */
@@ -10,13 +12,68 @@ describe('Concurrent writers', () => {
   let products: any[];
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ PUBLIC_ORIGINS: 'http://shop.test' });
     await t.app.get(CatalogSeeder).seedIfEmpty();
     token = await t.staffToken();
     products = (await t.request('GET', '/api/products?limit=100&sort_by=price-low')).body.products.filter((p: any) => p.in_stock);
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('should answer 60 concurrent checkouts 2xx and the staff cancels and stock adjustments made in the same seconds, queueing instead of 503', async () => {
+    const created = await t.request('POST', '/api/admin/products', {
+      token,
+      body: {
+        name: 'Burst Ring',
+        price: 100,
+        category: 'women-rings',
+        options: [{ name: 'size', values: ['6'] }],
+        variants: [{ options: { size: '6' }, stock: 200, is_default: true }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const variantId = (await t.request('GET', `/api/products/${created.body.id}`)).body.variants[0].id as string;
+    const cardOrder = (email: string) => ({
+      items: [{ product_id: created.body.id, product_name: 'Burst Ring', price: 100, quantity: 1, variant_id: variantId }],
+      shipping: shippingBody({ email }),
+      total: priceOrderInDollars([{ price: 100, quantity: 1 }]).total,
+      payment: { card_name: 'Ada Lovelace', last_4: '4242' },
+      status: 'pending',
+      payment_status: 'unpaid',
+    });
+    const toCancel: string[] = [];
+    for (let i = 0; i < 3; i++)
+      toCancel.push((await t.request('POST', '/api/orders', { body: cardOrder(`cancel.${i}@example.com`) })).body.order_id);
+
+    /** A shopper's checkout: the card order, then its hosted payment page from the placing browser. */
+    const checkout = async (i: number) => {
+      const placed = await t.request('POST', '/api/orders', { body: cardOrder(`burst.${i}@example.com`) });
+      if (placed.status >= 300) return { step: 'order', status: placed.status, detail: placed.body?.detail };
+      const session = await t.request('POST', '/api/payments/checkout/session', {
+        headers: { cookie: orderAccessCookie(placed) },
+        body: { origin_url: 'http://shop.test', order_id: placed.body.order_id },
+      });
+      return { step: 'session', status: session.status, detail: session.body?.detail };
+    };
+    const staffWork = [
+      ...toCancel.map((id) =>
+        t.request('PUT', `/api/admin/orders/${id}`, { token, body: { status: 'cancelled', note: 'Shopper called' } }),
+      ),
+      ...Array.from({ length: 5 }, (_, i) =>
+        t.request('POST', `/api/admin/inventory/variants/${variantId}/adjustments`, { token, body: { delta: 1, reason: `delivery ${i}` } }),
+      ),
+    ];
+    const [shoppers, staff] = await Promise.all([Promise.all(Array.from({ length: 60 }, (_, i) => checkout(i))), Promise.all(staffWork)]);
+    const refused = shoppers.filter((r) => r.status >= 300);
+    console.log(
+      `burst: 60 checkouts -> ${60 - refused.length} 2xx`,
+      refused.slice(0, 3),
+      'staff:',
+      staff.map((r) => r.status),
+    );
+    expect(refused).toEqual([]);
+    expect(staff.map((r) => r.status)).toEqual(staff.map(() => 200));
   });
 
   it('should let exactly one of 50 simultaneous edits of the same version win, answer 409 to the rest, and lose no update', async () => {

@@ -1,5 +1,9 @@
+import { priceOrderInDollars } from '@facet/contracts';
 import { DatabaseService } from '../platform/database/database.service';
 import { CommandBus } from '@nestjs/cqrs';
+import { randomBytes } from 'crypto';
+import { DEFAULT_ORDER_THROTTLE, DEFAULT_STOCK_HOLD_CAP_PER_CLIENT } from '../platform/config/config';
+import { shippingBody } from '../testing/request-bodies';
 import { AddStaffMemberCommand } from '../staff/commands/add-staff-member.command';
 import { codeOf, Mailbox, PASSWORD, tokenOf, verifiedCustomer } from '../testing/customer-helpers';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
@@ -29,7 +33,14 @@ describe('Throttles under concurrent guessing', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await startTestApp({ SMTP_URL: sink.url });
+    // The order throttle and the stock-hold cap as a shop runs them (startTestApp lifts them for other specs).
+    t = await startTestApp({
+      SMTP_URL: sink.url,
+      ORDER_THROTTLE_PER_CLIENT: String(DEFAULT_ORDER_THROTTLE.perClient),
+      ORDER_THROTTLE_PER_SHOPPER: String(DEFAULT_ORDER_THROTTLE.perShopper),
+      ORDER_THROTTLE_WINDOW_SECONDS: String(DEFAULT_ORDER_THROTTLE.windowSeconds),
+      STOCK_HOLD_CAP_PER_CLIENT: String(DEFAULT_STOCK_HOLD_CAP_PER_CLIENT),
+    });
     box = new Mailbox(sink);
   });
   afterAll(async () => {
@@ -144,6 +155,86 @@ describe('Throttles under concurrent guessing', () => {
       expect((await reset(token, attacker)).status).toBe(429);
       // ...the owner's is not.
       expect((await reset(token, addr())).status).toBe(200);
+    });
+  });
+
+  describe('When one client tries to hoard the stock of a piece', () => {
+    /** A ring of 30 units in one stocked size, and an order of `quantity` of it as the storefront sends it. */
+    async function stockedRing(stock: number) {
+      const token = await t.staffToken();
+      const created = await t.request('POST', '/api/admin/products', {
+        token,
+        body: {
+          name: `Hoarded Ring ${randomBytes(3).toString('hex')}`,
+          price: 100,
+          category: 'women-rings',
+          options: [{ name: 'size', values: ['6'] }],
+          variants: [{ options: { size: '6' }, stock, is_default: true }],
+        },
+      });
+      expect(created.status).toBe(201);
+      const shown = await t.request('GET', `/api/products/${created.body.id}`);
+      return { id: created.body.id as string, name: shown.body.name as string, variantId: shown.body.variants[0].id as string };
+    }
+    const body = (p: { id: string; name: string; variantId: string }, quantity: number, email: string, card = true) => ({
+      items: [{ product_id: p.id, product_name: p.name, price: 100, quantity, variant_id: p.variantId }],
+      shipping: shippingBody({ email }),
+      total: priceOrderInDollars([{ price: 100, quantity }]).total,
+      ...(card
+        ? { payment: { card_name: 'Eve Hoarder', last_4: '4242' }, status: 'pending', payment_status: 'unpaid' }
+        : { payment: { card_name: '', last_4: '' }, status: 'consultation_requested', payment_status: 'pending_consultation' }),
+    });
+    const available = async (variantId: string) =>
+      (await t.request('GET', `/api/admin/inventory/variants/${variantId}`, { token: await t.staffToken() })).body;
+
+    it('should throttle a burst of orders from one client (new e-mail, spoofed X-Forwarded-For and cookies each time), cap its held units, and still sell a unit to a real buyer', async () => {
+      const ring = await stockedRing(30);
+      // Behind the trusted proxy (loopback) the last hop is the one the proxy saw: 203.0.113.66 is the attacker,
+      // whatever it writes before it. Each order: a new e-mail, a made-up forwarded address, a made-up cookie.
+      const attack = (i: number, quantity = 10, card = true) =>
+        t.request('POST', '/api/orders', {
+          body: body(ring, quantity, `hoarder.${i}.${randomBytes(2).toString('hex')}@example.com`, card),
+          headers: {
+            'x-forwarded-for': `10.${i % 250}.${(i * 7) % 250}.${(i * 13) % 250}, 203.0.113.66`,
+            cookie: `facet_order_access=${randomBytes(16).toString('hex')}; facet_session=${randomBytes(16).toString('hex')}`,
+          },
+        });
+      const burst = await Promise.all(Array.from({ length: 112 }, (_, i) => attack(i)));
+      const by = count(burst);
+      console.log('orders: 112 concurrent from one client, 10 units each ->', by);
+      expect(Object.keys(by).every((s) => ['200', '409', '429'].includes(s))).toBe(true);
+      // The throttle evaluated at most its limit, and said when to come back.
+      expect((by[200] ?? 0) + (by[409] ?? 0)).toBeLessThanOrEqual(DEFAULT_ORDER_THROTTLE.perClient);
+      const refused = burst.find((r) => r.status === 429)!;
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.body.detail).toMatch(/^Too many orders from this connection or for this shopper\. Please try again in \d+ minutes?/);
+      // Of those, the units one client may hold unpaid: one order of 10; the rest were told the limit.
+      expect(by[200]).toBe(1);
+      expect(burst.find((r) => r.status === 409)?.body.detail).toMatch(/^One shopper can hold at most 10 of Hoarded Ring/);
+      expect((await available(ring.variantId)).reserved).toBe(10);
+
+      // A real buyer elsewhere gets a unit.
+      const buyer = await t.request('POST', '/api/orders', {
+        body: body(ring, 1, 'real.buyer@example.com'),
+        headers: { 'x-forwarded-for': '198.51.100.77' },
+      });
+      expect(buyer.status).toBe(200);
+      expect(await available(ring.variantId)).toMatchObject({ reserved: 11, available: 19 });
+    });
+
+    it('should count a consultation request against the same cap, and an IPv6 client by its /64', async () => {
+      const ring = await stockedRing(30);
+      const from = (i: number) => ({ 'x-forwarded-for': `2001:db8:49:7::${(i + 1).toString(16)}` });
+      const first = await t.request('POST', '/api/orders', { body: body(ring, 6, 'six.a@example.com', false), headers: from(0) });
+      expect(first.status).toBe(200);
+      const second = await t.request('POST', '/api/orders', { body: body(ring, 5, 'six.b@example.com'), headers: from(1) });
+      expect(second.status).toBe(409);
+      expect(second.body.detail).toBe(
+        `One shopper can hold at most 10 of ${ring.name} (Size 6) in orders not yet paid. Your orders not yet paid already hold 6; you can add 4 more.`,
+      );
+      const third = await t.request('POST', '/api/orders', { body: body(ring, 4, 'six.c@example.com'), headers: from(2) });
+      expect(third.status).toBe(200);
+      expect((await available(ring.variantId)).reserved).toBe(10);
     });
   });
 

@@ -69,6 +69,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     // Projections in this thread, where tests can reach them (startProjection); the thread has its own test.
     FACET_PROJECTOR_THREAD: 'false',
     LOG_ANCHOR_DIR: anchorDir,
+    // One client places every order of a test run (and the bench's load): the order throttle and the stock-hold
+    // cap per client would refuse them, so they are lifted here; the throttle spec runs with the defaults.
+    ORDER_THROTTLE_PER_CLIENT: '1000000',
+    ORDER_THROTTLE_PER_SHOPPER: '1000000',
+    STOCK_HOLD_CAP_PER_CLIENT: '1000000',
     ...env,
   };
   const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));

@@ -6,6 +6,7 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { productOfStockedVariant } from '../queries/stock.queries';
 import { AdjustStockCommand, ReturnStockCommand } from './stock.commands';
 import { stockLevel, StockWriter } from './stock-writer';
+import { StockHolds } from './stock-holds';
 
 @CommandHandler(SetInitialStockCommand)
 export class SetInitialStockHandler implements ICommandHandler<SetInitialStockCommand, void> {
@@ -46,9 +47,14 @@ export class ReturnStockHandler implements ICommandHandler<ReturnStockCommand, V
 
 @CommandHandler(ReserveOrderStockCommand)
 export class ReserveOrderStockHandler implements ICommandHandler<ReserveOrderStockCommand, void> {
-  constructor(private readonly stock: StockWriter) {}
+  constructor(
+    private readonly stock: StockWriter,
+    private readonly holds: StockHolds,
+  ) {}
 
-  async execute({ orderId, lines }: ReserveOrderStockCommand): Promise<void> {
+  async execute({ orderId, lines, holder }: ReserveOrderStockCommand): Promise<void> {
+    // The client's holds first: past the cap nothing is reserved (409 saying the limit).
+    if (holder) await this.holds.claim(holder, orderId, lines);
     const reserved: string[] = [];
     try {
       for (const line of lines) {
@@ -61,6 +67,7 @@ export class ReserveOrderStockHandler implements ICommandHandler<ReserveOrderSto
     } catch (err) {
       // A later line is short: the order will not be placed, so what its earlier lines hold goes back.
       await releaseAll(this.stock, orderId, reserved, 'order_not_placed');
+      if (holder) await this.holds.forget(orderId);
       throw err;
     }
   }

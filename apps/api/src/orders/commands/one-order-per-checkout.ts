@@ -1,7 +1,7 @@
-import type { Pool, QueryResult, QueryResultRow } from 'pg';
+import { randomUUID } from 'crypto';
+import type { QueryResult, QueryResultRow } from 'pg';
 import { Tx } from '../../platform/database/database';
 import { DatabaseService } from '../../platform/database/database.service';
-import { LOCK_HELD_ELSEWHERE, trySessionLock } from '../../platform/database/session-locks';
 import { ConflictError } from '../../platform/domain/errors';
 import { fold } from '../../platform/event-store/decider';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
@@ -11,18 +11,35 @@ import { OrderSettings } from '../order-settings';
 /** How long a placement waits for the shopper's other placement (a burst of tabs) before a 409 says try again. */
 const TURN_WAIT_MS = 15_000;
 
+/** How long a turn is held at most: a placement that outlives it (a process killed mid-way) lets the next one in. */
+const TURN_LEASE_SECONDS = 30;
+
 /**
  * Runs `work` as the only card placement of this shopper (their order subject: customer:<id>, or the guest's
- * keyed e-mail subject) in any process. Waiting holds no connection (a try-lock, retried), so a burst of
- * submissions cannot take the pool the holder needs.
+ * keyed e-mail subject) in any process. The turn is a lease row in public.checkout_turns (migration 136),
+ * taken in one statement and given back at the end: neither holding it nor waiting for it holds a connection
+ * (the session lock it replaced held one of the requests' pool for the whole placement, so 60 checkouts at once
+ * held every connection while waiting for more), and it works through a transaction pooler.
  */
-export async function oneOrderPerCheckout<T>(pool: Pool, subjectId: string, work: () => Promise<T>): Promise<T> {
+export async function oneOrderPerCheckout<T>(db: DatabaseService, subjectId: string, work: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + TURN_WAIT_MS;
+  const holder = randomUUID();
   for (;;) {
-    const done = await trySessionLock(pool, 'value', `checkout:${subjectId}`, work);
-    if (done !== LOCK_HELD_ELSEWHERE) return done;
+    const taken = await db.query(
+      `INSERT INTO public.checkout_turns AS t (subject_id, holder, until) VALUES ($1, $2, now() + make_interval(secs => $3))
+       ON CONFLICT (subject_id) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until WHERE t.until < now()
+       RETURNING 1`,
+      [subjectId, holder, TURN_LEASE_SECONDS],
+    );
+    if (taken.length) break;
     if (Date.now() > deadline) throw new ConflictError('Your order is being placed in another window. Please try again in a moment.');
     await new Promise((r) => setTimeout(r, 20 + Math.random() * 40));
+  }
+  try {
+    return await work();
+  } finally {
+    // A failure here leaves the lease to run out (30 s): the shopper's next placement waits for it, never two at once.
+    await db.query('DELETE FROM public.checkout_turns WHERE subject_id = $1 AND holder = $2', [subjectId, holder]).catch(() => undefined);
   }
 }
 

@@ -31,6 +31,11 @@ export class PlaceOrderCommand extends Command<{ order_id: string }> {
     readonly idempotencyKey?: string,
     /** The orders the placing browser holds (its order-access cookie): a guest's own order awaiting payment is reused. */
     readonly ordersWithAccess: readonly string[] = [],
+    /**
+     * The client's address as the shop decides it (request.ip: X-Forwarded-For only from TRUST_PROXY's peers),
+     * or null from no HTTP request: the order throttle and the stock-hold cap count per client network.
+     */
+    readonly clientIp: string | null = null,
   ) {
     super();
   }

@@ -3,7 +3,10 @@ import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
 import { ProductsByIdsQuery } from '../../catalog';
+import { LoginThrottle, ThrottlePolicy } from '../../platform/auth/login-throttle.service';
+import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { DatabaseService } from '../../platform/database/database.service';
+import { clientKey, clientNetwork } from '../../platform/http/client-address';
 import { BadInputError, ConflictError, DomainError, isConflict } from '../../platform/domain/errors';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { IdempotencyService, IdempotentAttempt } from '../../platform/http/idempotency.service';
@@ -23,12 +26,28 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     private readonly idempotency: IdempotencyService,
     private readonly db: DatabaseService,
     @Inject(ORDER_SETTINGS) private readonly settings: OrderSettings,
-  ) {}
+    private readonly throttle: LoginThrottle,
+    @Inject(FACET_CONFIG) config: FacetConfig,
+  ) {
+    const t = config.orderThrottle;
+    this.policy = { perAccount: t.perShopper, perAddress: t.perClient, windowSeconds: t.windowSeconds, maxSeconds: t.windowSeconds * 16 };
+  }
 
-  execute({ request, principal, idempotencyKey, ordersWithAccess }: PlaceOrderCommand): Promise<{ order_id: string }> {
+  /** Orders per client network and per shopper (ORDER_THROTTLE_*): a full window makes the next twice as long. */
+  private readonly policy: ThrottlePolicy;
+
+  async execute({ request, principal, idempotencyKey, ordersWithAccess, clientIp }: PlaceOrderCommand): Promise<{ order_id: string }> {
     const scope = IdempotencyService.callerScope('orders', principal, request.shipping?.email);
     const customerId = principal?.kind === 'customer' ? principal.id : null;
-    return this.idempotency.run(scope, idempotencyKey, request, (attempt) => this.place(request, customerId, attempt, ordersWithAccess));
+    // Counted before anything is looked at, in one statement (as sign-in's): a burst evaluates at most the limit.
+    if (clientIp !== null) {
+      const shopper = customerId ? `customer:${customerId}` : `email:${request.shipping.email.trim().toLowerCase()}`;
+      await this.throttle.reserve('order', shopper, clientNetwork(clientIp), this.policy, ORDER_THROTTLED);
+    }
+    const holder = clientIp === null ? null : clientKey(clientIp);
+    return this.idempotency.run(scope, idempotencyKey, request, (attempt) =>
+      this.place(request, customerId, attempt, ordersWithAccess, holder),
+    );
   }
 
   /** True when the order named by a key was committed by an earlier attempt (one that crashed before answering). */
@@ -41,6 +60,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     customerId: string | null,
     attempt: IdempotentAttempt | null,
     ordersWithAccess: readonly string[],
+    holder: string | null,
   ): Promise<{ order_id: string }> {
     if (attempt?.resumed && (await this.committed(attempt.id))) return { order_id: attempt.id };
     const { status, paymentStatus } = requestedStatuses(request.status, request.payment_status);
@@ -58,7 +78,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     if (kind === 'consultation' && !request.shipping.phone?.trim()) throw new BadInputError('Phone number is required', 'shipping.phone');
 
     const catalogue = await this.queries.execute(new ProductsByIdsQuery(productIdsOf(request.items)));
-    const { lines, totals, changed, stock } = priceWantedLines(request.items, catalogue, request);
+    const { lines, totals, changed, stock } = priceWantedLines(request.items, catalogue, request, kind);
     if (changed.length) throw new ConflictError(pricesChangedMessage(changed));
     const limit = this.settings.onlineOrderLimitCents;
     if (kind === 'card' && !withinOnlineLimit(totals.totalCents, limit)) throw new BadInputError(onlineOrderLimitMessage(limit), 'total');
@@ -94,14 +114,14 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
       total_cents: totals.totalCents,
       pay_by: kind === 'consultation' ? null : new Date(Date.now() + this.settings.unpaidOrderTtlMs).toISOString(),
     };
-    if (kind === 'consultation') return this.record(data, stock, attempt);
+    if (kind === 'consultation') return this.record(data, stock, attempt, holder);
     // One order per checkout: a new card attempt (another tab, Pay again from the checkout, a double submit)
     // takes the shopper's order still awaiting payment with the same lines, total and address instead of
     // placing another. The shopper's placements take turns, so a burst of them finds the first one's order.
-    return oneOrderPerCheckout(this.db.pool, data.subject_id, async () => {
+    return oneOrderPerCheckout(this.db, data.subject_id, async () => {
       const reused = await reusableOrder(this.es, this.db, data, ordersWithAccess, this.settings);
       if (reused) return { order_id: reused };
-      const placed = await this.record(data, stock, attempt);
+      const placed = await this.record(data, stock, attempt, holder);
       // The next placement of this shopper looks for it in the read model: it is there before the turn passes.
       await this.visible(placed.order_id);
       return placed;
@@ -122,12 +142,13 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     data: OrderRequestedData,
     stock: readonly StockLine[],
     attempt: IdempotentAttempt | null,
+    holder: string | null,
   ): Promise<{ order_id: string }> {
     const orderId = data.order_id;
     // Stocked lines hold their units first, on each variant's own stream (409 "Only N left" when short);
     // the order's id names the reservations, so a retried request (same key, same id) holds them once.
     // A process killed between the two is covered by inventory's sweep (reservations of orders never placed).
-    if (stock.length) await this.commands.execute(new ReserveOrderStockCommand(orderId, stock));
+    if (stock.length) await this.commands.execute(new ReserveOrderStockCommand(orderId, stock, holder));
     try {
       await this.es.decide(orderStream(orderId), order, { type: 'RequestOrder', data }, { newStream: true });
     } catch (err) {
@@ -149,6 +170,10 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     await this.commands.execute(new ReleaseOrderStockCommand(orderId, variantIds, 'order_not_placed')).catch(() => undefined);
   }
 }
+
+/** The 429 of the order throttle (Retry-After says the seconds). */
+const ORDER_THROTTLED = (wait: string) =>
+  `Too many orders from this connection or for this shopper. Please try again in ${wait}, or contact us if you need help with a larger order.`;
 
 /**
  * A card order is shipped: it needs the address the checkout form requires (street, city, state, ZIP; the

@@ -1,4 +1,5 @@
 import {
+  consultationQuantityLimitMessage,
   engravingProblem,
   EngravingRule,
   formatPrice,
@@ -111,6 +112,7 @@ export function priceWantedLines(
   wanted: readonly WantedLine[],
   catalogue: readonly CataloguePrice[],
   claimed: ClaimedTotals = {},
+  kind: 'card' | 'consultation' = 'card',
 ): PricedOrder {
   const byId = new Map(catalogue.map((p) => [p.id, p]));
   // The same product, variant and engraving twice is one line (an engraving is matched exactly).
@@ -134,7 +136,9 @@ export function priceWantedLines(
     if (!p.in_stock) throw new ConflictError(`${p.name} is out of stock. Please remove it from your selection.`);
     if (!(Number.isInteger(item.quantity) && item.quantity >= 1))
       throw new BadInputError('quantity must be a whole number of at least 1', 'items');
-    if (item.quantity > MAX_QUANTITY_PER_LINE) throw new BadInputError(quantityLimitMessage(p.name), 'items');
+    if (item.quantity > MAX_QUANTITY_PER_LINE) {
+      throw new BadInputError(kind === 'consultation' ? consultationQuantityLimitMessage(p.name) : quantityLimitMessage(p.name), 'items');
+    }
     const unitCents = v.price_cents ?? p.price_cents;
     if (!agreesWithServer(item.price, unitCents)) changed.push(`${itemOf(p, v)} is now ${formatPrice(unitCents / 100)}`);
     lines.push({

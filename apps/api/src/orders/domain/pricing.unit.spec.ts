@@ -77,6 +77,16 @@ describe('order pricing (pure)', () => {
     }
   });
 
+  it('should tell a consultation request whose merged lines pass the ceiling the limit, and a card order to request a consultation', () => {
+    const twice = [want(ring, MAX_QUANTITY_PER_LINE), want(ring, 1)];
+    expect(() => priceWantedLines(twice, [ring], {}, 'consultation')).toThrow(
+      'A consultation request can include at most 10 of Ring. For more, request 10 and tell our specialist how many you would like when they contact you.',
+    );
+    expect(() => priceWantedLines(twice, [ring], {}, 'card')).toThrow(
+      'You can order at most 10 of Ring. For more, please request a consultation.',
+    );
+  });
+
   it('should list a unit price the shopper saw differently, within a cent tolerance', () => {
     expect(priceWantedLines([want(ring, 1, 1200.01)], [ring]).changed).toEqual([]);
     expect(priceWantedLines([want(ring, 1, 1199.5)], [ring]).changed).toEqual(['Ring is now $1,200']);

@@ -12,6 +12,7 @@ import {
   ApiOperation,
   ApiQuery,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Public, RequireCustomer, RequireStaff } from '../../platform/auth/auth.decorators';
@@ -64,7 +65,10 @@ export class OrdersController {
   })
   @PollAt('/api/orders/{order_id}')
   @ApiBadRequestResponse({ description: 'Invalid payload (quantity, lines, status combination, shipping fields)' })
-  @ApiConflictResponse({ description: "Unknown, deleted or out-of-stock products, or 'Prices have changed: ...'" })
+  @ApiConflictResponse({
+    description: "Unknown, deleted or out-of-stock products, 'Prices have changed: ...', or more units than one shopper may hold unpaid",
+  })
+  @ApiTooManyRequestsResponse({ description: 'Too many orders from this client or for this shopper; Retry-After says when to try again' })
   async create(
     @Body() dto: CreateOrderDto,
     @CurrentPrincipal() principal: Principal | null,
@@ -72,7 +76,9 @@ export class OrdersController {
     @Res({ passthrough: true }) reply: FastifyReply,
     @Headers('idempotency-key') key?: string,
   ): Promise<{ order_id: string }> {
-    const placed: { order_id: string } = await this.commands.execute(new PlaceOrderCommand(dto, principal, key, ordersWithAccess(request)));
+    const placed: { order_id: string } = await this.commands.execute(
+      new PlaceOrderCommand(dto, principal, key, ordersWithAccess(request), request.ip),
+    );
     // The placing browser, and only it, may open the order's checkout as a guest (payments.controller.ts).
     grantOrderAccess(request, reply, this.config, placed.order_id);
     return placed;

@@ -80,6 +80,20 @@ export interface FacetConfig {
   logAnchors: LogAnchorSettings;
   /** Who may read /metrics and where (platform/metrics). */
   metrics: MetricsSettings;
+  /** How many orders one client and one shopper may place (orders' throttle, docs/security.md). */
+  orderThrottle: OrderThrottleSettings;
+  /** Most units of one variant one client's open (unpaid, unconfirmed) orders hold at once (inventory). */
+  stockHoldCapPerClient: number;
+}
+
+/** ORDER_THROTTLE_PER_CLIENT, ORDER_THROTTLE_PER_SHOPPER and ORDER_THROTTLE_WINDOW_SECONDS. */
+export interface OrderThrottleSettings {
+  /** Orders one client network (an IPv4 address, an IPv6 /64) may place per window. */
+  perClient: number;
+  /** Orders one shopper (the signed-in account, or a guest's e-mail) may place per window. */
+  perShopper: number;
+  /** The first window; a window that filled up makes the next twice as long, up to 16 times this. */
+  windowSeconds: number;
 }
 
 /** METRICS_TOKEN and METRICS_PORT (platform/metrics/metrics-access.ts). */
@@ -118,6 +132,11 @@ export interface DatabaseTimeouts {
   idleInTransactionTimeoutMs: number;
   /** How long a request waits for a free pooled connection. */
   connectionTimeoutMs: number;
+  /**
+   * How long a shopper's query waits its turn in the queue in front of the requests pool (DB_QUEUE_TIMEOUT_MS),
+   * while staff and the shop's own work keep connections of their own (connection-lanes.ts); 503 past it.
+   */
+  queueTimeoutMs?: number;
 }
 
 /**
@@ -225,6 +244,11 @@ function show(raw: string): string {
   return JSON.stringify(cut);
 }
 
+/** The order throttle's defaults: a shop's real shoppers place a few orders an hour, never ten in a minute. */
+export const DEFAULT_ORDER_THROTTLE: OrderThrottleSettings = { perClient: 10, perShopper: 5, windowSeconds: 600 };
+/** One client holds at most this many units of one variant in orders not yet paid or confirmed. */
+export const DEFAULT_STOCK_HOLD_CAP_PER_CLIENT = 10;
+
 const timeoutMs = (fallback: number) => wholeNumber(0, 86_400_000, fallback, 'a time in milliseconds (0 turns the limit off)');
 const count = (fallback: number) => wholeNumber(1, 1_000_000, fallback, 'a count');
 
@@ -233,6 +257,7 @@ const DATABASE_TIMEOUTS = z.object({
   DB_LOCK_TIMEOUT_MS: timeoutMs(5_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutMs(30_000),
   DB_CONNECTION_TIMEOUT_MS: timeoutMs(5_000),
+  DB_QUEUE_TIMEOUT_MS: wholeNumber(1, 600_000, 20_000, 'a time in milliseconds'),
 });
 
 export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
@@ -351,6 +376,10 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
       }
     }),
   METRICS_PORT: wholeNumber(1, 65535, 0, 'a port').transform((n) => (n === 0 ? null : n)),
+  ORDER_THROTTLE_PER_CLIENT: wholeNumber(1, 1_000_000, DEFAULT_ORDER_THROTTLE.perClient, 'a number of orders'),
+  ORDER_THROTTLE_PER_SHOPPER: wholeNumber(1, 1_000_000, DEFAULT_ORDER_THROTTLE.perShopper, 'a number of orders'),
+  ORDER_THROTTLE_WINDOW_SECONDS: wholeNumber(1, 86_400, DEFAULT_ORDER_THROTTLE.windowSeconds, 'a number of seconds'),
+  STOCK_HOLD_CAP_PER_CLIENT: wholeNumber(1, 1_000_000, DEFAULT_STOCK_HOLD_CAP_PER_CLIENT, 'a number of units'),
 });
 
 /** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
@@ -378,6 +407,7 @@ export function loadDatabaseTimeouts(env: NodeJS.ProcessEnv = process.env): Data
     lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
     idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     connectionTimeoutMs: e.DB_CONNECTION_TIMEOUT_MS,
+    queueTimeoutMs: e.DB_QUEUE_TIMEOUT_MS,
   };
 }
 
@@ -437,6 +467,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     mailSweepIntervalMs: e.MAIL_SWEEP_INTERVAL_MS,
     logAnchors: logAnchorSettings(e),
     metrics: { token: unset(e.METRICS_TOKEN) ? null : e.METRICS_TOKEN, port: e.METRICS_PORT },
+    orderThrottle: {
+      perClient: e.ORDER_THROTTLE_PER_CLIENT,
+      perShopper: e.ORDER_THROTTLE_PER_SHOPPER,
+      windowSeconds: e.ORDER_THROTTLE_WINDOW_SECONDS,
+    },
+    stockHoldCapPerClient: e.STOCK_HOLD_CAP_PER_CLIENT,
   };
 }
 

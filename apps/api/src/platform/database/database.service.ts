@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Pool, QueryResultRow } from 'pg';
 import { FACET_CONFIG, FacetConfig } from '../config/config';
 import { applicationName, createPool, PoolSizes, poolSizes, Tx, withTransaction } from './database';
+import { AdmissionQueue, withLanes } from './connection-lanes';
 import { SessionConnection } from './session-connection';
 
 /**
@@ -12,6 +13,8 @@ import { SessionConnection } from './session-connection';
 export class DatabaseService implements OnApplicationShutdown {
   readonly pool: Pool;
   readonly sizes: PoolSizes;
+  /** Shoppers' turns at the requests pool: at most M minus the connections kept for staff and the shop's own work. */
+  readonly shopperQueue: AdmissionQueue;
   /** LISTEN and the leaders' advisory locks: one connection for all of them, opened on first use. */
   readonly session: SessionConnection;
   /**
@@ -29,12 +32,14 @@ export class DatabaseService implements OnApplicationShutdown {
     this.sizes = poolSizes(config.databasePoolMax, config.roles);
     // Through the pooler when there is one (DATABASE_URL); what needs a session of its own goes direct.
     const pooled = { pooled: config.databasePooled };
-    this.pool = createPool(
-      config.databaseUrl,
-      { max: this.sizes.requests, application_name: applicationName('requests') },
-      config.database,
-      pooled,
+    // Shoppers queue in front of it (bounded by DB_QUEUE_TIMEOUT_MS); staff and the shop's own work keep the rest.
+    const lanes = withLanes(
+      createPool(config.databaseUrl, { max: this.sizes.requests, application_name: applicationName('requests') }, config.database, pooled),
+      this.sizes.requests,
+      config.database.queueTimeoutMs ?? 20_000,
     );
+    this.pool = lanes.pool;
+    this.shopperQueue = lanes.shoppers;
     this.probePool = createPool(
       config.databaseUrl,
       { max: this.sizes.probe, allowExitOnIdle: true, application_name: applicationName('probe') },

@@ -4,6 +4,7 @@ import {
   ENGRAVING_MAX_LENGTH_LIMIT,
   MAX_ORDER_LINES,
   MAX_ORDER_TOTAL_CENTS,
+  consultationQuantityLimitMessage,
   MAX_QUANTITY_PER_LINE,
   ORDER_STATUSES,
   OrderStatus,
@@ -32,6 +33,7 @@ import {
   MaxLength,
   Min,
   ValidateNested,
+  type ValidationArguments,
 } from 'class-validator';
 import { DateRangePageQueryDto } from '../../../platform/http/page-query.dto';
 import { NoBidiControls, Omittable, OptionalText, PhoneNumber, VisibleText } from '../../../platform/http/validation';
@@ -44,6 +46,21 @@ const SEARCHABLE_OR_BLANK = new RegExp(`^\\s*$|${SEARCHABLE.source}`, 'u');
 const money = { allowNaN: false, allowInfinity: false };
 /** Totals the shopper saw are only compared with the server's; no real order comes near this. */
 const MAX_CLAIMED_TOTAL = MAX_ORDER_TOTAL_CENTS / 100;
+
+/** Marks an item of a consultation request (not enumerable: never a field), so its limit is told as one. */
+const CONSULTATION_ITEM = Symbol('consultation item');
+const inConsultation = (item: object) => (item as { [CONSULTATION_ITEM]?: boolean })[CONSULTATION_ITEM] === true;
+
+/** The order's items, each marked when the order is a consultation request (by its statuses, as requestedStatuses reads them). */
+function markConsultationItems({ value, obj }: { value: unknown; obj: Record<string, unknown> }): unknown {
+  const consultation =
+    obj.status === 'consultation_requested' || (obj.status === undefined && obj.payment_status === 'pending_consultation');
+  if (consultation && Array.isArray(value)) {
+    for (const item of value)
+      if (item && typeof item === 'object') Object.defineProperty(item, CONSULTATION_ITEM, { value: true, enumerable: false });
+  }
+  return value;
+}
 
 export class OrderItemInputDto {
   @ApiProperty({ format: 'uuid' }) @IsUUID('all', { message: 'product_id must be a product id' }) product_id: string;
@@ -61,7 +78,10 @@ export class OrderItemInputDto {
   @IsInt()
   @Min(1, { message: 'quantity must be at least 1' })
   @Max(MAX_QUANTITY_PER_LINE, {
-    message: `You can order at most ${MAX_QUANTITY_PER_LINE} of one piece. For more, please request a consultation.`,
+    message: (args: ValidationArguments) =>
+      inConsultation(args.object)
+        ? consultationQuantityLimitMessage()
+        : `You can order at most ${MAX_QUANTITY_PER_LINE} of one piece. For more, please request a consultation.`,
   })
   quantity: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) image?: string;
@@ -150,6 +170,7 @@ export class CreateOrderDto {
   @IsObject({ each: true, message: 'each item must be an object' })
   @ValidateNested({ each: true })
   @Type(() => OrderItemInputDto)
+  @Transform(markConsultationItems)
   items: OrderItemInputDto[];
 
   @ApiProperty({ type: ShippingInputDto }) @IsObject() @ValidateNested() @Type(() => ShippingInputDto) shipping: ShippingInputDto;
