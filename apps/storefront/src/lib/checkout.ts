@@ -81,9 +81,6 @@ export const CHECKOUT_API_FIELDS: FieldMap<keyof CheckoutForm> = {
   'shipping.city': { key: 'city', label: 'City' },
   'shipping.state': { key: 'state', label: 'State' },
   'shipping.zip_code': { key: 'zipCode', label: 'ZIP code' },
-  'payment.card_name': { key: 'cardName', label: 'Name on card' },
-  'payment.last_4': { key: 'cardNumber', label: 'Card number' },
-  payment: { key: 'cardNumber', label: 'Card number' },
 };
 
 /** Groups of four, digits only, at most 19 characters. */

@@ -27,6 +27,7 @@ function shippedOrder(over: Partial<OrderPage> = {}): OrderPage {
     tax: 96,
     total: 1296,
     refunded: 0,
+    held_until: null,
     ship_to: { name: 'Ada Lovelace', lines: ['12 Bond Street', 'New York, NY 10012', 'US'] },
     card_last_4: '4242',
     shipment: {
