@@ -1,4 +1,5 @@
 import { randomUUID } from 'crypto';
+import { hasVisibleText } from '@facet/contracts';
 import type { QueryResult, QueryResultRow } from 'pg';
 import { Tx } from '../../platform/database/database';
 import { DatabaseService } from '../../platform/database/database.service';
@@ -83,7 +84,8 @@ const SHIPPING_FIELDS = [
  * The shopper's card order still awaiting payment that this placement repeats, if any: the same lines, totals
  * and shipping details, payable for a while yet, and theirs. Theirs means placed by the signed-in customer;
  * for a guest, placed from this browser (its order-access cookie lists it) or with the whole form the same,
- * card name and last four digits included (two tabs of one checkout submitted at once). The read model finds
+ * card name and last four digits included, when a client still sends them (two tabs of one checkout submitted
+ * at once; the storefront's checkout sends no card, so its guest orders are reused only through the cookie). The read model finds
  * candidates; the order's own stream decides.
  */
 export async function reusableOrder(
@@ -124,7 +126,12 @@ export async function reusableOrder(
     )
       continue;
     if (!sameLines(d.items, wanted.items)) continue;
-    const sameCard = d.payment.card_name === wanted.payment.card_name && d.payment.last_4 === wanted.payment.last_4;
+    // The checkout sends no card (it is typed on the payment page): an empty card proves nothing, so a guest's
+    // card-free order is reused only by the browser holding its cookie, never by whoever types the same form.
+    const sameCard =
+      hasVisibleText(wanted.payment.last_4) &&
+      d.payment.card_name === wanted.payment.card_name &&
+      d.payment.last_4 === wanted.payment.last_4;
     if (wanted.customer_id === null && !ordersWithAccess.includes(id) && !sameCard) continue;
     return id;
   }

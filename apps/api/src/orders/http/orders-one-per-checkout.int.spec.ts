@@ -133,6 +133,24 @@ describe('One order per checkout', () => {
     expect(id(await place(body({ email }), { cookie }))).not.toBe(orderId);
   });
 
+  it('should reuse a declined card-free checkout only from the browser that placed it, never from the same form elsewhere', async () => {
+    // The checkout sends no card (it is typed on the payment page): an empty card is nobody's proof of a browser.
+    const email = 'cardfree.guest@example.com';
+    const noCard = { card_name: '', last_4: '' };
+    const first = await place(body({ email, card: noCard }));
+    const orderId = id(first);
+    const cookie = orderAccessCookie(first);
+    await decline(orderId, cookie);
+    // Another browser typing the same form (same e-mail, address and bag) gets its own order, and no access to this one.
+    const stranger = await place(body({ email, card: noCard }));
+    expect(id(stranger)).not.toBe(orderId);
+    expect(orderAccessCookie(stranger)).not.toContain(orderId.replace(/-/g, ''));
+    // Back at the checkout in the placing browser, a new key and the same bag: the same order.
+    const again = await place(body({ email, card: noCard }), { cookie, key: 'fresh-checkout-after-decline' });
+    expect(id(again)).toBe(orderId);
+    expect(await placedEvents(email)).toBe(2);
+  });
+
   it('should reuse a customer’s own order awaiting payment from any device, never another customer’s', async () => {
     const email = 'ada.checkout@example.com';
     const first = id(await place(body({ email }), { token: ada }));
