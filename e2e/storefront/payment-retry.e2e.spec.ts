@@ -119,6 +119,7 @@ describe('Paying after a decline', () => {
       await addToBag(page, pieces[label === 'desktop' ? 0 : 1]);
       await checkout(page, `e2e.another.${label}.${run}@facet.example`, '4000000000000002');
       const ref = await orderRef(page);
+      const orderId = await lastOrderId(page);
       const firstSession = page.url().split('/').pop()!;
       await payOnHostedPage(page, '4000 0000 0000 0002');
       await page.getByRole('button', { name: 'Try another card' }).waitFor();
@@ -132,6 +133,10 @@ describe('Paying after a decline', () => {
       await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 15_000 });
       await page.getByText(ref).first().waitFor();
       await page.waitForFunction(() => JSON.parse(localStorage.getItem('facet:cart') ?? '[]').length === 0, undefined, { timeout: 15_000 });
+      // The order page names the card charged (4242), not the declined one.
+      await page.goto(`/orders/${orderId}`);
+      await page.getByText('Card ending 4242').waitFor({ timeout: 15_000 });
+      expect(await page.getByText(/ending 0002/).count()).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -147,9 +152,18 @@ describe('Paying after a decline', () => {
       await page.getByRole('link', { name: 'Return to the shop' }).click();
       await page.waitForURL('**/payment/cancel?order_id=*');
       await page.waitForFunction(() => JSON.parse(localStorage.getItem('facet:cart') ?? '[]').length === 1);
+      // The order page after the decline: the piece is held for the shopper, until a time.
+      const orderId = new URL(page.url()).searchParams.get('order_id')!;
+      await page.goto(`/orders/${orderId}`);
+      await page
+        .getByTestId('order-held')
+        .getByText(/held for you until .*\d{1,2}:\d{2}/)
+        .waitFor({ timeout: 15_000 });
+      await screenshot(page, `order-page-held-after-decline-${label}`);
       // Back at the checkout with the restored bag and another card: the same order, not a new one.
       await checkout(page, email, '4242424242424242');
       expect(await orderRef(page)).toBe(ref);
+      const secondSession = page.url();
 
       // The Payment Issue screen for the declined session: what happened, the order kept, another card.
       await page.goto(`/payment/success?session_id=${firstSession}`);
@@ -163,16 +177,38 @@ describe('Paying after a decline', () => {
       await page.getByRole('button', { name: 'Try Another Card' }).waitFor();
       await screenshot(page, `payment-issue-declined-${label}`);
 
-      // One order for the whole checkout.
+      // Paying on the second checkout's page pays that one order.
+      await page.goto(secondSession);
+      await payOnHostedPage(page, '4242 4242 4242 4242');
+      await page.waitForURL('**/payment/success?session_id=*');
+      await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 15_000 });
+      await page.getByText(ref).first().waitFor();
+      // One order for the whole checkout, and it is paid.
       const orders = await fetch(`${BASE_URL}/api/admin/orders?q=${encodeURIComponent(email)}`, {
         headers: { Authorization: `Bearer ${await staffToken()}` },
       }).then((r) => r.json());
-      expect(orders.items.map((o: any) => o.reference)).toEqual([ref]);
+      expect(orders.items.map((o: any) => [o.reference, o.payment_status])).toEqual([[ref, 'paid']]);
       expect(errors).toEqual([]);
       await context.close();
     });
   }
+
+  it('Cancel and return to the shop: the order page says the shopper cancelled', async () => {
+    const { page, context, errors } = await newPage(browser, DESKTOP);
+    await addToBag(page, pieces[0]);
+    await checkout(page, `e2e.cancel.${run}@facet.example`, '4242424242424242');
+    const orderId = await lastOrderId(page);
+    await page.getByRole('button', { name: 'Cancel and return to the shop' }).click();
+    await page.waitForURL('**/payment/cancel*');
+    await page.goto(`/orders/${orderId}`);
+    await page.getByTestId('order-payment').getByText('Cancelled by the shopper').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
+
+/** The card order the checkout left for the hosted page with (the storefront remembers it for /payment/cancel). */
+const lastOrderId = async (page: Page) => (await page.evaluate(() => localStorage.getItem('facet:awaiting-payment-order')))!;
 
 async function staffToken(): Promise<string> {
   const res = await fetch(`${BASE_URL}/api/staff/login`, {
