@@ -159,7 +159,7 @@ describe('Paying after a decline', () => {
         .getByTestId('order-held')
         .getByText(/held for you until .*\d{1,2}:\d{2}/)
         .waitFor({ timeout: 15_000 });
-      await screenshot(page, `order-page-held-after-decline-${label}`);
+      await screenshot(page, 'order-page-held-after-decline');
       // Back at the checkout with the restored bag and another card: the same order, not a new one.
       await checkout(page, email, '4242424242424242');
       expect(await orderRef(page)).toBe(ref);
