@@ -303,6 +303,8 @@ export interface FacetDataProvider extends DataProvider {
   stockLedger(variantId: string): Promise<StockMovement[]>;
   /** A variant's reservations in a status (open: held by orders not yet paid). */
   stockReservations(variantId: string, status?: string): Promise<StockReservation[]>;
+  /** Staff keep an open consultation request's pieces held past CONSULTATION_HOLD_HOURS (issue 49). */
+  confirmConsultationHold(orderId: string): Promise<unknown>;
 }
 
 /** Runs a command for every id in turn; the ids that went through, or a BulkActionError naming those that did not. */
@@ -527,6 +529,10 @@ export const dataProvider: FacetDataProvider = {
 
   async stockReservations(variantId, status) {
     return itemsOf<StockReservation>((await http(`${ADMIN}/inventory/reservations${query({ variant_id: variantId, status })}`)).json);
+  },
+
+  async confirmConsultationHold(orderId) {
+    return (await http(`${ADMIN}/orders/${encodeURIComponent(orderId)}/hold-confirmation`, { method: 'POST', body: {} })).json;
   },
 
   async categories() {

@@ -48,6 +48,9 @@ export interface StockReservation {
   created_at: string;
   updated_at?: string;
   expires_at?: string | null;
+  /** A consultation request's hold confirmed by staff (issue 49): who (their name, else e-mail) and when; null: not confirmed. */
+  hold_confirmed_by?: string | null;
+  hold_confirmed_at?: string | null;
 }
 
 /** One picture of a product: its alt text, and the variants it shows (absent or empty: all of them). */

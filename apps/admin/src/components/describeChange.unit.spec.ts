@@ -33,6 +33,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   OrderCheckoutOpened: { order_id: 'o', session_id: 'cs_2', url: 'http://x/cs_2', expires_at: '2030-01-01', replaces: 'cs_1' },
   OrderExpired: { order_id: 'o', pay_by: '2030-01-01', reason: 'Not paid in time' },
   OrderNoteAdded: { order_id: 'o', status: 'contacted', note: 'Second call', by: 'staff:1' },
+  ConsultationHoldConfirmed: { order_id: 'o', by: 'staff:1' },
+  ConsultationHoldLapsed: { order_id: 'o', held_since: '2030-01-01T00:00:00Z', hold_hours: 72 },
   OrderRefundRequested: { order_id: 'o', session_id: 'cs_2', amount_cents: 13_300, currency: 'usd', reason: 'The order was cancelled.' },
   OrderPaymentRejected: { order_id: 'o', session_id: 'cs_3', amount_cents: 13_300, currency: 'usd', reason: 'The order is cancelled' },
   PaymentSessionOpened: {

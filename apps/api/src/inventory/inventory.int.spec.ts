@@ -5,7 +5,7 @@ import { randomUUID } from 'crypto';
 import fc from 'fast-check';
 import { order, OrderEvent, orderStream } from '../orders/domain/order';
 import { ReserveOrderStockCommand } from '../orders/order-stock.port';
-import { OrderExpiryWorker } from '../orders/reactors/order-expiry';
+import { ConsultationHoldWorker, OrderExpiryWorker } from '../orders/reactors/order-expiry';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
 import { fold } from '../platform/event-store/decider';
 import { RunnersService } from '../platform/projections/runners.service';
@@ -310,6 +310,40 @@ describe('Inventory: reservations that never oversell', () => {
       const again = await t.request('GET', `/api/admin/inventory/reservations?variant_id=${variant(p, '6')}&status=released`, { token });
       expect(again.body.items.map((r: any) => r.release_reason)).toEqual(['cancelled', 'cancelled']);
       expect(released.status).toBe(200);
+    });
+
+    it("should release an unconfirmed consultation's units when its hold lapses, keep a confirmed one's, and list both with who confirmed", async () => {
+      const p = await ring(2);
+      const kept = await place(p, '6');
+      const lapsing = await place(p, '6');
+      const confirm = await t.request('POST', `/api/admin/orders/${kept.body.order_id}/hold-confirmation`, { token });
+      expect(confirm.status).toBe(200);
+      const hold = t.app.get(ConsultationHoldWorker);
+      const job = (o: TestResponse) => ({ data: { order_id: o.body.order_id, held_since: '2026-01-01T00:00:00.000Z' } }) as Job;
+      expect(await hold.process(job(kept))).toBe('kept');
+      expect(await hold.process(job(lapsing))).toBe('lapsed');
+      expect(await hold.process(job(lapsing))).toBe('kept'); // a job run twice lapses once
+      await settles(variant(p, '6'), { reserved: 1, onHand: 2 });
+      expect((await truth(variant(p, '6'))).reservations[lapsing.body.order_id]).toMatchObject({
+        status: 'released',
+        releasedFor: 'expired',
+      });
+      await expectEverythingProjected(t);
+      const listed = await t.request('GET', `/api/admin/inventory/reservations?variant_id=${variant(p, '6')}`, { token });
+      const row = (o: TestResponse) => listed.body.items.find((r: any) => r.order_id === o.body.order_id);
+      expect(row(kept)).toMatchObject({
+        status: 'open',
+        quantity: 1,
+        hold_confirmed_by: expect.any(String),
+        hold_confirmed_at: expect.any(String),
+      });
+      expect(row(lapsing)).toMatchObject({ status: 'released', release_reason: 'expired', hold_confirmed_by: null });
+      // The lapsed request stays open for staff, its history says why; its hold can no longer be confirmed.
+      expect((await t.request('GET', `/api/admin/orders/${lapsing.body.order_id}`, { token })).body.status).toBe('consultation_requested');
+      const history = await es.load<OrderEvent>(orderStream(lapsing.body.order_id));
+      expect(history.map((e) => e.type)).toContain('ConsultationHoldLapsed');
+      const late = await t.request('POST', `/api/admin/orders/${lapsing.body.order_id}/hold-confirmation`, { token });
+      expect(late.status).toBe(409);
     });
 
     it('should confirm on payment (on hand drops, available unchanged) and put the units back when a paid order is cancelled', async () => {

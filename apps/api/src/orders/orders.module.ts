@@ -6,7 +6,7 @@ import { loadOrderSettings, ORDER_SETTINGS } from './order-settings';
 import { OrdersProjection } from './projections/orders.projection';
 import { QUERY_HANDLERS } from './queries';
 import { OrderCheckoutCloseReactor, PaymentRefundReactor } from './reactors/order-checkout.reactors';
-import { OrderExpiryReactor, OrderExpiryWorker } from './reactors/order-expiry';
+import { ConsultationHoldReactor, ConsultationHoldWorker, OrderExpiryReactor, OrderExpiryWorker } from './reactors/order-expiry';
 import { OrderMailReactor } from './reactors/order-mail.reactor';
 import { OrderPaymentReactor } from './reactors/order-payment.reactor';
 
@@ -29,6 +29,8 @@ import { OrderPaymentReactor } from './reactors/order-payment.reactor';
     PaymentRefundReactor,
     OrderExpiryReactor,
     OrderExpiryWorker,
+    ConsultationHoldReactor,
+    ConsultationHoldWorker,
   ],
 })
 export class OrdersModule {}

@@ -134,6 +134,24 @@ export interface OrderNoteAddedData {
   shared?: boolean;
 }
 
+/** Staff confirmed a consultation request's hold (issue 49): its units stay held until the request is converted or closed. */
+export interface ConsultationHoldConfirmedData {
+  order_id: string;
+  /** The staff member who confirmed it. */
+  by: string;
+}
+
+/**
+ * A consultation request's hold passed CONSULTATION_HOLD_HOURS unconfirmed (issue 49): its units are released
+ * (ReservationReleased on each variant's stream); the request itself stays open for staff.
+ */
+export interface ConsultationHoldLapsedData {
+  order_id: string;
+  /** When the request was placed (the hold's start) and how many hours it was held. */
+  held_since: string;
+  hold_hours: number;
+}
+
 export type OrderEvent =
   | EventOf<'OrderRequested', OrderRequestedData>
   | EventOf<'OrderCheckoutOpened', OrderCheckoutOpenedData>
@@ -143,7 +161,9 @@ export type OrderEvent =
   | EventOf<'OrderStatusChanged', OrderStatusChangedData>
   | EventOf<'OrderNoteAdded', OrderNoteAddedData>
   | EventOf<'OrderRefundRequested', OrderPaymentReturnData>
-  | EventOf<'OrderExpired', OrderExpiredData>;
+  | EventOf<'OrderExpired', OrderExpiredData>
+  | EventOf<'ConsultationHoldConfirmed', ConsultationHoldConfirmedData>
+  | EventOf<'ConsultationHoldLapsed', ConsultationHoldLapsedData>;
 
 export const ORDER_EVENT_SCHEMAS: SchemaTable<OrderEvent> = {
   OrderRequested: { version: 1 },
@@ -155,4 +175,6 @@ export const ORDER_EVENT_SCHEMAS: SchemaTable<OrderEvent> = {
   OrderNoteAdded: { version: 1 },
   OrderRefundRequested: { version: 1 },
   OrderExpired: { version: 1 },
+  ConsultationHoldConfirmed: { version: 1 },
+  ConsultationHoldLapsed: { version: 1 },
 };

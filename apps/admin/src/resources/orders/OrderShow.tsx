@@ -1,5 +1,6 @@
-import { Box, Card, CardContent, Divider, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { DateField, Show, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
+import { Box, Button, Card, CardContent, Divider, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { DateField, Show, TabbedShowLayout, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { FacetDataProvider } from '../../dataProvider';
 import { carrierById, ORDER_TRANSITIONS, paymentStatusLabel, variantLabel } from '@facet/contracts';
 import { RecordHistory } from '../../components/RecordHistory';
 import { StatusActions } from '../../components/StatusActions';
@@ -163,6 +164,39 @@ export const Title = () => {
   return <span>{translate(r.kind === 'card' ? 'facet.order.title_card' : 'facet.order.title_consultation', { reference })}</span>;
 };
 
+/** The consultation statuses whose pieces are still held (issue 49): staff may confirm the hold there. */
+const HELD_CONSULTATION = ['consultation_requested', 'contacted', 'quoted'];
+
+/**
+ * "Confirm hold": keeps an open consultation request's pieces held past CONSULTATION_HOLD_HOURS (recorded with who
+ * did it, in the history tab). A hold that already lapsed is refused by the API and its message shown.
+ */
+export function ConfirmHoldButton() {
+  const r = useRecordContext<OrderRecord>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<FacetDataProvider>();
+  if (!r || r.kind !== 'consultation' || !HELD_CONSULTATION.includes(String(r.status))) return null;
+  return (
+    <Button
+      variant="outlined"
+      size="small"
+      onClick={() =>
+        dataProvider.confirmConsultationHold(String(r.id)).then(
+          () => {
+            notify('facet.order.hold_confirmed', { type: 'success' });
+            refresh();
+          },
+          (err: unknown) => notify(err instanceof Error ? err.message : 'facet.order.hold_confirm_failed', { type: 'error' }),
+        )
+      }
+    >
+      {translate('facet.order.confirm_hold')}
+    </Button>
+  );
+}
+
 export function OrderShow() {
   const translate = useTranslate();
   return (
@@ -174,6 +208,7 @@ export function OrderShow() {
             <StatusChip />
           </Box>
           <StatusActions resource="orders" transitions={ORDER_TRANSITIONS} confirmFor={cancelConfirmation} orderExtras />
+          <ConfirmHoldButton />
           <OrderSummary />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="facet.show.history" path="history">

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
-import { configure, render, screen } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { dataProvider } from '../../dataProvider';
 import { i18nProvider } from '../../i18n/en';
-import { OrderSummary, Title } from './OrderShow';
+import { ConfirmHoldButton, OrderSummary, Title } from './OrderShow';
 
 // react-admin's first render on a loaded 2-core machine can take over the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -72,5 +72,23 @@ describe('An order in the console', () => {
       </AdminContext>,
     );
     expect(screen.getByTestId('order-payment').textContent).toBe(line);
+  });
+
+  it("should offer staff to confirm an open consultation request's hold (POST hold-confirmation), and not on a card order or a closed request", async () => {
+    const confirmConsultationHold = jest.fn(async () => ({}));
+    const provider = { ...dataProvider, confirmConsultationHold };
+    const show = (record: Record<string, unknown>) =>
+      render(
+        <AdminContext dataProvider={provider} i18nProvider={i18nProvider}>
+          <RecordContextProvider value={record}>
+            <ConfirmHoldButton />
+          </RecordContextProvider>
+        </AdminContext>,
+      );
+    expect(show({ ...order, id: 'c2', kind: 'consultation', status: 'closed' }).container.textContent).toBe('');
+    expect(show({ ...order, id: 'o2', kind: 'card', status: 'pending' }).container.textContent).toBe('');
+    show({ ...order, id: 'c1', kind: 'consultation', status: 'contacted' });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm hold' }));
+    await waitFor(() => expect(confirmConsultationHold).toHaveBeenCalledWith('c1'));
   });
 });

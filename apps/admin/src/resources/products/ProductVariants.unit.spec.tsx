@@ -299,6 +299,7 @@ describe('Product options, variants, gallery and stock in the console', () => {
             quantity: 1,
             status: 'open',
             created_at: '2030-01-02T10:00:00Z',
+            hold_confirmed_by: 'Ada Staff',
           },
         ]),
       };
@@ -353,6 +354,10 @@ describe('Product options, variants, gallery and stock in the console', () => {
       expect(link.getAttribute('href')).toMatch(/\/orders\/o-1\/show$/);
       const open = screen.getByRole('region', { name: 'Open reservations of Size 6' });
       expect(within(open).getAllByTestId('reservation-row')).toHaveLength(1);
+      // Each held reservation: its order (a link), units, age and whether staff confirmed the hold (issue 49).
+      expect(within(open).getByRole('link', { name: 'FCT-1001' }).getAttribute('href')).toMatch(/\/orders\/o-1\/show$/);
+      expect(within(open).getByTestId('reservation-hold').textContent).toBe('Confirmed by Ada Staff');
+      expect(within(open).getByTestId('reservation-age').textContent).toMatch(/^\d+ (h|d)$/);
       expect(data.stockReservations).toHaveBeenCalledWith('v-6', 'open');
     });
   });

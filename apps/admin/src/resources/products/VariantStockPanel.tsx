@@ -128,6 +128,12 @@ function VariantStock({ variant }: { variant: ProductVariant }) {
   );
 }
 
+/** How long a reservation has been held, in whole hours under two days and whole days after (issue 49). */
+export function holdAge(createdAt: string, now: number = Date.now()): string {
+  const hours = Math.max(0, Math.floor((now - Date.parse(createdAt)) / 3_600_000));
+  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
+}
+
 /** The ledger and open reservations of one variant; on a phone the tables scroll inside their own region. */
 function StockHistory({ label, ledger, reservations }: { label: string; ledger: StockMovement[]; reservations: StockReservation[] }) {
   const translate = useTranslate();
@@ -186,13 +192,15 @@ function StockHistory({ label, ledger, reservations }: { label: string; ledger: 
               <TableCell>{translate('facet.stock.order')}</TableCell>
               <TableCell align="right">{translate('facet.stock.units')}</TableCell>
               <TableCell>{translate('facet.stock.since')}</TableCell>
+              <TableCell>{translate('facet.stock.age')}</TableCell>
+              <TableCell>{translate('facet.stock.hold')}</TableCell>
               <TableCell>{translate('facet.stock.expires')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {reservations.length === 0 && (
               <TableRow>
-                <TableCell colSpan={4}>{translate('facet.stock.no_reservations')}</TableCell>
+                <TableCell colSpan={6}>{translate('facet.stock.no_reservations')}</TableCell>
               </TableRow>
             )}
             {reservations.map((r) => (
@@ -200,6 +208,12 @@ function StockHistory({ label, ledger, reservations }: { label: string; ledger: 
                 <TableCell>{orderLink(r.order_id, r.order_reference)}</TableCell>
                 <TableCell align="right">{r.quantity}</TableCell>
                 <TableCell>{when(r.created_at)}</TableCell>
+                <TableCell data-testid="reservation-age">{holdAge(r.created_at)}</TableCell>
+                <TableCell data-testid="reservation-hold">
+                  {r.hold_confirmed_by
+                    ? translate('facet.stock.hold_confirmed', { by: r.hold_confirmed_by })
+                    : translate('facet.stock.hold_not_confirmed')}
+                </TableCell>
                 <TableCell>{r.expires_at ? when(r.expires_at) : '—'}</TableCell>
               </TableRow>
             ))}

@@ -1,4 +1,4 @@
-import { assertNever, InventoryEvent, StockMovementKind } from '@facet/contracts';
+import { assertNever, InventoryEvent, OrderEvent, StockMovementKind } from '@facet/contracts';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
@@ -24,18 +24,34 @@ function movementOf(e: InventoryEvent): { kind: StockMovementKind; onHand: numbe
   }
 }
 
+/** Staff confirmed a consultation request's hold (issue 49): its reservations say so (on the order's stream). */
+type HoldConfirmed = Extract<OrderEvent, { type: 'ConsultationHoldConfirmed' }>;
+type InventoryProjectionEvent = InventoryEvent | HoldConfirmed;
+
 /**
  * rm.variant_stock (counts per variant), rm.stock_ledger (every movement, with the counts after it) and
  * rm.stock_reservations (one per order and variant). Everything comes from the event and its metadata, so
- * a replay builds the same rows; a stream revision already applied is skipped.
+ * a replay builds the same rows; a stream revision already applied is skipped. A consultation's hold confirmed
+ * by staff marks its reservations (who, when): events apply in the log's order, so after its reservations.
  */
 @Injectable()
 @ReadModelProjection()
-export class InventoryProjection implements Projection<InventoryEvent> {
+export class InventoryProjection implements Projection<InventoryProjectionEvent> {
   readonly name = INVENTORY_READ_MODEL; // the catalogue's lists read its counts and watch it move
-  readonly eventTypes = STOCK_EVENT_TYPES;
+  readonly eventTypes: readonly InventoryProjectionEvent['type'][] = [...STOCK_EVENT_TYPES, 'ConsultationHoldConfirmed'];
 
-  async apply(tx: Tx, event: RecordedEvent<InventoryEvent>): Promise<void> {
+  async apply(tx: Tx, event: RecordedEvent<InventoryProjectionEvent>): Promise<void> {
+    if (event.type === 'ConsultationHoldConfirmed') {
+      await tx.query(
+        `UPDATE stock_reservations SET hold_confirmed_by = $2, hold_confirmed_at = $3 WHERE order_id = $1 AND hold_confirmed_by IS NULL`,
+        [event.data.order_id.toLowerCase(), event.data.by, event.metadata.occurredAt],
+      );
+      return;
+    }
+    await this.applyStock(tx, event);
+  }
+
+  private async applyStock(tx: Tx, event: RecordedEvent<InventoryEvent>): Promise<void> {
     const d = event.data;
     const at = event.metadata.occurredAt;
     const m = movementOf(event);

@@ -99,6 +99,8 @@ interface ReservationRow {
   release_reason: string | null;
   created_at: Date;
   updated_at: Date;
+  hold_confirmed_by: string | null;
+  hold_confirmed_at: Date | null;
 }
 
 export class StockLedgerQuery extends Query<Page<StockMovement>> {
@@ -168,14 +170,19 @@ export class ListReservationsHandler implements IQueryHandler<ListReservationsQu
       params.push(value);
       where.push(sql.replace('?', `$${params.length}`));
     };
-    if (filter.variantId) add('variant_id = ?', filter.variantId.toLowerCase());
-    if (filter.orderId) add('order_id = ?', filter.orderId.toLowerCase());
-    if (filter.status) add('status = ?', filter.status);
+    if (filter.variantId) add('r.variant_id = ?', filter.variantId.toLowerCase());
+    if (filter.orderId) add('r.order_id = ?', filter.orderId.toLowerCase());
+    if (filter.status) add('r.status = ?', filter.status);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM stock_reservations ${clause}`, params);
+    const total = await this.db.one<{ n: string }>(`SELECT count(*) AS n FROM stock_reservations r ${clause}`, params);
+    // Who confirmed a consultation's hold, as the console knows them (their name, else e-mail).
     const rows = await this.db.query<ReservationRow>(
-      `SELECT order_id, variant_id, product_id, quantity, status, release_reason, created_at, updated_at FROM stock_reservations ${clause}
-       ORDER BY created_at DESC, order_id, variant_id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      `SELECT r.order_id, r.variant_id, r.product_id, r.quantity, r.status, r.release_reason, r.created_at, r.updated_at,
+              CASE WHEN r.hold_confirmed_by IS NULL THEN NULL ELSE COALESCE(NULLIF(s.name, ''), s.email, r.hold_confirmed_by) END AS hold_confirmed_by,
+              r.hold_confirmed_at
+       FROM stock_reservations r
+       LEFT JOIN staff_members s ON r.hold_confirmed_by LIKE 'staff:%' AND s.id::text = substr(r.hold_confirmed_by, 7) ${clause}
+       ORDER BY r.created_at DESC, r.order_id, r.variant_id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, filter.limit, (filter.page - 1) * filter.limit],
     );
     const items = rows.map((r) => ({
@@ -188,6 +195,8 @@ export class ListReservationsHandler implements IQueryHandler<ListReservationsQu
       release_reason: r.release_reason,
       created_at: new Date(r.created_at).toISOString(),
       updated_at: new Date(r.updated_at).toISOString(),
+      hold_confirmed_by: r.hold_confirmed_by,
+      hold_confirmed_at: r.hold_confirmed_at ? new Date(r.hold_confirmed_at).toISOString() : null,
     }));
     return { items, total: Number(total?.n ?? 0), page: filter.page, limit: filter.limit };
   }

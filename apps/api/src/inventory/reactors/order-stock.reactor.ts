@@ -9,19 +9,24 @@ import { StockWriter } from '../commands/stock-writer';
 import { releaseAll } from '../commands/stock.handlers';
 
 /** The order's events that move its reservations. */
-type ReservationMovingEvent = Extract<OrderEvent, { type: 'OrderPaid' | 'OrderExpired' | 'OrderStatusChanged' }>;
+type ReservationMovingEvent = Extract<OrderEvent, { type: 'OrderPaid' | 'OrderExpired' | 'OrderStatusChanged' | 'ConsultationHoldLapsed' }>;
 
 /**
  * An order's reservations follow the order: paid (or a consultation converted into a sale) confirms them,
  * so the units leave on hand; expired unpaid, cancelled, or a consultation closed releases them. A paid
  * order cancelled before it shipped puts its units back on hand. A payment that fails for good is the order
- * expiring. Every step is idempotent on the variant's stream, so an event seen twice changes nothing.
+ * expiring. A consultation request's hold that lapsed unconfirmed (issue 49) releases them as expired. Every step is idempotent on the variant's stream, so an event seen twice changes nothing.
  */
 @Injectable()
 @EventReactor()
 export class OrderStockReactor implements Reactor<ReservationMovingEvent> {
   readonly name = 'order-stock';
-  readonly eventTypes: readonly ReservationMovingEvent['type'][] = ['OrderPaid', 'OrderExpired', 'OrderStatusChanged'];
+  readonly eventTypes: readonly ReservationMovingEvent['type'][] = [
+    'OrderPaid',
+    'OrderExpired',
+    'OrderStatusChanged',
+    'ConsultationHoldLapsed',
+  ];
   private readonly logger = new Logger('OrderStock');
 
   constructor(
@@ -35,7 +40,7 @@ export class OrderStockReactor implements Reactor<ReservationMovingEvent> {
     const step =
       event.type === 'OrderPaid' || to === 'converted'
         ? 'confirm'
-        : event.type === 'OrderExpired'
+        : event.type === 'OrderExpired' || event.type === 'ConsultationHoldLapsed'
           ? 'expired'
           : to === 'cancelled' || to === 'closed'
             ? 'cancelled'

@@ -19,3 +19,13 @@ export class ChangeOrderStatusCommand extends Command<AdminOrderView> {
     super();
   }
 }
+
+/** Staff keep a consultation request's pieces held past CONSULTATION_HOLD_HOURS (issue 49); answers the order for the console. */
+export class ConfirmConsultationHoldCommand extends Command<AdminOrderView> {
+  constructor(
+    readonly orderId: string,
+    readonly principal: Principal,
+  ) {
+    super();
+  }
+}

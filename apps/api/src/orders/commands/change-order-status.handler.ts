@@ -3,7 +3,7 @@ import { EventSourcing } from '../../platform/event-store/event-sourcing.service
 import { order, orderStream } from '../domain/order';
 import { GetAdminOrderQuery } from '../queries/get-admin-order.query';
 import { AdminOrderView } from '../queries/order-views';
-import { ChangeOrderStatusCommand } from './change-order-status.command';
+import { ChangeOrderStatusCommand, ConfirmConsultationHoldCommand } from './change-order-status.command';
 
 @CommandHandler(ChangeOrderStatusCommand)
 export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStatusCommand, AdminOrderView> {
@@ -25,6 +25,21 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
       shared,
       shipment,
     });
+    return this.queries.execute(new GetAdminOrderQuery(orderId));
+  }
+}
+
+@CommandHandler(ConfirmConsultationHoldCommand)
+export class ConfirmConsultationHoldHandler implements ICommandHandler<ConfirmConsultationHoldCommand, AdminOrderView> {
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly queries: QueryBus,
+  ) {}
+
+  async execute({ orderId, principal }: ConfirmConsultationHoldCommand): Promise<AdminOrderView> {
+    await this.queries.execute(new GetAdminOrderQuery(orderId));
+    // Confirmed once, however often it is sent (ConsultationHoldConfirmed records who did it).
+    await this.es.decideLatest(orderStream(orderId), order, { type: 'ConfirmHold', orderId, by: `staff:${principal.id}` });
     return this.queries.execute(new GetAdminOrderQuery(orderId));
   }
 }

@@ -1,5 +1,5 @@
-import { ChangeOrderStatusHandler } from './change-order-status.handler';
+import { ChangeOrderStatusHandler, ConfirmConsultationHoldHandler } from './change-order-status.handler';
 import { PlaceOrderHandler } from './place-order.handler';
 import { RecordCheckoutOpenedHandler } from './record-checkout-opened.handler';
 
-export const COMMAND_HANDLERS = [PlaceOrderHandler, ChangeOrderStatusHandler, RecordCheckoutOpenedHandler];
+export const COMMAND_HANDLERS = [PlaceOrderHandler, ChangeOrderStatusHandler, RecordCheckoutOpenedHandler, ConfirmConsultationHoldHandler];

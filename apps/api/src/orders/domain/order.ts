@@ -3,6 +3,8 @@ import {
   canMoveOrder,
   carrierById,
   isTrackingNumber,
+  ConsultationHoldConfirmedData,
+  ConsultationHoldLapsedData,
   OrderCheckoutOpenedData,
   OrderExpiredData,
   OrderKind,
@@ -39,6 +41,8 @@ export type OrderExpired = DomainEvent<'OrderExpired', OrderExpiredData>;
 export type OrderPaymentRejected = DomainEvent<'OrderPaymentRejected', OrderPaymentReturnData>;
 export type OrderRefundRequested = DomainEvent<'OrderRefundRequested', OrderPaymentReturnData>;
 export type OrderNoteAdded = DomainEvent<'OrderNoteAdded', OrderNoteAddedData>;
+export type ConsultationHoldConfirmed = DomainEvent<'ConsultationHoldConfirmed', ConsultationHoldConfirmedData>;
+export type ConsultationHoldLapsed = DomainEvent<'ConsultationHoldLapsed', ConsultationHoldLapsedData>;
 /** The order's events as its decider appends them (the same union as the contract's OrderEvent). */
 export type OrderEvent =
   | OrderRequested
@@ -49,7 +53,9 @@ export type OrderEvent =
   | OrderCheckoutOpened
   | OrderExpired
   | OrderPaymentRejected
-  | OrderRefundRequested;
+  | OrderRefundRequested
+  | ConsultationHoldConfirmed
+  | ConsultationHoldLapsed;
 
 export const ORDER_EVENT_TYPES = [
   'OrderRequested',
@@ -61,6 +67,8 @@ export const ORDER_EVENT_TYPES = [
   'OrderPaymentRejected',
   'OrderRefundRequested',
   'OrderNoteAdded',
+  'ConsultationHoldConfirmed',
+  'ConsultationHoldLapsed',
 ] as const;
 
 export const orderStream = (id: string) => `order-${id}`;
@@ -124,6 +132,8 @@ export interface OrderState {
   payBy: string | null;
   /** The last staff note and who wrote it: the same note sent again (a double click, a retry) is not added twice. */
   lastNote: { note: string; by: string } | null;
+  /** A consultation request's hold: confirmed by staff (kept until converted or closed) or lapsed (units released). */
+  hold: 'open' | 'confirmed' | 'lapsed';
 }
 
 export type OrderCommand =
@@ -152,7 +162,15 @@ export type OrderCommand =
     }
   | { type: 'RecordPaymentFailure'; orderId: string; sessionId: string; paymentStatus: 'failed' | 'expired' | 'cancelled'; reason: string }
   | { type: 'OpenCheckout'; orderId: string; sessionId: string; url: string; expiresAt: string; replaces: string | null }
-  | { type: 'Expire'; orderId: string; reason: string };
+  | { type: 'Expire'; orderId: string; reason: string }
+  /** Staff keep an open consultation request's units held past CONSULTATION_HOLD_HOURS. */
+  | { type: 'ConfirmHold'; orderId: string; by: string }
+  /** The hold's time is up (the delayed job): an open, unconfirmed consultation request's units are released. */
+  | { type: 'LapseHold'; orderId: string; heldSince: string; holdHours: number };
+
+/** A consultation request staff still follow (its units held): requested, contacted or quoted, not converted or closed. */
+const openConsultation = (state: OrderState) =>
+  state.exists && state.kind === 'consultation' && ['consultation_requested', 'contacted', 'quoted'].includes(state.status ?? '');
 
 const payable = (state: OrderState) =>
   state.exists && state.kind === 'card' && PAYABLE_ORDER_STATUSES.includes(state.status as OrderStatus) && state.paymentStatus !== 'paid';
@@ -175,6 +193,7 @@ export const order = {
     rejectedSessions: [],
     payBy: null,
     lastNote: null,
+    hold: 'open',
   }),
 
   evolve(state: OrderState, event: OrderEvent): OrderState {
@@ -234,6 +253,10 @@ export const order = {
         };
       case 'OrderRefundRequested':
         return { ...state, paymentStatus: 'refunded' };
+      case 'ConsultationHoldConfirmed':
+        return { ...state, hold: 'confirmed' };
+      case 'ConsultationHoldLapsed':
+        return { ...state, hold: 'lapsed' };
       default:
         return assertNever(event);
     }
@@ -392,6 +415,26 @@ export const order = {
         if (!state.exists) throw new NotFoundError();
         if (!payable(state)) return [];
         return [{ type: 'OrderExpired', data: { order_id: command.orderId, pay_by: state.payBy, reason: command.reason } }];
+      }
+      case 'ConfirmHold': {
+        if (!state.exists) throw new NotFoundError();
+        if (state.kind !== 'consultation') throw new ConflictError('Only a consultation request holds its pieces for staff to confirm.');
+        if (!openConsultation(state))
+          throw new ConflictError(`The consultation request is ${state.status}: its hold can no longer be confirmed.`);
+        if (state.hold === 'lapsed')
+          throw new ConflictError('The hold already lapsed and its pieces were released; place a new request to hold them again.');
+        if (state.hold === 'confirmed') return [];
+        return [{ type: 'ConsultationHoldConfirmed', data: { order_id: command.orderId, by: command.by } }];
+      }
+      case 'LapseHold': {
+        if (!state.exists) throw new NotFoundError();
+        if (!openConsultation(state) || state.hold !== 'open') return [];
+        return [
+          {
+            type: 'ConsultationHoldLapsed',
+            data: { order_id: command.orderId, held_since: command.heldSince, hold_hours: command.holdHours },
+          },
+        ];
       }
     }
   },

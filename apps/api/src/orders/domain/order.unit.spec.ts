@@ -243,3 +243,41 @@ describe('order decider', () => {
     expect(run([...paid, old], { type: 'ChangeStatus', orderId: 'o1', to: 'delivered', note: '', by: 'staff:1' })).toHaveLength(1);
   });
 });
+
+describe('a consultation request’s hold (issue 49)', () => {
+  const lapse = { type: 'LapseHold' as const, orderId: 'o1', heldSince: '2026-01-01T00:00:00.000Z', holdHours: 72 };
+  const moved = (to: 'contacted' | 'closed' | 'converted', from = 'consultation_requested'): OrderEvent =>
+    ({ type: 'OrderStatusChanged', data: { order_id: 'o1', from, to, note: '', by: 'staff-1' } }) as OrderEvent;
+
+  it('lapses an open, unconfirmed request once, leaving it open', () => {
+    const events = run([consultation()], lapse);
+    expect(events).toEqual([
+      { type: 'ConsultationHoldLapsed', data: { order_id: 'o1', held_since: '2026-01-01T00:00:00.000Z', hold_hours: 72 } },
+    ]);
+    const after = fold(order, [consultation(), ...events]);
+    expect(after.status).toBe('consultation_requested');
+    expect(after.hold).toBe('lapsed');
+    expect(run([consultation(), ...events], lapse)).toEqual([]);
+  });
+
+  it('does not lapse a hold staff confirmed, and records who confirmed it (once)', () => {
+    const confirmed = run([consultation()], { type: 'ConfirmHold', orderId: 'o1', by: 'staff-1' });
+    expect(confirmed).toEqual([{ type: 'ConsultationHoldConfirmed', data: { order_id: 'o1', by: 'staff-1' } }]);
+    expect(run([consultation(), ...confirmed], lapse)).toEqual([]);
+    expect(run([consultation(), ...confirmed], { type: 'ConfirmHold', orderId: 'o1', by: 'staff-2' })).toEqual([]);
+  });
+
+  it('does not lapse a request converted or closed, nor a card order; a contacted one still lapses', () => {
+    expect(run([consultation(), moved('closed')], lapse)).toEqual([]);
+    expect(run([cardOrder()], lapse)).toEqual([]);
+    expect(run([consultation(), moved('contacted')], lapse)).toHaveLength(1);
+  });
+
+  it('refuses to confirm a lapsed hold, a closed request, a card order or an unknown order', () => {
+    const lapsed = [consultation(), ...run([consultation()], lapse)];
+    expect(() => run(lapsed, { type: 'ConfirmHold', orderId: 'o1', by: 's' })).toThrow(ConflictError);
+    expect(() => run([consultation(), moved('closed')], { type: 'ConfirmHold', orderId: 'o1', by: 's' })).toThrow(ConflictError);
+    expect(() => run([cardOrder()], { type: 'ConfirmHold', orderId: 'o1', by: 's' })).toThrow(ConflictError);
+    expect(() => run([], { type: 'ConfirmHold', orderId: 'o1', by: 's' })).toThrow(NotFoundError);
+  });
+});

@@ -24,7 +24,7 @@ import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { createdBetween } from '../../platform/http/page-query.dto';
 import { PollAt } from '../../platform/http/context.interceptor';
 import { paging, sorting, withTotalCount } from '../../platform/http/list-endpoint';
-import { ChangeOrderStatusCommand } from '../commands/change-order-status.command';
+import { ChangeOrderStatusCommand, ConfirmConsultationHoldCommand } from '../commands/change-order-status.command';
 import { PlaceOrderCommand } from '../commands/place-order.command';
 import { GetAdminOrderQuery } from '../queries/get-admin-order.query';
 import { GetOrderQuery } from '../queries/get-order.query';
@@ -181,5 +181,18 @@ export class AdminOrdersController {
     return this.commands.execute(
       new ChangeOrderStatusCommand(id, dto.status, dto.note?.trim() ?? '', principal, dto.share_with_customer === true, shipment),
     );
+  }
+
+  @Post(':id/hold-confirmation')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Confirm an open consultation request's hold: its pieces stay held past CONSULTATION_HOLD_HOURS until it is converted or closed (ConsultationHoldConfirmed, with who did it)",
+  })
+  @ApiOkResponse({ type: AdminOrderDto })
+  @ApiNotFoundResponse({ description: 'Resource not found' })
+  @ApiConflictResponse({ description: 'Not an open consultation request, or its hold already lapsed and its pieces were released' })
+  confirmHold(@Param('id', UuidOr404Pipe) id: string, @CurrentPrincipal() principal: Principal) {
+    return this.commands.execute(new ConfirmConsultationHoldCommand(id, principal));
   }
 }

@@ -148,6 +148,10 @@ const FOLDED_SQL: Record<FoldedType, string> = {
     FROM unnest($1::uuid[], $2::int4[], $3::timestamptz[]) AS v(id, version, at) WHERE o.id = v.id`,
   OrderNoteAdded: `UPDATE orders o SET version = v.version, updated_at = v.at
     FROM unnest($1::uuid[], $2::int4[], $3::timestamptz[]) AS v(id, version, at) WHERE o.id = v.id`,
+  ConsultationHoldConfirmed: `UPDATE orders o SET version = v.version, updated_at = v.at
+    FROM unnest($1::uuid[], $2::int4[], $3::timestamptz[]) AS v(id, version, at) WHERE o.id = v.id`,
+  ConsultationHoldLapsed: `UPDATE orders o SET version = v.version, updated_at = v.at
+    FROM unnest($1::uuid[], $2::int4[], $3::timestamptz[]) AS v(id, version, at) WHERE o.id = v.id`,
   OrderRefundRequested: `UPDATE orders o SET payment_status = 'refunded', version = v.version, updated_at = v.at
     FROM unnest($1::uuid[], $2::int4[], $3::timestamptz[]) AS v(id, version, at) WHERE o.id = v.id`,
   PaymentRefunded: `UPDATE orders o SET refunded_cents = o.refunded_cents + v.amount_cents, updated_at = v.at
@@ -183,6 +187,8 @@ function foldable(event: RecordedEvent<OrdersProjectionEvent>): FoldedUpdate | n
     case 'OrderExpired':
     case 'OrderPaymentRejected':
     case 'OrderNoteAdded':
+    case 'ConsultationHoldConfirmed':
+    case 'ConsultationHoldLapsed':
     case 'OrderRefundRequested':
       values = [event.data.order_id, event.revision, at];
       break;
@@ -264,7 +270,9 @@ function foldIntoRow(row: Record<string, unknown>, { event, values }: FoldedUpda
       Object.assign(row, { payment_status: row.payment_status === 'paid' ? 'paid' : 'refunded', version, updated_at: at });
       return true;
     }
-    case 'OrderNoteAdded': {
+    case 'OrderNoteAdded':
+    case 'ConsultationHoldConfirmed':
+    case 'ConsultationHoldLapsed': {
       const [, version, at] = values;
       Object.assign(row, { version, updated_at: at });
       return true;
@@ -460,7 +468,9 @@ export class OrdersProjection implements Projection<OrdersProjectionEvent> {
         );
         break;
       case 'OrderNoteAdded':
-        // A note only (it lives in the order's history, the audit stream): the row's version moves.
+      case 'ConsultationHoldConfirmed':
+      case 'ConsultationHoldLapsed':
+        // A note only, or a consultation's hold confirmed or lapsed (its units: rm.stock_reservations) (it lives in the order's history, the audit stream): the row's version moves.
         await tx.query(`UPDATE orders SET version = $2, updated_at = $3 WHERE id = $1`, [event.data.order_id, event.revision, at]);
         break;
       case 'OrderRefundRequested':

@@ -82,3 +82,63 @@ export class OrderExpiryWorker implements OnApplicationBootstrap {
     });
   }
 }
+
+export const CONSULTATION_HOLD_QUEUE = 'consultation-hold';
+const HOLD_JOB = { queue: CONSULTATION_HOLD_QUEUE, name: 'lapse', kind: 'consultation-hold' };
+
+interface HoldJob {
+  order_id: string;
+  held_since: string;
+}
+
+/** Each consultation request gets one delayed job CONSULTATION_HOLD_HOURS after it was placed (job id from the event id). */
+@Injectable()
+@EventReactor()
+export class ConsultationHoldReactor implements Reactor<OrderRequested> {
+  readonly name = 'consultation-hold';
+  readonly eventTypes: readonly OrderRequested['type'][] = ['OrderRequested'];
+
+  constructor(
+    private readonly queues: Queues,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+  ) {}
+
+  async react(event: RecordedEvent<OrderRequested>): Promise<void> {
+    if (event.data.kind !== 'consultation') return;
+    const placed = event.metadata.occurredAt;
+    const due = Date.parse(placed) + this.config.consultationHoldMs;
+    await queueDelayedJob<HoldJob>(this.queues, HOLD_JOB, event, { order_id: event.data.order_id, held_since: placed }, due - Date.now());
+  }
+}
+
+/**
+ * At the hold's end (role worker): an open consultation request staff did not confirm the hold of records
+ * ConsultationHoldLapsed (the order-stock reactor releases its units; staff are mailed). Nothing when staff
+ * confirmed it, or the request was converted or closed meanwhile.
+ */
+@Injectable()
+export class ConsultationHoldWorker implements OnApplicationBootstrap {
+  constructor(
+    private readonly queues: Queues,
+    private readonly es: EventSourcing,
+    @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    startDelayedJobWorker<HoldJob>(this.config, this.queues, CONSULTATION_HOLD_QUEUE, (job) => this.process(job), 2);
+  }
+
+  async process(job: Job<HoldJob>): Promise<string> {
+    const orderId = job.data.order_id;
+    return runAsSystem('consultation-hold', async () => {
+      const holdHours = Math.round(this.config.consultationHoldMs / 3_600_000);
+      const decision = await this.es.decide(
+        orderStream(orderId),
+        order,
+        { type: 'LapseHold', orderId, heldSince: job.data.held_since, holdHours },
+        { waitForProjections: false },
+      );
+      return decision.events.length ? 'lapsed' : 'kept';
+    });
+  }
+}

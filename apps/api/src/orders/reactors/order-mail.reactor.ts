@@ -9,6 +9,7 @@ import { orderStream } from '../domain/order';
 import { orderLinkToken, orderPageLink } from '../order-link';
 import {
   consultationConfirmation,
+  consultationHoldLapsedNotice,
   consultationStaffNotice,
   orderExpiredNotice,
   OrderPageLink,
@@ -19,7 +20,7 @@ import {
 
 /** The events that may mail the shopper (or staff): the order's, and the payments' refunds. */
 type OrderMailEvent =
-  | Extract<OrderEvent, { type: 'OrderRequested' | 'OrderPaid' | 'OrderExpired' | 'OrderStatusChanged' }>
+  | Extract<OrderEvent, { type: 'OrderRequested' | 'OrderPaid' | 'OrderExpired' | 'OrderStatusChanged' | 'ConsultationHoldLapsed' }>
   | Extract<PaymentEvent, { type: 'PaymentRefunded' }>;
 
 /**
@@ -37,6 +38,7 @@ export class OrderMailReactor implements Reactor<OrderMailEvent> {
     'OrderExpired',
     'PaymentRefunded',
     'OrderStatusChanged',
+    'ConsultationHoldLapsed',
   ];
   private readonly logger = new Logger('OrderMail');
 
@@ -79,6 +81,13 @@ export class OrderMailReactor implements Reactor<OrderMailEvent> {
     switch (event.type) {
       case 'OrderPaid':
         await this.outbox.send(paymentReceipt(d, event.data.amount_cents, link), jobIdFor('payment-receipt', event.metadata.eventId));
+        return;
+      case 'ConsultationHoldLapsed':
+        // To staff only: the shopper's request stays open (staff decide what to tell them).
+        await this.outbox.send(
+          consultationHoldLapsedNotice(d, event.data.hold_hours, this.config.staffNotificationEmail),
+          jobIdFor('consultation-hold-lapsed', event.metadata.eventId),
+        );
         return;
       case 'OrderExpired':
         await this.outbox.send(orderExpiredNotice(d, link), jobIdFor('order-expired', event.metadata.eventId));

@@ -103,6 +103,16 @@ export function consultationStaffNotice(d: OrderRequestedData, staffEmail: strin
   return { kind: 'consultation-staff-notice', to: staffEmail, subject: `Facet: ${title}`, html, text, subjectId: d.subject_id };
 }
 
+/** To staff (issue 49): a consultation request's hold lapsed unconfirmed and its pieces were released; the request stays open. */
+export function consultationHoldLapsedNotice(d: OrderRequestedData, holdHours: number, staffEmail: string): OutgoingMail {
+  const { lines, totals } = linesOf(d);
+  const title = `Pieces released from consultation request ${shortId(d.order_id)}`;
+  const why = `Nobody confirmed the hold within ${holdHours} hours, so the pieces held for this consultation request were released to the shop. The request stays open; place a new request to hold them again.`;
+  const html = brandedHtml(title, paragraph(why) + itemsTableHtml(lines, totals) + paragraph(`Order id: ${d.order_id}`));
+  const text = [why, '', itemsText(lines, totals), '', `Order id: ${d.order_id}`].join('\n');
+  return { kind: 'consultation-hold-lapsed', to: staffEmail, subject: `Facet: ${title}`, html, text, subjectId: d.subject_id };
+}
+
 /** To the shopper: the payment went through. */
 export function paymentReceipt(d: OrderRequestedData, amountCents: number, link: OrderPageLink): OutgoingMail {
   const { lines, totals } = linesOf(d);

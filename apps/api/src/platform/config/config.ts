@@ -84,6 +84,8 @@ export interface FacetConfig {
   orderThrottle: OrderThrottleSettings;
   /** Most units of one variant one client's open (unpaid, unconfirmed) orders hold at once (inventory). */
   stockHoldCapPerClient: number;
+  /** A consultation request's units are released this long after it was placed unless staff confirm the hold (CONSULTATION_HOLD_HOURS, 72). */
+  consultationHoldMs: number;
 }
 
 /** ORDER_THROTTLE_PER_CLIENT, ORDER_THROTTLE_PER_SHOPPER and ORDER_THROTTLE_WINDOW_SECONDS. */
@@ -248,6 +250,8 @@ function show(raw: string): string {
 export const DEFAULT_ORDER_THROTTLE: OrderThrottleSettings = { perClient: 10, perShopper: 5, windowSeconds: 600 };
 /** One client holds at most this many units of one variant in orders not yet paid or confirmed. */
 export const DEFAULT_STOCK_HOLD_CAP_PER_CLIENT = 10;
+/** How long a consultation request's units stay held unless staff confirm the hold (issue 49). */
+export const DEFAULT_CONSULTATION_HOLD_HOURS = 72;
 
 const timeoutMs = (fallback: number) => wholeNumber(0, 86_400_000, fallback, 'a time in milliseconds (0 turns the limit off)');
 const count = (fallback: number) => wholeNumber(1, 1_000_000, fallback, 'a count');
@@ -380,6 +384,7 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   ORDER_THROTTLE_PER_SHOPPER: wholeNumber(1, 1_000_000, DEFAULT_ORDER_THROTTLE.perShopper, 'a number of orders'),
   ORDER_THROTTLE_WINDOW_SECONDS: wholeNumber(1, 86_400, DEFAULT_ORDER_THROTTLE.windowSeconds, 'a number of seconds'),
   STOCK_HOLD_CAP_PER_CLIENT: wholeNumber(1, 1_000_000, DEFAULT_STOCK_HOLD_CAP_PER_CLIENT, 'a number of units'),
+  CONSULTATION_HOLD_HOURS: wholeNumber(1, 8760, DEFAULT_CONSULTATION_HOLD_HOURS, 'a number of hours'),
 });
 
 /** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
@@ -473,6 +478,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
       windowSeconds: e.ORDER_THROTTLE_WINDOW_SECONDS,
     },
     stockHoldCapPerClient: e.STOCK_HOLD_CAP_PER_CLIENT,
+    consultationHoldMs: e.CONSULTATION_HOLD_HOURS * 3_600_000,
   };
 }
 

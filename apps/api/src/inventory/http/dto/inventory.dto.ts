@@ -104,6 +104,9 @@ export class StockReservationDto {
   @ApiProperty({ type: String, nullable: true, enum: [...RELEASE_REASONS, null] }) release_reason: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiProperty({ type: String, nullable: true, description: "Who confirmed a consultation request's hold (issue 49); null: not confirmed" })
+  hold_confirmed_by: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) hold_confirmed_at: string | null;
 }
 
 export class StockReservationListDto {
