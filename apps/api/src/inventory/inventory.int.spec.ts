@@ -518,6 +518,38 @@ describe('Inventory: reservations that never oversell', () => {
       expect((await place(p, '6')).status).toBe(200);
     });
 
+    it('should answer 404 with the reason for a variant removed from its product or of a deleted product, keeping its ledger', async () => {
+      const p = await ring(5);
+      const six = variant(p, '6');
+      expect(await counts(six)).toMatchObject({ available: 5, product_name: p.name, variant_label: 'Size 6' });
+      const shown = (await t.request('GET', `/api/products/${p.id}`)).body;
+      const edited = await t.request('PUT', `/api/admin/products/${p.id}`, {
+        token,
+        body: {
+          options: [{ name: 'size', values: ['7', RING_SIZER_VALUE] }],
+          variants: [
+            { options: { size: '7' }, stock: null, lead_time_days: 10 },
+            { options: { size: RING_SIZER_VALUE }, stock: null, is_default: true },
+          ],
+          version: shown.version,
+        },
+      });
+      expect(edited.status).toBe(200);
+      await expectEverythingProjected(t);
+      const removed = await t.request('GET', `/api/admin/inventory/variants/${six}`, { token });
+      expect(removed.status).toBe(404);
+      expect(JSON.stringify(removed.body)).toMatch(/no longer listed in the catalogue/);
+      expect(removed.body).not.toHaveProperty('available');
+      expect((await t.request('GET', `/api/admin/inventory/variants/${six}/ledger`, { token })).status).toBe(200);
+
+      const q = await ring(3);
+      expect((await t.request('DELETE', `/api/admin/products/${q.id}`, { token })).status).toBe(200);
+      await expectEverythingProjected(t);
+      const gone = await t.request('GET', `/api/admin/inventory/variants/${variant(q, '6')}`, { token });
+      expect(gone.status).toBe(404);
+      expect(JSON.stringify(gone.body)).toMatch(/no longer listed in the catalogue/);
+    });
+
     it('should put returned units back on hand, at most the paid units of the order named', async () => {
       const p = await ring(2);
       const six = variant(p, '6');

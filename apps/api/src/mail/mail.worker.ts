@@ -97,7 +97,7 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
       // At once, before the archive and the event: a crash after this line records the mail, it does not resend it.
       if (!legacy) await this.outbox.handedOver(mailId);
     } else {
-      const origin = this.config.publicOrigins[0] ?? '';
+      const origin = this.config.publicOrigin;
       // Named by id and kind: a subject line can carry a person's name.
       this.logger.log(`Mail kept (no SMTP_URL): ${mail.kind} ${origin}/api/admin/mail/${encodeURIComponent(mailId)}`);
     }

@@ -176,7 +176,9 @@ function ProductDetail({
         updated.set(VARIANT_PARAM, next.id);
         return updated;
       },
-      { replace: true, preventScrollReset: true },
+      // flushSync: the page shows the chosen variant (its words, details and pictures) as the URL names it, not
+      // a moment later in a transition (the address bar and the screen never disagree).
+      { replace: true, preventScrollReset: true, flushSync: true },
     );
   };
 

@@ -60,10 +60,10 @@ const TOO_MANY_SIGN_INS = (wait: string) => `Too many failed sign-in attempts. P
 const TOO_MANY_RESETS = (wait: string) =>
   `Too many incorrect reset attempts. Please wait ${wait} and try again, or ask for a new reset e-mail.`;
 
-/** The site a mail's links point to: the caller's origin when it is one of ours, else the first public origin. */
+/** The site a mail's links point to: the caller's origin when it is one of ours, else the shop's public origin (as canonical links). */
 export function linkOrigin(request: FastifyRequest, config: FacetConfig): string {
   const origin = String(request.headers?.origin ?? '').replace(/\/$/, '');
-  return config.publicOrigins.includes(origin) ? origin : config.publicOrigins[0];
+  return config.publicOrigins.includes(origin) ? origin : config.publicOrigin;
 }
 
 @ApiTags('auth')

@@ -30,6 +30,19 @@ export const INITIAL_STOCK_REASON = 'initial stock';
 export const PRODUCT_FORM_REASON = 'stock set in the product form';
 
 export const NO_STOCK_RECORD = 'No such stocked variant (it is made to order, or not a variant of any product).';
+/** Why a variant with counts is not answered: the catalogue no longer lists it (its units are no longer for sale). */
+export const VARIANT_NOT_LISTED =
+  'This variant is no longer listed in the catalogue (removed from its product, or its product deleted); its units are not for sale.';
+
+/**
+ * The variant as its product lists it now, for the staff stock route: a variant the catalogue no longer lists
+ * (removed from its product, or the product deleted) is a 404 with the reason, never the counts it had.
+ */
+export function listedVariant<V extends { variant_id: string }>(variantId: string, product: { variants?: readonly V[] } | undefined): V {
+  const listed = product?.variants?.find((v) => v.variant_id === variantId);
+  if (!listed) throw new NotFoundError(VARIANT_NOT_LISTED);
+  return listed;
+}
 
 export type { ReleaseReason };
 export const RELEASE_REASONS: readonly ReleaseReason[] = ['expired', 'cancelled', 'payment_failed', 'order_not_placed'];

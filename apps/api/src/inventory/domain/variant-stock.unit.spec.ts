@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { MAX_STOCK_UNITS } from '@facet/contracts';
 import { fold } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, DomainError, NotFoundError } from '../../platform/domain/errors';
-import { available, RELEASE_REASONS, StockEvent, variantStock, VariantStockCommand, VariantStockState } from './variant-stock';
+import {
+  available,
+  listedVariant,
+  RELEASE_REASONS,
+  StockEvent,
+  variantStock,
+  VariantStockCommand,
+  VariantStockState,
+} from './variant-stock';
 
 const V = 'v1';
 const P = 'p1';
@@ -198,5 +206,17 @@ describe('variant stock under random interleavings', () => {
       }),
       { numRuns: 3000, seed: 20261127 },
     );
+  });
+});
+
+describe('listedVariant (the staff stock route answers only variants the catalogue lists)', () => {
+  const six = { variant_id: 'v-6', options: { size: '6' } };
+  it('should give the variant its product lists', () => {
+    expect(listedVariant('v-6', { variants: [six] })).toBe(six);
+  });
+  it('should answer 404 with the reason for a variant removed from its product, or of a deleted product', () => {
+    expect(() => listedVariant('v-7', { variants: [six] })).toThrow(NotFoundError);
+    expect(() => listedVariant('v-7', { variants: [six] })).toThrow(/no longer listed/);
+    expect(() => listedVariant('v-6', undefined)).toThrow(/no longer listed/);
   });
 });

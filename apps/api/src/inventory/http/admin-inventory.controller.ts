@@ -34,7 +34,9 @@ export class AdminInventoryController {
   @Get('variants/:variantId')
   @ApiOperation({ summary: "A stocked variant's units on hand, reserved and available, and its product" })
   @ApiOkResponse({ type: VariantStockDto })
-  @ApiNotFoundResponse({ description: NO_STOCK })
+  @ApiNotFoundResponse({
+    description: `${NO_STOCK}; or the catalogue no longer lists it (removed from its product, or the product deleted: its ledger stays readable)`,
+  })
   variant(@Param('variantId', UuidOr404Pipe) variantId: string) {
     return this.queries.execute(new GetVariantStockQuery(variantId));
   }

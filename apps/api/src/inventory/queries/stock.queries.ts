@@ -4,7 +4,7 @@ import { VariantAvailability, VariantAvailabilityQuery, ProductsByIdsQuery } fro
 import { NotFoundError } from '../../platform/domain/errors';
 import { DatabaseService } from '../../platform/database/database.service';
 import { orderReference } from '../../orders';
-import { NO_STOCK_RECORD, ReservationStatus } from '../domain/variant-stock';
+import { listedVariant, NO_STOCK_RECORD, ReservationStatus } from '../domain/variant-stock';
 
 /** A page of rows and how many there are in all. */
 export interface Page<T> {
@@ -67,12 +67,13 @@ export class GetVariantStockHandler implements IQueryHandler<GetVariantStockQuer
     const productId = stocked ? null : await productOfStockedVariant(this.db, id);
     const row = stocked ?? (productId ? { variant_id: id, product_id: productId, on_hand: 0, reserved: 0, available: 0 } : null);
     if (!row) throw new NotFoundError(NO_STOCK_RECORD);
-    // The catalogue names the piece (absent once the product is deleted: the counts stay readable).
+    // The catalogue names the piece; a variant it no longer lists is a 404 with the reason (its ledger stays readable).
     const [product] = await this.queries.execute(new ProductsByIdsQuery([row.product_id]));
-    const variant = (product as { variants?: { variant_id: string; options: Record<string, string> }[] } | undefined)?.variants?.find(
-      (v) => v.variant_id === row.variant_id,
+    const variant = listedVariant(
+      row.variant_id,
+      product as { variants?: { variant_id: string; options: Record<string, string> }[] } | undefined,
     );
-    return { ...row, product_name: product?.name ?? null, variant_label: variant ? variantLabel(variant.options) : null };
+    return { ...row, product_name: product?.name ?? null, variant_label: variantLabel(variant.options) };
   }
 }
 

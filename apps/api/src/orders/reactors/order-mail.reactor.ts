@@ -51,7 +51,7 @@ export class OrderMailReactor implements Reactor<OrderMailEvent> {
   /** The signed link to the order's page every mail to the shopper carries, dated from the event (the same however often it is built). */
   private link(orderId: string, event: RecordedEvent<OrderMailEvent>): OrderPageLink {
     const issuedAt = new Date(event.metadata.occurredAt);
-    return { url: orderPageLink(this.config.publicOrigins[0], orderId, issuedAt), token: orderLinkToken(orderId, issuedAt) };
+    return { url: orderPageLink(this.config.publicOrigin, orderId, issuedAt), token: orderLinkToken(orderId, issuedAt) };
   }
 
   async react(event: RecordedEvent<OrderMailEvent>): Promise<void> {

@@ -10,7 +10,7 @@ const KINDS = ['adjusted', 'reserved', 'released', 'confirmed', 'returned'];
 export class VariantStockDto {
   @ApiProperty({ format: 'uuid' }) variant_id: string;
   @ApiProperty({ format: 'uuid' }) product_id: string;
-  @ApiProperty({ type: String, nullable: true, description: 'The product, as the catalogue names it now (null once deleted)' })
+  @ApiProperty({ type: String, nullable: true, description: 'The product, as the catalogue names it now' })
   product_name: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Size 6.5', description: "The variant's option values as shoppers read them" })
   variant_label: string | null;
