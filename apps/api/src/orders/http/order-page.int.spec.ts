@@ -75,7 +75,8 @@ describe("The shopper's order page, shipping and shared notes", () => {
       status: 'pending',
       payment_status: 'unpaid',
       can_pay: true,
-      card_last_4: '4242',
+      // Nothing charged yet: the card shown is only ever the one the provider charged, not digits sent with the order.
+      card_last_4: null,
       ship_to: { name: 'Ada Lovelace', lines: ['1 Analytical Way', 'London, NY 10001', 'US'] },
       shipment: null,
       // An unpaid order says so (issue 41 item 6), not "processing will begin shortly".
