@@ -149,8 +149,12 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, { o
     // the order's id names the reservations, so a retried request (same key, same id) holds them once.
     // A process killed between the two is covered by inventory's sweep (reservations of orders never placed).
     if (stock.length) await this.commands.execute(new ReserveOrderStockCommand(orderId, stock, holder));
+    // The pay-by time counts from the placement itself, not from the request's arrival: a burst's checkout
+    // turns and the reservations before this can take seconds, which the shopper's window must not lose.
+    const placed: OrderRequestedData =
+      data.pay_by === null ? data : { ...data, pay_by: new Date(Date.now() + this.settings.unpaidOrderTtlMs).toISOString() };
     try {
-      await this.es.decide(orderStream(orderId), order, { type: 'RequestOrder', data }, { newStream: true });
+      await this.es.decide(orderStream(orderId), order, { type: 'RequestOrder', data: placed }, { newStream: true });
     } catch (err) {
       // Another holder of this key (whose lease ran out) appended it first: that is this key's order, and
       // the reservations (named by the same id) are its own.

@@ -82,7 +82,9 @@ describe('Order limits and expiry', () => {
     expect(eleven.body.detail).toMatch(/at most 10 of one piece/);
     const split = await place([line(6), line(5)], 'split@example.com', consultation);
     expect(split.status).toBe(400);
-    expect(split.body.detail).toBe(`You can order at most 10 of ${product.name}. For more, please request a consultation.`);
+    expect(split.body.detail).toBe(
+      `A consultation request can include at most 10 of ${product.name}. For more, request 10 and tell our specialist how many you would like when they contact you.`,
+    );
     // The reported 50 lines × 99 from an anonymous visitor.
     const flood = await place(
       Array.from({ length: 50 }, () => line(99)),
@@ -128,7 +130,7 @@ describe('Order limits and expiry', () => {
       status: 'expired',
       payment_status: 'expired',
       can_pay: false,
-      status_message: 'This order expired unpaid; nothing was charged',
+      status_message: 'This order expired unpaid; nothing was charged and the pieces held for it were released',
     });
     expect(await events('OrderExpired', orderId)).toBe(1);
     expect((await db.one<any>(`SELECT status FROM public.sandbox_payment_sessions WHERE id = $1`, [session.body.session_id])).status).toBe(

@@ -20,6 +20,12 @@ export const PROJECTION_STATUS = Symbol('PROJECTION_STATUS');
 export interface ReadYourWrites {
   /** True once every read model that handles one of these types has reached the position (bounded wait). */
   waitFor(position: Position, eventTypes: readonly string[], timeoutMs: number): Promise<boolean>;
+  /**
+   * True once the named read model has reached the position (bounded wait): for a question one read model
+   * answers, which must not wait on other read models that handle a few of the same types and so may never
+   * pass a position of a type they skip.
+   */
+  waitForReadModel(position: Position, projectionName: string, timeoutMs: number): Promise<boolean>;
 }
 
 export interface AppendOptions {

@@ -94,8 +94,18 @@ export class ProjectionStatus implements ReadYourWrites {
    * Resolves once every projection that handles one of `eventTypes` has passed `position`,
    * or after `timeoutMs` (the write is then visible a moment later; the response does not fail).
    */
-  async waitFor(position: Position, eventTypes: readonly string[], timeoutMs: number): Promise<boolean> {
-    const relevant = this.projectionsFor(eventTypes);
+  waitFor(position: Position, eventTypes: readonly string[], timeoutMs: number): Promise<boolean> {
+    return this.waitUntilPassed(position, this.projectionsFor(eventTypes), timeoutMs);
+  }
+
+  /** Resolves once the projection of that name has passed `position`, or after `timeoutMs` (false). */
+  waitForReadModel(position: Position, projectionName: string, timeoutMs: number): Promise<boolean> {
+    const named = this.projections().filter((p) => p.name === projectionName);
+    if (named.length === 0) throw new Error(`no projection named ${projectionName}`);
+    return this.waitUntilPassed(position, named, timeoutMs);
+  }
+
+  private async waitUntilPassed(position: Position, relevant: readonly Projection[], timeoutMs: number): Promise<boolean> {
     if (relevant.length === 0) return true;
     const deadline = Date.now() + timeoutMs;
     // Runners here and NOTIFY from elsewhere say when projections advance; polling the checkpoints is the

@@ -62,4 +62,21 @@ describe('ProjectionStatus', () => {
     stop();
     await status.close();
   });
+
+  it('should wait for the named read model alone, not for another that handles one of its types and never passes the position', async () => {
+    // Orders' read model passes every order event; the inventory's handles one order event type (a consultation
+    // hold confirmed) and stays behind at its own last event: a wait on every order type never ends.
+    const orders = { name: 'orders', eventTypes: ['OrderStatusChanged', 'ConsultationHoldConfirmed'] } as unknown as Projection;
+    const inventory = { name: 'inventory', eventTypes: ['StockAdjusted', 'ConsultationHoldConfirmed'] } as unknown as Projection;
+    const pool = { query: jest.fn(async () => ({ rows: [] })) } as unknown as Pool;
+    const status = new ProjectionStatus(pool, session, () => [orders, inventory]);
+    await status.start();
+    status.advanced('orders', at(10));
+    status.advanced('inventory', at(3));
+    await expect(status.waitFor(at(10), ['OrderStatusChanged', 'ConsultationHoldConfirmed'], 300)).resolves.toBe(false);
+    await expect(status.waitForReadModel(at(10), 'orders', 300)).resolves.toBe(true);
+    await expect(status.waitForReadModel(at(11), 'orders', 300)).resolves.toBe(false);
+    expect(() => status.waitForReadModel(at(1), 'no-such-model', 300)).toThrow(/no projection named no-such-model/);
+    await status.close();
+  });
 });
