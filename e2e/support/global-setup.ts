@@ -4,7 +4,6 @@ import { createServer } from 'net';
 import { join } from 'path';
 import { rmSync, writeFileSync } from 'fs';
 import { startSmtpSink } from '../../apps/api/src/testing/smtp-sink';
-import { createTestDatabase } from '../../apps/api/src/testing/test-database';
 
 export const STATE_FILE = join(__dirname, '..', '.e2e-state.json');
 /** Where the journeys' shop delivers its mail (an SMTP sink writing each message as JSON): see mail.ts. */
@@ -48,10 +47,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export default async function globalSetup(): Promise<void> {
   if (process.env.E2E_BASE_URL) return;
   const port = await freePort();
-  // A copy of the migrated template, as the API's tests use; the shop's start then has nothing to migrate.
-  const db = await createTestDatabase('facet_e2e');
-  const dbName = db.name;
-  const server = new URL(db.url);
+  const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const dbName = `facet_e2e_${randomBytes(4).toString('hex')}`;
+  server.pathname = `/${dbName}`;
   const adminEmail = 'admin@facet.e2e';
   const adminPassword = 'E2e-Admin-1985!';
   // A real relay: the customer's mail holds codes and links staff never see (the console shows them hidden).
@@ -74,11 +72,6 @@ export default async function globalSetup(): Promise<void> {
       SMTP_URL: sink.url,
       // Unpaid card orders expire after 40 s here (24 h by default), so a journey can watch one expire.
       UNPAID_ORDER_TTL_SECONDS: process.env.UNPAID_ORDER_TTL_SECONDS ?? '40',
-      // One client places every order of a test run (and the bench's load): the order throttle and the stock-hold
-      // cap per client would refuse them, so they are lifted here; the throttle spec runs with the defaults.
-      ORDER_THROTTLE_PER_CLIENT: '1000000',
-      ORDER_THROTTLE_PER_SHOPPER: '1000000',
-      STOCK_HOLD_CAP_PER_CLIENT: '1000000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: false,

@@ -13,7 +13,7 @@ import { holdCapRefusal, HoldWanted } from '../domain/hold-cap';
  * projected; paid (confirmed) and released ones no longer count.
  */
 /** How long an order waits for the client's other orders' turns before a 409 says try again. */
-const HOLD_TURN_WAIT_MS = 15_000;
+const HOLD_TURN_WAIT_MS = 30_000;
 
 @Injectable()
 export class StockHolds {
