@@ -54,10 +54,6 @@ describe('the checkout form', () => {
     fill(/^City/, 'New York');
     fill(/^State/, 'NY');
     fill(/^ZIP Code/, '10012');
-    fill(/^Name on Card/, 'Ada Lovelace');
-    fill(/^Card Number/, '4242424242424242');
-    fill(/^Expiry/, '12/30');
-    fill(/^CVV/, '123');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     });
