@@ -271,6 +271,9 @@ describe('Custom design wizard: only step 5 sends', () => {
     expect(await page.getByTestId('design-submit').isDisabled()).toBe(false);
     await page.getByTestId('design-submit').click();
     await page.locator('.toast', { hasText: 'Your Vision Has Been Received' }).waitFor();
+    // The confirmation stays in place of the wizard; Design Another Piece opens step 1.
+    await page.getByTestId('design-confirmation').waitFor();
+    await page.getByRole('button', { name: 'Design Another Piece' }).click();
     await step(page, 1);
     expect(posts).toHaveLength(1);
     expect(errors).toEqual([]);
@@ -314,6 +317,9 @@ describe('Custom design wizard: only step 5 sends', () => {
     expect(await page.locator('#design-email-error').count()).toBe(0);
     await page.getByTestId('design-submit').click();
     await page.locator('.toast', { hasText: 'Your Vision Has Been Received' }).waitFor();
+    // The confirmation stays in place of the wizard; Design Another Piece opens step 1.
+    await page.getByTestId('design-confirmation').waitFor();
+    await page.getByRole('button', { name: 'Design Another Piece' }).click();
     await step(page, 1);
     expect(errors).toEqual([]);
     await context.close();
