@@ -1,12 +1,12 @@
 import { generateKeyPairSync, randomUUID } from 'crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'fs';
 import { Pool } from 'pg';
-import { LogVerificationJob } from '../audit/jobs/log-verification-job';
-import { verifyLogCommand } from '../cli/verify-log';
-import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
-import { DatabaseService } from '../platform/database/database.service';
-import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
-import { LogAnchorPublisher } from '../platform/event-store/log-anchor-publisher';
+import { LogVerificationJob } from '../../audit/jobs/log-verification-job';
+import { verifyLogCommand } from '../../cli/verify-log';
+import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
+import { DatabaseService } from '../../platform/database/database.service';
+import { EVENT_STORE, EventStore } from '../../platform/event-store/event-store';
+import { LogAnchorPublisher } from '../../platform/event-store/log-anchor-publisher';
 import {
   anchorRedisKey,
   anchorsFile,
@@ -17,12 +17,12 @@ import {
   logName,
   signAnchor,
   toRanges,
-} from '../platform/event-store/log-anchors';
-import { verifyLog } from '../platform/event-store/log-verifier';
-import { Queues } from '../platform/queue/queues.service';
-import { eventDigest, GENESIS_HASH, linkHash } from '../platform/event-store/log-chain';
-import { createTestDatabase, TestDatabase } from '../testing/test-database';
-import { startTestApp, TestApp } from '../testing/test-app';
+} from '../../platform/event-store/log-anchors';
+import { verifyLog } from '../../platform/event-store/log-verifier';
+import { Queues } from '../../platform/queue/queues.service';
+import { eventDigest, GENESIS_HASH, linkHash } from '../../platform/event-store/log-chain';
+import { createTestDatabase, TestDatabase } from '../../testing/test-database';
+import { startTestApp, TestApp } from '../../testing/test-app';
 
 /**
  * Issue 39: with write access to the database, deleting the newest event of a stream or of the whole log

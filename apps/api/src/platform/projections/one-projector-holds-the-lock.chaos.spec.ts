@@ -2,14 +2,14 @@ import { ChildProcess, spawn } from 'child_process';
 import { randomUUID } from 'crypto';
 import { existsSync } from 'fs';
 import { Pool } from 'pg';
-import { ProductsProjection } from '../catalog/projections/products.projection';
-import { createPool } from '../platform/database/database';
-import { PostgresEventStore } from '../platform/event-store/postgres/postgres-event-store';
-import { PersonalData } from '../platform/privacy/personal-data';
-import { replayAll } from '../platform/projections/replay';
-import { createTestDatabase, TestDatabase } from '../testing/test-database';
-import { BUILT_MAIN as MAIN } from '../testing/built-shop';
-import { systemMetadata } from '../testing/event-metadata';
+import { ProductsProjection } from '../../catalog/projections/products.projection';
+import { createPool } from '../../platform/database/database';
+import { PostgresEventStore } from '../../platform/event-store/postgres/postgres-event-store';
+import { PersonalData } from '../../platform/privacy/personal-data';
+import { replayAll } from '../../platform/projections/replay';
+import { createTestDatabase, TestDatabase } from '../../testing/test-database';
+import { BUILT_MAIN as MAIN } from '../../testing/built-shop';
+import { systemMetadata } from '../../testing/event-metadata';
 
 /**
  * Two processes in the projector role; the one holding the products projection's advisory lock is killed

@@ -2,9 +2,9 @@ import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { existsSync } from 'fs';
 import { Client } from 'pg';
-import { retryWhileTransient } from '../platform/database/startup-retry';
-import { BUILT_MAIN, freePort, REPO_ROOT } from '../testing/built-shop';
-import { createTestDatabase, TestDatabase, testServerUrl } from '../testing/test-database';
+import { retryWhileTransient } from '../../platform/database/startup-retry';
+import { BUILT_MAIN, freePort, REPO_ROOT } from '../../testing/built-shop';
+import { createTestDatabase, TestDatabase, testServerUrl } from '../../testing/test-database';
 
 const tooManyClients = () => Object.assign(new Error('sorry, too many clients already'), { code: '53300' });
 
