@@ -10,6 +10,7 @@ import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { RunnersService } from '../platform/projections/runners.service';
 import { guestSubject, PRIVACY_SECRET_FILE } from '../platform/privacy/privacy-secret';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
+import { settle } from '../testing/projection-health';
 import { startTestApp, TestApp } from '../testing/test-app';
 import { GOOD_CARD, orderAccessCookie, waitUntil } from '../testing/card-orders';
 import { DatabaseService } from '../platform/database/database.service';
@@ -313,7 +314,7 @@ describe('Erasure leaves nothing', () => {
     // Erase, then rebuild every read model from the log once the erasure settled (its own key is deleted
     // after every read model passed the CustomerDeleted).
     expect((await t.request('DELETE', `/api/admin/customers/${customerId}`, { token: staff })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1500)); // let the queue settle what was in flight
+    await settle(t, staff); // the queues settle what was in flight
     await waitUntil(async () => !(await erasureKeyExists(t, customerId)), 15_000);
     const replayed = await t.app.get(RunnersService).replay({ compare: true });
     expect(Object.entries(replayed.differences ?? {}).filter(([, n]) => n > 0)).toEqual([]);
@@ -464,6 +465,7 @@ describe('Erasure leaves nothing', () => {
         ).length > 0;
       await waitUntil(() => passed('orders'), 15_000);
       // The other read models passed it and the job asked again several times (ERASURE_KEY_RECHECK_MS): still kept.
+      // A deliberate wait: the point is that the key outlives several rechecks, which only time brings.
       await new Promise((r) => setTimeout(r, 3000));
       expect(await passed('sent_mail')).toBe(false);
       expect(await erasureKeyExists(t, customerId)).toBe(true);

@@ -89,6 +89,7 @@ describe('One slow table', () => {
           timings.push(r.ms);
           statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
         }
+        // Paces the rounds over the lock's 20 s, so reads and logins are tried all the while it is held.
         await new Promise((r) => setTimeout(r, 500));
       }
       const health = await t.request('GET', '/api/health');

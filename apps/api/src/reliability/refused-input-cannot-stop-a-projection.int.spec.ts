@@ -356,6 +356,7 @@ describe('Input the read models cannot store', () => {
       customerId: null,
       fields: { name: 'a\u0000b', email: 'around@example.com', phone: null, subject: 'Around the edge', message: 'Appended directly.' },
     });
+    // A deliberate wait: time for a working projection to pass the event, so one still behind is stuck.
     await new Promise((r) => setTimeout(r, 1500));
     // Behind (still retrying) or parked as a dead letter: either way it is seen.
     expect((await behindTheLog(t)).map((b) => b.name)).toEqual(

@@ -94,6 +94,7 @@ describe('Start-up while PostgreSQL refuses for a passing reason', () => {
         // Until it has been refused (a loaded machine takes seconds to load the app), then a second more.
         for (let waited = 0; waited < 30_000 && child.exitCode === null && !output.includes('PostgreSQL refused'); waited += 100)
           await new Promise((r) => setTimeout(r, 100));
+        // A deliberate second: the promise is that it does not exit after a refusal, which only a wait shows.
         await new Promise((r) => setTimeout(r, 1000));
         expect(child.exitCode).toBeNull(); // before the change: exited with 1 on the first refusal
         await admin.query(`ALTER ROLE ${role} CONNECTION LIMIT -1`);

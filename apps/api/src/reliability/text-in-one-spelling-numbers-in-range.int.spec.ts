@@ -8,12 +8,12 @@ import { contactBody, designBody, orderBody, staffMemberBody } from '../testing/
 import { startTestApp, TestApp, TestResponse } from '../testing/test-app';
 
 /**
- * Hostile input, round five: what rounds one to four left open. Phones with whitespace that is not a space,
+ * Text in one spelling, numbers in range (once "hostile input, round five"): what the earlier rounds left open. Phones with whitespace that is not a space,
  * two spellings (NFC and NFD) of one text, letters buried under combining marks, optional notes that show
  * nothing, a history answered for a version that does not exist, query and body keys named after
  * Object.prototype's members, and numbers and text at the edges of what the columns hold.
  */
-describe('Hostile input, round five', () => {
+describe('Text in one spelling, numbers in range', () => {
   let t: TestApp;
   let sink: SmtpSink;
   let box: Mailbox;

@@ -84,12 +84,12 @@ const MALFORMED_EMAILS = [
 ];
 
 /**
- * Hostile input, round four: what rounds one to three let through. E-mail addresses a mailer reads as lists
+ * Addresses and names read as they show (once "hostile input, round four"): what the earlier rounds let through. E-mail addresses a mailer reads as lists
  * or names, required text of characters that draw nothing, names that reorder what staff read, a NUL in a
  * path answered as if it were "..", JSON refused as "not valid JSON" for a __proto__ key, and correlation ids
  * the header took but the audit log would not look up.
  */
-describe('Hostile input, round four', () => {
+describe('Addresses and names read as they show', () => {
   let t: TestApp;
   let sink: SmtpSink;
   let box: Mailbox;

@@ -39,11 +39,13 @@ function rawPost(url: string, path: string, bytes: Buffer, chunked: boolean): Pr
 }
 
 /**
- * Hostile input, round three: what the earlier suites (bad-input, unstorable-input, storable-commands,
- * attacks, security-round-two) did not reach. Dates the validator takes for ISO 8601 that are no instant,
- * bodies that are not UTF-8, and e-mail addresses a mailer reads as other recipients.
+ * A request means what it says, or is refused: what the earlier suites (bad-input-gets-a-clear-answer,
+ * refused-input-cannot-stop-a-projection, accepted-commands-are-stored, attacks-get-nowhere, and the specs
+ * split from the second security round) did not reach. Dates the validator takes for ISO 8601 that are no
+ * instant, bodies that are not UTF-8, e-mail addresses a mailer reads as other recipients, form bodies, numbers
+ * spelled as hex or exponents, and null where a field may only be left out. (Once "hostile input, round three".)
  */
-describe('Hostile input, round three', () => {
+describe('A request means what it says, or is refused', () => {
   let t: TestApp;
   let sink: SmtpSink;
   let staff: string;
