@@ -401,7 +401,10 @@ describe('Staff console', () => {
       await page.goto('/admin/dashboard');
       await page.getByText('Total products').waitFor();
       await page.getByRole('button', { name: /toggle.*(theme|mode)/i }).click();
-      await page.waitForTimeout(300);
+      // The theme's colours apply on the next render: wait for the body to leave the light one.
+      await page
+        .waitForFunction(() => getComputedStyle(document.body).backgroundColor !== 'rgb(250, 247, 240)', undefined, { timeout: 5_000 })
+        .catch(() => undefined);
       const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(bg).not.toBe('rgb(250, 247, 240)');
       await shot(page, '18-dashboard-dark');

@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { untilPainted } from '../support/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, api, BASE_URL, launch, SCREENSHOT_DIR, staffToken, untilListed } from './support';
 
 jest.setTimeout(180_000);
@@ -40,7 +41,7 @@ async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => (document.querySelector('h1')?.textContent ?? '').trim().length > 0, undefined, { timeout: 30_000 });
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('[role="progressbar"]'), undefined, { timeout: 15_000 }).catch(() => undefined);
-  await page.waitForTimeout(250);
+  await untilPainted(page);
 }
 
 async function picture(page: Page, name: string): Promise<void> {

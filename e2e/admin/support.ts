@@ -1,7 +1,8 @@
 /** Shared set-up for the staff console journeys: Debian's Chromium, a tablet-and-up viewport, screenshots on disk. */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium, untilPainted } from '../support/browser';
 import { clientAddress } from '../support/client-address';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -9,17 +10,11 @@ export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@facet.local';
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Facet-Admin-1985!';
 export const SCREENSHOT_DIR = join(__dirname, '..', 'screenshots', 'admin');
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
-  });
-}
+export const launch = launchChromium;
 
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(300);
+  await untilPainted(page);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 

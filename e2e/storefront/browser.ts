@@ -1,7 +1,8 @@
 /** Shared set-up for the storefront journeys: Debian's Chromium, two screen sizes, screenshots on disk. */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, untilPainted } from '../support/browser';
 import { clientAddress } from '../support/client-address';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -10,12 +11,7 @@ export const SCREENSHOT_DIR = join(__dirname, '..', 'screenshots', 'storefront')
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 375, height: 812 };
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
-  });
-}
+export const launch = launchChromium;
 
 export async function newPage(
   browser: Browser,
@@ -60,17 +56,7 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const size = (page.viewportSize()?.width ?? 1440) < 500 ? 'phone' : 'desktop';
   // Scroll through once so lazy images load, then back to the top.
-  if (fullPage) {
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.documentElement.scrollHeight; y += 700) {
-        window.scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 40));
-      }
-      window.scrollTo(0, 0);
-    });
-  }
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(400);
+  await untilPainted(page, { scrollThrough: fullPage });
   const path = join(SCREENSHOT_DIR, `${name}-${size}.png`);
   await page.screenshot({ path, fullPage });
   return path;

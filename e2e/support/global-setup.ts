@@ -3,7 +3,9 @@ import { randomBytes } from 'crypto';
 import { createServer } from 'net';
 import { join } from 'path';
 import { rmSync, writeFileSync } from 'fs';
+import { chromium } from 'playwright-core';
 import { startSmtpSink } from '../../apps/api/src/testing/smtp-sink';
+import { CHROMIUM_OPTIONS } from './browser';
 
 export const STATE_FILE = join(__dirname, '..', '.e2e-state.json');
 /** Where the journeys' shop delivers its mail (an SMTP sink writing each message as JSON): see mail.ts. */
@@ -82,7 +84,15 @@ export default async function globalSetup(): Promise<void> {
     detached: false,
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, 60_000);
+  // Migrating and seeding a fresh database takes well over a minute on a busy two-core host.
+  await waitForHealth(url, child, 180_000).catch((error) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
+  // One Chromium for the whole run: each file connects to it and opens its own contexts (see launchChromium).
+  const browserServer = await chromium.launchServer(CHROMIUM_OPTIONS);
+  (globalThis as any).__FACET_BROWSER__ = browserServer;
+  process.env.E2E_BROWSER_WS = browserServer.wsEndpoint();
   process.env.E2E_BASE_URL = url;
   process.env.E2E_ADMIN_EMAIL = adminEmail;
   process.env.E2E_ADMIN_PASSWORD = adminPassword;

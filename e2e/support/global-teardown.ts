@@ -3,6 +3,8 @@ import { Client } from 'pg';
 import { MAIL_DIR, STATE_FILE } from './global-setup';
 
 export default async function globalTeardown(): Promise<void> {
+  // The run's shared Chromium (global-setup.ts).
+  await (globalThis as any).__FACET_BROWSER__?.close();
   if (!existsSync(STATE_FILE)) return;
   const { pid, dbName } = JSON.parse(readFileSync(STATE_FILE, 'utf8'));
   unlinkSync(STATE_FILE);
