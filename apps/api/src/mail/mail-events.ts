@@ -1,5 +1,4 @@
 import { MAIL_EVENT_SCHEMAS, MailSentData, MailSuppression } from '@facet/contracts';
-import { DomainEvent } from '../platform/event-store/decider';
 import { registerPersonalFields } from '../platform/privacy/personal-fields';
 import { hideMailSecrets } from './mail-secrets';
 
@@ -7,8 +6,7 @@ import { hideMailSecrets } from './mail-secrets';
 // 2: design and contact mails moved into the one branded layout (same words, new HTML frame).
 export const MAIL_TEMPLATE_VERSION = 2;
 
-export type { MailSentData, MailSentV1Data } from '@facet/contracts';
-export type MailSent = DomainEvent<'MailSent', MailSentData>;
+export type { MailSent, MailSentData, MailSentV1Data } from '@facet/contracts';
 /** The version appended today (its schema table in libs/contracts/src/events/mail.ts says how older ones read). */
 export const MAIL_SENT_VERSION = MAIL_EVENT_SCHEMAS.MailSent.version;
 

@@ -1,5 +1,5 @@
 import type { EventActor } from './actor';
-import type { EventOf, SchemaTable } from './event';
+import { defineEvents, event, type EventOfType, type EventsOf } from './event';
 
 /** The contact form's events (issue 42): one stream per message (contact-message-<id>). */
 
@@ -29,14 +29,13 @@ export interface ContactMessageNoteAddedData {
   subject_id?: string;
 }
 
-export type ContactMessageReceived = EventOf<'ContactMessageReceived', ContactMessageReceivedData>;
-export type ContactMessageHandled = EventOf<'ContactMessageHandled', ContactMessageHandledData>;
-export type ContactMessageNoteAdded = EventOf<'ContactMessageNoteAdded', ContactMessageNoteAddedData>;
+export const CONTACT_EVENT_SCHEMAS = defineEvents({
+  ContactMessageReceived: event<ContactMessageReceivedData>(),
+  ContactMessageHandled: event<ContactMessageHandledData>(),
+  ContactMessageNoteAdded: event<ContactMessageNoteAddedData>(),
+});
 
-export type ContactEvent = ContactMessageReceived | ContactMessageHandled | ContactMessageNoteAdded;
-
-export const CONTACT_EVENT_SCHEMAS: SchemaTable<ContactEvent> = {
-  ContactMessageReceived: { version: 1 },
-  ContactMessageHandled: { version: 1 },
-  ContactMessageNoteAdded: { version: 1 },
-};
+export type ContactEvent = EventsOf<typeof CONTACT_EVENT_SCHEMAS>;
+export type ContactMessageReceived = EventOfType<ContactEvent, 'ContactMessageReceived'>;
+export type ContactMessageHandled = EventOfType<ContactEvent, 'ContactMessageHandled'>;
+export type ContactMessageNoteAdded = EventOfType<ContactEvent, 'ContactMessageNoteAdded'>;

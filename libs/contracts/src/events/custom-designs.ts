@@ -1,7 +1,7 @@
 import type { CategoryId, Department } from '../categories';
 import type { CustomDesignStatus, DiamondShape, DiamondSize, MetalKarat, MetalType, PreferredContact } from '../custom-design';
 import type { EventActor } from './actor';
-import type { EventOf, SchemaTable } from './event';
+import { defineEvents, event, type EventOfType, type EventsOf } from './event';
 
 /** The custom design requests' events (issue 42): one stream per request (custom-design-<id>). */
 
@@ -56,16 +56,15 @@ export interface CustomDesignNoteAddedData {
   subject_id?: string;
 }
 
-export type CustomDesignSubmitted = EventOf<'CustomDesignSubmitted', CustomDesignSubmittedData>;
-export type CustomDesignStatusChanged = EventOf<'CustomDesignStatusChanged', CustomDesignStatusChangedData>;
-export type CustomDesignDeleted = EventOf<'CustomDesignDeleted', CustomDesignDeletedData>;
-export type CustomDesignNoteAdded = EventOf<'CustomDesignNoteAdded', CustomDesignNoteAddedData>;
+export const CUSTOM_DESIGN_EVENT_SCHEMAS = defineEvents({
+  CustomDesignSubmitted: event<CustomDesignSubmittedData>(),
+  CustomDesignStatusChanged: event<CustomDesignStatusChangedData>(),
+  CustomDesignDeleted: event<CustomDesignDeletedData>(),
+  CustomDesignNoteAdded: event<CustomDesignNoteAddedData>(),
+});
 
-export type CustomDesignEvent = CustomDesignSubmitted | CustomDesignStatusChanged | CustomDesignDeleted | CustomDesignNoteAdded;
-
-export const CUSTOM_DESIGN_EVENT_SCHEMAS: SchemaTable<CustomDesignEvent> = {
-  CustomDesignSubmitted: { version: 1 },
-  CustomDesignStatusChanged: { version: 1 },
-  CustomDesignNoteAdded: { version: 1 },
-  CustomDesignDeleted: { version: 1 },
-};
+export type CustomDesignEvent = EventsOf<typeof CUSTOM_DESIGN_EVENT_SCHEMAS>;
+export type CustomDesignSubmitted = EventOfType<CustomDesignEvent, 'CustomDesignSubmitted'>;
+export type CustomDesignStatusChanged = EventOfType<CustomDesignEvent, 'CustomDesignStatusChanged'>;
+export type CustomDesignDeleted = EventOfType<CustomDesignEvent, 'CustomDesignDeleted'>;
+export type CustomDesignNoteAdded = EventOfType<CustomDesignEvent, 'CustomDesignNoteAdded'>;

@@ -1,10 +1,10 @@
 import type { Address } from '../account';
-import type { EventOf, SchemaTable } from './event';
+import { defineEvents, event, type EventOfType, type EventsOf } from './event';
 
 /** The customers' events (issue 42: every part's events live in this folder, see index.ts). */
 
 /** A customer account was deleted (by its owner or by staff): every part erases what it holds of them. */
-export const CUSTOMER_DELETED = 'CustomerDeleted';
+export const CUSTOMER_DELETED = 'CustomerDeleted' as const;
 
 export interface CustomerDeletedData {
   customer_id: string;
@@ -69,33 +69,25 @@ export interface CustomerPasswordChangedData {
 }
 export type CustomerProfileUpdatedData = { customer_id: string } & CustomerProfile;
 
-export type CustomerRegistered = EventOf<'CustomerRegistered', CustomerRegisteredData>;
-export type CustomerVerificationIssued = EventOf<'CustomerVerificationIssued', CustomerVerificationIssuedData>;
-export type CustomerEmailVerified = EventOf<'CustomerEmailVerified', CustomerEmailVerifiedData>;
-export type CustomerPasswordResetRequested = EventOf<'CustomerPasswordResetRequested', CustomerPasswordResetRequestedData>;
-export type CustomerPasswordChanged = EventOf<'CustomerPasswordChanged', CustomerPasswordChangedData>;
-export type CustomerProfileUpdated = EventOf<'CustomerProfileUpdated', CustomerProfileUpdatedData>;
-/**
- * Carries the id and the guest subject (a keyed digest of the e-mail), never the e-mail nor a bare hash of
- * it: read models purge the person's rows, as a customer and as a guest, by them (see CustomerDeletedData).
- */
-export type CustomerDeleted = EventOf<typeof CUSTOMER_DELETED, CustomerDeletedData>;
+export const CUSTOMER_EVENT_SCHEMAS = defineEvents({
+  CustomerRegistered: event<CustomerRegisteredData>(),
+  CustomerVerificationIssued: event<CustomerVerificationIssuedData>(),
+  CustomerEmailVerified: event<CustomerEmailVerifiedData>(),
+  CustomerPasswordResetRequested: event<CustomerPasswordResetRequestedData>(),
+  CustomerPasswordChanged: event<CustomerPasswordChangedData>(),
+  CustomerProfileUpdated: event<CustomerProfileUpdatedData>(),
+  /**
+   * Carries the id and the guest subject (a keyed digest of the e-mail), never the e-mail nor a bare hash of
+   * it: read models purge the person's rows, as a customer and as a guest, by them (see CustomerDeletedData).
+   */
+  [CUSTOMER_DELETED]: event<CustomerDeletedData>(),
+});
 
-export type CustomerEvent =
-  | CustomerRegistered
-  | CustomerVerificationIssued
-  | CustomerEmailVerified
-  | CustomerPasswordResetRequested
-  | CustomerPasswordChanged
-  | CustomerProfileUpdated
-  | CustomerDeleted;
-
-export const CUSTOMER_EVENT_SCHEMAS: SchemaTable<CustomerEvent> = {
-  CustomerRegistered: { version: 1 },
-  CustomerVerificationIssued: { version: 1 },
-  CustomerEmailVerified: { version: 1 },
-  CustomerPasswordResetRequested: { version: 1 },
-  CustomerPasswordChanged: { version: 1 },
-  CustomerProfileUpdated: { version: 1 },
-  [CUSTOMER_DELETED]: { version: 1 },
-};
+export type CustomerEvent = EventsOf<typeof CUSTOMER_EVENT_SCHEMAS>;
+export type CustomerRegistered = EventOfType<CustomerEvent, 'CustomerRegistered'>;
+export type CustomerVerificationIssued = EventOfType<CustomerEvent, 'CustomerVerificationIssued'>;
+export type CustomerEmailVerified = EventOfType<CustomerEvent, 'CustomerEmailVerified'>;
+export type CustomerPasswordResetRequested = EventOfType<CustomerEvent, 'CustomerPasswordResetRequested'>;
+export type CustomerPasswordChanged = EventOfType<CustomerEvent, 'CustomerPasswordChanged'>;
+export type CustomerProfileUpdated = EventOfType<CustomerEvent, 'CustomerProfileUpdated'>;
+export type CustomerDeleted = EventOfType<CustomerEvent, typeof CUSTOMER_DELETED>;

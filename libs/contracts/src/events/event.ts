@@ -1,12 +1,19 @@
 /**
- * The shapes every part's events share (issue 42): an event is its type and its data; a part publishes the
- * union of its events and a schema table saying each type's current version and how older versions are read.
+ * The shapes every part's events share (issue 42, issue 50): an event is its type and its data. A part writes
+ * each of its event types once, in a table (`defineEvents({ ThingHappened: event<ThingHappenedData>() })`):
+ * the table is the schema the registry reads with (each type's current version and how older versions are
+ * upcast), and the part's union of events (EventsOf) and list of type names (eventTypes) derive from it.
  */
 
-/** One event as a part publishes it: `switch (event.type)` narrows `event.data`. */
-export interface EventOf<Type extends string, Data> {
+/**
+ * One event, as a decider decides it and a consumer narrows it (`switch (event.type)` narrows `event.data`).
+ * The one generic event type of the shop: contracts and the API both use it.
+ */
+export interface EventOf<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
+  /** The version of `data`'s shape, when the appender writes one above 1 (its table's `version`); 1 when absent. */
+  schemaVersion?: number;
 }
 
 /** Any event, its data not known yet: what the store hands out before a consumer narrows it. */
@@ -26,8 +33,37 @@ export interface EventSchema {
   readonly upcasters?: Readonly<Record<number, Upcaster>>;
 }
 
-/** A part's schema table: one entry for every type of its union, and no other. */
-export type SchemaTable<E extends SomeEvent> = { readonly [T in E['type']]: EventSchema };
+/** One event type's definition: its schema, and (for the compiler only) the shape of its data today. */
+export interface EventDefinition<Data> extends EventSchema {
+  /** Never set: carries `Data` so that EventsOf can type the union. */
+  readonly __data?: Data;
+}
+
+/** An event type of data `Data`: version 1 unless raised, with an upcaster from every older version that changed. */
+export function event<Data>(schema: EventSchema = { version: 1 }): EventDefinition<Data> {
+  return schema;
+}
+
+/** A part's events: every type it publishes, once. */
+export type EventTable = { readonly [type: string]: EventDefinition<unknown> };
+
+/** The table, frozen: the schema table the registry reads and the source of the part's union and type list. */
+export function defineEvents<T extends EventTable>(table: T): Readonly<T> {
+  return Object.freeze({ ...table });
+}
+
+type DataOf<D> = D extends EventDefinition<infer Data> ? Data : never;
+
+/** The union of a table's events, one EventOf per type. */
+export type EventsOf<T extends EventTable> = { [K in keyof T & string]: EventOf<K, DataOf<T[K]>> }[keyof T & string];
+
+/** The one event of a union with this type. */
+export type EventOfType<E extends SomeEvent, Type extends E['type']> = Extract<E, { type: Type }>;
+
+/** A table's type names, in the order written: the lists consumers subscribe to and deciders fold. */
+export function eventTypes<T extends EventTable>(table: T): readonly (keyof T & string)[] {
+  return Object.freeze(Object.keys(table) as (keyof T & string)[]);
+}
 
 /** The event a handler received but has no branch for: thrown by assertNever. */
 export class UnexpectedEventError extends Error {

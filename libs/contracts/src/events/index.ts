@@ -1,27 +1,28 @@
 /**
- * Every event the shop records, typed (issue 42). One file per part (orders.ts, catalog.ts, ...) publishes its
- * events as a discriminated union of EventOf<Type, Data> and a schema table (SchemaTable<ItsUnion>); this file
- * joins them into FacetEvent and EVENT_SCHEMAS, and readEvent checks and upcasts what is read from the log.
+ * Every event the shop records, typed (issue 42, issue 50). One file per part (orders.ts, catalog.ts, ...) writes
+ * each of its event types once, in a table: `defineEvents({ ThingHappened: event<ThingHappenedData>() })`.
+ * The part's union (EventsOf<typeof ITS_TABLE>), its list of types (eventTypes(ITS_TABLE)) and the registry's
+ * schemas all derive from it; this file joins the tables into EVENT_SCHEMAS and FacetEvent, and readEvent
+ * checks and upcasts what is read from the log.
  *
- * To add an event: add `EventOf<'ThingHappened', ThingHappenedData>` to its part's union and
- * `ThingHappened: { version: 1 }` to its part's table (the table does not compile without it), then a case in
- * every switch over that union (they end with assertNever, so the compiler lists them).
- * To change an event's shape: keep the old data type (ThingHappenedV1Data), raise `version` (appenders pass
- * that schemaVersion), and add `upcasters: { 1: (d: ThingHappenedV1Data): ThingHappenedData => ... }`: events
- * of version 1 are then read as version 2, step by step for older ones. Never rewrite recorded events.
+ * To add an event: add `ThingHappened: event<ThingHappenedData>()` to its part's table, then a case in every
+ * switch over that union (they end with assertNever, so the compiler lists them).
+ * To change an event's shape: keep the old data type (ThingHappenedV1Data), raise its `version` (appenders
+ * pass that schemaVersion) and add `upcasters: { 1: (d: ThingHappenedV1Data): ThingHappenedData => ... }`:
+ * events of version 1 are then read as version 2, step by step for older ones. Never rewrite recorded events.
  * An event of a type no table lists, or of a version newer than its table's, is refused (readEvent throws).
  */
-import { CATALOG_EVENT_SCHEMAS, CatalogEvent } from './catalog';
-import { CONTACT_EVENT_SCHEMAS, ContactEvent } from './contact';
-import { CUSTOM_DESIGN_EVENT_SCHEMAS, CustomDesignEvent } from './custom-designs';
-import { CUSTOMER_EVENT_SCHEMAS, CustomerEvent } from './customers';
-import { EventSchema } from './event';
-import { INVENTORY_EVENT_SCHEMAS, InventoryEvent } from './inventory';
-import { MAIL_EVENT_SCHEMAS, MailEvent } from './mail';
-import { ORDER_EVENT_SCHEMAS, OrderEvent } from './orders';
-import { PAYMENT_EVENT_SCHEMAS, PaymentEvent } from './payments';
-import { REVIEW_EVENT_SCHEMAS, ReviewEvent } from './reviews';
-import { STAFF_EVENT_SCHEMAS, StaffEvent } from './staff';
+import { CATALOG_EVENT_SCHEMAS } from './catalog';
+import { CONTACT_EVENT_SCHEMAS } from './contact';
+import { CUSTOM_DESIGN_EVENT_SCHEMAS } from './custom-designs';
+import { CUSTOMER_EVENT_SCHEMAS } from './customers';
+import { defineEvents, EventSchema, EventsOf } from './event';
+import { INVENTORY_EVENT_SCHEMAS } from './inventory';
+import { MAIL_EVENT_SCHEMAS } from './mail';
+import { ORDER_EVENT_SCHEMAS } from './orders';
+import { PAYMENT_EVENT_SCHEMAS } from './payments';
+import { REVIEW_EVENT_SCHEMAS } from './reviews';
+import { STAFF_EVENT_SCHEMAS } from './staff';
 
 export * from './event';
 export * from './actor';
@@ -36,23 +37,8 @@ export * from './payments';
 export * from './reviews';
 export * from './staff';
 
-/** Every event of the shop. */
-export type FacetEvent =
-  | CatalogEvent
-  | ContactEvent
-  | CustomDesignEvent
-  | CustomerEvent
-  | InventoryEvent
-  | MailEvent
-  | OrderEvent
-  | PaymentEvent
-  | ReviewEvent
-  | StaffEvent;
-
-export type FacetEventType = FacetEvent['type'];
-
-/** Every part's schema table in one (an event type belongs to one part). */
-export const EVENT_SCHEMAS: { readonly [T in FacetEventType]: EventSchema } = Object.freeze({
+/** Every part's table in one (an event type belongs to one part). */
+export const EVENT_SCHEMAS = defineEvents({
   ...CATALOG_EVENT_SCHEMAS,
   ...CONTACT_EVENT_SCHEMAS,
   ...CUSTOM_DESIGN_EVENT_SCHEMAS,
@@ -64,6 +50,11 @@ export const EVENT_SCHEMAS: { readonly [T in FacetEventType]: EventSchema } = Ob
   ...REVIEW_EVENT_SCHEMAS,
   ...STAFF_EVENT_SCHEMAS,
 });
+
+/** Every event of the shop. */
+export type FacetEvent = EventsOf<typeof EVENT_SCHEMAS>;
+
+export type FacetEventType = FacetEvent['type'];
 
 /** Schema tables by event type, as readEvent takes them (EVENT_SCHEMAS, plus a test's own events). */
 export type EventSchemas = Readonly<Record<string, EventSchema>>;

@@ -1,4 +1,4 @@
-import type { EventOf, SchemaTable } from './event';
+import { defineEvents, event, type EventOfType, type EventsOf } from './event';
 
 /** The stock's events (issue 42), on stream variant-<variantId>: one stocked variant's units. */
 
@@ -33,17 +33,17 @@ export interface StockReturnedData extends StockVariantRef {
   by: string;
 }
 
-export type InventoryEvent =
-  | EventOf<'StockAdjusted', StockAdjustedData>
-  | EventOf<'StockReserved', StockReservationData>
-  | EventOf<'ReservationConfirmed', StockReservationData>
-  | EventOf<'ReservationReleased', ReservationReleasedData>
-  | EventOf<'StockReturned', StockReturnedData>;
+export const INVENTORY_EVENT_SCHEMAS = defineEvents({
+  StockAdjusted: event<StockAdjustedData>(),
+  StockReserved: event<StockReservationData>(),
+  ReservationReleased: event<ReservationReleasedData>(),
+  ReservationConfirmed: event<StockReservationData>(),
+  StockReturned: event<StockReturnedData>(),
+});
 
-export const INVENTORY_EVENT_SCHEMAS: SchemaTable<InventoryEvent> = {
-  StockAdjusted: { version: 1 },
-  StockReserved: { version: 1 },
-  ReservationConfirmed: { version: 1 },
-  ReservationReleased: { version: 1 },
-  StockReturned: { version: 1 },
-};
+export type InventoryEvent = EventsOf<typeof INVENTORY_EVENT_SCHEMAS>;
+export type StockAdjusted = EventOfType<InventoryEvent, 'StockAdjusted'>;
+export type StockReserved = EventOfType<InventoryEvent, 'StockReserved'>;
+export type ReservationConfirmed = EventOfType<InventoryEvent, 'ReservationConfirmed'>;
+export type ReservationReleased = EventOfType<InventoryEvent, 'ReservationReleased'>;
+export type StockReturned = EventOfType<InventoryEvent, 'StockReturned'>;

@@ -1,4 +1,4 @@
-import type { EventOf, SchemaTable } from './event';
+import { defineEvents, event, type EventOfType, type EventsOf } from './event';
 
 /** The mail's event (issue 42): one MailSent per mail job, on stream mail-<jobId>. */
 
@@ -55,8 +55,9 @@ export function upcastMailSentV1(v1: MailSentV1Data): MailSentData {
   };
 }
 
-export type MailEvent = EventOf<'MailSent', MailSentData>;
+export const MAIL_EVENT_SCHEMAS = defineEvents({
+  MailSent: event<MailSentData>({ version: 3, upcasters: { 1: upcastMailSentV1 } }),
+});
 
-export const MAIL_EVENT_SCHEMAS: SchemaTable<MailEvent> = {
-  MailSent: { version: 3, upcasters: { 1: upcastMailSentV1 } },
-};
+export type MailEvent = EventsOf<typeof MAIL_EVENT_SCHEMAS>;
+export type MailSent = EventOfType<MailEvent, 'MailSent'>;

@@ -1,6 +1,6 @@
 import type { OrderShipping } from '../order-wire';
 import type { OrderKind, OrderStatus, PaymentStatus } from '../orders';
-import type { EventOf, SchemaTable } from './event';
+import { defineEvents, event, type EventOfType, type EventsOf } from './event';
 
 /** The orders' events (issue 42), on stream order-<id>; money in integer cents. */
 
@@ -82,7 +82,6 @@ export interface OrderPaidV1Data {
 export interface OrderPaidData extends OrderPaidV1Data {
   card_last_4: string | null;
 }
-export const ORDER_PAID_VERSION = 2;
 
 /**
  * A payment attempt ended without money: declined (failed), ran out (expired) or cancelled by the shopper on the
@@ -152,29 +151,34 @@ export interface ConsultationHoldLapsedData {
   hold_hours: number;
 }
 
-export type OrderEvent =
-  | EventOf<'OrderRequested', OrderRequestedData>
-  | EventOf<'OrderCheckoutOpened', OrderCheckoutOpenedData>
-  | EventOf<'OrderPaid', OrderPaidData>
-  | EventOf<'OrderPaymentFailed', OrderPaymentFailedData>
-  | EventOf<'OrderPaymentRejected', OrderPaymentReturnData>
-  | EventOf<'OrderStatusChanged', OrderStatusChangedData>
-  | EventOf<'OrderNoteAdded', OrderNoteAddedData>
-  | EventOf<'OrderRefundRequested', OrderPaymentReturnData>
-  | EventOf<'OrderExpired', OrderExpiredData>
-  | EventOf<'ConsultationHoldConfirmed', ConsultationHoldConfirmedData>
-  | EventOf<'ConsultationHoldLapsed', ConsultationHoldLapsedData>;
+/** Reads an OrderPaid of version 1 (recorded before the charged card was): no card known. */
+export const upcastOrderPaidV1 = (d: OrderPaidV1Data): OrderPaidData => ({ ...d, card_last_4: null });
 
-export const ORDER_EVENT_SCHEMAS: SchemaTable<OrderEvent> = {
-  OrderRequested: { version: 1 },
-  OrderCheckoutOpened: { version: 1 },
-  OrderPaid: { version: ORDER_PAID_VERSION, upcasters: { 1: (d: OrderPaidV1Data): OrderPaidData => ({ ...d, card_last_4: null }) } },
-  OrderPaymentFailed: { version: 1 },
-  OrderPaymentRejected: { version: 1 },
-  OrderStatusChanged: { version: 1 },
-  OrderNoteAdded: { version: 1 },
-  OrderRefundRequested: { version: 1 },
-  OrderExpired: { version: 1 },
-  ConsultationHoldConfirmed: { version: 1 },
-  ConsultationHoldLapsed: { version: 1 },
-};
+export const ORDER_EVENT_SCHEMAS = defineEvents({
+  OrderRequested: event<OrderRequestedData>(),
+  OrderStatusChanged: event<OrderStatusChangedData>(),
+  OrderPaid: event<OrderPaidData>({ version: 2, upcasters: { 1: upcastOrderPaidV1 } }),
+  OrderPaymentFailed: event<OrderPaymentFailedData>(),
+  OrderCheckoutOpened: event<OrderCheckoutOpenedData>(),
+  OrderExpired: event<OrderExpiredData>(),
+  OrderPaymentRejected: event<OrderPaymentReturnData>(),
+  OrderRefundRequested: event<OrderPaymentReturnData>(),
+  OrderNoteAdded: event<OrderNoteAddedData>(),
+  ConsultationHoldConfirmed: event<ConsultationHoldConfirmedData>(),
+  ConsultationHoldLapsed: event<ConsultationHoldLapsedData>(),
+});
+
+export type OrderEvent = EventsOf<typeof ORDER_EVENT_SCHEMAS>;
+/** The version appended today. */
+export const ORDER_PAID_VERSION = ORDER_EVENT_SCHEMAS.OrderPaid.version;
+export type OrderRequested = EventOfType<OrderEvent, 'OrderRequested'>;
+export type OrderCheckoutOpened = EventOfType<OrderEvent, 'OrderCheckoutOpened'>;
+export type OrderPaid = EventOfType<OrderEvent, 'OrderPaid'>;
+export type OrderPaymentFailed = EventOfType<OrderEvent, 'OrderPaymentFailed'>;
+export type OrderPaymentRejected = EventOfType<OrderEvent, 'OrderPaymentRejected'>;
+export type OrderStatusChanged = EventOfType<OrderEvent, 'OrderStatusChanged'>;
+export type OrderNoteAdded = EventOfType<OrderEvent, 'OrderNoteAdded'>;
+export type OrderRefundRequested = EventOfType<OrderEvent, 'OrderRefundRequested'>;
+export type OrderExpired = EventOfType<OrderEvent, 'OrderExpired'>;
+export type ConsultationHoldConfirmed = EventOfType<OrderEvent, 'ConsultationHoldConfirmed'>;
+export type ConsultationHoldLapsed = EventOfType<OrderEvent, 'ConsultationHoldLapsed'>;

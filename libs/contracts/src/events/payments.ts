@@ -1,4 +1,4 @@
-import type { EventOf, SchemaTable } from './event';
+import { defineEvents, event, type EventOfType, type EventsOf } from './event';
 
 /** The payments' events (issue 42), on stream payment-<sessionId>; money in integer cents. */
 
@@ -27,7 +27,6 @@ export interface PaymentSucceededV1Data {
 export interface PaymentSucceededData extends PaymentSucceededV1Data {
   card_last_4: string | null;
 }
-export const PAYMENT_SUCCEEDED_VERSION = 2;
 
 export interface PaymentFailedData {
   session_id: string;
@@ -61,22 +60,24 @@ export interface PaymentRefundedData {
   reason: string;
 }
 
-export type PaymentEvent =
-  | EventOf<'PaymentSessionOpened', PaymentSessionOpenedData>
-  | EventOf<'PaymentSucceeded', PaymentSucceededData>
-  | EventOf<'PaymentFailed', PaymentFailedData>
-  | EventOf<'PaymentExpired', PaymentExpiredData>
-  | EventOf<'PaymentCancelled', PaymentCancelledData>
-  | EventOf<'PaymentRefunded', PaymentRefundedData>;
+/** Reads a PaymentSucceeded of version 1 (recorded before the provider's card was): no card known. */
+export const upcastPaymentSucceededV1 = (d: PaymentSucceededV1Data): PaymentSucceededData => ({ ...d, card_last_4: null });
 
-export const PAYMENT_EVENT_SCHEMAS: SchemaTable<PaymentEvent> = {
-  PaymentSessionOpened: { version: 1 },
-  PaymentSucceeded: {
-    version: PAYMENT_SUCCEEDED_VERSION,
-    upcasters: { 1: (d: PaymentSucceededV1Data): PaymentSucceededData => ({ ...d, card_last_4: null }) },
-  },
-  PaymentFailed: { version: 1 },
-  PaymentExpired: { version: 1 },
-  PaymentCancelled: { version: 1 },
-  PaymentRefunded: { version: 1 },
-};
+export const PAYMENT_EVENT_SCHEMAS = defineEvents({
+  PaymentSessionOpened: event<PaymentSessionOpenedData>(),
+  PaymentSucceeded: event<PaymentSucceededData>({ version: 2, upcasters: { 1: upcastPaymentSucceededV1 } }),
+  PaymentFailed: event<PaymentFailedData>(),
+  PaymentExpired: event<PaymentExpiredData>(),
+  PaymentCancelled: event<PaymentCancelledData>(),
+  PaymentRefunded: event<PaymentRefundedData>(),
+});
+
+export type PaymentEvent = EventsOf<typeof PAYMENT_EVENT_SCHEMAS>;
+/** The version appended today. */
+export const PAYMENT_SUCCEEDED_VERSION = PAYMENT_EVENT_SCHEMAS.PaymentSucceeded.version;
+export type PaymentSessionOpened = EventOfType<PaymentEvent, 'PaymentSessionOpened'>;
+export type PaymentSucceeded = EventOfType<PaymentEvent, 'PaymentSucceeded'>;
+export type PaymentFailed = EventOfType<PaymentEvent, 'PaymentFailed'>;
+export type PaymentExpired = EventOfType<PaymentEvent, 'PaymentExpired'>;
+export type PaymentCancelled = EventOfType<PaymentEvent, 'PaymentCancelled'>;
+export type PaymentRefunded = EventOfType<PaymentEvent, 'PaymentRefunded'>;

@@ -1,5 +1,5 @@
 import type { ReviewStatus } from '../reviews';
-import type { EventOf, SchemaTable } from './event';
+import { defineEvents, event, type EventOfType, type EventsOf } from './event';
 
 /** The reviews' events (issue 42): one stream per review (review-<id>), and the seed marker. */
 
@@ -33,25 +33,28 @@ export interface ReviewsSeededData {
   products: number;
 }
 
-export type ReviewSubmitted = EventOf<'ReviewSubmitted', ReviewSubmittedData>;
-export type ReviewImported = EventOf<'ReviewImported', ReviewImportedData>;
-export type ReviewApproved = EventOf<'ReviewApproved', ReviewModeratedData>;
-export type ReviewRejected = EventOf<'ReviewRejected', ReviewModeratedData>;
-export type ReviewModerated = ReviewApproved | ReviewRejected;
-export type ReviewsSeeded = EventOf<'ReviewsSeeded', ReviewsSeededData>;
-
 /** The events of one review's stream (the review decider's). */
-export type ReviewStreamEvent = ReviewSubmitted | ReviewImported | ReviewModerated;
-/** The events that change a product's rating (the products projection follows them). */
-export type RatingEvent = ReviewImported | ReviewModerated;
-export const RATING_EVENT_TYPES = ['ReviewImported', 'ReviewApproved', 'ReviewRejected'] as const satisfies readonly RatingEvent['type'][];
+export const REVIEW_STREAM_EVENT_SCHEMAS = defineEvents({
+  ReviewSubmitted: event<ReviewSubmittedData>(),
+  ReviewImported: event<ReviewImportedData>(),
+  ReviewApproved: event<ReviewModeratedData>(),
+  ReviewRejected: event<ReviewModeratedData>(),
+});
 
-export type ReviewEvent = ReviewStreamEvent | ReviewsSeeded;
+export const REVIEW_EVENT_SCHEMAS = defineEvents({
+  ...REVIEW_STREAM_EVENT_SCHEMAS,
+  ReviewsSeeded: event<ReviewsSeededData>(),
+});
 
-export const REVIEW_EVENT_SCHEMAS: SchemaTable<ReviewEvent> = {
-  ReviewSubmitted: { version: 1 },
-  ReviewImported: { version: 1 },
-  ReviewApproved: { version: 1 },
-  ReviewRejected: { version: 1 },
-  ReviewsSeeded: { version: 1 },
-};
+export type ReviewEvent = EventsOf<typeof REVIEW_EVENT_SCHEMAS>;
+export type ReviewStreamEvent = EventsOf<typeof REVIEW_STREAM_EVENT_SCHEMAS>;
+export type ReviewSubmitted = EventOfType<ReviewEvent, 'ReviewSubmitted'>;
+export type ReviewImported = EventOfType<ReviewEvent, 'ReviewImported'>;
+export type ReviewApproved = EventOfType<ReviewEvent, 'ReviewApproved'>;
+export type ReviewRejected = EventOfType<ReviewEvent, 'ReviewRejected'>;
+export type ReviewModerated = ReviewApproved | ReviewRejected;
+export type ReviewsSeeded = EventOfType<ReviewEvent, 'ReviewsSeeded'>;
+
+/** The events that change a product's rating (the products projection follows them): a selection, checked against the table. */
+export const RATING_EVENT_TYPES = ['ReviewImported', 'ReviewApproved', 'ReviewRejected'] as const satisfies readonly ReviewEvent['type'][];
+export type RatingEvent = EventOfType<ReviewEvent, (typeof RATING_EVENT_TYPES)[number]>;

@@ -1,5 +1,5 @@
 import type { StaffRole } from '../account';
-import type { EventOf, SchemaTable } from './event';
+import { defineEvents, event, type EventOfType, type EventsOf } from './event';
 
 /** The staff's events (issue 42): one stream per staff member (staff-<id>), one per account whose sign-in lock was lifted. */
 
@@ -32,21 +32,23 @@ export interface SignInLockLiftedData {
   locked_until: string;
 }
 
-export type StaffMemberAdded = EventOf<'StaffMemberAdded', StaffMemberAddedData>;
-export type StaffRoleChanged = EventOf<'StaffRoleChanged', StaffRoleChangedData>;
-export type StaffPasswordChanged = EventOf<'StaffPasswordChanged', StaffPasswordChangedData>;
-export type StaffMemberRemoved = EventOf<'StaffMemberRemoved', StaffMemberRemovedData>;
-export type SignInLockLifted = EventOf<'SignInLockLifted', SignInLockLiftedData>;
-
 /** The events of one staff member's stream (the staff member decider's). */
-export type StaffMemberEvent = StaffMemberAdded | StaffRoleChanged | StaffPasswordChanged | StaffMemberRemoved;
+export const STAFF_MEMBER_EVENT_SCHEMAS = defineEvents({
+  StaffMemberAdded: event<StaffMemberAddedData>(),
+  StaffRoleChanged: event<StaffRoleChangedData>(),
+  StaffPasswordChanged: event<StaffPasswordChangedData>(),
+  StaffMemberRemoved: event<StaffMemberRemovedData>(),
+});
 
-export type StaffEvent = StaffMemberEvent | SignInLockLifted;
+export const STAFF_EVENT_SCHEMAS = defineEvents({
+  ...STAFF_MEMBER_EVENT_SCHEMAS,
+  SignInLockLifted: event<SignInLockLiftedData>(),
+});
 
-export const STAFF_EVENT_SCHEMAS: SchemaTable<StaffEvent> = {
-  StaffMemberAdded: { version: 1 },
-  StaffRoleChanged: { version: 1 },
-  StaffPasswordChanged: { version: 1 },
-  StaffMemberRemoved: { version: 1 },
-  SignInLockLifted: { version: 1 },
-};
+export type StaffEvent = EventsOf<typeof STAFF_EVENT_SCHEMAS>;
+export type StaffMemberEvent = EventsOf<typeof STAFF_MEMBER_EVENT_SCHEMAS>;
+export type StaffMemberAdded = EventOfType<StaffEvent, 'StaffMemberAdded'>;
+export type StaffRoleChanged = EventOfType<StaffEvent, 'StaffRoleChanged'>;
+export type StaffPasswordChanged = EventOfType<StaffEvent, 'StaffPasswordChanged'>;
+export type StaffMemberRemoved = EventOfType<StaffEvent, 'StaffMemberRemoved'>;
+export type SignInLockLifted = EventOfType<StaffEvent, 'SignInLockLifted'>;

@@ -2,7 +2,7 @@ import { ProductDetail } from '@facet/contracts';
 import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { product, ProductCreatedAsWritten, productStream } from '../domain/product';
+import { product, ProductCreated, productStream } from '../domain/product';
 import { GetProductQuery } from '../queries/product-queries';
 import { CreateProductCommand } from './create-product.command';
 import { initialStockOf, recordInitialStock } from './initial-stock';
@@ -18,7 +18,7 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
   async execute({ fields, stock }: CreateProductCommand): Promise<ProductDetail> {
     const productId = randomUUID();
     const { events } = await this.es.decide(productStream(productId), product, { type: 'CreateProduct', productId, fields });
-    const created = events[0] as ProductCreatedAsWritten;
+    const created = events[0] as ProductCreated;
     await recordInitialStock(this.commands, initialStockOf(productId, [], created.data.variants, stock));
     return this.queries.execute(new GetProductQuery(productId));
   }

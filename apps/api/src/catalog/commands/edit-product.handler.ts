@@ -1,16 +1,7 @@
 import { ProductDetail } from '@facet/contracts';
 import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import {
-  product,
-  ProductCommand,
-  ProductEdited,
-  ProductState,
-  productStream,
-  VariantSpec,
-  withInventoryClears,
-  withVariants,
-} from '../domain/product';
+import { product, ProductCommand, ProductEdited, ProductState, productStream, VariantSpec, withInventoryClears } from '../domain/product';
 import { GetProductQuery } from '../queries/product-queries';
 import { inventoryClears } from './load-product';
 import { EditProductCommand } from './edit-product.command';
@@ -30,7 +21,7 @@ export class EditProductHandler implements ICommandHandler<EditProductCommand, P
     const decider = {
       ...product,
       decide: (command: ProductCommand, state: ProductState) => {
-        if (state.fields) variantsBefore = withVariants(state.fields, productId).variants;
+        if (state.fields) variantsBefore = state.fields.variants;
         return product.decide(command, withInventoryClears(state, productId, clears));
       },
     };

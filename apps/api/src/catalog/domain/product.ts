@@ -1,7 +1,10 @@
 import {
   assertNever,
+  type CatalogEvent,
+  defaultSku,
+  defaultVariant,
   ENGRAVING_MAX_LENGTH_LIMIT,
-  type EventOf,
+  eventTypes,
   GALLERY_ALT_MAX_LENGTH,
   GALLERY_MAX_IMAGES,
   hasBidiControls,
@@ -9,10 +12,10 @@ import {
   hasVisibleText,
   MAX_PRODUCT_PRICE,
   type InventoryCleared,
+  PRODUCT_EVENT_SCHEMAS,
   type ProductEvent,
   type ProductFields,
   type ProductGalleryImage,
-  type RecordedProductFields,
   type VariantFieldName,
   type VariantSpec,
 } from '@facet/contracts';
@@ -20,7 +23,9 @@ import { randomUUID } from 'crypto';
 import { BadInputError, ConflictError, DomainError, NotFoundError } from '../../platform/domain/errors';
 import { unstorableReason } from '../../platform/http/storable-input';
 
-// The events' payload types live in libs/contracts (events/catalog.ts, issue 42); re-exported for this part.
+// The events live in libs/contracts (events/catalog.ts, issue 42), with the upcaster of products recorded
+// before variants (version 1) and the default variant it gives them; re-exported for this part.
+export { defaultSku, defaultVariant };
 export type {
   CatalogEvent,
   CatalogueSeeded,
@@ -30,7 +35,6 @@ export type {
   ProductEdited,
   ProductEvent,
   ProductFields,
-  RecordedProductFields,
   VariantSpec,
 } from '@facet/contracts';
 /** One picture of the gallery as events carry it (the wire's GalleryImage has variant_ids optional). */
@@ -42,11 +46,11 @@ export type VariantDraft = Omit<VariantSpec, 'variant_id' | 'sku'> & { sku: stri
 export type ProductInput = Omit<ProductFields, VariantFieldName> &
   Partial<Pick<ProductFields, 'options' | 'engraving' | 'gallery'>> & { variants?: VariantDraft[] };
 
-/** ProductCreated as the decider writes it today: every field, the variant fields of issue 40 included. */
-export type ProductCreatedAsWritten = EventOf<'ProductCreated', { product_id: string } & ProductFields>;
-
 /** The product streams' events and the catalogue stream's clears (the products read model's, the catalogue as of a date's). */
-export const PRODUCT_EVENT_TYPES = ['ProductCreated', 'ProductEdited', 'ProductDeleted', 'InventoryCleared'] as const;
+export const PRODUCT_EVENT_TYPES = [
+  ...eventTypes(PRODUCT_EVENT_SCHEMAS),
+  'InventoryCleared',
+] as const satisfies readonly CatalogEvent['type'][];
 export type ProductOrClearEvent = ProductEvent | InventoryCleared;
 
 export const productStream = (id: string) => `product-${id}`;
@@ -70,49 +74,14 @@ export const VARIANT_LIMITS = {
 } as const;
 export const SKU_PATTERN = /^[A-Z0-9._-]+$/;
 
-/** The sku of a product's own default variant (the one an old product or one sent without variants has). */
-export const defaultSku = (productId: string) => `FCT-${productId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 /** A variant's sku when staff give none: the product's, then the variant id's last 12 hex digits (48 random bits). */
 const generatedSku = (productId: string, variantId: string) =>
   `${defaultSku(productId)}-${variantId.replace(/-/g, '').slice(-12).toUpperCase()}`;
-
-/** The one made-to-order variant of a product without options; its id is the product's (deterministic for replay). */
-export function defaultVariant(productId: string): VariantSpec {
-  return {
-    variant_id: productId,
-    sku: defaultSku(productId),
-    options: {},
-    price_cents: null,
-    stock_mode: 'made_to_order',
-    lead_time_days: null,
-    is_default: true,
-    image: null,
-  };
-}
 
 /** Pictures of a product that has no gallery of its own: its images, described by its name. */
 export function galleryFromImages(fields: Pick<ProductFields, 'name' | 'image' | 'images'>): GalleryImage[] {
   const images = fields.images?.length ? fields.images : [fields.image];
   return images.map((src) => ({ src, alt: fields.name, variant_ids: [] }));
-}
-
-/**
- * The upcaster: a product as recorded before issue 40 (no variants, engraving or gallery) read in today's
- * shape. One default made-to-order variant whose id is the product's, a gallery of its images with its
- * name for alt text, no engraving. Applied to the folded state and to read-model rows (whose new columns
- * stay NULL for such products), never to single events: a gallery so made follows later renames.
- */
-export function withVariants<T extends Pick<ProductFields, 'name' | 'image' | 'images'> & Partial<Pick<ProductFields, VariantFieldName>>>(
-  fields: T,
-  productId: string,
-): T & Pick<ProductFields, VariantFieldName> {
-  return {
-    ...fields,
-    options: fields.options ?? [],
-    variants: fields.variants ?? [defaultVariant(productId)],
-    engraving: fields.engraving ?? null,
-    gallery: fields.gallery ?? galleryFromImages(fields),
-  };
 }
 
 /** The same key for the same choice, whatever order the options were written in. */
@@ -129,14 +98,26 @@ export const variantPriceCents = (v: Pick<VariantSpec, 'price_cents'>, productPr
 
 export interface ProductState {
   status: 'none' | 'listed' | 'deleted';
-  /** As recorded: read through withVariants. */
-  fields: RecordedProductFields | null;
+  /** As its events say (upcast to today's shape): a picture without alt text is described by the name (shownFields). */
+  fields: ProductFields | null;
 }
 
 export type ProductCommand =
   | { type: 'CreateProduct'; productId: string; fields: ProductInput; newVariantId?: () => string }
   | { type: 'EditProduct'; productId: string; changes: Partial<ProductInput>; newVariantId?: () => string }
   | { type: 'DeleteProduct'; productId: string };
+
+/** The versions appended today (older ones are upcast when read, events/catalog.ts). */
+const PRODUCT_CREATED_VERSION = PRODUCT_EVENT_SCHEMAS.ProductCreated.version;
+const PRODUCT_EDITED_VERSION = PRODUCT_EVENT_SCHEMAS.ProductEdited.version;
+
+/**
+ * A product's fields as staff see and edit them: the pictures of a product recorded before galleries, which
+ * have no alt text of their own, described by its name as it is now (so they follow its renames).
+ */
+export function shownFields(fields: ProductFields): ProductFields {
+  return fields.gallery.some((g) => g.alt === '') ? { ...fields, gallery: described(fields.gallery, fields.name) } : fields;
+}
 
 export const product = {
   initialState: (): ProductState => ({ status: 'none', fields: null }),
@@ -148,7 +129,7 @@ export const product = {
         return { status: 'listed', fields };
       }
       case 'ProductEdited':
-        return { ...state, fields: { ...(state.fields as RecordedProductFields), ...event.data.changes } };
+        return { ...state, fields: { ...(state.fields as ProductFields), ...event.data.changes } };
       case 'ProductDeleted':
         return { ...state, status: 'deleted' };
       default:
@@ -171,11 +152,11 @@ export const product = {
         };
         if (command.fields.gallery) fields.images = fields.gallery.map((g) => g.src);
         assertValidProduct(fields);
-        return [{ type: 'ProductCreated', data: { product_id: command.productId, ...fields } }];
+        return [{ type: 'ProductCreated', schemaVersion: PRODUCT_CREATED_VERSION, data: { product_id: command.productId, ...fields } }];
       }
       case 'EditProduct': {
         if (state.status !== 'listed') throw new NotFoundError();
-        const current = withVariants(state.fields as RecordedProductFields, command.productId);
+        const current = shownFields(state.fields as ProductFields);
         const wanted = inStep(current, command.changes, command.productId, command.newVariantId);
         const changes = Object.fromEntries(
           Object.entries(wanted).filter(([k, v]) => JSON.stringify(current[k as keyof ProductFields]) !== JSON.stringify(v)),
@@ -185,7 +166,8 @@ export const product = {
           throw new ConflictError('original_price must be above zero.');
         }
         assertValidProduct(merged);
-        return Object.keys(changes).length === 0 ? [] : [{ type: 'ProductEdited', data: { product_id: command.productId, changes } }];
+        if (Object.keys(changes).length === 0) return [];
+        return [{ type: 'ProductEdited', schemaVersion: PRODUCT_EDITED_VERSION, data: { product_id: command.productId, changes } }];
       }
       case 'DeleteProduct':
         if (state.status !== 'listed') throw new NotFoundError();

@@ -1,17 +1,16 @@
-import { RING_SIZER_VALUE } from '@facet/contracts';
+import { readEvent, RING_SIZER_VALUE } from '@facet/contracts';
 import { DomainError } from '../../platform/domain/errors';
 import { fold } from '../../platform/event-store/decider';
 import {
   defaultSku,
   product,
   ProductCreated,
-  ProductCreatedAsWritten,
   ProductEdited,
   ProductEvent,
   ProductInput,
   ProductState,
+  shownFields,
   VariantDraft,
-  withVariants,
 } from './product';
 
 const PRODUCT_ID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -57,11 +56,11 @@ const ring = (more: Partial<ProductInput> = {}): ProductInput => ({
 let counter = 0;
 const newVariantId = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
 
-function create(fields: ProductInput): ProductCreatedAsWritten {
+function create(fields: ProductInput): ProductCreated {
   return product.decide(
     { type: 'CreateProduct', productId: PRODUCT_ID, fields, newVariantId },
     product.initialState(),
-  )[0] as ProductCreatedAsWritten;
+  )[0] as ProductCreated;
 }
 
 function refusal(fn: () => unknown): DomainError {
@@ -100,14 +99,16 @@ describe('product decider: options, variants, engraving, gallery', () => {
 
   it('should upcast an event recorded before variants to the same shape a new product without variants gets', () => {
     const { options: _o, variants: _v, engraving: _e, gallery: _g, ...old } = create(base).data;
-    const state = listed([{ type: 'ProductCreated', data: old } as unknown as ProductCreated]);
-    expect(withVariants(state.fields!, PRODUCT_ID)).toEqual(withVariants(listed([create(base)]).fields!, PRODUCT_ID));
+    // As the registry reads it (readRecorded): version 1, upcast to today's shape.
+    const recorded = (type: ProductEvent['type'], data: unknown) => ({ type, data: readEvent(type, 1, data) }) as ProductEvent;
+    const state = listed([recorded('ProductCreated', old)]);
+    expect(shownFields(state.fields!)).toEqual(shownFields(listed([create(base)]).fields!));
     // Its gallery follows a later rename while it has none of its own.
     const renamed = listed([
-      { type: 'ProductCreated', data: old } as unknown as ProductCreated,
-      { type: 'ProductEdited', data: { product_id: PRODUCT_ID, changes: { name: 'Renamed' } } },
+      recorded('ProductCreated', old),
+      recorded('ProductEdited', { product_id: PRODUCT_ID, changes: { name: 'Renamed' } }),
     ]);
-    expect(withVariants(renamed.fields!, PRODUCT_ID).gallery.map((g) => g.alt)).toEqual(['Renamed', 'Renamed']);
+    expect(shownFields(renamed.fields!).gallery.map((g) => g.alt)).toEqual(['Renamed', 'Renamed']);
   });
 
   it('should create a ring with sizes, a ring-sizer default and engraving, giving each variant an id and sku', () => {
@@ -176,7 +177,7 @@ describe('product decider: options, variants, engraving, gallery', () => {
     ) as ProductEdited[];
     expect(cleared.data.changes.variants![1]).toMatchObject({ variant_id: rose.variant_id, description: null, features: null });
     // An event recorded before variants had words of their own reads as the product's.
-    expect(withVariants(fold(product, [created, cleared]).fields!, PRODUCT_ID).variants[1].description).toBeNull();
+    expect(fold(product, [created, cleared]).fields!.variants[1].description).toBeNull();
   });
 
   it('should keep the gallery and images in step, and drop gallery links to removed variants', () => {

@@ -1,5 +1,5 @@
 import { EngravingRule, Product, ProductDetail, ProductOption, ProductVariant } from '@facet/contracts';
-import { GalleryImage as RecordedGalleryImage, VariantSpec, variantPriceCents, withVariants } from '../domain/product';
+import { GalleryImage as RecordedGalleryImage, VariantSpec, variantPriceCents } from '../domain/product';
 
 export interface ProductRow {
   id: string;
@@ -19,12 +19,15 @@ export interface ProductRow {
   updated_at: Date;
 }
 
-/** The columns of issue 40, NULL for a product recorded before it (read through withVariants). */
+/**
+ * The columns of issue 40, as the products projection writes them from events upcast to today's shape (rows
+ * written before, for products recorded without them, were filled by migration 171). Engraving NULL: none.
+ */
 export interface ProductVariantColumns {
-  options: ProductOption[] | null;
-  variants: VariantSpec[] | null;
+  options: ProductOption[];
+  variants: VariantSpec[];
   engraving: EngravingRule | null;
-  gallery: RecordedGalleryImage[] | null;
+  gallery: RecordedGalleryImage[];
 }
 
 /** The rating and count shown are those of the approved reviews (issue 41), not the ones product events carry. */
@@ -74,24 +77,13 @@ export function toProduct(row: ProductRow): Product {
  * ones until withAvailability asks the inventory (whose numbers change without the catalogue moving).
  */
 export function toProductDetail(row: ProductRow & ProductVariantColumns): ProductDetail {
-  const fields = withVariants(
-    {
-      name: row.name,
-      image: row.image,
-      images: row.images,
-      options: row.options ?? undefined,
-      variants: row.variants ?? undefined,
-      engraving: row.engraving ?? undefined,
-      gallery: row.gallery ?? undefined,
-    },
-    row.id,
-  );
   return {
     ...toProduct(row),
-    options: fields.options,
-    variants: fields.variants.map((v) => toVariant(v, row.price_cents)),
-    engraving: fields.engraving,
-    gallery: fields.gallery.map((g) => ({ src: g.src, alt: g.alt, variant_ids: g.variant_ids })),
+    options: row.options,
+    variants: row.variants.map((v) => toVariant(v, row.price_cents)),
+    engraving: row.engraving,
+    // A picture recorded without alt text of its own (a product listed before galleries) is described by the name.
+    gallery: row.gallery.map((g) => ({ src: g.src, alt: g.alt || row.name, variant_ids: g.variant_ids })),
   };
 }
 

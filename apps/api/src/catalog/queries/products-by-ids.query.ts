@@ -1,7 +1,7 @@
 import { EngravingRule, ProductOption, StockMode } from '@facet/contracts';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DatabaseService } from '../../platform/database/database.service';
-import { variantPriceCents, withVariants } from '../domain/product';
+import { variantPriceCents } from '../domain/product';
 import { CatalogCache } from './catalog-cache';
 import { ProductVariantColumns } from './product-row';
 
@@ -29,10 +29,7 @@ export interface ProductForSale {
   engraving: EngravingRule | null;
 }
 
-type Row = Pick<ProductForSale, 'id' | 'name' | 'price_cents' | 'image' | 'in_stock'> & { images: string[] } & Omit<
-    ProductVariantColumns,
-    'gallery'
-  >;
+type Row = Pick<ProductForSale, 'id' | 'name' | 'price_cents' | 'image' | 'in_stock'> & Omit<ProductVariantColumns, 'gallery'>;
 
 /**
  * The catalogue's answer to "these products, now" (orders price from it). Ids are compared as given:
@@ -55,7 +52,7 @@ export class ProductsByIdsHandler implements IQueryHandler<ProductsByIdsQuery, P
     // From the catalogue cache, which every products projection commit (in any process) clears.
     return this.cache.get(`order-pricing:${ids.join(',')}`, async () => {
       const rows = await this.db.query<Row>(
-        `SELECT id, name, price_cents, image, images, in_stock, options, variants, engraving
+        `SELECT id, name, price_cents, image, in_stock, options, variants, engraving
          FROM products WHERE id = ANY($1::uuid[])`,
         [ids],
       );
@@ -65,27 +62,15 @@ export class ProductsByIdsHandler implements IQueryHandler<ProductsByIdsQuery, P
 }
 
 function toProductForSale(row: Row): ProductForSale {
-  // The gallery is not needed to sell: the one the upcaster makes of the images is dropped here.
-  const fields = withVariants(
-    {
-      name: row.name,
-      image: row.image,
-      images: row.images,
-      options: row.options ?? undefined,
-      variants: row.variants ?? undefined,
-      engraving: row.engraving ?? undefined,
-    },
-    row.id,
-  );
   return {
     id: row.id,
     name: row.name,
     price_cents: row.price_cents,
     image: row.image,
     in_stock: row.in_stock,
-    options: fields.options,
-    engraving: fields.engraving,
-    variants: fields.variants.map((v) => ({
+    options: row.options,
+    engraving: row.engraving,
+    variants: row.variants.map((v) => ({
       variant_id: v.variant_id,
       sku: v.sku,
       options: v.options,

@@ -7,7 +7,7 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { isConflict } from '../../platform/domain/errors';
 import { initialStockOf, recordInitialStock } from '../commands/initial-stock';
-import { product, ProductCreatedAsWritten, ProductInput, productStream } from '../domain/product';
+import { product, ProductCreated, ProductInput, productStream } from '../domain/product';
 import { SetInitialStockCommand } from '../inventory.port';
 import { SEED_PRODUCTS, seedVariantsOf } from './seed-catalogue';
 
@@ -74,7 +74,7 @@ export class CatalogSeeder {
             waitForProjections: i === SEED_PRODUCTS.length - 1,
           },
         );
-        stock.push(...initialStockOf(productId, [], (events[0] as ProductCreatedAsWritten).data.variants, requests));
+        stock.push(...initialStockOf(productId, [], (events[0] as ProductCreated).data.variants, requests));
       }
       // Through the inventory like staff stock (reason 'initial stock'), once every product is listed.
       await recordInitialStock(this.commands, stock);

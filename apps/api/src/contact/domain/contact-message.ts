@@ -1,4 +1,13 @@
-import { assertNever, type ContactEvent, type ContactMessageFields, hasVisibleText, isValidEmail, isValidPhone } from '@facet/contracts';
+import {
+  assertNever,
+  CONTACT_EVENT_SCHEMAS,
+  type ContactEvent,
+  eventTypes,
+  type ContactMessageFields,
+  hasVisibleText,
+  isValidEmail,
+  isValidPhone,
+} from '@facet/contracts';
 import { Actor } from '../../platform/event-store/event-store';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
@@ -16,11 +25,7 @@ export type {
 /** The events of one message's stream: the contact part's events, all of them. */
 export type ContactMessageEvent = ContactEvent;
 
-export const CONTACT_EVENT_TYPES = [
-  'ContactMessageReceived',
-  'ContactMessageHandled',
-  'ContactMessageNoteAdded',
-] as const satisfies readonly ContactEvent['type'][];
+export const CONTACT_EVENT_TYPES = eventTypes(CONTACT_EVENT_SCHEMAS);
 
 /** A signed-in customer's messages belong to them whatever address they typed; a guest's to their e-mail. */
 export function contactSubject(d: { customer_id: string | null; email: string | null }): string {

@@ -1,6 +1,8 @@
 import {
   assertNever,
+  CUSTOM_DESIGN_EVENT_SCHEMAS,
   CUSTOM_DESIGN_STATUSES,
+  eventTypes,
   CustomDesignStatus,
   canMoveCustomDesign,
   type CustomDesignEvent,
@@ -30,12 +32,7 @@ export type {
   DesignImageRef,
 } from '@facet/contracts';
 
-export const CUSTOM_DESIGN_EVENT_TYPES = [
-  'CustomDesignSubmitted',
-  'CustomDesignStatusChanged',
-  'CustomDesignDeleted',
-  'CustomDesignNoteAdded',
-] as const satisfies readonly CustomDesignEvent['type'][];
+export const CUSTOM_DESIGN_EVENT_TYPES = eventTypes(CUSTOM_DESIGN_EVENT_SCHEMAS);
 
 /** The subject whose key seals the request's personal fields: the customer when signed in, else the e-mail. */
 export function designSubject(data: { customer_id: string | null; contact_email: string | null }): string {

@@ -1,4 +1,4 @@
-import { Address, assertNever, type CustomerEvent, type CustomerProfile } from '@facet/contracts';
+import { Address, assertNever, CUSTOMER_EVENT_SCHEMAS, type CustomerEvent, eventTypes, type CustomerProfile } from '@facet/contracts';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
@@ -29,15 +29,7 @@ export type Profile = CustomerProfile;
 export const EMPTY_ADDRESS: Address = { street: '', apartment: '', city: '', state: '', zipCode: '', country: 'US' };
 export const EMPTY_PROFILE: Profile = { first_name: '', last_name: '', phone: '', address: EMPTY_ADDRESS };
 
-export const CUSTOMER_EVENT_TYPES = [
-  'CustomerRegistered',
-  'CustomerVerificationIssued',
-  'CustomerEmailVerified',
-  'CustomerPasswordResetRequested',
-  'CustomerPasswordChanged',
-  'CustomerProfileUpdated',
-  'CustomerDeleted',
-] as const satisfies readonly CustomerEvent['type'][];
+export const CUSTOMER_EVENT_TYPES = eventTypes(CUSTOMER_EVENT_SCHEMAS);
 
 export const customerSubject = (customerId: string) => `customer:${customerId}`;
 /** The data subject of one erasure: what its CustomerDeleted names only until the read models have used it. */

@@ -3,13 +3,16 @@ import {
   hasVisibleText,
   MAX_STOCK_UNITS,
   ReleaseReason,
-  ReservationReleasedData,
-  StockAdjustedData,
-  StockReservationData,
-  StockReturnedData,
   StockVariantRef,
+  eventTypes,
+  INVENTORY_EVENT_SCHEMAS,
+  type InventoryEvent as StockEvent,
+  type ReservationConfirmed,
+  type ReservationReleased,
+  type StockAdjusted,
+  type StockReserved,
+  type StockReturned,
 } from '@facet/contracts';
-import { DomainEvent } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { unstorableReason } from '../../platform/http/storable-input';
 
@@ -47,21 +50,10 @@ export function listedVariant<V extends { variant_id: string }>(variantId: strin
 export type { ReleaseReason };
 export const RELEASE_REASONS: readonly ReleaseReason[] = ['expired', 'cancelled', 'payment_failed', 'order_not_placed'];
 
-// The events' data types live in libs/contracts/src/events/inventory.ts (issue 42).
-export type StockAdjusted = DomainEvent<'StockAdjusted', StockAdjustedData>;
-export type StockReserved = DomainEvent<'StockReserved', StockReservationData>;
-export type ReservationReleased = DomainEvent<'ReservationReleased', ReservationReleasedData>;
-export type ReservationConfirmed = DomainEvent<'ReservationConfirmed', StockReservationData>;
-export type StockReturned = DomainEvent<'StockReturned', StockReturnedData>;
-export type StockEvent = StockAdjusted | StockReserved | ReservationReleased | ReservationConfirmed | StockReturned;
+// The events live in libs/contracts/src/events/inventory.ts (issue 42); these names keep the part's imports.
+export type { StockEvent, ReservationConfirmed, ReservationReleased, StockAdjusted, StockReserved, StockReturned };
 
-export const STOCK_EVENT_TYPES = [
-  'StockAdjusted',
-  'StockReserved',
-  'ReservationReleased',
-  'ReservationConfirmed',
-  'StockReturned',
-] as const;
+export const STOCK_EVENT_TYPES = eventTypes(INVENTORY_EVENT_SCHEMAS);
 
 export type ReservationStatus = 'open' | 'confirmed' | 'released';
 export const RESERVATION_STATUSES: readonly ReservationStatus[] = ['open', 'confirmed', 'released'];

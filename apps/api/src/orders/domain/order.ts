@@ -3,27 +3,31 @@ import {
   canMoveOrder,
   carrierById,
   isTrackingNumber,
-  ConsultationHoldConfirmedData,
-  ConsultationHoldLapsedData,
-  OrderCheckoutOpenedData,
-  OrderExpiredData,
   OrderKind,
   OrderLineData,
   ORDER_PAID_VERSION,
-  OrderNoteAddedData,
-  OrderPaidData,
   OrderPaymentDetails,
-  OrderPaymentFailedData,
-  OrderPaymentReturnData,
   OrderRequestedData,
   OrderShipmentData,
   OrderShipping,
   OrderStatus,
-  OrderStatusChangedData,
   PAYABLE_ORDER_STATUSES,
   PaymentStatus,
+  eventTypes,
+  ORDER_EVENT_SCHEMAS,
+  type ConsultationHoldConfirmed,
+  type ConsultationHoldLapsed,
+  type OrderCheckoutOpened,
+  type OrderEvent,
+  type OrderExpired,
+  type OrderNoteAdded,
+  type OrderPaid,
+  type OrderPaymentFailed,
+  type OrderPaymentRejected,
+  type OrderRefundRequested,
+  type OrderRequested,
+  type OrderStatusChanged,
 } from '@facet/contracts';
-import { DomainEvent } from '../../platform/event-store/decider';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { guestSubject, registerPersonalFields } from '../../platform/privacy/personal-fields';
 
@@ -32,44 +36,22 @@ export type { OrderLineData as OrderLine, OrderPaymentDetails as PaymentDetails,
 /** The shipping block: personal data, sealed under the order's data subject (the wire's shape). */
 export type ShippingDetails = OrderShipping;
 
-export type OrderRequested = DomainEvent<'OrderRequested', OrderRequestedData>;
-export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', OrderStatusChangedData>;
-export type OrderPaid = DomainEvent<'OrderPaid', OrderPaidData>;
-export type OrderPaymentFailed = DomainEvent<'OrderPaymentFailed', OrderPaymentFailedData>;
-export type OrderCheckoutOpened = DomainEvent<'OrderCheckoutOpened', OrderCheckoutOpenedData>;
-export type OrderExpired = DomainEvent<'OrderExpired', OrderExpiredData>;
-export type OrderPaymentRejected = DomainEvent<'OrderPaymentRejected', OrderPaymentReturnData>;
-export type OrderRefundRequested = DomainEvent<'OrderRefundRequested', OrderPaymentReturnData>;
-export type OrderNoteAdded = DomainEvent<'OrderNoteAdded', OrderNoteAddedData>;
-export type ConsultationHoldConfirmed = DomainEvent<'ConsultationHoldConfirmed', ConsultationHoldConfirmedData>;
-export type ConsultationHoldLapsed = DomainEvent<'ConsultationHoldLapsed', ConsultationHoldLapsedData>;
-/** The order's events as its decider appends them (the same union as the contract's OrderEvent). */
-export type OrderEvent =
-  | OrderRequested
-  | OrderNoteAdded
-  | OrderStatusChanged
-  | OrderPaid
-  | OrderPaymentFailed
-  | OrderCheckoutOpened
-  | OrderExpired
-  | OrderPaymentRejected
-  | OrderRefundRequested
-  | ConsultationHoldConfirmed
-  | ConsultationHoldLapsed;
+export type {
+  ConsultationHoldConfirmed,
+  ConsultationHoldLapsed,
+  OrderCheckoutOpened,
+  OrderEvent,
+  OrderExpired,
+  OrderNoteAdded,
+  OrderPaid,
+  OrderPaymentFailed,
+  OrderPaymentRejected,
+  OrderRefundRequested,
+  OrderRequested,
+  OrderStatusChanged,
+};
 
-export const ORDER_EVENT_TYPES = [
-  'OrderRequested',
-  'OrderStatusChanged',
-  'OrderPaid',
-  'OrderPaymentFailed',
-  'OrderCheckoutOpened',
-  'OrderExpired',
-  'OrderPaymentRejected',
-  'OrderRefundRequested',
-  'OrderNoteAdded',
-  'ConsultationHoldConfirmed',
-  'ConsultationHoldLapsed',
-] as const;
+export const ORDER_EVENT_TYPES = eventTypes(ORDER_EVENT_SCHEMAS);
 
 export const orderStream = (id: string) => `order-${id}`;
 

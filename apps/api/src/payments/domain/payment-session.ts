@@ -1,33 +1,22 @@
 import {
   assertNever,
   PAYMENT_SUCCEEDED_VERSION,
-  type PaymentCancelledData,
-  type PaymentExpiredData,
-  type PaymentFailedData,
-  type PaymentRefundedData,
-  type PaymentSessionOpenedData,
-  type PaymentSucceededData,
+  eventTypes,
+  PAYMENT_EVENT_SCHEMAS,
+  type PaymentCancelled,
+  type PaymentEvent,
+  type PaymentExpired,
+  type PaymentFailed,
+  type PaymentRefunded,
+  type PaymentSessionOpened,
+  type PaymentSucceeded,
 } from '@facet/contracts';
-import { DomainEvent } from '../../platform/event-store/decider';
 import { ConflictError } from '../../platform/domain/errors';
 
-// The events' data types live in libs/contracts/src/events/payments.ts (issue 42).
-export type PaymentSessionOpened = DomainEvent<'PaymentSessionOpened', PaymentSessionOpenedData>;
-export type PaymentSucceeded = DomainEvent<'PaymentSucceeded', PaymentSucceededData>;
-export type PaymentFailed = DomainEvent<'PaymentFailed', PaymentFailedData>;
-export type PaymentExpired = DomainEvent<'PaymentExpired', PaymentExpiredData>;
-export type PaymentCancelled = DomainEvent<'PaymentCancelled', PaymentCancelledData>;
-export type PaymentRefunded = DomainEvent<'PaymentRefunded', PaymentRefundedData>;
-export type PaymentEvent = PaymentSessionOpened | PaymentSucceeded | PaymentFailed | PaymentExpired | PaymentCancelled | PaymentRefunded;
+// The events live in libs/contracts/src/events/payments.ts (issue 42); these names keep the part's imports.
+export type { PaymentCancelled, PaymentEvent, PaymentExpired, PaymentFailed, PaymentRefunded, PaymentSessionOpened, PaymentSucceeded };
 
-export const PAYMENT_EVENT_TYPES = [
-  'PaymentSessionOpened',
-  'PaymentSucceeded',
-  'PaymentFailed',
-  'PaymentExpired',
-  'PaymentCancelled',
-  'PaymentRefunded',
-] as const;
+export const PAYMENT_EVENT_TYPES = eventTypes(PAYMENT_EVENT_SCHEMAS);
 export const paymentStream = (sessionId: string) => `payment-${sessionId}`;
 
 export interface PaymentSessionState {

@@ -6,7 +6,7 @@ import { APPEND_METRICS, AppendMetrics } from '../metrics/append-metrics';
 import { PersonalData } from '../privacy/personal-data';
 import { currentTraceparent, inSpan } from '../tracing/tracing';
 import { personalFieldsOf } from '../privacy/personal-fields';
-import { Decider, DomainEvent, fold } from './decider';
+import { Decider, fold } from './decider';
 import type { SomeEvent } from '@facet/contracts';
 import { AppendResult, ConcurrencyError, EVENT_STORE, EventStore, ExpectedRevision, Position, RecordedEvent } from './event-store';
 import { readRecorded } from './recorded-events';
@@ -33,7 +33,7 @@ export interface AppendOptions {
   waitForProjections?: boolean;
 }
 
-export interface Decision<State, Event extends DomainEvent> {
+export interface Decision<State, Event extends SomeEvent> {
   events: Event[];
   /** State after the new events. */
   state: State;
@@ -69,7 +69,7 @@ export class EventSourcing {
   }
 
   /** Appends in a span of its own when tracing is on, whose context each event's metadata carries (traceparent). */
-  append(streamId: string, events: DomainEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
+  append(streamId: string, events: SomeEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
     const types = [...new Set(events.map((e) => e.type))];
     // The stream's kind (order, customer), never its id: ids are not for a tracing backend to keep.
     const attributes = { 'facet.stream_kind': streamId.split('-')[0].slice(0, 40), 'facet.event_types': types };
@@ -82,7 +82,7 @@ export class EventSourcing {
 
   private async appendInSpan(
     streamId: string,
-    events: DomainEvent[],
+    events: SomeEvent[],
     expected: ExpectedRevision,
     options: AppendOptions,
   ): Promise<AppendResult> {
@@ -128,7 +128,7 @@ export class EventSourcing {
    * Loads the stream, folds it, decides, and appends at the revision it loaded (or the one the caller
    * says it saw, for If-Match style edits). A concurrent writer makes this a 409.
    */
-  async decide<State, Command, Event extends DomainEvent>(
+  async decide<State, Command, Event extends SomeEvent>(
     streamId: string,
     decider: Decider<State, Command, Event>,
     command: Command,
@@ -161,7 +161,7 @@ export class EventSourcing {
    * already made decides nothing). A refusal by the rules still throws. When nothing new was decided it
    * waits until the read models show the stream's last event, so the caller reads the write that made it so.
    */
-  async decideLatest<State, Command, Event extends DomainEvent>(
+  async decideLatest<State, Command, Event extends SomeEvent>(
     streamId: string,
     decider: Decider<State, Command, Event>,
     command: Command,

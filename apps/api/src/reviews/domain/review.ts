@@ -2,7 +2,9 @@ import {
   assertNever,
   hasVisibleText,
   isReviewStars,
+  eventTypes,
   REVIEW_LIMITS,
+  REVIEW_STREAM_EVENT_SCHEMAS,
   type ReviewContent,
   ReviewStatus,
   type ReviewStreamEvent,
@@ -25,7 +27,7 @@ export type {
   ReviewSubmitted,
 } from '@facet/contracts';
 
-export const REVIEW_EVENT_TYPES = ['ReviewSubmitted', 'ReviewImported', 'ReviewApproved', 'ReviewRejected'] as const;
+export const REVIEW_EVENT_TYPES = eventTypes(REVIEW_STREAM_EVENT_SCHEMAS);
 /** The events that change a product's rating (the products projection follows them). */
 export { RATING_EVENT_TYPES } from '@facet/contracts';
 

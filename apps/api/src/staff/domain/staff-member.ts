@@ -1,4 +1,4 @@
-import { assertNever, type StaffMemberEvent } from '@facet/contracts';
+import { assertNever, eventTypes, STAFF_MEMBER_EVENT_SCHEMAS, type StaffMemberEvent } from '@facet/contracts';
 import { ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { registerPersonalFields } from '../../platform/privacy/personal-fields';
 import { StaffRole } from '../../platform/auth/principal';
@@ -13,12 +13,7 @@ export type {
   StaffRoleChanged,
 } from '@facet/contracts';
 
-export const STAFF_EVENT_TYPES = [
-  'StaffMemberAdded',
-  'StaffRoleChanged',
-  'StaffPasswordChanged',
-  'StaffMemberRemoved',
-] as const satisfies readonly StaffMemberEvent['type'][];
+export const STAFF_EVENT_TYPES = eventTypes(STAFF_MEMBER_EVENT_SCHEMAS);
 
 const staffSubject = (d: { staff_id: string }) => `staff:${d.staff_id}`;
 registerPersonalFields('StaffMemberAdded', { subject: staffSubject, fields: ['email', 'name', 'password_hash'] });
