@@ -1,4 +1,5 @@
-import { Decider, DomainEvent, fold } from '../platform/event-store/decider';
+import type { SomeEvent } from '@facet/contracts';
+import { Decider, fold } from '../platform/event-store/decider';
 
 /**
  * A decider tested as a function, with no database and no HTTP: given a stream's history, when a command,
@@ -12,7 +13,7 @@ import { Decider, DomainEvent, fold } from '../platform/event-store/decider';
  *
  * `then` compares with toEqual, so asymmetric matchers (expect.any, expect.objectContaining) work inside events.
  */
-export function decider<State, Command, Event extends DomainEvent>(d: Decider<State, Command, Event>) {
+export function decider<State, Command, Event extends SomeEvent>(d: Decider<State, Command, Event>) {
   return {
     given: (...history: readonly Event[]) => ({
       /** The state the history folds to (to check evolve, or a precondition of a `when`). */
@@ -25,11 +26,7 @@ export function decider<State, Command, Event extends DomainEvent>(d: Decider<St
 type FieldProblem = { field: string; message: string };
 type ErrorClass = abstract new (...args: never[]) => Error;
 
-function outcome<State, Command, Event extends DomainEvent>(
-  d: Decider<State, Command, Event>,
-  history: readonly Event[],
-  command: Command,
-) {
+function outcome<State, Command, Event extends SomeEvent>(d: Decider<State, Command, Event>, history: readonly Event[], command: Command) {
   const decide = () => d.decide(command, fold(d, history));
   return {
     /** The events decided, in order; `then()` with none says the command records nothing (a repeat, a no-op). */
