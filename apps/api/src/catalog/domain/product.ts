@@ -4,6 +4,7 @@ import {
   defaultSku,
   defaultVariant,
   ENGRAVING_MAX_LENGTH_LIMIT,
+  type EventOfType,
   eventTypes,
   GALLERY_ALT_MAX_LENGTH,
   GALLERY_MAX_IMAGES,
@@ -51,7 +52,7 @@ export const PRODUCT_EVENT_TYPES = [
   ...eventTypes(PRODUCT_EVENT_SCHEMAS),
   'InventoryCleared',
 ] as const satisfies readonly CatalogEvent['type'][];
-export type ProductOrClearEvent = ProductEvent | InventoryCleared;
+export type ProductOrClearEvent = EventOfType<CatalogEvent, (typeof PRODUCT_EVENT_TYPES)[number]>;
 
 export const productStream = (id: string) => `product-${id}`;
 export const CATALOGUE_STREAM = 'catalogue';
