@@ -6,6 +6,7 @@ import { rmSync, writeFileSync } from 'fs';
 import { chromium } from 'playwright-core';
 import { startSmtpSink } from '../../apps/api/src/testing/smtp-sink';
 import { CHROMIUM_OPTIONS } from './browser';
+import { createTestDatabase } from '../../apps/api/src/testing/test-database';
 
 export const STATE_FILE = join(__dirname, '..', '.e2e-state.json');
 /** Where the journeys' shop delivers its mail (an SMTP sink writing each message as JSON): see mail.ts. */
@@ -49,9 +50,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export default async function globalSetup(): Promise<void> {
   if (process.env.E2E_BASE_URL) return;
   const port = await freePort();
-  const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const dbName = `facet_e2e_${randomBytes(4).toString('hex')}`;
-  server.pathname = `/${dbName}`;
+  // A copy of the migrated template, as the API's tests use; the shop migrates it at its start (nothing to apply).
+  const db = await createTestDatabase('facet_e2e', { migrate: false });
+  const dbName = db.name;
+  const server = new URL(db.url);
   const adminEmail = 'admin@facet.e2e';
   const adminPassword = 'E2e-Admin-1985!';
   // A real relay: the customer's mail holds codes and links staff never see (the console shows them hidden).

@@ -9,6 +9,8 @@ import { createTestDatabase, TestDatabase } from './test-database';
 export interface TestApp {
   app: NestFastifyApplication;
   db: TestDatabase;
+  /** How long each step of the start took, in ms (database, require, createApp, firstAdministrator, listen): where a start goes. */
+  startup: Record<string, number>;
   /** http://127.0.0.1:<port> */
   url: string;
   queuePrefix: string;
@@ -38,6 +40,40 @@ function pooledUrl(pooler: string, database: string): string {
   return url.toString();
 }
 
+/**
+ * Resolves once `holds()` does, asking again each time the named projection commits here or elsewhere (and
+ * at least every second, should a notice be missed); gives up quietly after `timeoutMs`, as the old loop did.
+ */
+async function whenTrue(app: NestFastifyApplication, projection: string, holds: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const { PROJECTION_STATUS } =
+    require('../platform/event-store/event-sourcing.service') as typeof import('../platform/event-store/event-sourcing.service');
+  const status = app.get<import('../platform/projections/projection-status').ProjectionStatus>(PROJECTION_STATUS);
+  const deadline = Date.now() + timeoutMs;
+  let moved = false;
+  let wake: () => void = () => undefined;
+  const stop = status.onAdvanced(projection, () => {
+    moved = true;
+    wake();
+  });
+  try {
+    for (;;) {
+      moved = false;
+      if ((await holds()) || Date.now() >= deadline) return;
+      // It committed while holds() read: read again at once.
+      if (moved) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(1_000, deadline - Date.now()));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  } finally {
+    stop();
+  }
+}
+
 export const TEST_ADMIN = { email: 'admin@facet.test', password: 'Test-Admin-1985!' };
 
 /**
@@ -45,7 +81,15 @@ export const TEST_ADMIN = { email: 'admin@facet.test', password: 'Test-Admin-198
  * (API, projections, workers) in one process, the way `npm start` runs it. Extra env applies for its life.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const startup: Record<string, number> = {};
+  let phaseStart = Date.now();
+  const phase = (name: string) => {
+    startup[name] = Date.now() - phaseStart;
+    phaseStart = Date.now();
+  };
+  // createApp below migrates it (nothing to apply on a copy of the template): no second pass here.
+  const db = await createTestDatabase('facet_test', { migrate: false });
+  phase('database');
   const queuePrefix = `facet-test-${randomBytes(4).toString('hex')}`;
   // The log's anchors and their signing key: this app's own, removed at close.
   const anchorDir = mkdtempSync(join(tmpdir(), 'facet-test-anchors-'));
@@ -80,18 +124,22 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   Object.assign(process.env, vars);
   // Loaded late so the module graph reads this test's environment.
   const { createApp } = require('../bootstrap');
+  phase('require');
   const app: NestFastifyApplication = await createApp();
+  phase('createApp');
   // As main.ts does at a server's start; then wait until the console can sign the administrator in.
   if ((process.env.FACET_ROLES ?? 'api').includes('api')) {
     const { CommandBus } = require('@nestjs/cqrs') as typeof import('@nestjs/cqrs');
     const { CreateFirstAdministratorCommand, StaffDirectory } = require('../staff') as typeof import('../staff');
     await app.get(CommandBus).execute(new CreateFirstAdministratorCommand());
     const staff = app.get(StaffDirectory);
-    for (let i = 0; i < 300 && !(await staff.byEmail(TEST_ADMIN.email)) && process.env.ADMIN_EMAIL === TEST_ADMIN.email; i++) {
-      await new Promise((r) => setTimeout(r, 50));
+    if (process.env.ADMIN_EMAIL === TEST_ADMIN.email) {
+      await whenTrue(app, 'staff_members', async () => (await staff.byEmail(TEST_ADMIN.email)) !== null, 15_000);
     }
   }
+  phase('firstAdministrator');
   await app.listen({ port: 0, host: '127.0.0.1' });
+  phase('listen');
   const address = app.getHttpServer().address() as import('net').AddressInfo;
   const url = `http://127.0.0.1:${address.port}`;
   let token: string | null = null;
@@ -130,6 +178,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     app,
     db,
+    startup,
     url,
     queuePrefix,
     request,

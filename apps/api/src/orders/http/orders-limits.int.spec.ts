@@ -1,9 +1,12 @@
 import { priceOrderInDollars } from '@facet/contracts';
 import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
 import { DatabaseService } from '../../platform/database/database.service';
+import { Queues } from '../../platform/queue/queues.service';
+import { jobIdFor } from '../../platform/queue/reactor';
 import { orderAccessCookie } from '../../testing/card-orders';
 import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, TestApp } from '../../testing/test-app';
+import { ORDER_EXPIRY_QUEUE } from '../reactors/order-expiry';
 
 /** Sane quantities and orders that end: line and order limits, merged duplicates, unpaid card orders expiring. */
 const ORIGIN = 'http://shop.test';
@@ -168,7 +171,13 @@ describe('Order limits and expiry', () => {
       body: { method: 'card', card_number: '4242424242424242', expiry: '12/39', cvv: '123', name: 'L' },
     });
     expect(paid.body.success).toBe(true);
-    await new Promise((r) => setTimeout(r, 4500));
+    // Until the order's expiry job has run at its pay-by time (3 s here): then the paid order must still stand.
+    const requested = await db.one<{ event_id: string }>(
+      `SELECT event_id FROM public.es_events WHERE event_type = 'OrderRequested' AND data->>'order_id' = $1`,
+      [orderId],
+    );
+    const expiry = t.app.get(Queues).queue(ORDER_EXPIRY_QUEUE);
+    await waitUntil(async () => Boolean((await expiry.getJob(jobIdFor('order-expiry', requested!.event_id)))?.finishedOn));
     expect(await order(orderId)).toMatchObject({ status: 'processing', payment_status: 'paid' });
     expect(await events('OrderExpired', orderId)).toBe(0);
   });
