@@ -5,7 +5,7 @@ import { login, Mailbox, PASSWORD, verifiedCustomer } from '../testing/customer-
 import { runWithContext } from '../platform/context/request-context';
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
 import { RunnersService } from '../platform/projections/runners.service';
-import { expectEverythingProjected, settle } from '../testing/projection-health';
+import { expectEverythingProjected } from '../testing/projection-health';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
 
@@ -264,7 +264,7 @@ describe('A request means what it says, or is refused', () => {
       await expectEverythingProjected(t);
       expect((await t.request('GET', '/api/admin/messages?q=form-contact', { token: staff })).body.items).toEqual([]);
       expect((await t.request('GET', '/api/admin/customers?q=form-register', { token: staff })).body.items).toEqual([]);
-      await settle(t, staff); // the queues idle: any mail these had queued is sent by now
+      await new Promise((r) => setTimeout(r, 1000));
       expect(sink.messages.filter((m) => m.to.some((to) => to.startsWith('form-contact') || to.startsWith('form-register')))).toEqual([]);
     }, 60_000);
 

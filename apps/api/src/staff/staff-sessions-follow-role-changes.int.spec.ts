@@ -37,7 +37,8 @@ describe('Staff sessions follow a role change or a removal', () => {
       let made = 0;
       for (let round = 0; round < 4; round++) {
         const member = keepTrying(() => staffLogin(email), 3);
-        await member.underWay();
+        // The racing side's head start: the race is the point, so a pause, not a condition.
+        await new Promise((r) => setTimeout(r, 150));
         const demoted = await t.request('PUT', `/api/admin/staff/${id}`, { token: admin, body: { role: 'staff' } });
         expect(demoted.status).toBe(200);
         const seen = await member.stop();
@@ -62,7 +63,8 @@ describe('Staff sessions follow a role change or a removal', () => {
         await expectEverythingProjected(t);
         const id = (await t.request('GET', `/api/admin/staff?q=raced.removed.${round}`, { token: admin })).body.items[0].id as string;
         const member = keepTrying(() => staffLogin(email), 3);
-        await member.underWay();
+        // The racing side's head start: the race is the point, so a pause, not a condition.
+        await new Promise((r) => setTimeout(r, 150));
         expect((await t.request('DELETE', `/api/admin/staff/${id}`, { token: admin })).status).toBe(200);
         const seen = await member.stop();
         const tokens = seen.filter((r) => r.status === 200).map((r) => r.body.token as string);

@@ -1,21 +1,14 @@
 /**
  * Sends `attempt` over and over from `lanes` parallel clients until `stop()` says so, and keeps every answer:
- * one side of a race. `underWay()` resolves once the first answer is in, so the other side starts while this one
- * is truly running (a fixed pause may see none on a loaded machine).
+ * one side of a race (a sign-in racing a password reset, orders racing an erasure).
  */
 export function keepTrying<Answer>(attempt: () => Promise<Answer>, lanes: number) {
   let stopped = false;
   const seen: Answer[] = [];
-  let firstAnswer: () => void = () => undefined;
-  const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
   const loops = Array.from({ length: lanes }, async () => {
-    while (!stopped) {
-      seen.push(await attempt());
-      firstAnswer();
-    }
+    while (!stopped) seen.push(await attempt());
   });
   return {
-    underWay: () => answered,
     async stop() {
       stopped = true;
       await Promise.all(loops);
