@@ -212,8 +212,9 @@ export function storableRow<R extends Row>(row: R): R {
  */
 export function keyFrom(id: unknown): string | null {
   if (id === null || id === undefined) return null;
-  if (typeof id === 'object' || typeof id === 'function' || typeof id === 'symbol') return JSON.stringify(id) ?? null;
-  return String(id);
+  if (typeof id === 'string') return id;
+  if (typeof id === 'number' || typeof id === 'boolean' || typeof id === 'bigint') return String(id);
+  return JSON.stringify(id) ?? null;
 }
 
 /** The key of an event that makes a row: without an id it fails, so the runner parks it (an INSERT of no key did). */
