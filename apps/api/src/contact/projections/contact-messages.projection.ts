@@ -1,66 +1,117 @@
 import { assertNever, CUSTOMER_DELETED, type CustomerDeleted } from '@facet/contracts';
 import { Injectable } from '@nestjs/common';
-import { Tx } from '../../platform/database/database';
-import { RecordedEvent } from '../../platform/event-store/event-store';
-import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { FoldProjection, idsIn, keyFrom, ReadModel, ReadModelProjection, requiredKeyFrom } from '../../platform/projections';
 import { CONTACT_EVENT_TYPES, ContactEvent } from '../domain/contact-message';
-import { erasedAccount, readModelSubjects, subjectsErasedBy, unlabelledRowsOf } from '../../platform/privacy/erasure-match';
+import { readModelSubjects, subjectsErasedBy, unlabelledRowsOf } from '../../platform/privacy/erasure-match';
 import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
 
-/** rm.contact_messages: the contact form's messages and whether staff handled them. */
-@Injectable()
-@ReadModelProjection()
-export class ContactMessagesProjection implements Projection<ContactEvent | CustomerDeleted> {
-  readonly name = 'contact_messages';
-  readonly eventTypes = [...CONTACT_EVENT_TYPES, CUSTOMER_DELETED] as const;
+type ContactMessagesEvent = ContactEvent | CustomerDeleted;
 
-  async apply(tx: Tx, event: RecordedEvent<ContactEvent | CustomerDeleted>): Promise<void> {
+/** A row of rm.contact_messages. */
+export interface ContactMessageRow extends Record<string, unknown> {
+  id: string;
+  customer_id: string | null;
+  subject_ids: string[];
+  name: unknown;
+  email: unknown;
+  phone: unknown;
+  subject: unknown;
+  message: unknown;
+  handled: boolean;
+  handled_at: string | null;
+  handled_by: unknown;
+  handled_note: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The accounts among a batch's senders that are already erased (rm.contact_messages_erased_customers). */
+type ErasedCustomers = ReadonlySet<string>;
+
+/** A note as the statement's text parameter received it (a number as its digits); null stays null. */
+const noteText = (note: unknown): string | null => keyFrom(note);
+
+/** rm.contact_messages: the contact form's messages and whether staff handled them. */
+export const contactMessagesReadModel: ReadModel<ContactMessagesEvent, ContactMessageRow, ErasedCustomers> = {
+  name: 'contact_messages',
+  table: 'contact_messages',
+  key: 'id',
+  eventTypes: [...CONTACT_EVENT_TYPES, CUSTOMER_DELETED],
+  keyOf(event) {
+    if (event.type === CUSTOMER_DELETED) return null;
+    if (event.type === 'ContactMessageReceived') return requiredKeyFrom(event.data.message_id, 'message id');
+    return keyFrom(event.data.message_id);
+  },
+  context: {
+    load: (tx, events) =>
+      idsIn(
+        tx,
+        'contact_messages_erased_customers',
+        'customer_id',
+        events.map((e) => (e.type === 'ContactMessageReceived' ? e.data.customer_id : null)),
+      ),
+  },
+  evolve(row, event, erased = new Set()) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'ContactMessageReceived': {
+        if (row) return row; // recorded twice: the first stays
         const d = event.data;
         // Sent while the account was being erased, so recorded after the purge: written as the purge leaves it.
-        const gone = await erasedAccount(tx, 'contact_messages_erased_customers', d.customer_id);
+        const gone = !!d.customer_id && erased.has(keyFrom(d.customer_id)!);
         const personal = (v: unknown) => (gone && v != null ? ERASED : v);
-        await tx.query(
-          `INSERT INTO contact_messages (id, customer_id, subject_ids, name, email, phone, subject, message, handled, version, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, $10, $10) ON CONFLICT (id) DO NOTHING`,
-          [
-            d.message_id,
-            d.customer_id,
-            gone ? [ERASED] : readModelSubjects(d.customer_id, d.email),
-            personal(d.name),
-            personal(d.email),
-            personal(d.phone),
-            personal(d.subject),
-            personal(d.message),
-            event.revision,
-            at,
-          ],
-        );
-        break;
+        return {
+          id: d.message_id,
+          customer_id: d.customer_id,
+          subject_ids: gone ? [ERASED] : readModelSubjects(d.customer_id, d.email),
+          name: personal(d.name),
+          email: personal(d.email),
+          phone: personal(d.phone),
+          subject: personal(d.subject),
+          message: personal(d.message),
+          handled: false,
+          handled_at: null,
+          handled_by: null,
+          handled_note: null,
+          version: event.revision,
+          created_at: at,
+          updated_at: at,
+        };
       }
       case 'ContactMessageHandled': {
         const d = event.data;
-        await tx.query(
-          `UPDATE contact_messages SET handled = true, handled_at = $2, handled_by = $3, handled_note = $4, version = $5, updated_at = $2
-           WHERE id = $1`,
-          [d.message_id, at, JSON.stringify(d.by), d.note, event.revision],
+        return (
+          row && {
+            ...row,
+            handled: true,
+            handled_at: at,
+            handled_by: d.by,
+            handled_note: noteText(d.note),
+            version: event.revision,
+            updated_at: at,
+          }
         );
-        break;
       }
       case 'ContactMessageNoteAdded': {
-        const d = event.data;
+        if (!row) return null;
         // Staff's notes read as one text, oldest first (each is also in the message's history, the audit stream).
-        await tx.query(
-          `UPDATE contact_messages SET handled_note = CASE WHEN coalesce(handled_note, '') = '' THEN $2 ELSE handled_note || E'\n\n' || $2 END,
-             version = $3, updated_at = $4
-           WHERE id = $1`,
-          [d.message_id, d.note, event.revision, at],
-        );
-        break;
+        // As SQL's || does: a missing note leaves no text at all.
+        const note = noteText(event.data.note);
+        const before = row.handled_note ?? '';
+        const handledNote = note === null ? null : before === '' ? note : `${before}\n\n${note}`;
+        return { ...row, handled_note: handledNote, version: event.revision, updated_at: at };
       }
-      case CUSTOMER_DELETED: {
+      case CUSTOMER_DELETED:
+        return row; // all in the effect
+      default:
+        return assertNever(event);
+    }
+  },
+  effects: {
+    [CUSTOMER_DELETED]: {
+      name: "erase the deleted customer's messages, signed in or sent from their e-mail as a guest, and remember the account",
+      async run(tx, event) {
         const d = event.data;
         // What they sent signed in (any address typed), and what they sent as a guest from their account's
         // e-mail (the subjects the event names: keyed and legacy derivations of the e-mail), found by index.
@@ -74,10 +125,16 @@ export class ContactMessagesProjection implements Projection<ContactEvent | Cust
         if (d.customer_id) {
           await tx.query('INSERT INTO contact_messages_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [d.customer_id]);
         }
-        break;
-      }
-      default:
-        assertNever(event);
-    }
+      },
+    },
+  },
+};
+
+/** The Nest provider the module lists: the read model, run by the platform. */
+@Injectable()
+@ReadModelProjection()
+export class ContactMessagesProjection extends FoldProjection<ContactMessagesEvent> {
+  constructor() {
+    super(contactMessagesReadModel);
   }
 }

@@ -1,63 +1,93 @@
 import { assertNever } from '@facet/contracts';
 import { Injectable } from '@nestjs/common';
-import { Tx } from '../../platform/database/database';
-import { RecordedEvent } from '../../platform/event-store/event-store';
-import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { FoldProjection, keyFrom, ReadModel, ReadModelProjection, requiredKeyFrom } from '../../platform/projections';
 import { CUSTOMER_EVENT_TYPES, CustomerEvent, EMPTY_ADDRESS } from '../domain/customer';
 
-/** rm.customers: accounts for sign-in, the profile and the console's customer database. */
-@Injectable()
-@ReadModelProjection()
-export class CustomersProjection implements Projection<CustomerEvent> {
-  readonly name = 'customers';
-  readonly eventTypes = CUSTOMER_EVENT_TYPES;
+/** A row of rm.customers. */
+export interface CustomerRow extends Record<string, unknown> {
+  id: string;
+  email: string | null;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: unknown;
+  email_verified: boolean;
+  verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
 
-  async apply(tx: Tx, event: RecordedEvent<CustomerEvent>): Promise<void> {
+/** rm.customers: accounts for sign-in, the profile and the console's customer database. */
+export const customersReadModel: ReadModel<CustomerEvent, CustomerRow> = {
+  name: 'customers',
+  table: 'customers',
+  key: 'id',
+  eventTypes: CUSTOMER_EVENT_TYPES,
+  keyOf(event) {
+    switch (event.type) {
+      case 'CustomerRegistered':
+        return requiredKeyFrom(event.data.customer_id, 'customer id');
+      case 'CustomerVerificationIssued':
+      case 'CustomerPasswordResetRequested':
+        return null; // nothing a reader needs
+      default:
+        return keyFrom(event.data.customer_id);
+    }
+  },
+  evolve(row, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'CustomerRegistered': {
+        if (row) return row; // recorded twice: the first stays
         const d = event.data;
-        await tx.query(
-          `INSERT INTO customers (id, email, password_hash, address, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (id) DO NOTHING`,
-          [d.customer_id, d.email, d.password_hash, JSON.stringify(EMPTY_ADDRESS), at],
-        );
-        break;
+        return {
+          id: d.customer_id,
+          email: d.email,
+          password_hash: d.password_hash,
+          first_name: '',
+          last_name: '',
+          phone: '',
+          address: EMPTY_ADDRESS,
+          email_verified: false,
+          verified_at: null,
+          created_at: at,
+          updated_at: at,
+        };
       }
       case 'CustomerEmailVerified':
-        await tx.query('UPDATE customers SET email_verified = true, verified_at = $2, updated_at = $2 WHERE id = $1', [
-          event.data.customer_id,
-          at,
-        ]);
-        break;
+        return row && { ...row, email_verified: true, verified_at: at, updated_at: at };
       case 'CustomerPasswordChanged':
-        await tx.query('UPDATE customers SET password_hash = $2, updated_at = $3 WHERE id = $1', [
-          event.data.customer_id,
-          event.data.password_hash,
-          at,
-        ]);
-        break;
+        return row && { ...row, password_hash: event.data.password_hash, updated_at: at };
       case 'CustomerProfileUpdated': {
         const d = event.data;
-        await tx.query(`UPDATE customers SET first_name = $2, last_name = $3, phone = $4, address = $5, updated_at = $6 WHERE id = $1`, [
-          d.customer_id,
-          d.first_name ?? '',
-          d.last_name ?? '',
-          d.phone ?? '',
-          JSON.stringify(d.address ?? EMPTY_ADDRESS),
-          at,
-        ]);
-        break;
+        return (
+          row && {
+            ...row,
+            first_name: d.first_name ?? '',
+            last_name: d.last_name ?? '',
+            phone: d.phone ?? '',
+            address: d.address ?? EMPTY_ADDRESS,
+            updated_at: at,
+          }
+        );
       }
       case 'CustomerDeleted':
-        await tx.query('DELETE FROM customers WHERE id = $1', [event.data.customer_id]);
-        break;
+        return null;
       case 'CustomerVerificationIssued':
       case 'CustomerPasswordResetRequested':
-        // Nothing a reader needs.
-        break;
+        return row;
       default:
-        assertNever(event);
+        return assertNever(event);
     }
+  },
+};
+
+/** The Nest provider the module lists: the read model, run by the platform. */
+@Injectable()
+@ReadModelProjection()
+export class CustomersProjection extends FoldProjection<CustomerEvent> {
+  constructor() {
+    super(customersReadModel);
   }
 }

@@ -1,64 +1,70 @@
 import { Injectable } from '@nestjs/common';
 import { assertNever, PaymentEvent } from '@facet/contracts';
-import { Tx } from '../../platform/database/database';
-import { RecordedEvent } from '../../platform/event-store/event-store';
-import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { FoldProjection, keyFrom, ReadModel, ReadModelProjection, requiredKeyFrom } from '../../platform/projections';
 import { PAYMENT_EVENT_TYPES } from '../domain/payment-session';
 
-/** rm.payment_sessions: each checkout session and how it ended. */
-@Injectable()
-@ReadModelProjection()
-export class PaymentSessionsProjection implements Projection<PaymentEvent> {
-  readonly name = 'payment_sessions';
-  readonly eventTypes = PAYMENT_EVENT_TYPES;
+/** A row of rm.payment_sessions. */
+export interface PaymentSessionRow extends Record<string, unknown> {
+  id: string;
+  order_id: string;
+  provider: string;
+  status: string;
+  payment_status: string;
+  amount_cents: number | string;
+  currency: string;
+  expires_at: string;
+  created_at: string;
+  settled_at: string | null;
+}
 
-  async apply(tx: Tx, event: RecordedEvent<PaymentEvent>): Promise<void> {
+/** rm.payment_sessions: each checkout session and how it ended. */
+export const paymentSessionsReadModel: ReadModel<PaymentEvent, PaymentSessionRow> = {
+  name: 'payment_sessions',
+  table: 'payment_sessions',
+  key: 'id',
+  eventTypes: PAYMENT_EVENT_TYPES,
+  keyOf: (event) =>
+    event.type === 'PaymentSessionOpened' ? requiredKeyFrom(event.data.session_id, 'session id') : keyFrom(event.data.session_id),
+  evolve(row, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
-      case 'PaymentSessionOpened':
-        await tx.query(
-          `INSERT INTO payment_sessions (id, order_id, provider, status, payment_status, amount_cents, currency, expires_at, created_at)
-           VALUES ($1,$2,$3,'open','unpaid',$4,$5,$6,$7) ON CONFLICT (id) DO NOTHING`,
-          [
-            event.data.session_id,
-            event.data.order_id,
-            event.data.provider,
-            event.data.amount_cents,
-            event.data.currency,
-            event.data.expires_at,
-            at,
-          ],
-        );
-        break;
+      case 'PaymentSessionOpened': {
+        if (row) return row; // recorded twice: the first stays
+        const d = event.data;
+        return {
+          id: d.session_id,
+          order_id: d.order_id,
+          provider: d.provider,
+          status: 'open',
+          payment_status: 'unpaid',
+          amount_cents: d.amount_cents,
+          currency: d.currency,
+          expires_at: d.expires_at,
+          created_at: at,
+          settled_at: null,
+        };
+      }
       case 'PaymentSucceeded':
-        await tx.query(`UPDATE payment_sessions SET status = 'complete', payment_status = 'paid', settled_at = $2 WHERE id = $1`, [
-          event.data.session_id,
-          at,
-        ]);
-        break;
+        return row && { ...row, status: 'complete', payment_status: 'paid', settled_at: at };
       case 'PaymentFailed':
-        await tx.query(`UPDATE payment_sessions SET status = 'complete', payment_status = 'failed', settled_at = $2 WHERE id = $1`, [
-          event.data.session_id,
-          at,
-        ]);
-        break;
+        return row && { ...row, status: 'complete', payment_status: 'failed', settled_at: at };
       case 'PaymentRefunded':
-        await tx.query(`UPDATE payment_sessions SET payment_status = 'refunded' WHERE id = $1`, [event.data.session_id]);
-        break;
+        return row && { ...row, payment_status: 'refunded' };
       case 'PaymentExpired':
-        await tx.query(`UPDATE payment_sessions SET status = 'expired', payment_status = 'expired', settled_at = $2 WHERE id = $1`, [
-          event.data.session_id,
-          at,
-        ]);
-        break;
+        return row && { ...row, status: 'expired', payment_status: 'expired', settled_at: at };
       case 'PaymentCancelled':
-        await tx.query(`UPDATE payment_sessions SET status = 'expired', payment_status = 'cancelled', settled_at = $2 WHERE id = $1`, [
-          event.data.session_id,
-          at,
-        ]);
-        break;
+        return row && { ...row, status: 'expired', payment_status: 'cancelled', settled_at: at };
       default:
-        assertNever(event);
+        return assertNever(event);
     }
+  },
+};
+
+/** The Nest provider the module lists: the read model, run by the platform. */
+@Injectable()
+@ReadModelProjection()
+export class PaymentSessionsProjection extends FoldProjection<PaymentEvent> {
+  constructor() {
+    super(paymentSessionsReadModel);
   }
 }

@@ -1,50 +1,62 @@
 import { assertNever } from '@facet/contracts';
 import { Injectable } from '@nestjs/common';
 import { ERASED } from '../../platform/privacy/personal-data';
-import { Tx } from '../../platform/database/database';
-import { RecordedEvent } from '../../platform/event-store/event-store';
-import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { FoldProjection, keyFrom, ReadModel, ReadModelProjection, requiredKeyFrom } from '../../platform/projections';
 import { STAFF_EVENT_TYPES, StaffMemberEvent } from '../domain/staff-member';
 
-/** rm.staff_members: who may sign in to the console, with which role. */
-@Injectable()
-@ReadModelProjection()
-export class StaffMembersProjection implements Projection<StaffMemberEvent> {
-  readonly name = 'staff_members';
-  readonly eventTypes = STAFF_EVENT_TYPES;
+/** A row of rm.staff_members. */
+export interface StaffMemberRow extends Record<string, unknown> {
+  id: string;
+  email: string | null;
+  name: string | null;
+  role: string;
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
 
-  async apply(tx: Tx, event: RecordedEvent<StaffMemberEvent>): Promise<void> {
+/** rm.staff_members: who may sign in to the console, with which role. */
+export const staffMembersReadModel: ReadModel<StaffMemberEvent, StaffMemberRow> = {
+  name: 'staff_members',
+  table: 'staff_members',
+  key: 'id',
+  eventTypes: STAFF_EVENT_TYPES,
+  keyOf: (event) => (event.type === 'StaffMemberAdded' ? requiredKeyFrom(event.data.staff_id, 'staff id') : keyFrom(event.data.staff_id)),
+  evolve(row, event) {
+    const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'StaffMemberAdded': {
+        if (row) return row; // recorded twice: the first stays
         const d = event.data;
-        await tx.query(
-          `INSERT INTO staff_members (id, email, name, role, password_hash, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (id) DO NOTHING`,
+        return {
+          id: d.staff_id,
           // A removed member's e-mail opens as ERASED in a replay: null keeps the unique index for live addresses
           // (the row goes with StaffMemberRemoved anyway).
-          [d.staff_id, d.email === ERASED ? null : d.email, d.name, d.role, d.password_hash, event.metadata.occurredAt],
-        );
-        break;
+          email: d.email === ERASED ? null : d.email,
+          name: d.name,
+          role: d.role,
+          password_hash: d.password_hash,
+          created_at: at,
+          updated_at: at,
+        };
       }
       case 'StaffRoleChanged':
-        await tx.query('UPDATE staff_members SET role = $2, updated_at = $3 WHERE id = $1', [
-          event.data.staff_id,
-          event.data.role,
-          event.metadata.occurredAt,
-        ]);
-        break;
+        return row && { ...row, role: event.data.role, updated_at: at };
       case 'StaffPasswordChanged':
-        await tx.query('UPDATE staff_members SET password_hash = $2, updated_at = $3 WHERE id = $1', [
-          event.data.staff_id,
-          event.data.password_hash,
-          event.metadata.occurredAt,
-        ]);
-        break;
+        return row && { ...row, password_hash: event.data.password_hash, updated_at: at };
       case 'StaffMemberRemoved':
-        await tx.query('DELETE FROM staff_members WHERE id = $1', [event.data.staff_id]);
-        break;
+        return null;
       default:
-        assertNever(event);
+        return assertNever(event);
     }
+  },
+};
+
+/** The Nest provider the module lists: the read model, run by the platform. */
+@Injectable()
+@ReadModelProjection()
+export class StaffMembersProjection extends FoldProjection<StaffMemberEvent> {
+  constructor() {
+    super(staffMembersReadModel);
   }
 }
