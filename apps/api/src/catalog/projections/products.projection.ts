@@ -4,7 +4,7 @@ import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { inRuns, Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { ReadModel } from '../../platform/projections/fold';
-import { uuidKey } from '../../platform/projections/uuid-key';
+import { asTextParameter, uuidKey } from '../../platform/projections/row-values';
 import { PRODUCT_EVENT_TYPES, ProductCreated, ProductFields, ProductOrClearEvent } from '../domain/product';
 
 const COLUMNS: Record<keyof ProductFields, string> = {
@@ -25,6 +25,7 @@ const COLUMNS: Record<keyof ProductFields, string> = {
   gallery: 'gallery',
 };
 
+const TEXT_COLUMNS = new Set(['name', 'description', 'image', 'category']);
 const JSON_COLUMNS = new Set(['images', 'features', 'options', 'variants', 'engraving', 'gallery']);
 /** jsonb parameters as JSON text; null (no engraving) as SQL NULL, as a product recorded without one has. */
 const json = (k: string, v: unknown): unknown => (JSON_COLUMNS.has(k) && v !== null && v !== undefined ? JSON.stringify(v) : (v ?? null));
@@ -79,7 +80,9 @@ function evolveProduct(row: ProductRow | null, event: ProductsEvent): ProductRow
     case 'ProductEdited': {
       if (!row) return null;
       const next: ProductRow = { ...row };
-      for (const [k, v] of Object.entries(event.data.changes)) if (Object.hasOwn(COLUMNS, k)) next[k] = columnValue(v);
+      // A text column's value as the UPDATE's parameter stored it; the others as their column reads them.
+      for (const [k, v] of Object.entries(event.data.changes))
+        if (Object.hasOwn(COLUMNS, k)) next[k] = TEXT_COLUMNS.has(k) ? asTextParameter(v) : columnValue(v);
       next.version = event.revision;
       next.updated_at = at;
       return next;

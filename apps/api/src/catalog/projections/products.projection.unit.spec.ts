@@ -96,6 +96,11 @@ describe('rm.products as a fold', () => {
     expect(row).not.toHaveProperty('sneaky');
   });
 
+  it('should store an odd value edited into a text column as the parameter stored it', () => {
+    const row = rowAfter(created(), recorded('ProductEdited', { product_id: PRODUCT, changes: { name: ['a', 'b'], category: 5 } }, 1));
+    expect(row).toMatchObject({ name: '{"a","b"}', category: '5' });
+  });
+
   it('should leave no row for an edit or a review of a product not listed', () => {
     expect(rowAfter(recorded('ProductEdited', { product_id: PRODUCT, changes: { name: 'x' } }, 1))).toBeNull();
     expect(

@@ -6,7 +6,7 @@ import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { ReadModel } from '../../platform/projections/fold';
-import { uuidKey } from '../../platform/projections/uuid-key';
+import { asTextParameter as text, uuidKey } from '../../platform/projections/row-values';
 import { CUSTOM_DESIGN_EVENT_TYPES, CustomDesignEvent } from '../domain/custom-design';
 
 type DesignsEvent = RecordedEvent<CustomDesignEvent | CustomerDeleted>;
@@ -19,25 +19,26 @@ function evolveDesign(row: CustomDesignRow | null, event: DesignsEvent): CustomD
   switch (event.type) {
     case 'CustomDesignSubmitted': {
       if (row) return row; // the first wins, as ON CONFLICT DO NOTHING did
+      // Text values as the INSERT's parameters stored them (text(): an odd value as node-postgres sent it).
       const d = event.data;
       return {
         id: uuidKey(d.design_id),
-        customer_id: d.customer_id,
+        customer_id: text(d.customer_id),
         subject_ids: readModelSubjects(d.customer_id, d.contact_email),
         status: 'pending',
-        category: d.category,
-        jewelry_type: d.jewelry_type,
-        diamond_shape: d.diamond_shape,
-        diamond_size: d.diamond_size,
-        metal_type: d.metal_type,
-        metal_karat: d.metal_karat,
-        preferred_contact: d.preferred_contact,
-        contact_name: d.contact_name ?? null,
-        contact_email: d.contact_email ?? null,
-        contact_phone: d.contact_phone ?? null,
-        design_notes: d.design_notes ?? null,
-        image_sha256: d.image?.sha256 ?? null,
-        image_mime: d.image?.mime ?? null,
+        category: text(d.category),
+        jewelry_type: text(d.jewelry_type),
+        diamond_shape: text(d.diamond_shape),
+        diamond_size: text(d.diamond_size),
+        metal_type: text(d.metal_type),
+        metal_karat: text(d.metal_karat),
+        preferred_contact: text(d.preferred_contact),
+        contact_name: text(d.contact_name),
+        contact_email: text(d.contact_email),
+        contact_phone: text(d.contact_phone),
+        design_notes: text(d.design_notes),
+        image_sha256: text(d.image?.sha256),
+        image_mime: text(d.image?.mime),
         image_size: d.image?.size ?? null,
         version: event.revision,
         created_at: at,
@@ -45,7 +46,7 @@ function evolveDesign(row: CustomDesignRow | null, event: DesignsEvent): CustomD
       };
     }
     case 'CustomDesignStatusChanged':
-      return row && { ...row, status: event.data.to, version: event.revision, updated_at: at };
+      return row && { ...row, status: text(event.data.to), version: event.revision, updated_at: at };
     case 'CustomDesignNoteAdded':
       return row && { ...row, version: event.revision, updated_at: at };
     case 'CustomDesignDeleted':

@@ -4,6 +4,7 @@ import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
 import { ReadModel } from '../../platform/projections/fold';
+import { asTextParameter } from '../../platform/projections/row-values';
 import { INVENTORY_READ_MODEL } from '../../catalog';
 import { STOCK_EVENT_TYPES } from '../domain/variant-stock';
 
@@ -40,9 +41,9 @@ function evolveStock(row: VariantStockRow | null, event: RecordedEvent<Inventory
   const onHand = (row ? Number(row.on_hand) : 0) + m.onHand;
   const reserved = (row ? Number(row.reserved) : 0) + m.reserved;
   return {
-    variant_id: event.data.variant_id,
-    // The first event names the product; an upsert never moved it.
-    product_id: row ? row.product_id : event.data.product_id,
+    // Text as the upsert's parameters stored it; the first event names the product (an upsert never moved it).
+    variant_id: asTextParameter(event.data.variant_id),
+    product_id: row ? row.product_id : asTextParameter(event.data.product_id),
     on_hand: onHand,
     reserved,
     available: Math.max(0, onHand - reserved),
@@ -108,7 +109,7 @@ export const variantStockReadModel: ReadModel<InventoryProjectionEvent, VariantS
   table: 'variant_stock',
   key: 'variant_id',
   eventTypes: [...STOCK_EVENT_TYPES, 'ConsultationHoldConfirmed'],
-  keyOf: (event) => (event.type === 'ConsultationHoldConfirmed' ? null : event.data.variant_id),
+  keyOf: (event) => (event.type === 'ConsultationHoldConfirmed' ? null : String(asTextParameter(event.data.variant_id))),
   evolve: evolveStock,
   effects: {
     StockAdjusted: { name: 'write the ledger line', run: (tx, event) => writeLedgerLine(tx, event).then(() => undefined) },

@@ -6,7 +6,7 @@ import { assertNever, CUSTOMER_DELETED, CustomerDeleted, OrderEvent, OrderLineDa
 import { legacyLabelledRowsOf, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { insertRows, Projection, reachesPostgresAsIs, ReadModelProjection } from '../../platform/projections/projection';
 import { ReadModel } from '../../platform/projections/fold';
-import { uuidKey } from '../../platform/projections/uuid-key';
+import { asTextParameter as text, uuidKey } from '../../platform/projections/row-values';
 import { ORDER_EVENT_TYPES } from '../domain/order';
 
 /**
@@ -318,9 +318,10 @@ function evolveOrder(row: OrderRow | null, event: RecordedEvent<OrdersProjection
   switch (event.type) {
     case 'OrderStatusChanged': {
       // A move to shipped carries its carrier and tracking number (absent on events before issue 41).
-      const to = event.data.to;
+      // Text values as the statement's parameters stored them (text(): an odd value as node-postgres sent it).
+      const to = text(event.data.to);
       const shipment = to === 'shipped' ? event.data.shipment : undefined;
-      const tracking = shipment?.tracking_number ?? null;
+      const tracking = text(shipment?.tracking_number);
       return {
         ...row,
         status: to,
@@ -328,7 +329,7 @@ function evolveOrder(row: OrderRow | null, event: RecordedEvent<OrdersProjection
         updated_at: at,
         delivered_at: to === 'delivered' ? at : row.delivered_at,
         shipped_at: to === 'shipped' ? at : row.shipped_at,
-        carrier: shipment?.carrier ?? row.carrier,
+        carrier: text(shipment?.carrier) ?? row.carrier,
         // An erased person's row reads "erased" (an event from before tracking numbers were sealed holds it in clear).
         tracking_number: row.subject_id === ERASED && tracking !== null ? ERASED : (tracking ?? row.tracking_number),
       };
@@ -339,9 +340,9 @@ function evolveOrder(row: OrderRow | null, event: RecordedEvent<OrdersProjection
         status: 'processing',
         payment_status: 'paid',
         paid_at: at,
-        payment_session_id: event.data.session_id,
+        payment_session_id: text(event.data.session_id),
         // The card shown is the one the provider charged (version 2; none before, or on an order already erased).
-        card_last_4: row.subject_id === ERASED ? null : (event.data.card_last_4 ?? null),
+        card_last_4: row.subject_id === ERASED ? null : text(event.data.card_last_4),
         version,
         updated_at: at,
       };
@@ -349,14 +350,14 @@ function evolveOrder(row: OrderRow | null, event: RecordedEvent<OrdersProjection
       // A declined or abandoned payment leaves a pending order awaiting payment (see the order decider).
       return {
         ...row,
-        payment_status: event.data.payment_status,
+        payment_status: text(event.data.payment_status),
         status: row.status === 'pending' ? 'awaiting_payment' : row.status,
-        payment_session_id: sameText(row.payment_session_id, event.data.session_id) ? null : row.payment_session_id,
+        payment_session_id: sameText(row.payment_session_id, text(event.data.session_id)) ? null : row.payment_session_id,
         version,
         updated_at: at,
       };
     case 'OrderCheckoutOpened':
-      return { ...row, payment_session_id: event.data.session_id, version, updated_at: at };
+      return { ...row, payment_session_id: text(event.data.session_id), version, updated_at: at };
     case 'OrderExpired':
       return { ...row, status: 'expired', payment_status: 'expired', payment_session_id: null, version, updated_at: at };
     case 'OrderPaymentRejected':

@@ -227,6 +227,16 @@ describe('rm.orders as a fold', () => {
     });
   });
 
+  it('should store an odd value in a text column as the parameter stored it (an array as an array literal)', () => {
+    const row = rowAfter(placed(), recorded('OrderCheckoutOpened', { order_id: ORDER, session_id: ['odd'] }, 1));
+    expect(row?.payment_session_id).toBe('{"odd"}');
+    const carried = rowAfter(
+      placed(),
+      recorded('OrderStatusChanged', { order_id: ORDER, to: 'shipped', shipment: { carrier: 7, tracking_number: { n: 1 } } }, 1),
+    );
+    expect(carried).toMatchObject({ carrier: '7', tracking_number: '{"n":1}' });
+  });
+
   it('should open an order replayed after its erasure as the purge leaves it: placeholders, engravings, tracking, card', () => {
     const row = rowAfter(
       placed({
