@@ -10,13 +10,17 @@ import { RecordedEvent } from '../event-store/event-store';
  * deletes it and moves the checkpoint in one transaction; a catch-up batch groups its events by key, folds each
  * key's events in memory and writes the rows in one multi-row statement; a replay folds the whole log per batch
  * of keys and copies the rows in. So each event's effect on a row is written once, here, and tested as a
- * function (testing/given-when-then.ts) without PostgreSQL.
+ * function (testing/read-model-spec.ts) without PostgreSQL.
  *
  * A row is an object keyed by column, its values as PostgreSQL gives them back through pg and JSON (a
  * timestamp as an ISO string, a bigint as a number or a string, jsonb as its value): evolve must return the same
  * row whichever form it is given, since live projecting reads rows back from the table and a replay never does.
  */
-export interface ReadModel<E extends SomeEvent = SomeEvent, Row extends Record<string, unknown> = Record<string, unknown>> {
+export interface ReadModel<
+  E extends SomeEvent = SomeEvent,
+  Row extends Record<string, unknown> = Record<string, unknown>,
+  Context = undefined,
+> {
   /** Unique; also the checkpoint's name. Name it after the table it writes. */
   readonly name: string;
   /** The table the rows live in (unqualified: the runner sets the search_path, rm or a replay's rm_next). */
@@ -29,8 +33,17 @@ export interface ReadModel<E extends SomeEvent = SomeEvent, Row extends Record<s
    * Must read only the event.
    */
   keyOf(event: RecordedEvent<E>): string | null;
-  /** Pure: the row after the event, from the row before it (null: none yet). Returning null deletes the row. */
-  evolve(row: Row | null, event: RecordedEvent<E>): Row | null;
+  /**
+   * Pure: the row after the event, from the row before it (null: none yet). Returning null deletes the row.
+   * `context` is what `context.load` read for the event's batch (undefined for a model without one).
+   */
+  evolve(row: Row | null, event: RecordedEvent<E>, context?: Context): Row | null;
+  /**
+   * Optional: what evolve must know beyond the row, read from what the effects keep (which of the batch's
+   * customers are already erased). Loaded once per batch, live and in replays alike, and again after each
+   * effect, so every event sees it as it stood when the event was recorded.
+   */
+  readonly context?: ReadModelContext<E, Context>;
   /**
    * A few named effects that reach across rows or tables, where a fold of one key cannot say it (an erasure
    * rewriting every row of a customer, the set of erased customers kept beside the rows). Each runs after the
@@ -52,17 +65,23 @@ export interface ReadModelEffect<E extends SomeEvent> {
   run(tx: Tx, event: RecordedEvent<E>): Promise<void>;
 }
 
+/** Reads what evolve needs beside the row, for a run of events with no effect among them but the last. */
+export interface ReadModelContext<E extends SomeEvent, Context> {
+  load(tx: Tx, events: readonly RecordedEvent<E>[]): Promise<Context>;
+}
+
 /** Folds events into rows in memory, by key, as the platform does: the rows left, keyed (a null row was deleted). */
-export function foldEvents<E extends SomeEvent, Row extends Record<string, unknown>>(
-  model: ReadModel<E, Row>,
+export function foldEvents<E extends SomeEvent, Row extends Record<string, unknown>, Context = undefined>(
+  model: ReadModel<E, Row, Context>,
   events: readonly RecordedEvent<E>[],
   rows: ReadonlyMap<string, Row> = new Map(),
+  context?: Context,
 ): Map<string, Row | null> {
   const folded = new Map<string, Row | null>(rows);
   for (const event of events) {
     const key = model.keyOf(event);
     if (key === null) continue;
-    folded.set(key, model.evolve(folded.get(key) ?? null, event));
+    folded.set(key, model.evolve(folded.get(key) ?? null, event, context));
   }
   return folded;
 }

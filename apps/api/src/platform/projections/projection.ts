@@ -84,7 +84,8 @@ export async function bulkLoad<T>(tx: Tx, load: BulkLoad, fn: () => Promise<T>):
 /**
  * Inserts read-model rows (objects keyed by column) in one statement, whatever their number: the
  * projections' one-event and batch paths share it, so a replay writes exactly what live projecting does.
- * The table is resolved on the runner's search_path (rm, or rm_next during a replay).
+ * The table is resolved on the runner's search_path (rm, or rm_next during a replay). `onConflict` '' is a
+ * plain insert (rows whose keys were just looked up and not found: fold-runtime.ts).
  */
 export async function insertRows(
   tx: Tx,
@@ -96,7 +97,8 @@ export async function insertRows(
   const load = bulkLoads.get(tx);
   // COPY has no ON CONFLICT: a row already there fails the batch, and the replay then applies its events
   // one by one with the INSERT, which skips it as live projecting does.
-  if (load && onConflict === 'ON CONFLICT DO NOTHING' && (await copyRows(tx, load, table, rows))) return;
+  const copyable = onConflict === 'ON CONFLICT DO NOTHING' || onConflict === '';
+  if (load && copyable && (await copyRows(tx, load, table, rows))) return;
   const columns = Object.keys(rows[0]).join(', ');
   await tx.query(
     `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) ${onConflict}`,

@@ -1,0 +1,233 @@
+import type { SomeEvent } from '@facet/contracts';
+import { CustomTypesConfig, types as pgTypes } from 'pg';
+import { Tx } from '../database/database';
+import { RecordedEvent } from '../event-store/event-store';
+import { ReadModel, ReadModelEffect } from './fold';
+import { insertRows, Projection } from './projection';
+
+type Row = Record<string, unknown>;
+
+/**
+ * A ReadModel as a Projection, so the runners, catch-up, parking and replay run it as any other: everything
+ * after `evolve` is here, once for every read model.
+ *
+ * Both `apply` (one event, live and in the one-by-one fallback that parks a failing event) and `applyBatch`
+ * (catch-up and replay) do the same: the batch is cut after each event that has an effect; for each run, the
+ * rows of its keys are read in one query, folded in memory, and written in one statement per kind (deletes,
+ * updates, inserts); then the effect runs, and the next run reads the rows again. They run in the runner's
+ * transaction, which moves the checkpoint in the same commit (project-batch.ts), and under the consumer's
+ * advisory lock, which keeps every other writer of these rows out (so the rows are read without FOR UPDATE).
+ */
+export function readModelProjection<E extends SomeEvent, R extends Row, C>(model: ReadModel<E, R, C>): Projection<E> {
+  const applyBatch = async (tx: Tx, events: RecordedEvent<E>[]): Promise<void> => {
+    let start = 0;
+    for (let i = 0; i < events.length; i++) {
+      const effect = effectOf(model, events[i]);
+      if (!effect) continue;
+      await foldRun(tx, model, events.slice(start, i + 1));
+      await effect.run(tx, events[i]);
+      start = i + 1;
+    }
+    if (start < events.length) await foldRun(tx, model, start === 0 ? events : events.slice(start));
+  };
+  return {
+    name: model.name,
+    eventTypes: model.eventTypes,
+    apply: (tx, event) => applyBatch(tx, [event]),
+    applyBatch,
+    ...(model.afterBulkPass ? { afterBulkPass: (tx: Tx) => model.afterBulkPass!(tx) } : {}),
+  };
+}
+
+/**
+ * A read model as the Nest provider its module lists (the runners find projections by their class):
+ *
+ *   @Injectable() @ReadModelProjection()
+ *   export class ReviewsProjection extends FoldProjection<ReviewsEvent> { constructor() { super(reviewsReadModel); } }
+ */
+export class FoldProjection<E extends SomeEvent> implements Projection<E> {
+  readonly name: string;
+  readonly eventTypes: readonly E['type'][];
+  readonly apply: (tx: Tx, event: RecordedEvent<E>) => Promise<void>;
+  readonly applyBatch: (tx: Tx, events: RecordedEvent<E>[]) => Promise<void>;
+  readonly afterBulkPass?: (tx: Tx) => Promise<void>;
+
+  constructor(model: ReadModel<E, Row, unknown>) {
+    const projection = readModelProjection(model);
+    this.name = projection.name;
+    this.eventTypes = projection.eventTypes;
+    this.apply = (tx, event) => projection.apply(tx, event);
+    this.applyBatch = (tx, events) => projection.applyBatch!(tx, events);
+    if (model.afterBulkPass) this.afterBulkPass = (tx) => model.afterBulkPass!(tx);
+  }
+}
+
+function effectOf<E extends SomeEvent>(model: ReadModel<E, Row, unknown>, event: RecordedEvent<E>): ReadModelEffect<E> | undefined {
+  const effects = model.effects as Record<string, ReadModelEffect<E> | undefined> | undefined;
+  return effects?.[event.type];
+}
+
+/** Folds a run of events (no effect before its last) into the rows of their keys and writes what changed. */
+async function foldRun<E extends SomeEvent, R extends Row, C>(
+  tx: Tx,
+  model: ReadModel<E, R, C>,
+  events: RecordedEvent<E>[],
+): Promise<void> {
+  const keyed: [string, RecordedEvent<E>][] = [];
+  for (const event of events) {
+    const key = model.keyOf(event);
+    if (key !== null) keyed.push([key, event]);
+  }
+  if (keyed.length === 0) return;
+  const context = model.context ? await model.context.load(tx, events) : undefined;
+  const before = await loadRows(tx, model.table, model.key, [...new Set(keyed.map(([key]) => key))]);
+  const after = new Map<string, Row | null>(before);
+  for (const [key, event] of keyed) {
+    const current = (after.get(key) as R | undefined) ?? null;
+    const row = model.evolve(current, event, context);
+    after.set(key, row === null || row === current ? row : storableRow(row));
+  }
+  const deletes: unknown[] = [];
+  const updates: Row[] = [];
+  const inserts: Row[] = [];
+  for (const [key, row] of after) {
+    const was = before.get(key) ?? null;
+    if (row === was) continue; // unchanged (evolve gave back the row it was given)
+    if (row === null) deletes.push(was![model.key]);
+    else (was === null ? inserts : updates).push(row);
+  }
+  // Deletes first: a removed row's unique values (a staff member's e-mail) may be taken by a new one.
+  if (deletes.length > 0) {
+    await tx.query(`DELETE FROM ${model.table} WHERE ${model.key} = ANY($1::${await keyType(tx, model.table, model.key)}[])`, [deletes]);
+  }
+  for (const rows of byColumns(updates)) {
+    const set = Object.keys(rows[0])
+      .filter((c) => c !== model.key)
+      .map((c) => `${c} = EXCLUDED.${c}`);
+    await insertRows(tx, model.table, rows, `ON CONFLICT (${model.key}) DO ${set.length ? `UPDATE SET ${set.join(', ')}` : 'NOTHING'}`);
+  }
+  // Keys just read and not found: a plain insert (copied in during a replay's bulk load).
+  for (const rows of byColumns(inserts)) await insertRows(tx, model.table, rows, '');
+}
+
+/** Rows of the same columns together: insertRows writes the columns of its first row. */
+function byColumns(rows: Row[]): Row[][] {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const columns = Object.keys(row).join(',');
+    groups.set(columns, [...(groups.get(columns) ?? []), row]);
+  }
+  return [...groups.values()];
+}
+
+/** The type of each table's key column (uuid, text), read once: the lookups cast the keys to it. */
+const keyTypes = new Map<string, string>();
+
+async function keyType(tx: Tx, table: string, key: string): Promise<string> {
+  const known = keyTypes.get(`${table}.${key}`);
+  if (known) return known;
+  const r = await tx.query<{ type: string }>(
+    `SELECT format_type(atttypid, atttypmod) AS type FROM pg_catalog.pg_attribute WHERE attrelid = $1::regclass AND attname = $2`,
+    [table, key],
+  );
+  if (!r.rows[0]) throw new Error(`${table} has no column ${key}`);
+  keyTypes.set(`${table}.${key}`, r.rows[0].type);
+  return r.rows[0].type;
+}
+
+/**
+ * The rows of these keys, each under the key as the event spelt it (an upper-case uuid finds its row, as the
+ * statements with the key as a parameter did), read back as evolve's rows are folded in memory (rowFromTable).
+ */
+async function loadRows(tx: Tx, table: string, key: string, keys: string[]): Promise<Map<string, Row>> {
+  const r = await tx.query<Row & { fold_key: string }>({
+    text: `SELECT w.fold_key, t.* FROM unnest($1::text[]) AS w(fold_key) JOIN ${table} t ON t.${key} = w.fold_key::${await keyType(tx, table, key)}`,
+    values: [keys],
+    types: READ_BACK,
+  });
+  return new Map(
+    r.rows.map(({ fold_key, ...row }) => {
+      return [fold_key, rowFromTable(row)];
+    }),
+  );
+}
+
+const TIMESTAMPTZ = 1184;
+const INT8 = 20;
+const NUMERIC = 1700;
+/** Timestamps and numbers as PostgreSQL writes them (pg would give a Date, which has no microseconds). */
+const READ_BACK: CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === TIMESTAMPTZ || oid === INT8 || oid === NUMERIC
+      ? (value: string) => new AsText(value)
+      : (pgTypes.getTypeParser(oid, format as 'text') as (value: string) => unknown)) as CustomTypesConfig['getTypeParser'],
+};
+
+/** A timestamp or number read back as text, told apart from a text column's value until rowFromTable sees it. */
+class AsText {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * The one place where a row read from a table becomes a row as evolve folds it in memory, so both evolve
+ * alike: a timestamp as the ISO string of its event's occurredAt (kept as PostgreSQL wrote it if it has
+ * microseconds), a bigint or numeric as a number where JavaScript holds it exactly (else its text), jsonb
+ * parsed, arrays as arrays.
+ */
+export function rowFromTable(row: Row): Row {
+  const out: Row = {};
+  for (const [column, value] of Object.entries(row)) out[column] = value instanceof AsText ? fromText(value.text) : value;
+  return out;
+}
+
+const PG_TIMESTAMPTZ = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d(?:\.\d{1,3})?)([+-]\d\d)(?::(\d\d))?$/;
+
+function fromText(text: string): string | number {
+  const at = PG_TIMESTAMPTZ.exec(text);
+  if (at) return new Date(`${at[1]}T${at[2]}${at[3]}:${at[4] ?? '00'}`).toISOString();
+  const n = Number(text);
+  return String(n) === text ? n : text;
+}
+
+// String.prototype.toWellFormed (Node 20) is newer than the TypeScript lib this project compiles against.
+const toWellFormed = (text: string): string => (text as unknown as { toWellFormed(): string }).toWellFormed();
+
+/**
+ * The one place where a folded row becomes what is written: a missing value is NULL, and a lone surrogate in a
+ * text becomes U+FFFD, as pg sent it when the projections bound their values as parameters (a NUL still
+ * fails: PostgreSQL refuses it, and the runner parks the event). The row folded on in memory is this one, so a
+ * batch folds exactly what a reload would give back.
+ */
+export function storableRow<R extends Row>(row: R): R {
+  const out: Row = {};
+  for (const [column, value] of Object.entries(row)) {
+    out[column] = value === undefined ? null : typeof value === 'string' ? toWellFormed(value) : value;
+  }
+  return out as R;
+}
+
+/**
+ * A row's key from an event's id, for keyOf: as pg bound it in the projections' statements (a number as its
+ * digits, an object as its JSON); null when there is none (an update of no row: nothing to do).
+ */
+export function keyFrom(id: unknown): string | null {
+  if (id === null || id === undefined) return null;
+  if (typeof id === 'string') return id;
+  if (typeof id === 'number' || typeof id === 'boolean' || typeof id === 'bigint') return String(id);
+  return JSON.stringify(id) ?? null;
+}
+
+/** The key of an event that makes a row: without an id it fails, so the runner parks it (an INSERT of no key did). */
+export function requiredKeyFrom(id: unknown, what: string): string {
+  const key = keyFrom(id);
+  if (key === null) throw new Error(`the event has no ${what}, which the row needs`);
+  return key;
+}
+
+/** Which of these ids a side table of erased ids (`table`, `column`) holds: a context loader for evolve. */
+export async function idsIn(tx: Tx, table: string, column: string, ids: readonly unknown[]): Promise<ReadonlySet<string>> {
+  const wanted = [...new Set(ids.flatMap((id) => (id === '' ? [] : (keyFrom(id) ?? []))))];
+  if (wanted.length === 0) return new Set();
+  const r = await tx.query<{ id: string }>(`SELECT ${column} AS id FROM ${table} WHERE ${column} = ANY($1::text[])`, [wanted]);
+  return new Set(r.rows.map((row) => row.id));
+}
