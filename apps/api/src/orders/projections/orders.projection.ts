@@ -5,6 +5,8 @@ import { ERASED } from '../../platform/privacy/personal-data';
 import { assertNever, CUSTOMER_DELETED, CustomerDeleted, OrderEvent, OrderLineData, PaymentEvent } from '@facet/contracts';
 import { legacyLabelledRowsOf, subjectsErasedBy } from '../../platform/privacy/erasure-match';
 import { insertRows, Projection, reachesPostgresAsIs, ReadModelProjection } from '../../platform/projections/projection';
+import { ReadModel } from '../../platform/projections/fold';
+import { asTextParameter as text, uuidKey } from '../../platform/projections/row-values';
 import { ORDER_EVENT_TYPES } from '../domain/order';
 
 /**
@@ -288,6 +290,153 @@ function foldIntoRow(row: Record<string, unknown>, { event, values }: FoldedUpda
       return assertNever(type);
   }
 }
+
+/** An order's row in rm.orders: every column a projected event writes. */
+export type OrderRow = Record<string, unknown>;
+
+/**
+ * A bigint column plus an amount, as PostgreSQL adds them: exact, a number while it is one, else its decimal
+ * digits. A fraction or a non-number throws, as the bigint parameter was refused.
+ */
+function addCents(cents: unknown, amount: unknown): number | string {
+  const sum = BigInt(cents as string | number) + BigInt(amount as string | number);
+  return sum >= BigInt(Number.MIN_SAFE_INTEGER) && sum <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(sum) : sum.toString();
+}
+
+/** SQL's = on two text values: a NULL on either side is no match. */
+const sameText = (a: unknown, b: unknown) => a != null && b != null && `${a as string}` === `${b as string}`;
+
+/** One order event's effect on its row (null: no row yet, and an update of none leaves none). */
+function evolveOrder(row: OrderRow | null, event: RecordedEvent<OrdersProjectionEvent>): OrderRow | null {
+  if (event.type === 'OrderRequested') {
+    // The first of two events placing one order wins, as the insert's ON CONFLICT DO NOTHING did.
+    return row ?? { ...orderRow(event), id: uuidKey(event.data.order_id) };
+  }
+  if (row === null) return null;
+  const at = event.metadata.occurredAt;
+  const version = event.revision;
+  switch (event.type) {
+    case 'OrderStatusChanged': {
+      // A move to shipped carries its carrier and tracking number (absent on events before issue 41).
+      // Text values as the statement's parameters stored them (text(): an odd value as node-postgres sent it).
+      const to = text(event.data.to);
+      const shipment = to === 'shipped' ? event.data.shipment : undefined;
+      const tracking = text(shipment?.tracking_number);
+      return {
+        ...row,
+        status: to,
+        version,
+        updated_at: at,
+        delivered_at: to === 'delivered' ? at : row.delivered_at,
+        shipped_at: to === 'shipped' ? at : row.shipped_at,
+        carrier: text(shipment?.carrier) ?? row.carrier,
+        // An erased person's row reads "erased" (an event from before tracking numbers were sealed holds it in clear).
+        tracking_number: row.subject_id === ERASED && tracking !== null ? ERASED : (tracking ?? row.tracking_number),
+      };
+    }
+    case 'OrderPaid':
+      return {
+        ...row,
+        status: 'processing',
+        payment_status: 'paid',
+        paid_at: at,
+        payment_session_id: text(event.data.session_id),
+        // The card shown is the one the provider charged (version 2; none before, or on an order already erased).
+        card_last_4: row.subject_id === ERASED ? null : text(event.data.card_last_4),
+        version,
+        updated_at: at,
+      };
+    case 'OrderPaymentFailed':
+      // A declined or abandoned payment leaves a pending order awaiting payment (see the order decider).
+      return {
+        ...row,
+        payment_status: text(event.data.payment_status),
+        status: row.status === 'pending' ? 'awaiting_payment' : row.status,
+        payment_session_id: sameText(row.payment_session_id, text(event.data.session_id)) ? null : row.payment_session_id,
+        version,
+        updated_at: at,
+      };
+    case 'OrderCheckoutOpened':
+      return { ...row, payment_session_id: text(event.data.session_id), version, updated_at: at };
+    case 'OrderExpired':
+      return { ...row, status: 'expired', payment_status: 'expired', payment_session_id: null, version, updated_at: at };
+    case 'OrderPaymentRejected':
+      return { ...row, payment_status: row.payment_status === 'paid' ? 'paid' : 'refunded', version, updated_at: at };
+    case 'OrderNoteAdded':
+    case 'ConsultationHoldConfirmed':
+    case 'ConsultationHoldLapsed':
+      // A note only, or a consultation's hold confirmed or lapsed (its units: rm.stock_reservations): it lives in
+      // the order's history (the audit stream); the row's version moves.
+      return { ...row, version, updated_at: at };
+    case 'OrderRefundRequested':
+      // A paid order cancelled by staff: its payment is being given back (refunded_cents moves with PaymentRefunded).
+      return { ...row, payment_status: 'refunded', version, updated_at: at };
+    case 'PaymentRefunded':
+      // On the payment's stream: the revision is not the order's, so only the money moves.
+      return { ...row, refunded_cents: addCents(row.refunded_cents, event.data.amount_cents), updated_at: at };
+    case CUSTOMER_DELETED:
+      return row; // keyOf gives it no row: its work is the erasure effect's
+    default:
+      return assertNever(event);
+  }
+}
+
+/**
+ * rm.orders declared as a fold: each order's row from its events. An erasure reaches every row of its person, and
+ * an order an erased account placed (recorded after the purge) must read as the purge left the others: both are
+ * effects, since the rows they touch and the set of erased accounts are not the event's own row.
+ */
+export const ordersReadModel: ReadModel<OrdersProjectionEvent, OrderRow> = {
+  name: 'orders',
+  table: 'orders',
+  key: 'id',
+  eventTypes: [...ORDER_EVENT_TYPES, 'PaymentRefunded', CUSTOMER_DELETED],
+  keyOf: (event) => (event.type === CUSTOMER_DELETED ? null : uuidKey(event.data.order_id)),
+  evolve: evolveOrder,
+  effects: {
+    OrderRequested: {
+      name: "an erased account's new order reads as the purge leaves it",
+      async run(tx, event) {
+        // Live, its sealed fields may have opened in the moment before the key was deleted; a replay opens them as
+        // ERASED but keeps the account: either way the purge's placeholders, and no account.
+        if (!event.data.customer_id) return;
+        await tx.query(
+          `UPDATE orders SET first_name = $2, last_name = $2, email = $2, phone = $2, address = NULL, card_name = $2, last_4 = NULL,
+             card_last_4 = NULL, customer_id = NULL, subject_id = $2, items = ${erasedLinesSql('$2')}
+           WHERE id = $1 AND customer_id IN (SELECT customer_id FROM orders_erased_customers)`,
+          [uuidKey(event.data.order_id), ERASED],
+        );
+      },
+    },
+    [CUSTOMER_DELETED]: {
+      name: "erase the customer's orders",
+      async run(tx, event) {
+        const deleted = event.data;
+        const customerId = deleted.customer_id ?? null;
+        const email = deleted.email ? String(deleted.email).toLowerCase() : null;
+        const subjects = subjectsErasedBy(deleted);
+        const legacy = await legacyLabelledRowsOf(tx, 'orders', { subject: 'subject_id', email: 'email' }, deleted);
+        await tx.query(
+          `UPDATE orders SET first_name = $4, last_name = $4, email = $4, phone = $4, address = NULL, card_name = $4, last_4 = NULL,
+             card_last_4 = NULL, customer_id = NULL, subject_id = $4, items = ${erasedLinesSql('$4')},
+             tracking_number = CASE WHEN tracking_number IS NULL THEN NULL ELSE $4 END
+           WHERE ($1::text IS NOT NULL AND customer_id = $1) OR subject_id = ANY($2::text[]) OR ($3::text IS NOT NULL AND lower(email) = $3)
+             OR id = ANY($5::uuid[])`,
+          [customerId, subjects, email, ERASED, legacy],
+        );
+        if (customerId)
+          await tx.query('INSERT INTO orders_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [customerId]);
+      },
+    },
+  },
+  /** rm.order_counts, counted once after a replay's bulk pass (its triggers, migration 117, come after). */
+  async afterBulkPass(tx: Tx): Promise<void> {
+    await tx.query(
+      `DELETE FROM order_counts;
+       INSERT INTO order_counts (status, kind, payment_status, n) SELECT status, kind, payment_status, count(*) FROM orders GROUP BY 1, 2, 3`,
+    );
+  },
+};
 
 /** rm.orders: orders and consultation requests, personal data opened ("erased" once its person is). */
 @Injectable()
