@@ -17,3 +17,4 @@ export * from './inventory-wire';
 export * from './reviews';
 export * from './shipping';
 export * from './html';
+export type * from './shop-data';

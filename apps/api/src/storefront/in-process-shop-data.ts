@@ -1,29 +1,19 @@
-import { isCategoryId, PRICE_RANGES, PriceRange, Product, ProductList, ProductReviews, SORT_OPTIONS, SortOption } from '@facet/contracts';
+import {
+  isCategoryId,
+  PRICE_RANGES,
+  PriceRange,
+  Product,
+  ProductList,
+  ProductQuery,
+  ProductReviews,
+  ShopData,
+  SORT_OPTIONS,
+  SortOption,
+} from '@facet/contracts';
 import { QueryBus } from '@nestjs/cqrs';
 import { GetProductQuery, ListProductsQuery, RandomProductsQuery } from '../catalog';
 import { NotFoundError } from '../platform/domain/errors';
 import { ProductReviewsQuery } from '../reviews';
-
-/** What the storefront's loaders ask for (the shape of its ShopData, apps/storefront/src/routing/shopData.ts). */
-export interface ProductQuery {
-  category?: string;
-  limit?: number;
-  page?: number;
-  sort_by?: string;
-  price_range?: string;
-  search?: string;
-  min_price?: number;
-  max_price?: number;
-  in_stock?: boolean;
-}
-
-export interface ShopData {
-  getProduct(id: string): Promise<Product | null>;
-  listProducts(query: ProductQuery): Promise<ProductList>;
-  productsInCategory(category: string, query: ProductQuery): Promise<ProductList>;
-  randomProducts(limit: number): Promise<Product[]>;
-  productReviews(id: string): Promise<ProductReviews>;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_SEARCH = 200;
@@ -55,8 +45,10 @@ export function cleanSearch(raw: unknown): string | undefined {
 
 /**
  * The catalogue as the server-side renderer reads it: straight from the query handlers (and their cache,
- * which the products projection invalidates), never over HTTP. Inputs come from URLs, so they are checked
- * here the way the HTTP DTOs check them.
+ * which the products projection invalidates), never over HTTP: the storefront's ShopData (libs/contracts),
+ * whose loaders take the same reader in the browser over HTTP. Inputs come from URLs (the types say what a
+ * loader means to send, not what a URL carries), so they are checked here the way the HTTP DTOs check them.
+ * A query runs to its end once asked: the signal the loaders pass is not needed.
  */
 export class InProcessShopData implements ShopData {
   constructor(private readonly queries: QueryBus) {}

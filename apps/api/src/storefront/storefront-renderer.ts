@@ -3,7 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { existsSync, readFileSync } from 'fs';
 import { join, normalize, sep } from 'path';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
-import { InProcessShopData, ShopData } from './in-process-shop-data';
+import type { ShopData } from '@facet/contracts';
+import { InProcessShopData } from './in-process-shop-data';
 
 const REPO_ROOT = join(__dirname, '..', '..', '..', '..');
 /** The storefront's browser build and its server build (vite build --ssr). */

@@ -1,19 +1,8 @@
 /** The shop's endpoints, typed with the shared contracts. */
-import type { Category, OrderPayload, PriceRange, Product, ProductList, ProductReviews, SortOption } from '@facet/contracts';
+import type { Category, CategoryQuery, OrderPayload, Product, ProductList, ProductQuery, ProductReviews } from '@facet/contracts';
 import { api } from './client';
 
-export interface ProductQuery {
-  category?: string;
-  limit?: number;
-  page?: number;
-  sort_by?: SortOption;
-  price_range?: PriceRange;
-  search?: string;
-  min_price?: number;
-  max_price?: number;
-  /** true: only pieces that can be ordered now. */
-  in_stock?: boolean;
-}
+export type { ProductQuery };
 
 /** Product lists carry a products array; an absent one is taken as empty (spec section 7). */
 function normaliseList(list: Partial<ProductList> | null | undefined): ProductList {
@@ -44,11 +33,7 @@ export function productReviews(id: string, signal?: AbortSignal, limit = 10): Pr
   return api.get<ProductReviews>('/reviews', { query: { product_id: id, limit }, signal });
 }
 
-export async function productsInCategory(
-  category: string,
-  query: Pick<ProductQuery, 'sort_by' | 'price_range' | 'limit' | 'page'>,
-  signal?: AbortSignal,
-): Promise<ProductList> {
+export async function productsInCategory(category: string, query: CategoryQuery, signal?: AbortSignal): Promise<ProductList> {
   const path = '/products/category/' + encodeURIComponent(category);
   return normaliseList(await api.get<ProductList>(path, { query: { ...query }, signal }));
 }

@@ -4,6 +4,7 @@ import { ClientOnly } from './ClientOnly';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { HydrateLater } from './HydrateLater';
 
 // Notifications (and the Radix toast library) load after the first screen is interactive; toasts raised
 // before that wait in their store and show as soon as the viewport mounts.
@@ -78,9 +79,10 @@ export function Layout({ children }: { children?: ReactNode } = {}) {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Suspense fallback={null}>
+      {/* Below every page's first screen: interactive once near the viewport or at the shopper's first press. */}
+      <HydrateLater>
         <Footer />
-      </Suspense>
+      </HydrateLater>
       <ClientOnly fallback={null}>
         <Suspense fallback={null}>
           <Toaster />

@@ -1,7 +1,4 @@
 import type { ProductReviews as Reviews, PublicReview } from '@facet/contracts';
-import { useEffect, useState } from 'react';
-import { isAbort } from '../api/client';
-import { productReviews } from '../api/shop';
 import { Stars } from './Stars';
 import './ProductReviews.css';
 
@@ -11,22 +8,8 @@ const reviewDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { 
  * A piece's approved reviews (issue 41): the rating they make and the newest ten, each with its author's first
  * name and initial, date, stars and "Verified buyer" when written about a piece delivered to its author.
  */
-export function ProductReviews({ productId, preloaded }: { productId: string; preloaded?: Reviews | null }) {
-  const [reviews, setReviews] = useState<Reviews | null>(preloaded ?? null);
-  useEffect(() => {
-    if (preloaded) {
-      setReviews(preloaded);
-      return;
-    }
-    const controller = new AbortController();
-    productReviews(productId, controller.signal)
-      .then(setReviews)
-      .catch((error) => {
-        if (!isAbort(error)) console.error('Reviews failed to load', error);
-      });
-    return () => controller.abort();
-  }, [productId, preloaded]);
-
+export function ProductReviews({ reviews }: { reviews: Reviews | null }) {
+  // Read by the product route's loader; null when it could not be (the section is left out).
   if (!reviews) return null;
   const count = reviews.reviews_count;
   return (

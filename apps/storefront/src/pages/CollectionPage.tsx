@@ -2,6 +2,7 @@ import type { Product } from '@facet/contracts';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { isAbort } from '../api/client';
 import { productsInCategory, listProducts } from '../api/shop';
+import { HydrateLater } from '../components/HydrateLater';
 import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
 import { countLine } from '../lib/catalogue';
 import { COLLECTION_LIMIT, collectionPageSize, findCollection, loadMoreLabel, type Collection } from '../lib/collections';
@@ -121,7 +122,9 @@ function CollectionScreen({ collection: c }: { collection: Collection }) {
         ) : (
           <>
             {/* Below the collection hero on every device: no picture of the grid competes with the hero. */}
-            <ProductGrid products={state.items} delayStep={0.08} label={c.category.name} eagerCount={0} />
+            <HydrateLater>
+              <ProductGrid products={state.items} delayStep={0.08} label={c.category.name} eagerCount={0} />
+            </HydrateLater>
             {state.hasMore && (
               <div className="collection__more">
                 <button

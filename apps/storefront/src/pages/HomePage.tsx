@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { FeaturedSelection } from '../components/FeaturedSelection';
 import { HeroCarousel } from '../components/HeroCarousel';
+import { HydrateLater } from '../components/HydrateLater';
 import { ArrowRight } from '../components/Icons';
 import { ServiceStrip } from '../components/ServiceStrip';
 import { SHOP } from '../config';
@@ -33,62 +34,71 @@ export default function HomePage() {
         </div>
       </section>
 
+      {/* Below the hero and the introduction on every device: hydrated when near the viewport (HydrateLater). */}
       <div className="section--sand">
-        <FeaturedSelection />
+        <HydrateLater>
+          <FeaturedSelection />
+        </HydrateLater>
       </div>
 
-      <section className="section" aria-labelledby="categories-title">
-        <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">The Collections</p>
-            <h2 id="categories-title" className="display-2">
-              Shop by Category
-            </h2>
-            <p className="lede">Rings, necklaces, earrings and bracelets, for her and for him.</p>
+      <HydrateLater>
+        <section className="section" aria-labelledby="categories-title">
+          <div className="container">
+            <div className="section-head">
+              <p className="eyebrow">The Collections</p>
+              <h2 id="categories-title" className="display-2">
+                Shop by Category
+              </h2>
+              <p className="lede">Rings, necklaces, earrings and bracelets, for her and for him.</p>
+            </div>
+            <CategoryTiles categories={CATEGORIES} />
+            <p className="home__all">
+              <Link to="/catalogue" className="btn btn--outline">
+                View the Full Catalogue
+              </Link>
+            </p>
           </div>
-          <CategoryTiles categories={CATEGORIES} />
-          <p className="home__all">
-            <Link to="/catalogue" className="btn btn--outline">
-              View the Full Catalogue
-            </Link>
-          </p>
-        </div>
-      </section>
+        </section>
+      </HydrateLater>
 
-      <section className="cta-pair container" aria-label="Services">
-        <Link to="/custom-design" className="cta-block">
-          <span className="cta-block__media">
-            <img src={picture('/images/custom-design/sketch.svg')} alt="" width={1200} height={900} loading="lazy" />
-          </span>
-          <span className="cta-block__text">
-            <span className="eyebrow">Bespoke</span>
-            <span className="cta-block__title">Design a piece that is yours alone</span>
-            <span className="cta-block__body">
-              Choose the stone, the cut and the metal. Our master craftsmen will bring your sketch to life.
+      <HydrateLater>
+        <section className="cta-pair container" aria-label="Services">
+          <Link to="/custom-design" className="cta-block">
+            <span className="cta-block__media">
+              <img src={picture('/images/custom-design/sketch.svg')} alt="" width={1200} height={900} loading="lazy" />
             </span>
-            <span className="link-arrow">
-              Begin your design <ArrowRight size={16} />
+            <span className="cta-block__text">
+              <span className="eyebrow">Bespoke</span>
+              <span className="cta-block__title">Design a piece that is yours alone</span>
+              <span className="cta-block__body">
+                Choose the stone, the cut and the metal. Our master craftsmen will bring your sketch to life.
+              </span>
+              <span className="link-arrow">
+                Begin your design <ArrowRight size={16} />
+              </span>
             </span>
-          </span>
-        </Link>
-        <Link to="/contact" className="cta-block cta-block--dark">
-          <span className="cta-block__media">
-            <img src={picture('/images/about/atelier.svg')} alt="" width={1200} height={800} loading="lazy" />
-          </span>
-          <span className="cta-block__text">
-            <span className="eyebrow">The Atelier</span>
-            <span className="cta-block__title">Visit us, or speak with a specialist</span>
-            <span className="cta-block__body">
-              Private appointments on Fifth Avenue, or a consultation by phone. We reply within 24 hours.
+          </Link>
+          <Link to="/contact" className="cta-block cta-block--dark">
+            <span className="cta-block__media">
+              <img src={picture('/images/about/atelier.svg')} alt="" width={1200} height={800} loading="lazy" />
             </span>
-            <span className="link-arrow">
-              Book a consultation <ArrowRight size={16} />
+            <span className="cta-block__text">
+              <span className="eyebrow">The Atelier</span>
+              <span className="cta-block__title">Visit us, or speak with a specialist</span>
+              <span className="cta-block__body">
+                Private appointments on Fifth Avenue, or a consultation by phone. We reply within 24 hours.
+              </span>
+              <span className="link-arrow">
+                Book a consultation <ArrowRight size={16} />
+              </span>
             </span>
-          </span>
-        </Link>
-      </section>
+          </Link>
+        </section>
+      </HydrateLater>
 
-      <ServiceStrip />
+      <HydrateLater>
+        <ServiceStrip />
+      </HydrateLater>
     </>
   );
 }

@@ -10,9 +10,10 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, isAbort } from '../api/client';
-import { getProduct, productsInCategory } from '../api/shop';
+import { getProduct } from '../api/shop';
+import { HydrateLater } from '../components/HydrateLater';
 import { ArrowLeft, HeartIcon, ShareIcon } from '../components/Icons';
-import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
+import { ProductGrid } from '../components/ProductCard';
 import { ProductReviews } from '../components/ProductReviews';
 import { EngravingField, OptionPicker } from '../components/ProductChoices';
 import { QuantityStepper } from '../components/QuantityStepper';
@@ -47,11 +48,6 @@ import {
 export { RELATED_COUNT };
 
 type Load = { state: 'loading' } | { state: 'loaded'; product: Product } | { state: 'not-found' } | { state: 'error' };
-
-/** Related: same category, current product excluded, three shown. */
-export function pickRelated(products: readonly Product[], currentId: string, count = RELATED_COUNT): Product[] {
-  return products.filter((p) => p.id !== currentId).slice(0, count);
-}
 
 function fromPreloaded(data: ProductData | undefined): Load | undefined {
   if (!data) return undefined;
@@ -366,32 +362,20 @@ function ProductDetail({
           </section>
         </div>
       </div>
-      <ProductReviews productId={p.id} preloaded={reviews} />
-      <Related product={p} preloaded={related} />
+      {/* Below the piece's first screen: what the route's loader read, hydrated when near the viewport. */}
+      <HydrateLater>
+        <ProductReviews reviews={reviews ?? null} />
+      </HydrateLater>
+      <HydrateLater>
+        <Related related={related ?? []} />
+      </HydrateLater>
     </div>
   );
 }
 
-function Related({ product, preloaded }: { product: Product; preloaded?: Product[] }) {
-  const [related, setRelated] = useState<Product[] | null>(preloaded ?? null);
-  useEffect(() => {
-    if (preloaded) {
-      setRelated(preloaded);
-      return;
-    }
-    const controller = new AbortController();
-    // One more than shown, so excluding the current piece still leaves three.
-    productsInCategory(product.category, { limit: RELATED_COUNT + 1 }, controller.signal)
-      .then((list) => setRelated(pickRelated(list.products, product.id)))
-      .catch((error) => {
-        if (isAbort(error)) return;
-        console.error('Related products failed to load', error);
-        setRelated([]);
-      });
-    return () => controller.abort();
-  }, [product.category, product.id, preloaded]);
-
-  if (related !== null && related.length === 0) return null;
+/** Pieces of the same category, as the route's loader read them (none when it could not: the section goes). */
+function Related({ related }: { related: Product[] }) {
+  if (related.length === 0) return null;
   return (
     <section className="related section" aria-labelledby="related-title">
       <div className="container">
@@ -402,11 +386,7 @@ function Related({ product, preloaded }: { product: Product; preloaded?: Product
           </h2>
         </div>
         <div className="related__grid">
-          {related === null ? (
-            <SkeletonGrid count={RELATED_COUNT} />
-          ) : (
-            <ProductGrid products={related} eagerCount={0} label="Related pieces" />
-          )}
+          <ProductGrid products={related} eagerCount={0} label="Related pieces" />
         </div>
       </div>
     </section>

@@ -135,7 +135,7 @@ export function createLoaders(shop: ShopData) {
       // One more than shown, so excluding the current piece still leaves three.
       const [list, reviews] = await Promise.all([
         orNull('related pieces', () => shop.productsInCategory(product.category, { limit: RELATED_COUNT + 1 }, request.signal)),
-        shop.productReviews ? orNull('reviews', () => shop.productReviews!(product.id, request.signal)) : null,
+        orNull('reviews', () => shop.productReviews(product.id, request.signal)),
       ]);
       const related = (list?.products ?? []).filter((p) => p.id !== product.id).slice(0, RELATED_COUNT);
       return { key: id, product, related, reviews } satisfies ProductData;

@@ -1,23 +1,12 @@
 /**
- * Where route loaders read the catalogue from. In the browser that is the HTTP API; on the server the API
- * process passes its own in-process reader (the catalogue cache and query handlers), so rendering a page
- * never calls the server over HTTP.
+ * The browser's reader of the catalogue for the route loaders: the HTTP API. The server passes its own,
+ * in-process reader of the same ShopData (libs/contracts/src/shop-data.ts) to entry-server.tsx.
  */
-import type { CategoryId, Product, ProductList, ProductReviews } from '@facet/contracts';
+import type { ShopData } from '@facet/contracts';
 import { ApiError } from '../api/client';
-import { getProduct, listProducts, productReviews, productsInCategory, randomProducts, type ProductQuery } from '../api/shop';
+import { getProduct, listProducts, productReviews, productsInCategory, randomProducts } from '../api/shop';
 
-export type CategoryQuery = Pick<ProductQuery, 'sort_by' | 'price_range' | 'limit'>;
-
-export interface ShopData {
-  /** The product, or null when there is no such product (unknown or malformed id). */
-  getProduct(id: string, signal?: AbortSignal): Promise<Product | null>;
-  listProducts(query: ProductQuery, signal?: AbortSignal): Promise<ProductList>;
-  productsInCategory(category: CategoryId, query: CategoryQuery, signal?: AbortSignal): Promise<ProductList>;
-  randomProducts(limit: number, signal?: AbortSignal): Promise<Product[]>;
-  /** A piece's approved reviews (issue 41); a reader without it leaves the page to fetch them. */
-  productReviews?(id: string, signal?: AbortSignal): Promise<ProductReviews>;
-}
+export type { ShopData };
 
 export const browserShopData: ShopData = {
   async getProduct(id, signal) {
