@@ -4,6 +4,7 @@
  * delete, and a CSV export (the walk of every page is console-a11y and console-a11y-phone).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { screenshot } from '../support/browser';
@@ -203,7 +204,9 @@ describe('Staff console: accessibility, phones, bulk actions and export', () => 
       await page.getByText('Bulk Client 0').waitFor();
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export' }).click();
-      const file = await (await download).path();
+      // The journeys' browser is shared over a connection, where a download has no local path: save a copy.
+      const file = join(tmpdir(), `facet-export-${Date.now()}.csv`);
+      await (await download).saveAs(file);
       const lines = readFileSync(file, 'utf8').trim().split('\n');
       expect(lines).toHaveLength(4);
       expect(lines[0]).toMatch(/^reference,id,created_at,kind,status,payment_status,client,email,phone,address,item_count,items,/);

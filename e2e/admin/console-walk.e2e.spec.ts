@@ -5,6 +5,7 @@
  * view), and a correlation id followed from History to the audit log and from the log's JSON to itself.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { untilPainted } from '../support/browser';
@@ -155,7 +156,9 @@ describe('The console, walked again (issue 41)', () => {
     await page.getByRole('button', { name: 'Export' }).waitFor();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
-    const file = await (await download).path();
+    // The journeys' browser is shared over a connection, where a download has no local path: save a copy.
+    const file = join(tmpdir(), `facet-export-${Date.now()}.csv`);
+    await (await download).saveAs(file);
     const text = readFileSync(file, 'utf8');
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     writeFileSync(join(SCREENSHOT_DIR, 'walk-products-export.csv'), text);

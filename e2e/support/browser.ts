@@ -63,7 +63,13 @@ export async function screenshot(page: Page, area: string, name: string): Promis
  * 10 s, after which the caller goes on with what is there.
  */
 export async function untilPainted(page: Page, { scrollThrough = false } = {}): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  // A context with JavaScript off (what crawlers see) runs none of the checks below: the page as loaded is it.
+  const scripts = await Promise.race([
+    page.evaluate(() => true).catch(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000)),
+  ]);
+  if (!scripts) return;
   await page
     .evaluate(async (scroll) => {
       const deadline = Date.now() + 10_000;
