@@ -64,9 +64,10 @@ export async function screenshot(page: Page, area: string, name: string): Promis
  */
 export async function untilPainted(page: Page, { scrollThrough = false } = {}): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  // A context with JavaScript off (what crawlers see) runs none of the checks below: the page as loaded is it.
+  // A context with JavaScript off (what crawlers see) evaluates, but its timers and frames never fire, so the
+  // checks below would wait forever: there the page as loaded is what is shot.
   const scripts = await Promise.race([
-    page.evaluate(() => true).catch(() => false),
+    page.evaluate(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 0))).catch(() => false),
     new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000)),
   ]);
   if (!scripts) return;
