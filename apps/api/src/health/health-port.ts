@@ -18,7 +18,7 @@ export function serveHealthPort(app: INestApplicationContext, port: number, host
       return;
     }
     const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('timed out after 2 s')), 2000).unref());
-    Promise.race([Promise.all([db.query('SELECT 1'), store.ping()]), timeout]).then(
+    Promise.race([Promise.all([db.probe(), store.ping()]), timeout]).then(
       () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok' })),
       (err: Error) =>
         res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'down', error: err.message })),

@@ -80,6 +80,25 @@ describe('Health (@nestjs/terminus)', () => {
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
   });
 
+  it('should send probes that arrive together as one query on the probe connection, and a later probe as a new one', async () => {
+    // A burst of probes once queued on the one connection, and those at its end read a live database as down
+    // past the 2 s bound: the bad-input spec's concurrent health checks got 503 on a busy host.
+    const db = t.app.get(DatabaseService);
+    const query = jest.spyOn((db as unknown as { probePool: { query: (sql: string) => Promise<unknown> } }).probePool, 'query');
+    try {
+      await Promise.all(Array.from({ length: 20 }, () => db.probe()));
+      expect(query).toHaveBeenCalledTimes(1);
+      await db.probe();
+      expect(query).toHaveBeenCalledTimes(2);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => t.request('GET', i % 2 ? '/api/health' : '/api/health/ready')),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   it('should answer 503 naming PostgreSQL while the database refuses connections, and 200 again after', async () => {
     await setConnections(false);
     try {

@@ -27,6 +27,8 @@ export class DatabaseService implements OnApplicationShutdown {
    * database that is down. Closed after POOL_IDLE_MS idle: it costs no connection at rest between probes.
    */
   private readonly probePool: Pool;
+  /** The probe in flight, which every probe arriving meanwhile awaits. */
+  private probing: Promise<void> | null = null;
 
   constructor(@Inject(FACET_CONFIG) config: FacetConfig) {
     this.sizes = poolSizes(config.databasePoolMax, config.roles);
@@ -58,8 +60,14 @@ export class DatabaseService implements OnApplicationShutdown {
    * Whether PostgreSQL answers at all, through the probe connection: a catalogue lookup that takes no lock
    * on any table, so a table locked by someone else does not hold it up.
    */
-  async probe(): Promise<void> {
-    await this.probePool.query(`SELECT to_regclass('public.es_streams')`);
+  probe(): Promise<void> {
+    // Probes that arrive together share one query: a burst of them (several load balancers, or anyone at the
+    // public health routes) queued on the one connection and read a live database as down past the 2 s bound.
+    this.probing ??= this.probePool
+      .query(`SELECT to_regclass('public.es_streams')`)
+      .then(() => undefined)
+      .finally(() => (this.probing = null));
+    return this.probing;
   }
 
   async query<R extends QueryResultRow = QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
