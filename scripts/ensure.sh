@@ -96,6 +96,17 @@ stale() { # stale OUTPUT_MARKER SOURCES...
   awk -v s="$src" -v o="$out_t" 'BEGIN { exit !(s > o) }'
 }
 
+build_app() { # storefront | admin: the browser build and its precompressed copies
+  local app=$1
+  say "building apps/$app"
+  # Production builds whatever NODE_ENV the shell exports (the vite configs hold to it as well).
+  (cd "apps/$app" && NODE_ENV=production npx vite build --logLevel warn) && node scripts/precompress.mjs "apps/$app/dist" >/dev/null
+}
+
+app_stale() { # storefront | admin
+  [ -f "apps/$1/vite.config.ts" ] && stale "apps/$1/dist/index.html" "apps/$1/src" "apps/$1/build" "apps/$1/public" "apps/$1/index.html" "apps/$1/vite.config.ts" libs/contracts/src scripts/precompress.mjs scripts/rasterize.mjs
+}
+
 ensure_build() {
   if stale libs/contracts/dist/index.js libs/contracts/src .swcrc; then
     say "building libs/contracts"
@@ -106,21 +117,23 @@ ensure_build() {
     rm -rf apps/api/dist
     (cd apps/api && npx swc src -d dist --strip-leading-paths --config-file ../../.swcrc -q --ignore '**/*.spec.ts' --copy-files)
   fi
+  # Two lanes, one a core (each vite build runs mostly on one): the console beside the storefront's pictures
+  # and browser build, then the server renderer. Staleness is read before either lane writes anything.
+  local admin=0 storefront=0 server=0
+  app_stale admin && admin=1
+  app_stale storefront && storefront=1
+  stale apps/storefront/dist-server/entry-server.cjs apps/storefront/src apps/storefront/vite.config.ts libs/contracts/src && server=1
+  local admin_pid=''
+  if [ $admin = 1 ]; then build_app admin & admin_pid=$!; fi
   # WebP pictures of the artwork (skipped when up to date), before the storefront's build copies public/.
   node scripts/rasterize.mjs || return 1
-  for app in storefront admin; do
-    if [ -f "apps/$app/vite.config.ts" ] && stale "apps/$app/dist/index.html" "apps/$app/src" "apps/$app/build" "apps/$app/public" "apps/$app/index.html" "apps/$app/vite.config.ts" libs/contracts/src scripts/precompress.mjs scripts/rasterize.mjs; then
-      say "building apps/$app"
-      # Production builds whatever NODE_ENV the shell exports (the vite configs hold to it as well).
-      (cd "apps/$app" && NODE_ENV=production npx vite build --logLevel warn)
-      node scripts/precompress.mjs "apps/$app/dist" >/dev/null
-    fi
-  done
+  if [ $storefront = 1 ]; then build_app storefront || return 1; fi
   # The storefront's server renderer (the API process loads it; without it the storefront is a browser-only shell).
-  if stale apps/storefront/dist-server/entry-server.cjs apps/storefront/src apps/storefront/vite.config.ts libs/contracts/src; then
+  if [ $server = 1 ]; then
     say "building apps/storefront server renderer"
-    (cd apps/storefront && NODE_ENV=production npx vite build --ssr src/entry-server.tsx --logLevel warn)
+    (cd apps/storefront && NODE_ENV=production npx vite build --ssr src/entry-server.tsx --logLevel warn) || return 1
   fi
+  if [ -n "$admin_pid" ]; then wait "$admin_pid" || return 1; fi
 }
 
 for step in "$@"; do
