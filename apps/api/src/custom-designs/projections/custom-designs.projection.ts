@@ -5,7 +5,143 @@ import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { ReadModel } from '../../platform/projections/fold';
+import { asTextParameter as text, uuidKey } from '../../platform/projections/row-values';
 import { CUSTOM_DESIGN_EVENT_TYPES, CustomDesignEvent } from '../domain/custom-design';
+
+type DesignsEvent = RecordedEvent<CustomDesignEvent | CustomerDeleted>;
+/** A request's row in rm.custom_designs. */
+export type CustomDesignRow = Record<string, unknown>;
+
+/** One request event's effect on its row (null: none yet, or deleted). */
+function evolveDesign(row: CustomDesignRow | null, event: DesignsEvent): CustomDesignRow | null {
+  const at = event.metadata.occurredAt;
+  switch (event.type) {
+    case 'CustomDesignSubmitted': {
+      if (row) return row; // the first wins, as ON CONFLICT DO NOTHING did
+      // Text values as the INSERT's parameters stored them (text(): an odd value as node-postgres sent it).
+      const d = event.data;
+      return {
+        id: uuidKey(d.design_id),
+        customer_id: text(d.customer_id),
+        subject_ids: readModelSubjects(d.customer_id, d.contact_email),
+        status: 'pending',
+        category: text(d.category),
+        jewelry_type: text(d.jewelry_type),
+        diamond_shape: text(d.diamond_shape),
+        diamond_size: text(d.diamond_size),
+        metal_type: text(d.metal_type),
+        metal_karat: text(d.metal_karat),
+        preferred_contact: text(d.preferred_contact),
+        contact_name: text(d.contact_name),
+        contact_email: text(d.contact_email),
+        contact_phone: text(d.contact_phone),
+        design_notes: text(d.design_notes),
+        image_sha256: text(d.image?.sha256),
+        image_mime: text(d.image?.mime),
+        image_size: d.image?.size ?? null,
+        version: event.revision,
+        created_at: at,
+        updated_at: at,
+      };
+    }
+    case 'CustomDesignStatusChanged':
+      return row && { ...row, status: text(event.data.to), version: event.revision, updated_at: at };
+    case 'CustomDesignNoteAdded':
+      return row && { ...row, version: event.revision, updated_at: at };
+    case 'CustomDesignDeleted':
+      return null;
+    case CUSTOMER_DELETED:
+      return row; // keyOf gives it no row: its work is the erasure effect's
+    default:
+      return assertNever(event);
+  }
+}
+
+/** One line of a request's history: every event of its stream carries its design_id. */
+async function writeHistoryLine(
+  tx: Tx,
+  event: RecordedEvent<CustomDesignEvent>,
+  note: string | null,
+  from: string | null,
+  to: string | null,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO custom_design_history (design_id, revision, type, occurred_at, actor, note, from_status, to_status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+    [event.data.design_id, event.revision, event.type, event.metadata.occurredAt, JSON.stringify(event.metadata.actor), note, from, to],
+  );
+}
+
+/**
+ * rm.custom_designs declared as a fold: each request's row from its events. Its history (a line per event), an
+ * erasure across a person's requests and a request an erased account sent are effects: rows not the event's own.
+ */
+export const customDesignsReadModel: ReadModel<CustomDesignEvent | CustomerDeleted, CustomDesignRow> = {
+  name: 'custom_designs',
+  table: 'custom_designs',
+  key: 'id',
+  eventTypes: [...CUSTOM_DESIGN_EVENT_TYPES, CUSTOMER_DELETED],
+  keyOf: (event) => (event.type === CUSTOMER_DELETED ? null : uuidKey(event.data.design_id)),
+  evolve: evolveDesign,
+  effects: {
+    CustomDesignSubmitted: {
+      name: "write the history line; an erased account's request reads as the purge leaves it",
+      async run(tx, event) {
+        // Sent while the account was being erased, so recorded after the purge: its personal fields as the purge
+        // leaves them.
+        if (await erasedAccount(tx, 'custom_designs_erased_customers', event.data.customer_id))
+          await tx.query(
+            `UPDATE custom_designs SET contact_name = ${erasedColumn('contact_name')}, contact_email = ${erasedColumn('contact_email')},
+               contact_phone = ${erasedColumn('contact_phone')}, design_notes = ${erasedColumn('design_notes')}, subject_ids = ARRAY[$2::text]
+             WHERE id = $1 AND customer_id = $3`,
+            [uuidKey(event.data.design_id), ERASED, event.data.customer_id],
+          );
+        await writeHistoryLine(tx, event, null, null, 'pending');
+      },
+    },
+    CustomDesignStatusChanged: {
+      name: 'write the history line',
+      run: (tx, event) => writeHistoryLine(tx, event, event.data.note, event.data.from, event.data.to),
+    },
+    CustomDesignNoteAdded: {
+      name: 'write the history line',
+      run: (tx, event) => writeHistoryLine(tx, event, event.data.note, event.data.status, event.data.status),
+    },
+    CustomDesignDeleted: {
+      name: "delete the request's history",
+      async run(tx, event) {
+        await tx.query('DELETE FROM custom_design_history WHERE design_id = $1', [event.data.design_id]);
+      },
+    },
+    [CUSTOMER_DELETED]: {
+      name: "erase the customer's requests",
+      async run(tx, event) {
+        const d = event.data;
+        // Their requests, signed in or sent as a guest from their account's e-mail (the subjects the event
+        // names), found by index. The placeholder, as a replay opens these sealed fields without their key;
+        // updated_at stays, since a replay cannot match guest rows by an e-mail that already reads "erased".
+        const subjects = subjectsErasedBy(d);
+        const unlabelled = await unlabelledRowsOf(tx, 'custom_designs', 'contact_email', d);
+        // ARRAY(...): one list of ids, so the history's primary key serves the match.
+        await tx.query(
+          `UPDATE custom_design_history SET note = ${erasedColumn('note')}
+           WHERE design_id = ANY(ARRAY(SELECT id FROM custom_designs WHERE subject_ids && $1::text[]) || $2::uuid[])`,
+          [subjects, unlabelled],
+        );
+        await tx.query(
+          `UPDATE custom_designs SET contact_name = ${erasedColumn('contact_name')}, contact_email = ${erasedColumn('contact_email')},
+             contact_phone = ${erasedColumn('contact_phone')}, design_notes = ${erasedColumn('design_notes')}, subject_ids = ARRAY[$2::text]
+           WHERE subject_ids && $1::text[] OR id = ANY($3::uuid[])`,
+          [subjects, ERASED, unlabelled],
+        );
+        if (d.customer_id) {
+          await tx.query('INSERT INTO custom_designs_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [d.customer_id]);
+        }
+      },
+    },
+  },
+};
 
 /**
  * rm.custom_designs (one row per request) and rm.custom_design_history (what happened to it, by whom, when).
