@@ -89,6 +89,22 @@ describe('rm.custom_designs as a fold', () => {
     expect(row).toMatchObject({ contact_name: 'erased', contact_email: 'erased', contact_phone: null, subject_ids: ['erased'] });
   });
 
+  it('should write a request an erased account sent as the purge leaves it: personal fields (those it has) erased', () => {
+    const event = submitted({ customer_id: 'c-1', contact_phone: null });
+    const row = foldEvents(customDesignsReadModel, [event], new Map(), new Set(['c-1'])).get(DESIGN);
+    expect(row).toMatchObject({
+      customer_id: 'c-1',
+      subject_ids: ['erased'],
+      contact_name: 'erased',
+      contact_email: 'erased',
+      contact_phone: null,
+      design_notes: 'erased',
+      category: 'rings',
+    });
+    // Another account's erasure leaves it as sent.
+    expect(foldEvents(customDesignsReadModel, [event], new Map(), new Set(['c-2'])).get(DESIGN)).toEqual(rowAfter(event));
+  });
+
   it('should carry hostile text to the row as the event holds it', () => {
     expect(rowAfter(submitted({ contact_name: 'A\u0000', design_notes: '\udc00' }))).toMatchObject({
       contact_name: 'A\u0000',
@@ -96,7 +112,7 @@ describe('rm.custom_designs as a fold', () => {
     });
   });
 
-  it('should leave the history, the erasure and an erased account’s request to named effects', () => {
+  it('should leave the history and the erasure to named effects', () => {
     const deleted = recorded('CustomerDeleted', { customer_id: 'c-1', email: 'ada@example.com' });
     expect(customDesignsReadModel.keyOf(deleted)).toBeNull();
     expect(foldEvents(customDesignsReadModel, [submitted(), deleted]).get(DESIGN)).toEqual(rowAfter(submitted()));

@@ -2,8 +2,7 @@ import { assertNever, InventoryEvent, OrderEvent, StockMovementKind } from '@fac
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
-import { Projection, ReadModelProjection } from '../../platform/projections/projection';
-import { ReadModel } from '../../platform/projections/fold';
+import { FoldProjection, ReadModel, ReadModelProjection } from '../../platform/projections';
 import { asTextParameter } from '../../platform/projections/row-values';
 import { INVENTORY_READ_MODEL } from '../../catalog';
 import { STOCK_EVENT_TYPES } from '../domain/variant-stock';
@@ -144,92 +143,14 @@ export const variantStockReadModel: ReadModel<InventoryProjectionEvent, VariantS
 
 /**
  * rm.variant_stock (counts per variant), rm.stock_ledger (every movement, with the counts after it) and
- * rm.stock_reservations (one per order and variant). Everything comes from the event and its metadata, so
- * a replay builds the same rows; a stream revision already applied is skipped. A consultation's hold confirmed
- * by staff marks its reservations (who, when): events apply in the log's order, so after its reservations.
+ * rm.stock_reservations (one per order and variant), run by the platform. Everything comes from the event and its
+ * metadata, so a replay builds the same rows; a stream revision already applied is skipped. A consultation's hold
+ * confirmed by staff marks its reservations (who, when): events apply in the log's order, so after its reservations.
  */
 @Injectable()
 @ReadModelProjection()
-export class InventoryProjection implements Projection<InventoryProjectionEvent> {
-  readonly name = INVENTORY_READ_MODEL; // the catalogue's lists read its counts and watch it move
-  readonly eventTypes: readonly InventoryProjectionEvent['type'][] = [...STOCK_EVENT_TYPES, 'ConsultationHoldConfirmed'];
-
-  async apply(tx: Tx, event: RecordedEvent<InventoryProjectionEvent>): Promise<void> {
-    if (event.type === 'ConsultationHoldConfirmed') {
-      await tx.query(
-        `UPDATE stock_reservations SET hold_confirmed_by = $2, hold_confirmed_at = $3 WHERE order_id = $1 AND hold_confirmed_by IS NULL`,
-        [event.data.order_id.toLowerCase(), event.data.by, event.metadata.occurredAt],
-      );
-      return;
-    }
-    await this.applyStock(tx, event);
-  }
-
-  private async applyStock(tx: Tx, event: RecordedEvent<InventoryEvent>): Promise<void> {
-    const d = event.data;
-    const at = event.metadata.occurredAt;
-    const m = movementOf(event);
-    const counts = await tx.query<{ on_hand: number; reserved: number; available: number }>(
-      `INSERT INTO variant_stock AS s (variant_id, product_id, on_hand, reserved, available, version, updated_at)
-       VALUES ($1, $2, $3::int, $4::int, GREATEST(0, $3::int - $4::int), $5, $6)
-       ON CONFLICT (variant_id) DO UPDATE SET
-         on_hand = s.on_hand + $3::int, reserved = s.reserved + $4::int,
-         available = GREATEST(0, s.on_hand + $3::int - s.reserved - $4::int), version = $5, updated_at = $6
-       WHERE s.version < $5
-       RETURNING on_hand, reserved, available`,
-      [d.variant_id, d.product_id, m.onHand, m.reserved, event.revision, at],
-    );
-    if (counts.rows.length === 0) return; // applied before
-    const after = counts.rows[0];
-    const orderId = 'order_id' in d ? d.order_id : null;
-    const reason = 'reason' in d ? d.reason : null;
-    const by = 'by' in d ? d.by : 'system';
-    await tx.query(
-      `INSERT INTO stock_ledger (variant_id, revision, product_id, kind, quantity, on_hand_after, reserved_after, available_after,
-         order_id, reason, actor, at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
-      [
-        d.variant_id,
-        event.revision,
-        d.product_id,
-        m.kind,
-        m.quantity,
-        after.on_hand,
-        after.reserved,
-        after.available,
-        orderId,
-        reason,
-        by,
-        at,
-      ],
-    );
-    switch (event.type) {
-      case 'StockReserved':
-        await tx.query(
-          `INSERT INTO stock_reservations AS r (variant_id, order_id, product_id, quantity, status, release_reason, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, 'open', NULL, $5, $5)
-           ON CONFLICT (variant_id, order_id) DO UPDATE SET quantity = $4, status = 'open', release_reason = NULL, created_at = $5, updated_at = $5`,
-          [d.variant_id, event.data.order_id, d.product_id, event.data.quantity, at],
-        );
-        break;
-      case 'ReservationReleased':
-      case 'ReservationConfirmed':
-        await tx.query(
-          `UPDATE stock_reservations SET status = $3, release_reason = $4, updated_at = $5 WHERE variant_id = $1 AND order_id = $2`,
-          [
-            d.variant_id,
-            event.data.order_id,
-            event.type === 'ReservationReleased' ? 'released' : 'confirmed',
-            event.type === 'ReservationReleased' ? event.data.reason : null,
-            at,
-          ],
-        );
-        break;
-      case 'StockAdjusted':
-      case 'StockReturned':
-        break; // no reservation moves
-      default:
-        assertNever(event);
-    }
+export class InventoryProjection extends FoldProjection<InventoryProjectionEvent> {
+  constructor() {
+    super(variantStockReadModel);
   }
 }
