@@ -100,8 +100,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATABASE_DIRECT_URL: '',
     // Through a transaction pooler when a suite started one (pgbouncer.int.spec.ts): the pooler's address with
     // this app's database, and the server itself for sessions and migrations.
+    // Its few server connections queue the transactions of every pool (a replay's among them): on a loaded host
+    // a pool's waiter outlived the 5 s connect bound behind them, which measures the host, not the shop.
     ...(process.env.FACET_TEST_POOLER_URL
-      ? { DATABASE_URL: pooledUrl(process.env.FACET_TEST_POOLER_URL, db.name), DATABASE_DIRECT_URL: db.url }
+      ? {
+          DATABASE_URL: pooledUrl(process.env.FACET_TEST_POOLER_URL, db.name),
+          DATABASE_DIRECT_URL: db.url,
+          DB_CONNECTION_TIMEOUT_MS: '30000',
+        }
       : {}),
     QUEUE_PREFIX: queuePrefix,
     ADMIN_EMAIL: TEST_ADMIN.email,

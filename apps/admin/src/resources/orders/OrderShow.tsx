@@ -19,8 +19,15 @@ export function OrderSummary() {
   const s = r.shipping ?? {};
   return (
     <Grid container spacing={2}>
-      {/* The items table scrolls inside its own column on a phone rather than being cut off at the screen's edge. */}
-      <Grid size={{ xs: 12, md: 7 }} sx={{ minWidth: 0, overflowX: 'auto' }}>
+      {/* The items table scrolls inside its own column on a phone rather than being cut off at the screen's edge;
+          a region in the tab order, so a keyboard can scroll it too (axe: scrollable-region-focusable). */}
+      <Grid
+        size={{ xs: 12, md: 7 }}
+        sx={{ minWidth: 0, overflowX: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label={translate('facet.order.items')}
+      >
         <Typography variant="overline" color="text.secondary">
           {translate('facet.order.items')}
         </Typography>
