@@ -1,83 +1,123 @@
 import { assertNever, CUSTOMER_DELETED, type CustomerDeleted } from '@facet/contracts';
 import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
-import { erasedAccount, readModelSubjects, subjectsErasedBy, unlabelledRowsOf } from '../../platform/privacy/erasure-match';
+import { readModelSubjects, subjectsErasedBy, unlabelledRowsOf } from '../../platform/privacy/erasure-match';
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
-import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { FoldProjection, idsIn, keyFrom, ReadModel, ReadModelProjection } from '../../platform/projections';
+import { asTextParameter as text, uuidKey } from '../../platform/projections/row-values';
 import { CUSTOM_DESIGN_EVENT_TYPES, CustomDesignEvent } from '../domain/custom-design';
 
-/**
- * rm.custom_designs (one row per request) and rm.custom_design_history (what happened to it, by whom, when).
- * A deleted customer's requests keep their shape but lose their personal fields.
- */
-@Injectable()
-@ReadModelProjection()
-export class CustomDesignsProjection implements Projection<CustomDesignEvent | CustomerDeleted> {
-  readonly name = 'custom_designs';
-  readonly eventTypes = [...CUSTOM_DESIGN_EVENT_TYPES, CUSTOMER_DELETED] as const;
+type DesignsEvent = RecordedEvent<CustomDesignEvent | CustomerDeleted>;
+/** A request's row in rm.custom_designs. */
+export type CustomDesignRow = Record<string, unknown>;
 
-  async apply(tx: Tx, event: RecordedEvent<CustomDesignEvent | CustomerDeleted>): Promise<void> {
-    const at = event.metadata.occurredAt;
-    switch (event.type) {
-      case 'CustomDesignSubmitted': {
-        const d = event.data;
-        // Sent while the account was being erased, so recorded after the purge: written as the purge leaves it.
-        const gone = await erasedAccount(tx, 'custom_designs_erased_customers', d.customer_id);
-        const personal = (v: unknown) => (gone && v != null ? ERASED : v);
-        await tx.query(
-          `INSERT INTO custom_designs (id, customer_id, subject_ids, status, category, jewelry_type, diamond_shape, diamond_size, metal_type,
-             metal_karat, preferred_contact, contact_name, contact_email, contact_phone, design_notes, image_sha256, image_mime, image_size,
-             version, created_at, updated_at)
-           VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19)
-           ON CONFLICT (id) DO NOTHING`,
-          [
-            d.design_id,
-            d.customer_id,
-            gone ? [ERASED] : readModelSubjects(d.customer_id, d.contact_email),
-            d.category,
-            d.jewelry_type,
-            d.diamond_shape,
-            d.diamond_size,
-            d.metal_type,
-            d.metal_karat,
-            d.preferred_contact,
-            personal(d.contact_name),
-            personal(d.contact_email),
-            personal(d.contact_phone),
-            personal(d.design_notes),
-            d.image?.sha256 ?? null,
-            d.image?.mime ?? null,
-            d.image?.size ?? null,
-            event.revision,
-            at,
-          ],
-        );
-        await this.history(tx, event, null, null, 'pending');
-        break;
-      }
-      case 'CustomDesignStatusChanged': {
-        const d = event.data;
-        await tx.query('UPDATE custom_designs SET status = $2, version = $3, updated_at = $4 WHERE id = $1', [
-          d.design_id,
-          d.to,
-          event.revision,
-          at,
-        ]);
-        await this.history(tx, event, d.note, d.from, d.to);
-        break;
-      }
-      case 'CustomDesignNoteAdded': {
-        const d = event.data;
-        await tx.query('UPDATE custom_designs SET version = $2, updated_at = $3 WHERE id = $1', [d.design_id, event.revision, at]);
-        await this.history(tx, event, d.note, d.status, d.status);
-        break;
-      }
-      case 'CustomDesignDeleted':
-        await tx.query('DELETE FROM custom_designs WHERE id = $1', [event.data.design_id]);
+/** The accounts among a batch's senders that are already erased (rm.custom_designs_erased_customers). */
+type ErasedCustomers = ReadonlySet<string>;
+
+const sender = (event: DesignsEvent) => (event.type === 'CustomDesignSubmitted' ? event.data.customer_id : null);
+
+/** One request event's effect on its row (null: none yet, or deleted). */
+function evolveDesign(row: CustomDesignRow | null, event: DesignsEvent, erased: ErasedCustomers = new Set()): CustomDesignRow | null {
+  const at = event.metadata.occurredAt;
+  switch (event.type) {
+    case 'CustomDesignSubmitted': {
+      if (row) return row; // the first wins, as ON CONFLICT DO NOTHING did
+      // Text values as the INSERT's parameters stored them (text(): an odd value as node-postgres sent it).
+      const d = event.data;
+      // Sent while the account was being erased, so recorded after the purge: written as the purge leaves it.
+      const gone = !!d.customer_id && erased.has(keyFrom(d.customer_id)!);
+      const personal = (v: unknown) => {
+        const value = text(v);
+        return gone && value !== null ? ERASED : value;
+      };
+      return {
+        id: uuidKey(d.design_id),
+        customer_id: text(d.customer_id),
+        subject_ids: gone ? [ERASED] : readModelSubjects(d.customer_id, d.contact_email),
+        status: 'pending',
+        category: text(d.category),
+        jewelry_type: text(d.jewelry_type),
+        diamond_shape: text(d.diamond_shape),
+        diamond_size: text(d.diamond_size),
+        metal_type: text(d.metal_type),
+        metal_karat: text(d.metal_karat),
+        preferred_contact: text(d.preferred_contact),
+        contact_name: personal(d.contact_name),
+        contact_email: personal(d.contact_email),
+        contact_phone: personal(d.contact_phone),
+        design_notes: personal(d.design_notes),
+        image_sha256: text(d.image?.sha256),
+        image_mime: text(d.image?.mime),
+        image_size: d.image?.size ?? null,
+        version: event.revision,
+        created_at: at,
+        updated_at: at,
+      };
+    }
+    case 'CustomDesignStatusChanged':
+      return row && { ...row, status: text(event.data.to), version: event.revision, updated_at: at };
+    case 'CustomDesignNoteAdded':
+      return row && { ...row, version: event.revision, updated_at: at };
+    case 'CustomDesignDeleted':
+      return null;
+    case CUSTOMER_DELETED:
+      return row; // keyOf gives it no row: its work is the erasure effect's
+    default:
+      return assertNever(event);
+  }
+}
+
+/** One line of a request's history: every event of its stream carries its design_id. */
+async function writeHistoryLine(
+  tx: Tx,
+  event: RecordedEvent<CustomDesignEvent>,
+  note: string | null,
+  from: string | null,
+  to: string | null,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO custom_design_history (design_id, revision, type, occurred_at, actor, note, from_status, to_status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+    [event.data.design_id, event.revision, event.type, event.metadata.occurredAt, JSON.stringify(event.metadata.actor), note, from, to],
+  );
+}
+
+/**
+ * rm.custom_designs declared as a fold: each request's row from its events (a request an erased account sent reads
+ * as the purge leaves it: the erased accounts are the fold's context). Its history (a line per event) and an
+ * erasure across a person's requests are effects: rows not the event's own.
+ */
+export const customDesignsReadModel: ReadModel<CustomDesignEvent | CustomerDeleted, CustomDesignRow, ErasedCustomers> = {
+  name: 'custom_designs',
+  table: 'custom_designs',
+  key: 'id',
+  eventTypes: [...CUSTOM_DESIGN_EVENT_TYPES, CUSTOMER_DELETED],
+  keyOf: (event) => (event.type === CUSTOMER_DELETED ? null : uuidKey(event.data.design_id)),
+  context: { load: (tx, events) => idsIn(tx, 'custom_designs_erased_customers', 'customer_id', events.map(sender)) },
+  evolve: evolveDesign,
+  effects: {
+    CustomDesignSubmitted: {
+      name: 'write the history line',
+      run: (tx, event) => writeHistoryLine(tx, event, null, null, 'pending'),
+    },
+    CustomDesignStatusChanged: {
+      name: 'write the history line',
+      run: (tx, event) => writeHistoryLine(tx, event, event.data.note, event.data.from, event.data.to),
+    },
+    CustomDesignNoteAdded: {
+      name: 'write the history line',
+      run: (tx, event) => writeHistoryLine(tx, event, event.data.note, event.data.status, event.data.status),
+    },
+    CustomDesignDeleted: {
+      name: "delete the request's history",
+      async run(tx, event) {
         await tx.query('DELETE FROM custom_design_history WHERE design_id = $1', [event.data.design_id]);
-        break;
-      case CUSTOMER_DELETED: {
+      },
+    },
+    [CUSTOMER_DELETED]: {
+      name: "erase the customer's requests",
+      async run(tx, event) {
         const d = event.data;
         // Their requests, signed in or sent as a guest from their account's e-mail (the subjects the event
         // names), found by index. The placeholder, as a replay opens these sealed fields without their key;
@@ -99,25 +139,19 @@ export class CustomDesignsProjection implements Projection<CustomDesignEvent | C
         if (d.customer_id) {
           await tx.query('INSERT INTO custom_designs_erased_customers (customer_id) VALUES ($1) ON CONFLICT DO NOTHING', [d.customer_id]);
         }
-        break;
-      }
-      default:
-        assertNever(event);
-    }
-  }
+      },
+    },
+  },
+};
 
-  /** One line of a request's history: every event of its stream carries its design_id. */
-  private async history(
-    tx: Tx,
-    event: RecordedEvent<CustomDesignEvent>,
-    note: string | null,
-    from: string | null,
-    to: string | null,
-  ): Promise<void> {
-    await tx.query(
-      `INSERT INTO custom_design_history (design_id, revision, type, occurred_at, actor, note, from_status, to_status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-      [event.data.design_id, event.revision, event.type, event.metadata.occurredAt, JSON.stringify(event.metadata.actor), note, from, to],
-    );
+/**
+ * rm.custom_designs (one row per request) and rm.custom_design_history (what happened to it, by whom, when), run
+ * by the platform. A deleted customer's requests keep their shape but lose their personal fields.
+ */
+@Injectable()
+@ReadModelProjection()
+export class CustomDesignsProjection extends FoldProjection<CustomDesignEvent | CustomerDeleted> {
+  constructor() {
+    super(customDesignsReadModel);
   }
 }

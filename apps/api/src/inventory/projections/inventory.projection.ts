@@ -2,7 +2,8 @@ import { assertNever, InventoryEvent, OrderEvent, StockMovementKind } from '@fac
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
-import { Projection, ReadModelProjection } from '../../platform/projections/projection';
+import { FoldProjection, ReadModel, ReadModelProjection } from '../../platform/projections';
+import { asTextParameter } from '../../platform/projections/row-values';
 import { INVENTORY_READ_MODEL } from '../../catalog';
 import { STOCK_EVENT_TYPES } from '../domain/variant-stock';
 
@@ -28,94 +29,128 @@ function movementOf(e: InventoryEvent): { kind: StockMovementKind; onHand: numbe
 type HoldConfirmed = Extract<OrderEvent, { type: 'ConsultationHoldConfirmed' }>;
 type InventoryProjectionEvent = InventoryEvent | HoldConfirmed;
 
+/** A variant's counts in rm.variant_stock. */
+export type VariantStockRow = Record<string, unknown>;
+
+/** One stock event's effect on its variant's counts; a stream revision already applied leaves them as they are. */
+function evolveStock(row: VariantStockRow | null, event: RecordedEvent<InventoryProjectionEvent>): VariantStockRow | null {
+  if (event.type === 'ConsultationHoldConfirmed') return row; // keyOf gives it no row: its work is the effect's
+  if (row && Number(row.version) >= event.revision) return row; // applied before
+  const m = movementOf(event);
+  const onHand = (row ? Number(row.on_hand) : 0) + m.onHand;
+  const reserved = (row ? Number(row.reserved) : 0) + m.reserved;
+  return {
+    // Text as the upsert's parameters stored it; the first event names the product (an upsert never moved it).
+    variant_id: asTextParameter(event.data.variant_id),
+    product_id: row ? row.product_id : asTextParameter(event.data.product_id),
+    on_hand: onHand,
+    reserved,
+    available: Math.max(0, onHand - reserved),
+    version: event.revision,
+    updated_at: event.metadata.occurredAt,
+  };
+}
+
 /**
- * rm.variant_stock (counts per variant), rm.stock_ledger (every movement, with the counts after it) and
- * rm.stock_reservations (one per order and variant). Everything comes from the event and its metadata, so
- * a replay builds the same rows; a stream revision already applied is skipped. A consultation's hold confirmed
- * by staff marks its reservations (who, when): events apply in the log's order, so after its reservations.
+ * The ledger's line of a stock event, with the counts after it as its variant's row now holds them. Only an event
+ * that moved the counts has a line: the row's version is its revision (one applied before leaves an equal line,
+ * which ON CONFLICT keeps).
  */
-@Injectable()
-@ReadModelProjection()
-export class InventoryProjection implements Projection<InventoryProjectionEvent> {
-  readonly name = INVENTORY_READ_MODEL; // the catalogue's lists read its counts and watch it move
-  readonly eventTypes: readonly InventoryProjectionEvent['type'][] = [...STOCK_EVENT_TYPES, 'ConsultationHoldConfirmed'];
+async function writeLedgerLine(tx: Tx, event: RecordedEvent<InventoryEvent>): Promise<boolean> {
+  const d = event.data;
+  const m = movementOf(event);
+  const line = await tx.query(
+    `INSERT INTO stock_ledger (variant_id, revision, product_id, kind, quantity, on_hand_after, reserved_after, available_after,
+       order_id, reason, actor, at)
+     SELECT $1, $2, $3, $4, $5, s.on_hand, s.reserved, s.available, $6, $7, $8, $9
+     FROM variant_stock s WHERE s.variant_id = $1 AND s.version = $2
+     ON CONFLICT DO NOTHING`,
+    [
+      d.variant_id,
+      event.revision,
+      d.product_id,
+      m.kind,
+      m.quantity,
+      'order_id' in d ? d.order_id : null,
+      'reason' in d ? d.reason : null,
+      'by' in d ? d.by : 'system',
+      event.metadata.occurredAt,
+    ],
+  );
+  return (line.rowCount ?? 0) > 0;
+}
 
-  async apply(tx: Tx, event: RecordedEvent<InventoryProjectionEvent>): Promise<void> {
-    if (event.type === 'ConsultationHoldConfirmed') {
-      await tx.query(
-        `UPDATE stock_reservations SET hold_confirmed_by = $2, hold_confirmed_at = $3 WHERE order_id = $1 AND hold_confirmed_by IS NULL`,
-        [event.data.order_id.toLowerCase(), event.data.by, event.metadata.occurredAt],
-      );
-      return;
-    }
-    await this.applyStock(tx, event);
-  }
+/** A reservation released or confirmed by an event that moved the counts. */
+async function closeReservation(
+  tx: Tx,
+  event: RecordedEvent<Extract<InventoryEvent, { type: 'ReservationReleased' | 'ReservationConfirmed' }>>,
+) {
+  if (!(await writeLedgerLine(tx, event))) return;
+  await tx.query(
+    `UPDATE stock_reservations SET status = $3, release_reason = $4, updated_at = $5 WHERE variant_id = $1 AND order_id = $2`,
+    [
+      event.data.variant_id,
+      event.data.order_id,
+      event.type === 'ReservationReleased' ? 'released' : 'confirmed',
+      event.type === 'ReservationReleased' ? event.data.reason : null,
+      event.metadata.occurredAt,
+    ],
+  );
+}
 
-  private async applyStock(tx: Tx, event: RecordedEvent<InventoryEvent>): Promise<void> {
-    const d = event.data;
-    const at = event.metadata.occurredAt;
-    const m = movementOf(event);
-    const counts = await tx.query<{ on_hand: number; reserved: number; available: number }>(
-      `INSERT INTO variant_stock AS s (variant_id, product_id, on_hand, reserved, available, version, updated_at)
-       VALUES ($1, $2, $3::int, $4::int, GREATEST(0, $3::int - $4::int), $5, $6)
-       ON CONFLICT (variant_id) DO UPDATE SET
-         on_hand = s.on_hand + $3::int, reserved = s.reserved + $4::int,
-         available = GREATEST(0, s.on_hand + $3::int - s.reserved - $4::int), version = $5, updated_at = $6
-       WHERE s.version < $5
-       RETURNING on_hand, reserved, available`,
-      [d.variant_id, d.product_id, m.onHand, m.reserved, event.revision, at],
-    );
-    if (counts.rows.length === 0) return; // applied before
-    const after = counts.rows[0];
-    const orderId = 'order_id' in d ? d.order_id : null;
-    const reason = 'reason' in d ? d.reason : null;
-    const by = 'by' in d ? d.by : 'system';
-    await tx.query(
-      `INSERT INTO stock_ledger (variant_id, revision, product_id, kind, quantity, on_hand_after, reserved_after, available_after,
-         order_id, reason, actor, at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
-      [
-        d.variant_id,
-        event.revision,
-        d.product_id,
-        m.kind,
-        m.quantity,
-        after.on_hand,
-        after.reserved,
-        after.available,
-        orderId,
-        reason,
-        by,
-        at,
-      ],
-    );
-    switch (event.type) {
-      case 'StockReserved':
+/**
+ * rm.variant_stock declared as a fold: each variant's counts from its events. The ledger (a line per movement, with
+ * the counts after it) and the reservations (one per order and variant) are effects: their rows are not the
+ * variant's.
+ */
+export const variantStockReadModel: ReadModel<InventoryProjectionEvent, VariantStockRow> = {
+  name: INVENTORY_READ_MODEL, // the catalogue's lists read its counts and watch it move
+  table: 'variant_stock',
+  key: 'variant_id',
+  eventTypes: [...STOCK_EVENT_TYPES, 'ConsultationHoldConfirmed'],
+  keyOf: (event) => (event.type === 'ConsultationHoldConfirmed' ? null : String(asTextParameter(event.data.variant_id))),
+  evolve: evolveStock,
+  effects: {
+    StockAdjusted: { name: 'write the ledger line', run: (tx, event) => writeLedgerLine(tx, event).then(() => undefined) },
+    StockReturned: { name: 'write the ledger line', run: (tx, event) => writeLedgerLine(tx, event).then(() => undefined) },
+    StockReserved: {
+      name: 'write the ledger line and open the reservation',
+      async run(tx, event) {
+        if (!(await writeLedgerLine(tx, event))) return;
+        const d = event.data;
         await tx.query(
           `INSERT INTO stock_reservations AS r (variant_id, order_id, product_id, quantity, status, release_reason, created_at, updated_at)
            VALUES ($1, $2, $3, $4, 'open', NULL, $5, $5)
            ON CONFLICT (variant_id, order_id) DO UPDATE SET quantity = $4, status = 'open', release_reason = NULL, created_at = $5, updated_at = $5`,
-          [d.variant_id, event.data.order_id, d.product_id, event.data.quantity, at],
+          [d.variant_id, d.order_id, d.product_id, d.quantity, event.metadata.occurredAt],
         );
-        break;
-      case 'ReservationReleased':
-      case 'ReservationConfirmed':
+      },
+    },
+    ReservationReleased: { name: 'write the ledger line and release the reservation', run: closeReservation },
+    ReservationConfirmed: { name: 'write the ledger line and confirm the reservation', run: closeReservation },
+    // Staff confirmed a consultation's hold: its reservations say who and when (they came before it in the log).
+    ConsultationHoldConfirmed: {
+      name: "mark the consultation's reservations confirmed",
+      async run(tx, event) {
         await tx.query(
-          `UPDATE stock_reservations SET status = $3, release_reason = $4, updated_at = $5 WHERE variant_id = $1 AND order_id = $2`,
-          [
-            d.variant_id,
-            event.data.order_id,
-            event.type === 'ReservationReleased' ? 'released' : 'confirmed',
-            event.type === 'ReservationReleased' ? event.data.reason : null,
-            at,
-          ],
+          `UPDATE stock_reservations SET hold_confirmed_by = $2, hold_confirmed_at = $3 WHERE order_id = $1 AND hold_confirmed_by IS NULL`,
+          [event.data.order_id.toLowerCase(), event.data.by, event.metadata.occurredAt],
         );
-        break;
-      case 'StockAdjusted':
-      case 'StockReturned':
-        break; // no reservation moves
-      default:
-        assertNever(event);
-    }
+      },
+    },
+  },
+};
+
+/**
+ * rm.variant_stock (counts per variant), rm.stock_ledger (every movement, with the counts after it) and
+ * rm.stock_reservations (one per order and variant), run by the platform. Everything comes from the event and its
+ * metadata, so a replay builds the same rows; a stream revision already applied is skipped. A consultation's hold
+ * confirmed by staff marks its reservations (who, when): events apply in the log's order, so after its reservations.
+ */
+@Injectable()
+@ReadModelProjection()
+export class InventoryProjection extends FoldProjection<InventoryProjectionEvent> {
+  constructor() {
+    super(variantStockReadModel);
   }
 }

@@ -63,12 +63,3 @@ export function subjectsErasedBy(deleted: CustomerDeletedData): string[] {
     ...(email ? guestSubjects(email) : []),
   ].filter((s): s is string => typeof s === 'string' && s !== '' && s !== ERASED);
 }
-
-/**
- * Whether a read model's list of erased accounts (`table`, filled on CustomerDeleted) holds this customer:
- * a record they sent while the erasure ran can reach the projection after the purge.
- */
-export async function erasedAccount(tx: Tx, table: string, customerId: string | null | undefined): Promise<boolean> {
-  if (!customerId) return false;
-  return ((await tx.query(`SELECT 1 FROM ${table} WHERE customer_id = $1`, [customerId])).rowCount ?? 0) > 0;
-}

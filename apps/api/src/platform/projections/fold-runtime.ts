@@ -80,12 +80,13 @@ async function foldRun<E extends SomeEvent, R extends Row, C>(
   }
   if (keyed.length === 0) return;
   const context = model.context ? await model.context.load(tx, events) : undefined;
-  const before = await loadRows(tx, model.table, model.key, [...new Set(keyed.map(([key]) => key))]);
+  const generated = await generatedColumns(tx, model.table);
+  const before = await loadRows(tx, model.table, model.key, [...new Set(keyed.map(([key]) => key))], generated);
   const after = new Map<string, Row | null>(before);
   for (const [key, event] of keyed) {
     const current = (after.get(key) as R | undefined) ?? null;
     const row = model.evolve(current, event, context);
-    after.set(key, row === null || row === current ? row : storableRow(row));
+    after.set(key, row === null || row === current ? row : writableRow(storableRow(row), generated));
   }
   const deletes: unknown[] = [];
   const updates: Row[] = [];
@@ -136,10 +137,37 @@ async function keyType(tx: Tx, table: string, key: string): Promise<string> {
 }
 
 /**
- * The rows of these keys, each under the key as the event spelt it (an upper-case uuid finds its row, as the
- * statements with the key as a parameter did), read back as evolve's rows are folded in memory (rowFromTable).
+ * The table's GENERATED ALWAYS columns (rm.products' review_rating and search_text), read once: PostgreSQL
+ * computes them and refuses a value for them, so they are neither read back into evolve's rows nor written.
+ * A replay's rm_next tables are made LIKE rm's INCLUDING ALL, so they have the same ones.
  */
-async function loadRows(tx: Tx, table: string, key: string, keys: string[]): Promise<Map<string, Row>> {
+const generatedByTable = new Map<string, ReadonlySet<string>>();
+
+async function generatedColumns(tx: Tx, table: string): Promise<ReadonlySet<string>> {
+  const known = generatedByTable.get(table);
+  if (known) return known;
+  const r = await tx.query<{ name: string }>(
+    `SELECT attname AS name FROM pg_catalog.pg_attribute
+     WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated <> ''`,
+    [table],
+  );
+  const generated = new Set(r.rows.map((c) => c.name));
+  generatedByTable.set(table, generated);
+  return generated;
+}
+
+/** A row without the table's generated columns, should evolve have given one (the same row when it has none). */
+function writableRow(row: Row, generated: ReadonlySet<string>): Row {
+  if (generated.size === 0 || !Object.keys(row).some((c) => generated.has(c))) return row;
+  return Object.fromEntries(Object.entries(row).filter(([c]) => !generated.has(c)));
+}
+
+/**
+ * The rows of these keys, each under the key as the event spelt it (an upper-case uuid finds its row, as the
+ * statements with the key as a parameter did), read back as evolve's rows are folded in memory (rowFromTable),
+ * without the generated columns (written by PostgreSQL, never by the fold).
+ */
+async function loadRows(tx: Tx, table: string, key: string, keys: string[], generated: ReadonlySet<string>): Promise<Map<string, Row>> {
   const r = await tx.query<Row & { fold_key: string }>({
     text: `SELECT w.fold_key, t.* FROM unnest($1::text[]) AS w(fold_key) JOIN ${table} t ON t.${key} = w.fold_key::${await keyType(tx, table, key)}`,
     values: [keys],
@@ -147,6 +175,7 @@ async function loadRows(tx: Tx, table: string, key: string, keys: string[]): Pro
   });
   return new Map(
     r.rows.map(({ fold_key, ...row }) => {
+      for (const column of generated) delete row[column];
       return [fold_key, rowFromTable(row)];
     }),
   );

@@ -3,5 +3,5 @@
 export { foldEvents } from './fold';
 export type { ReadModel, ReadModelContext, ReadModelEffect } from './fold';
 export { FoldProjection, idsIn, keyFrom, readModelProjection, requiredKeyFrom, rowFromTable, storableRow } from './fold-runtime';
-export { insertRows, inRuns, ReadModelProjection } from './projection';
+export { insertRows, ReadModelProjection } from './projection';
 export type { Projection } from './projection';

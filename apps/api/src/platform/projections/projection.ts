@@ -30,29 +30,6 @@ export interface Projection<E extends SomeEvent = SomeEvent> {
   afterBulkPass?(tx: Tx): Promise<void>;
 }
 
-/** The events of type T among R (all of R while R is untyped: its type is any string). */
-type OfType<R, T> = [Extract<R, { type: T }>] extends [never] ? R : Extract<R, { type: T }>;
-
-/** Runs consecutive events of the same type together, others one by one: a helper for applyBatch. */
-export async function inRuns<R extends RecordedEvent<SomeEvent>>(
-  events: R[],
-  bulk: { [T in R['type']]?: (run: OfType<R, T>[]) => Promise<void> },
-  single: (event: R) => Promise<void>,
-): Promise<void> {
-  let i = 0;
-  while (i < events.length) {
-    const type: R['type'] = events[i].type;
-    let j = i + 1;
-    while (j < events.length && events[j].type === type) j++;
-    const run = events.slice(i, j);
-    // Every event of the run has this type, which is what the bulk handler for it takes.
-    const handler = bulk[type] as ((run: R[]) => Promise<void>) | undefined;
-    if (handler && run.length > 1) await handler(run);
-    else for (const e of run) await single(e);
-    i = j;
-  }
-}
-
 export const PROJECTION_METADATA = 'facet:projection';
 
 /** Marks a provider as a projection so the runner finds it. */
