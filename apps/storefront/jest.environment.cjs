@@ -7,7 +7,7 @@ const { TestEnvironment } = require('jest-environment-jsdom');
 class StorefrontEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
-    for (const name of ['Request', 'Response', 'Headers', 'FormData', 'AbortController', 'AbortSignal', 'ReadableStream']) {
+    for (const name of ['Request', 'Response', 'Headers', 'AbortController', 'AbortSignal', 'ReadableStream']) {
       this.global[name] = globalThis[name];
     }
   }

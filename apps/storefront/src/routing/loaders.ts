@@ -13,7 +13,7 @@ import { type Collection, COLLECTION_LIMIT, resolveCategoryParam } from '../lib/
 import { catalogueQuery, filtersFromParams, MAX_SEARCH_LENGTH, searchText, type CatalogueFilters } from '../lib/catalogue';
 import { RINGS_PAGE_SIZE } from '../lib/loadMore';
 import { FEATURED_COUNT } from '../lib/rotation';
-import { SEARCH_FETCH_LIMIT } from '../lib/search';
+import { SEARCH_FETCH_LIMIT, searchSortFrom, searchSortToApi } from '../lib/search';
 import type { PageData } from './usePageData';
 import type { ShopData } from './shopData';
 
@@ -44,6 +44,8 @@ export interface SearchData extends PageData {
   products: Product[];
   /** How many the server found for the query (the header's 'View all N' and the catalogue count the same). */
   total: number;
+  /** Why the search could not be run (no products then): the page says so. */
+  error?: string;
 }
 export interface ProductData extends PageData {
   product: Product | null;
@@ -150,12 +152,22 @@ export function createLoaders(shop: ShopData) {
     },
 
     search: async ({ request }: LoaderFunctionArgs): Promise<SearchData | null> => {
-      const q = searchText(new URL(request.url).searchParams.get('q'));
+      const params = new URL(request.url).searchParams;
+      const q = searchText(params.get('q'));
       if (!q) return null; // an empty query shows suggestions, no results
-      const list = await orNull('search', () =>
-        shop.listProducts({ limit: SEARCH_FETCH_LIMIT, search: q, sort_by: 'featured', price_range: 'all' }, request.signal),
-      );
-      return list && { key: searchKey(q), products: list.products, total: list.total };
+      // Its price range and sort are in the URL too (?q=ring&price=under-500&sort=price-low).
+      const { priceRange } = listingChoice(params);
+      const sort = searchSortFrom(params.get('sort'));
+      const key = searchKey(q, priceRange, sort);
+      try {
+        const query = { limit: SEARCH_FETCH_LIMIT, search: q, sort_by: searchSortToApi(sort), price_range: priceRange };
+        const list = await shop.listProducts(query, request.signal);
+        return { key, products: list.products, total: list.total };
+      } catch (error) {
+        if ((error as Error)?.name === 'AbortError') throw error;
+        console.error('Loading search failed', error);
+        return { key, products: [], total: 0, error: messageOf(error) };
+      }
     },
 
     product: async ({ params, request }: LoaderFunctionArgs) => {

@@ -1,4 +1,4 @@
-import { useNavigation, useRouteLoaderData } from 'react-router-dom';
+import { useLoaderData, useNavigation, useRouteLoaderData } from 'react-router-dom';
 
 /** What a route loader returns: the data, and the key of the screen state it was loaded for. */
 export interface PageData {
@@ -6,13 +6,15 @@ export interface PageData {
 }
 
 /**
- * The data the route `routeId`'s loader fetched for the current URL (on the server, or in the browser before
+ * The data the route `routeId`'s loader (by default: the route this renders in) fetched for the current URL (on the server, or in the browser before
  * a navigation: loaders run again whenever the URL changes). `undefined` while the route renders as its
  * own hydrate fallback (the browser's first load without server data): the page then shows its loading
  * state. `null` when the loader could not read the catalogue (it logged why).
  */
-export function usePageData<T extends PageData>(routeId: string): T | null | undefined {
-  return useRouteLoaderData(routeId) as T | null | undefined;
+export function usePageData<T extends PageData>(routeId?: string): T | null | undefined {
+  const own = useLoaderData() as T | null | undefined;
+  const named = useRouteLoaderData(routeId ?? '') as T | null | undefined;
+  return routeId ? named : own;
 }
 
 /** True while a navigation to another URL of the same page (a filter, a sort, a query) loads its data. */

@@ -40,6 +40,8 @@ export function renderRoute(routeId: string, url: string, readers: Partial<ShopD
       initialEntries: [url],
     },
   );
-  const view = render(<RouterProvider router={router} />);
+  // Router updates as plain state updates, not transitions (rendered in slices, which on a loaded machine
+  // can take longer than a query waits): the same screens, committed as soon as the loader answers.
+  const view = render(<RouterProvider router={router} useTransitions={false} />);
   return { router, ...view };
 }
