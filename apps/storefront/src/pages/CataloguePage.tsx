@@ -16,7 +16,7 @@ import {
   type CatalogueFilters,
 } from '../lib/catalogue';
 import type { ListData } from '../routing/loaders';
-import { usePageData } from '../routing/usePageData';
+import { usePageData, useWantedSearchParams } from '../routing/usePageData';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { formatPrice } from '@facet/contracts';
 import './CataloguePage.css';
@@ -30,10 +30,12 @@ type Layout = 'grid' | 'list';
  */
 export default function CataloguePage() {
   useDocumentTitle('Product Catalogue');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  // As last asked: a navigation still loading wins, so its answer landing late is not read as the URL moving.
+  const [wanted, setParams] = useWantedSearchParams();
   // The URL holds the filters (shareable, there again on Back); the screen keeps its own copy so typing
   // never waits for the router, and writes what it asks back into the URL in place.
-  const urlKey = filtersToParams(filtersFromParams(params)).toString();
+  const urlKey = filtersToParams(filtersFromParams(wanted)).toString();
   const [filters, setFilters] = useState<CatalogueFilters>(() => filtersFromParams(params));
   const written = useRef(urlKey);
   const [layout, setLayout] = useState<Layout>('grid');

@@ -1,6 +1,6 @@
 import { findCategory, type PriceRange, type Product, type ProductList, type SortOption } from '@facet/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { productsInCategory } from '../api/shop';
 import { PriceRangeSelect, SortSelect } from '../components/Filters';
 import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
@@ -9,7 +9,7 @@ import { resolveCategoryParam } from '../lib/collections';
 import { canLoadMore, initialLoadMore, loadMoreReducer, type LoadMoreState } from '../lib/loadMore';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { CATEGORY_PAGE_LIMIT, listingChoice, withListingChoice, type CategoryData } from '../routing/loaders';
-import { usePageData, useReloading } from '../routing/usePageData';
+import { usePageData, useReloading, useWantedSearchParams } from '../routing/usePageData';
 import './CategoryPage.css';
 import { picture } from '../lib/artwork';
 
@@ -27,7 +27,7 @@ function firstPageOf(list: ProductList): LoadMoreState<Product> {
 export default function CategoryPage() {
   const { category: param = '' } = useParams();
   const { pathname } = useLocation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useWantedSearchParams();
   const id = resolveCategoryParam(param);
   // Undefined while the route renders as its hydrate fallback (the first load in the browser).
   const loaded = usePageData<CategoryData>('category');

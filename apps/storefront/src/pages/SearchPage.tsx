@@ -19,7 +19,7 @@ import {
 import { searchPageHref } from '../lib/suggestions';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { listingChoice, searchKey, searchText, type SearchData } from '../routing/loaders';
-import { usePageData, useReloading } from '../routing/usePageData';
+import { usePageData, useReloading, useWantedSearchParams } from '../routing/usePageData';
 import './SearchPage.css';
 
 const SEARCH_SORT_LABELS: Record<SearchSort, string> = { relevance: 'Relevance', ...SORT_LABELS };
@@ -32,13 +32,15 @@ const KIND_LABELS: Record<SearchKind, string> = {
 
 /** /search?q=: the first 100 products the server finds for q, with the sort and price range, filtered by kind here. */
 export default function SearchPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  // The choices as last asked (a navigation still loading wins): the query shown stays the one answered.
+  const [wanted, setParams] = useWantedSearchParams();
   const q = searchText(params.get('q'));
   useDocumentTitle(q ? `Search: ${q}` : 'Search');
   const [kind, setKind] = useState<SearchKind>('all');
   // The price range and sort are in the URL with the query: the route's loader reads each new answer.
-  const { priceRange } = listingChoice(params);
-  const sort = searchSortFrom(params.get('sort'));
+  const { priceRange } = listingChoice(wanted);
+  const sort = searchSortFrom(wanted.get('sort'));
   // Undefined while the route renders as its hydrate fallback; null for an empty query.
   const loaded = usePageData<SearchData>('search');
   const fetched = loaded ?? null;
@@ -51,8 +53,8 @@ export default function SearchPage() {
 
   const choose = (name: 'price' | 'sort', value: string, byDefault: string) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        const next = new URLSearchParams(wanted);
         if (value === byDefault) next.delete(name);
         else next.set(name, value);
         return next;

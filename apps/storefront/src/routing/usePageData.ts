@@ -1,4 +1,5 @@
-import { useLoaderData, useNavigation, useRouteLoaderData } from 'react-router-dom';
+import { useMemo } from 'react';
+import { useLoaderData, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router-dom';
 
 /** What a route loader returns: the data, and the key of the screen state it was loaded for. */
 export interface PageData {
@@ -21,4 +22,19 @@ export function usePageData<T extends PageData>(routeId?: string): T | null | un
 export function useReloading(pathname: string): boolean {
   const navigation = useNavigation();
   return navigation.state === 'loading' && navigation.location.pathname === pathname;
+}
+
+/**
+ * The page's query as the shopper last asked for it: a navigation of the same page that is still loading wins
+ * over the URL on screen. Two quick choices (a sort, then a filter) each build on the one before, and the
+ * controls show what was asked at once: reading the committed URL lost the first choice, or put it back over
+ * the second when its answer landed.
+ */
+export function useWantedSearchParams(): [URLSearchParams, ReturnType<typeof useSearchParams>[1]] {
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const pending = navigation.state !== 'idle' && navigation.location.pathname === pathname ? navigation.location.search : null;
+  const wanted = useMemo(() => (pending === null ? params : new URLSearchParams(pending)), [pending, params]);
+  return [wanted, setParams];
 }
