@@ -4,7 +4,7 @@ const path = require('node:path');
 module.exports = {
   displayName: 'storefront',
   rootDir: __dirname,
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/jest.environment.cjs',
   testMatch: ['<rootDir>/src/**/*.unit.spec.ts?(x)'],
   setupFiles: ['<rootDir>/jest.polyfills.cjs'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],

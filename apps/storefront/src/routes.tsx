@@ -68,8 +68,9 @@ const browserPage = (Component: ComponentType) => (
 );
 
 /**
- * A screen that writes its own state into its query (the catalogue's filters, the product's ?variant=)
- * fetches for it itself: rewriting the query does not run the route's loader again.
+ * The product page writes the chosen variant into its query (?variant=): the piece already loaded stays,
+ * rewriting the query does not run the route's loader again. Every other query change (a filter, a sort,
+ * a search) does: pages read their data from their loader only.
  */
 const sameScreenOtherQuery: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
@@ -98,14 +99,16 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           <RouteError />
         </Layout>
       ),
+      // A page with a loader is its own fallback (it shows its loading state until its data is read).
       hydrateFallbackElement: <PageLoading />,
       children: [
-        { id: 'home', path: '/', loader: load.home, element: page(HomePage) },
+        { id: 'home', path: '/', loader: load.home, element: page(HomePage), hydrateFallbackElement: page(HomePage) },
         {
           id: 'jewelry',
           path: '/jewelry',
           loader: load.jewelry,
           element: page(JewelryPage),
+          hydrateFallbackElement: page(JewelryPage),
           handle: chunk('JewelryPage', [CORMORANT_400]),
         },
         ...COLLECTIONS.map((c) => ({
@@ -113,6 +116,7 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           path: c.category.href,
           loader: load.collection(c),
           element: <CollectionPage slug={c.slug} />,
+          hydrateFallbackElement: <CollectionPage slug={c.slug} />,
           handle: chunk('CollectionPage', listingFonts),
         })),
         {
@@ -120,22 +124,23 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           path: '/category/:category',
           loader: load.category,
           element: page(CategoryPage),
+          hydrateFallbackElement: page(CategoryPage),
           handle: chunk('CategoryPage', listingFonts),
         },
         {
           id: 'catalog',
           path: '/catalog',
           loader: load.catalogue,
-          shouldRevalidate: sameScreenOtherQuery,
           element: page(CataloguePage),
+          hydrateFallbackElement: page(CataloguePage),
           handle: chunk('CataloguePage', catalogueFonts),
         },
         {
           id: 'catalogue',
           path: '/catalogue',
           loader: load.catalogue,
-          shouldRevalidate: sameScreenOtherQuery,
           element: page(CataloguePage),
+          hydrateFallbackElement: page(CataloguePage),
           handle: chunk('CataloguePage', catalogueFonts),
         },
         {
@@ -143,6 +148,7 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           path: '/search',
           loader: load.search,
           element: page(SearchPage),
+          hydrateFallbackElement: page(SearchPage),
           handle: chunk('SearchPage', [INTER_600]),
         },
         {
@@ -152,6 +158,7 @@ export function createRoutes(shop: ShopData): RouteObject[] {
           // Choosing a size or metal only rewrites ?variant=: the product already loaded stays.
           shouldRevalidate: sameScreenOtherQuery,
           element: page(ProductPage),
+          hydrateFallbackElement: page(ProductPage),
           handle: chunk('ProductPage', [INTER_600]),
         },
         { id: 'about', path: '/about', element: page(AboutPage), handle: chunk('AboutPage') },

@@ -1,13 +1,11 @@
 import { formatPrice, isOnSale, type Product } from '@facet/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { isAbort } from '../api/client';
-import { randomProducts } from '../api/shop';
 import { toggleWishlistWithToast } from '../features/shopActions';
 import { CardAddButton } from './CardAddButton';
 import { useWishlist } from '../features/wishlist/useWishlist';
 import { categoryName } from '../lib/collections';
-import { FEATURED_COUNT, FEATURED_FADE_MS, featuredDelay, wrapIndex } from '../lib/rotation';
+import { FEATURED_FADE_MS, featuredDelay, wrapIndex } from '../lib/rotation';
 import type { HomeData } from '../routing/loaders';
 import { usePageData } from '../routing/usePageData';
 import { HeartIcon } from './Icons';
@@ -15,37 +13,22 @@ import { Stars } from './Stars';
 import './FeaturedSelection.css';
 import { picture } from '../lib/artwork';
 
-type Load = { state: 'loading' } | { state: 'loaded'; products: Product[] };
-
 /**
  * 'Selection': four random pieces, one at a time. The first change comes after 3 s, then every 5 s, each
  * a 1.2 s fade-out followed by a fade-in. It holds still while focus is in it or the pointer over it.
  */
 export function FeaturedSelection() {
-  const preloaded = usePageData<HomeData>('home')?.featured;
-  const [load, setLoad] = useState<Load>(() => (preloaded ? { state: 'loaded', products: preloaded } : { state: 'loading' }));
+  // Read by the home route's loader: undefined while the route renders as its hydrate fallback (loading),
+  // null when they could not be read (logged there; the empty state shows).
+  const loaded = usePageData<HomeData>('home');
+  const load: { state: 'loading' } | { state: 'loaded'; products: Product[] } =
+    loaded === undefined ? { state: 'loading' } : { state: 'loaded', products: loaded?.featured ?? [] };
   const [index, setIndex] = useState(0);
   const [fading, setFading] = useState(false);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const rotations = useRef(0);
   const { has } = useWishlist();
-
-  useEffect(() => {
-    if (preloaded) {
-      setLoad((l) => (l.state === 'loaded' && l.products === preloaded ? l : { state: 'loaded', products: preloaded }));
-      return;
-    }
-    const controller = new AbortController();
-    randomProducts(FEATURED_COUNT, controller.signal)
-      .then((products) => setLoad({ state: 'loaded', products }))
-      .catch((error) => {
-        if (isAbort(error)) return;
-        console.error('Featured products failed to load', error); // logged, empty list
-        setLoad({ state: 'loaded', products: [] });
-      });
-    return () => controller.abort();
-  }, [preloaded]);
 
   const count = load.state === 'loaded' ? load.products.length : 0;
 

@@ -1,21 +1,18 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { randomProducts } from '../api/shop';
+import type { ShopData } from '@facet/contracts';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { product } from '../test/fixtures';
+import { renderRoute } from '../test/renderRoute';
 import { FeaturedSelection } from './FeaturedSelection';
 
-jest.mock('../api/shop', () => ({ randomProducts: jest.fn() }));
-const randomMock = randomProducts as jest.MockedFunction<typeof randomProducts>;
+// The home route's loader reads the pieces through the test ShopData.
+const randomMock = jest.fn<ReturnType<ShopData['randomProducts']>, Parameters<ShopData['randomProducts']>>();
+const renderHome = () => renderRoute('home', '/', { randomProducts: randomMock }, <FeaturedSelection />);
 
 const shownName = () => screen.getByTestId('featured-product').querySelector('h3')?.textContent;
 const isFading = () => screen.getByTestId('featured-product').classList.contains('is-fading');
 
 async function renderLoaded() {
-  render(
-    <MemoryRouter>
-      <FeaturedSelection />
-    </MemoryRouter>,
-  );
+  renderHome();
   await act(async () => undefined);
 }
 
@@ -28,11 +25,7 @@ describe("the home page's 'Selection'", () => {
 
   it("asks for 4 random products and says 'Loading...' until they arrive", async () => {
     randomMock.mockReturnValue(new Promise(() => undefined));
-    render(
-      <MemoryRouter>
-        <FeaturedSelection />
-      </MemoryRouter>,
-    );
+    renderHome();
     expect(randomMock).toHaveBeenCalledWith(4, expect.anything());
     expect(screen.getByText('Loading...')).toBeInTheDocument();
   });

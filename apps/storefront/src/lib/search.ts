@@ -17,6 +17,11 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 export const SEARCH_SORTS = ['relevance', 'price-low', 'price-high', 'rating', 'name'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
+/** The search page's sort as its URL names it (?sort=price-low); relevance when it names none it knows. */
+export function searchSortFrom(value: string | null): SearchSort {
+  return (SEARCH_SORTS as readonly string[]).includes(value ?? '') ? (value as SearchSort) : 'relevance';
+}
+
 export function searchSortToApi(sort: SearchSort): SortOption {
   return sort === 'relevance' ? 'featured' : sort;
 }

@@ -15,9 +15,8 @@ import {
   SORT_LABELS,
   type CatalogueFilters,
 } from '../lib/catalogue';
-import { useAsync } from '../lib/useAsync';
-import { catalogueKey, type ListData } from '../routing/loaders';
-import { usePageData } from '../routing/usePageData';
+import type { ListData } from '../routing/loaders';
+import { usePageData, useWantedSearchParams } from '../routing/usePageData';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { formatPrice } from '@facet/contracts';
 import './CataloguePage.css';
@@ -31,59 +30,67 @@ type Layout = 'grid' | 'list';
  */
 export default function CataloguePage() {
   useDocumentTitle('Product Catalogue');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  // As last asked: a navigation still loading wins, so its answer landing late is not read as the URL moving.
+  const [wanted, setParams] = useWantedSearchParams();
   // The URL holds the filters (shareable, there again on Back); the screen keeps its own copy so typing
-  // never waits for the router, and writes each change back into the URL in place.
-  const urlKey = filtersToParams(filtersFromParams(params)).toString();
+  // never waits for the router, and writes what it asks back into the URL in place.
+  const urlKey = filtersToParams(filtersFromParams(wanted)).toString();
   const [filters, setFilters] = useState<CatalogueFilters>(() => filtersFromParams(params));
   const written = useRef(urlKey);
   const [layout, setLayout] = useState<Layout>('grid');
   const [panelOpen, setPanelOpen] = useState(false);
   const ids = { search: useId(), category: useId(), min: useId(), max: useId(), sort: useId(), inStock: useId() };
 
+  // What the server is asked (through the URL): the filters, with the search box debounced.
+  const [asked, setAsked] = useState<CatalogueFilters>(filters);
   // The URL moved by itself (a header link to /catalogue?search=, Back, Forward): the filters follow it.
   useEffect(() => {
     if (urlKey === written.current) return;
     written.current = urlKey;
-    setFilters(filtersFromParams(new URLSearchParams(urlKey)));
+    const moved = filtersFromParams(new URLSearchParams(urlKey));
+    setFilters(moved);
+    setAsked(moved);
   }, [urlKey]);
-  // The shopper changed a filter: the URL follows, replacing the entry (Back leaves the catalogue).
-  useEffect(() => {
-    const next = filtersToParams(filters).toString();
-    if (next === written.current) return;
-    written.current = next;
-    setParams(new URLSearchParams(next), { replace: true, preventScrollReset: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filters]);
 
   // What the server is asked: the filters, with the search box debounced.
-  const [asked, setAsked] = useState<CatalogueFilters>(filters);
   useEffect(() => {
     const wait = filters.search === asked.search ? 0 : 300;
     const timer = setTimeout(() => setAsked(filters), wait);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filters]);
+  // The URL follows what is asked, replacing the entry (Back leaves the catalogue); the route's loader then
+  // reads the first page for it.
+  useEffect(() => {
+    const next = filtersToParams(asked).toString();
+    if (next === written.current) return;
+    written.current = next;
+    setParams(new URLSearchParams(next), { replace: true, preventScrollReset: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked]);
 
+  // The first page, read by the route's loader for the URL's filters: undefined while the route renders as
+  // its hydrate fallback, null when it could not be read (logged there; the empty state shows).
+  const loaded = usePageData<ListData>();
   const [page, setPage] = useState(1);
   const [more, setMore] = useState<Product[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
-  // The first page comes from the route's loader while the filters are the ones it loaded for.
-  const preloaded = usePageData<ListData>(catalogueKey(asked));
-  useEffect(() => {
+  // A new first page (other filters): the pages loaded after the old one go, while rendering.
+  const [startedFrom, setStartedFrom] = useState(loaded);
+  if (startedFrom !== loaded) {
+    setStartedFrom(loaded);
     setPage(1);
     setMore([]);
-  }, [asked]);
-  const load = useAsync((signal) => listProducts(catalogueQuery(asked, 1), signal), [asked], preloaded?.list);
-  if (load.status === 'error') console.error('Catalogue failed to load', load.error); // logged; empty state shows
+  }
 
-  const products = useMemo(() => [...(load.data?.products ?? []), ...more], [load.data, more]);
-  const total = load.data?.total ?? 0;
+  const products = useMemo(() => [...(loaded?.list.products ?? []), ...more], [loaded, more]);
+  const total = loaded?.list.total ?? 0;
   const loadMore = async () => {
     if (loadingMore) return;
     setLoadingMore(true);
     try {
-      const next = await listProducts(catalogueQuery(asked, page + 1));
+      const next = await listProducts(catalogueQuery(filtersFromParams(params), page + 1));
       setMore((m) => [...m, ...next.products]);
       setPage((p) => p + 1);
     } catch (error) {
@@ -97,7 +104,7 @@ export default function CataloguePage() {
   const setSearch = (value: string) => set('search', value);
   const clearAll = () => setFilters(clearedFilters());
 
-  const loading = load.status === 'loading' && !load.data;
+  const loading = loaded === undefined;
 
   return (
     <div className="catalogue container">

@@ -1,108 +1,78 @@
-import { findCategory, type Category, type PriceRange, type Product, type ProductList, type SortOption } from '@facet/contracts';
+import { findCategory, type PriceRange, type Product, type ProductList, type SortOption } from '@facet/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { ApiError, isAbort } from '../api/client';
-import { getCategory, productsInCategory } from '../api/shop';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { productsInCategory } from '../api/shop';
 import { PriceRangeSelect, SortSelect } from '../components/Filters';
 import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
 import { toast } from '../features/toast/toasts';
 import { resolveCategoryParam } from '../lib/collections';
 import { canLoadMore, initialLoadMore, loadMoreReducer, type LoadMoreState } from '../lib/loadMore';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { CATEGORY_PAGE_LIMIT, type CategoryData } from '../routing/loaders';
-import { usePageData } from '../routing/usePageData';
+import { CATEGORY_PAGE_LIMIT, listingChoice, withListingChoice, type CategoryData } from '../routing/loaders';
+import { usePageData, useReloading, useWantedSearchParams } from '../routing/usePageData';
 import './CategoryPage.css';
 import { picture } from '../lib/artwork';
 
 export { CATEGORY_PAGE_LIMIT };
-
-type CategoryLoad = { state: 'loading' } | { state: 'found'; category: Category } | { state: 'not-found' };
 
 /** A first page of 50 as the start of a Load More list: the button shows while the API's total says more exist. */
 function firstPageOf(list: ProductList): LoadMoreState<Product> {
   return loadMoreReducer(initialLoadMore<Product>(), { type: 'firstPage', items: list.products, total: list.total });
 }
 
+/**
+ * A category's pieces, 50 at a time. Its sort and price range live in the URL (?sort=price-low&price=...):
+ * changing one rewrites the query in place and the route's loader reads the new first page.
+ */
 export default function CategoryPage() {
   const { category: param = '' } = useParams();
+  const { pathname } = useLocation();
+  const [params, setParams] = useWantedSearchParams();
   const id = resolveCategoryParam(param);
-  const preloaded = usePageData<CategoryData>(id ?? param);
-  const [category, setCategory] = useState<CategoryLoad>(() =>
-    !id ? { state: 'not-found' } : preloaded?.category ? { state: 'found', category: preloaded.category } : { state: 'loading' },
-  );
-  const [priceRange, setPriceRange] = useState<PriceRange>('all');
-  const [sort, setSort] = useState<SortOption>('featured');
-  const [list, setList] = useState<LoadMoreState<Product> | null>(() => (preloaded?.list ? firstPageOf(preloaded.list) : null));
-  const [loadingProducts, setLoadingProducts] = useState(!preloaded?.list);
-  const firstLoad = useRef(true);
-  // Bumped by every new first page (a filter or sort change): a Load More answer for the old one is dropped.
-  const listing = useRef(0);
+  // Undefined while the route renders as its hydrate fallback (the first load in the browser).
+  const loaded = usePageData<CategoryData>('category');
+  const { sort, priceRange } = listingChoice(params);
+  const reloading = useReloading(pathname);
+  const [list, setList] = useState<LoadMoreState<Product> | null>(() => (loaded?.list ? firstPageOf(loaded.list) : null));
+  // The loader's answer the list was started from: a new one (a filter, a sort, another category) starts
+  // it again, while rendering, and a Load More answer for an older one is dropped.
+  const [startedFrom, setStartedFrom] = useState(loaded);
+  const current = useRef(loaded);
+  // The category whose pieces are on screen: a failed load of its next filters keeps them, and says so.
+  const shown = useRef(list ? id : undefined);
   const loadingMore = useRef(false);
   const [announce, setAnnounce] = useState('');
+  const category = !id ? null : (loaded?.category ?? findCategory(id) ?? null);
 
-  useDocumentTitle(category.state === 'found' ? category.category.name : 'Category');
+  useDocumentTitle(category ? category.name : 'Category');
 
-  useEffect(() => {
-    setPriceRange('all');
-    setSort('featured');
-    firstLoad.current = true;
-    if (!id) {
-      setCategory({ state: 'not-found' });
-      return;
-    }
-    if (preloaded?.category) {
-      setCategory({ state: 'found', category: preloaded.category });
-      return;
-    }
-    const controller = new AbortController();
-    setCategory({ state: 'loading' });
-    getCategory(id, controller.signal)
-      .then((c) => setCategory({ state: 'found', category: c }))
-      .catch((error) => {
-        if (isAbort(error)) return;
-        if (error instanceof ApiError && error.isNotFound) {
-          setCategory({ state: 'not-found' });
-          return;
-        }
-        toast({ title: 'Error loading category', description: messageOf(error), variant: 'destructive' });
-        const known = findCategory(id); // the shared list still names the category
-        setCategory(known ? { state: 'found', category: known } : { state: 'not-found' });
-      });
-    return () => controller.abort();
-  }, [id, preloaded]);
+  if (startedFrom !== loaded) {
+    setStartedFrom(loaded);
+    if (loaded?.list) setList(firstPageOf(loaded.list));
+    else if (loaded?.error) setList((l) => l ?? initialLoadMore<Product>());
+  }
 
   useEffect(() => {
-    if (!id) return;
-    listing.current += 1;
+    current.current = loaded;
     loadingMore.current = false;
-    if (preloaded?.list && sort === 'featured' && priceRange === 'all') {
-      setList(firstPageOf(preloaded.list));
-      setLoadingProducts(false);
-      firstLoad.current = false;
-      return;
-    }
-    const controller = new AbortController();
-    setLoadingProducts(true);
-    productsInCategory(id, { sort_by: sort, price_range: priceRange, limit: CATEGORY_PAGE_LIMIT }, controller.signal)
-      .then((l) => {
-        setList(firstPageOf(l));
-        setLoadingProducts(false);
-        firstLoad.current = false;
-      })
-      .catch((error) => {
-        if (isAbort(error)) return;
-        toast({
-          title: firstLoad.current ? 'Error loading category' : 'Error applying filters',
-          description: messageOf(error),
-          variant: 'destructive',
-        });
-        setList((l) => l ?? initialLoadMore<Product>());
-        setLoadingProducts(false);
+    if (loaded?.list) shown.current = id;
+    else if (loaded?.error) {
+      toast({
+        title: shown.current === id ? 'Error applying filters' : 'Error loading category',
+        description: loaded.error,
+        variant: 'destructive',
       });
-    return () => controller.abort();
-  }, [id, sort, priceRange, preloaded]);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the id comes with the data
+  }, [loaded]);
 
-  if (category.state === 'not-found') {
+  const choose = (choice: { sort: SortOption; priceRange: PriceRange }) =>
+    setParams(withListingChoice(params, choice), { replace: true, preventScrollReset: true });
+  const setSort = (next: SortOption) => choose({ sort: next, priceRange });
+  const setPriceRange = (next: PriceRange) => choose({ sort, priceRange: next });
+  const loadingProducts = loaded === undefined || reloading;
+
+  if (!id || (loaded && !loaded.category)) {
     return (
       <div className="state container">
         <h1 className="state__title">Category not found</h1>
@@ -114,16 +84,13 @@ export default function CategoryPage() {
     );
   }
 
-  const c = category.state === 'found' ? category.category : id ? findCategory(id) : undefined;
-  const clearFilters = () => {
-    setPriceRange('all');
-    setSort('featured');
-  };
+  const c = category ?? undefined;
+  const clearFilters = () => choose({ sort: 'featured', priceRange: 'all' });
   const products = list?.items ?? [];
 
   const loadMore = async () => {
     if (!id || !list || !canLoadMore(list) || loadingMore.current) return; // presses ignored while loading
-    const asked = listing.current;
+    const asked = loaded;
     loadingMore.current = true;
     setList((l) => l && loadMoreReducer(l, { type: 'start' }));
     try {
@@ -133,15 +100,15 @@ export default function CategoryPage() {
         limit: CATEGORY_PAGE_LIMIT,
         page: list.page + 1,
       });
-      if (asked !== listing.current) return;
+      if (asked !== current.current) return;
       setList((l) => l && loadMoreReducer(l, { type: 'pageLoaded', items: more.products, total: more.total }));
       setAnnounce(`${more.products.length} more ${more.products.length === 1 ? 'product' : 'products'} loaded`);
     } catch (error) {
-      if (asked !== listing.current) return;
+      if (asked !== current.current) return;
       toast({ title: 'Error loading more products', description: messageOf(error), variant: 'destructive' });
       setList((l) => l && loadMoreReducer(l, { type: 'failed' })); // the pieces already shown stay
     } finally {
-      if (asked === listing.current) loadingMore.current = false;
+      if (asked === current.current) loadingMore.current = false;
     }
   };
 

@@ -1,11 +1,12 @@
 import { findCategory } from '@facet/contracts';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { getCategory, productsInCategory } from '../api/shop';
 import { product } from '../test/fixtures';
+import { renderRoute } from '../test/renderRoute';
 import CategoryPage from './CategoryPage';
 
+// The route's loader reads the first page through the test ShopData (productsMock); Load More calls the API.
 jest.mock('../api/shop', () => ({ getCategory: jest.fn(), productsInCategory: jest.fn() }));
 jest.mock('../features/toast/toasts', () => ({ toast: jest.fn() }));
 const categoryMock = getCategory as jest.MockedFunction<typeof getCategory>;
@@ -19,13 +20,7 @@ const page = (n: number, prefix: string, total: number, pageNo = 1) => ({
 });
 
 function renderCategory(param = 'women-rings') {
-  render(
-    <MemoryRouter initialEntries={[`/category/${param}`]}>
-      <Routes>
-        <Route path="/category/:category" element={<CategoryPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderRoute('category', `/category/${param}`, { productsInCategory: productsMock }, <CategoryPage />);
 }
 
 describe('category page', () => {

@@ -1,11 +1,10 @@
 import type { Product } from '@facet/contracts';
-import { useEffect, useReducer, useRef, useState } from 'react';
-import { isAbort } from '../api/client';
-import { productsInCategory, listProducts } from '../api/shop';
+import { useReducer, useRef, useState } from 'react';
+import { listProducts } from '../api/shop';
 import { HydrateLater } from '../components/HydrateLater';
 import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
 import { countLine } from '../lib/catalogue';
-import { COLLECTION_LIMIT, collectionPageSize, findCollection, loadMoreLabel, type Collection } from '../lib/collections';
+import { collectionPageSize, findCollection, loadMoreLabel, type Collection } from '../lib/collections';
 import { canLoadMore, initialLoadMore, loadMoreReducer, RINGS_PAGE_SIZE, type LoadMoreEvent, type LoadMoreState } from '../lib/loadMore';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import type { CollectionData } from '../routing/loaders';
@@ -28,40 +27,27 @@ function reducer(state: ListState, event: LoadMoreEvent<Product> | { type: 'rese
   return { ...next, loading: event.type === 'firstPage' ? false : state.loading };
 }
 
-/** The first page: the category fixed, 20 items (women's rings: 8, page 1). */
-function firstPage(c: Collection, signal: AbortSignal) {
-  return c.loadMore
-    ? listProducts({ category: c.category.id, limit: RINGS_PAGE_SIZE, page: 1 }, signal)
-    : productsInCategory(c.category.id, { limit: COLLECTION_LIMIT }, signal);
+function firstState(data: CollectionData | null | undefined): ListState {
+  const start = { ...initialLoadMore<Product>(), loading: true };
+  return data === undefined ? start : reducer(start, { type: 'firstPage', items: data?.products ?? [], total: data?.total ?? 0 });
 }
 
 function CollectionScreen({ collection: c }: { collection: Collection }) {
   useDocumentTitle(c.category.name);
-  const preloaded = usePageData<CollectionData>(c.slug);
-  const [state, dispatch] = useReducer(reducer, preloaded, (data) =>
-    data
-      ? reducer({ ...initialLoadMore<Product>(), loading: true }, { type: 'firstPage', items: data.products, total: data.total })
-      : { ...initialLoadMore<Product>(), loading: true },
-  );
+  // The route's loader reads the first page (20 items; women's rings: 8, page 1). Undefined while this
+  // renders as the route's hydrate fallback; null when it failed (logged there): the empty state shows.
+  const loaded = usePageData<CollectionData>(`collection:${c.slug}`);
+  const [state, dispatch] = useReducer(reducer, loaded, firstState);
   const loadingMore = useRef(false);
   const [announce, setAnnounce] = useState('');
 
-  useEffect(() => {
-    if (preloaded) {
-      dispatch({ type: 'firstPage', items: preloaded.products, total: preloaded.total }); // the loader's first page
-      return;
-    }
-    const controller = new AbortController();
-    dispatch({ type: 'reset' });
-    firstPage(c, controller.signal)
-      .then((list) => dispatch({ type: 'firstPage', items: list.products, total: list.total }))
-      .catch((error) => {
-        if (isAbort(error)) return;
-        console.error(`Loading ${c.type} failed`, error); // logged only; the empty state shows
-        dispatch({ type: 'firstPage', items: [], total: 0 });
-      });
-    return () => controller.abort();
-  }, [c, preloaded]);
+  // A new answer of the loader (the route revalidated): the list starts again from it, while rendering.
+  const [startedFrom, setStartedFrom] = useState(loaded);
+  if (startedFrom !== loaded) {
+    setStartedFrom(loaded);
+    if (loaded === undefined) dispatch({ type: 'reset' });
+    else dispatch({ type: 'firstPage', items: loaded?.products ?? [], total: loaded?.total ?? 0 });
+  }
 
   const loadMore = async () => {
     if (!canLoadMore(state) || loadingMore.current) return; // presses ignored while loading

@@ -1,10 +1,12 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { listProducts, productsInCategory } from '../api/shop';
+import { findCollection } from '../lib/collections';
 import { product } from '../test/fixtures';
+import { renderRoute } from '../test/renderRoute';
 import CollectionPage from './CollectionPage';
 
+// The route's loader reads the first page through the test ShopData (these mocks); Load More calls the API.
 jest.mock('../api/shop', () => ({ listProducts: jest.fn(), productsInCategory: jest.fn() }));
 const listMock = listProducts as jest.MockedFunction<typeof listProducts>;
 const categoryMock = productsInCategory as jest.MockedFunction<typeof productsInCategory>;
@@ -17,10 +19,11 @@ const page = (n: number, prefix: string, total = 19) => ({
 });
 
 function renderCollection(slug: string) {
-  render(
-    <MemoryRouter>
-      <CollectionPage slug={slug} />
-    </MemoryRouter>,
+  renderRoute(
+    `collection:${slug}`,
+    findCollection(slug)!.category.href,
+    { listProducts: listMock, productsInCategory: categoryMock },
+    <CollectionPage slug={slug} />,
   );
 }
 

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { listProducts } from '../api/shop';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
 import { MEN_CATEGORIES, WOMEN_CATEGORIES } from '../lib/collections';
-import { useAsync } from '../lib/useAsync';
 import { JEWELRY_FETCH_LIMIT, type ListData } from '../routing/loaders';
 import { usePageData } from '../routing/usePageData';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -17,9 +15,9 @@ export const JEWELRY_FEATURED = 3;
 export default function JewelryPage() {
   useDocumentTitle('Fine Jewelry');
   const { hash } = useLocation();
-  const preloaded = usePageData<ListData>('jewelry');
-  const products = useAsync((signal) => listProducts({ limit: JEWELRY_FETCH_LIMIT }, signal), [], preloaded?.list);
-  if (products.status === 'error') console.error('Fine jewelry products failed to load', products.error);
+  // Read by the route's loader: undefined while the route renders as its hydrate fallback (loading), null
+  // when they could not be read (logged there; the empty state shows).
+  const loaded = usePageData<ListData>('jewelry');
 
   // /jewelry#mens-jewelry scrolls the men's section into view.
   useEffect(() => {
@@ -28,7 +26,7 @@ export default function JewelryPage() {
     el?.scrollIntoView({ block: 'start' });
   }, [hash]);
 
-  const featured = products.data?.products.slice(0, JEWELRY_FEATURED) ?? [];
+  const featured = loaded?.list.products.slice(0, JEWELRY_FEATURED) ?? [];
 
   return (
     <>
@@ -72,7 +70,7 @@ export default function JewelryPage() {
               From the Atelier
             </h2>
           </div>
-          {products.status === 'loading' && !products.data ? (
+          {loaded === undefined ? (
             <div className="jewelry__featured">
               <SkeletonGrid count={JEWELRY_FEATURED} />
             </div>

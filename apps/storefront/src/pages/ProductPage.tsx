@@ -8,9 +8,7 @@ import {
   type ProductVariant,
 } from '@facet/contracts';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, isAbort } from '../api/client';
-import { getProduct } from '../api/shop';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { HydrateLater } from '../components/HydrateLater';
 import { ArrowLeft, HeartIcon, ShareIcon } from '../components/Icons';
 import { ProductGrid } from '../components/ProductCard';
@@ -47,56 +45,31 @@ import {
 
 export { RELATED_COUNT };
 
-type Load = { state: 'loading' } | { state: 'loaded'; product: Product } | { state: 'not-found' } | { state: 'error' };
-
-function fromPreloaded(data: ProductData | undefined): Load | undefined {
-  if (!data) return undefined;
-  return data.product ? { state: 'loaded', product: data.product } : { state: 'not-found' };
+/**
+ * A piece as the route's loader read it (with its related pieces and reviews): undefined while the route
+ * renders as its hydrate fallback (the skeleton), null when the catalogue could not be read.
+ */
+export default function ProductPage() {
+  const loaded = usePageData<ProductData>('product');
+  if (loaded === undefined) return <ProductSkeleton />;
+  if (loaded === null || loaded.error) return <ProductUnreadable reason={loaded?.error} />;
+  if (!loaded.product) return <ProductGone />;
+  return <ProductDetail key={loaded.product.id} product={loaded.product} related={loaded.related} reviews={loaded.reviews} />;
 }
 
-export default function ProductPage() {
-  const { id = '' } = useParams();
-  const preloaded = usePageData<ProductData>(id);
-  const [load, setLoad] = useState<Load>(() => fromPreloaded(preloaded) ?? { state: 'loading' });
-
+/** The loader could not read the piece (it logged why): the shopper is told, and can go back home. */
+function ProductUnreadable({ reason = 'Something went wrong. Please try again.' }: { reason?: string }) {
   useEffect(() => {
-    const known = fromPreloaded(preloaded);
-    if (known) {
-      setLoad(known);
-      return;
-    }
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    getProduct(id, controller.signal)
-      .then((product) => setLoad({ state: 'loaded', product }))
-      .catch((error) => {
-        if (isAbort(error)) return;
-        if ((error instanceof ApiError && error.status === 404) || (error instanceof ApiError && error.status === 400)) {
-          setLoad({ state: 'not-found' });
-          return;
-        }
-        toast({ title: 'Error loading product', description: (error as Error).message, variant: 'destructive' });
-        setLoad({ state: 'error' });
-      });
-    return () => controller.abort();
-  }, [id, preloaded]);
-
-  if (load.state === 'not-found') return <ProductGone />;
-  if (load.state === 'error') {
-    return (
-      <div className="state container">
-        <h1 className="state__title">This piece could not be loaded</h1>
-        <p className="state__text">Please try again in a moment.</p>
-        <Link to="/" className="btn btn--primary">
-          Back to Home
-        </Link>
-      </div>
-    );
-  }
-  return load.state === 'loading' ? (
-    <ProductSkeleton />
-  ) : (
-    <ProductDetail key={load.product.id} product={load.product} related={preloaded?.related} reviews={preloaded?.reviews} />
+    toast({ title: 'Error loading product', description: reason, variant: 'destructive' });
+  }, [reason]);
+  return (
+    <div className="state container">
+      <h1 className="state__title">This piece could not be loaded</h1>
+      <p className="state__text">Please try again in a moment.</p>
+      <Link to="/" className="btn btn--primary">
+        Back to Home
+      </Link>
+    </div>
   );
 }
 

@@ -1,8 +1,6 @@
-import { POPULAR_SEARCHES, type PriceRange, type Product } from '@facet/contracts';
+import { POPULAR_SEARCHES, type PriceRange } from '@facet/contracts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { isAbort } from '../api/client';
-import { listProducts } from '../api/shop';
 import { PriceRangeSelect, SortSelect } from '../components/Filters';
 import { CloseIcon, SearchIcon } from '../components/Icons';
 import { ProductGrid, SkeletonGrid } from '../components/ProductCard';
@@ -11,18 +9,17 @@ import { SORT_LABELS } from '../lib/catalogue';
 import {
   POPULAR_ON_EMPTY,
   popularSuggestions,
-  SEARCH_FETCH_LIMIT,
   SEARCH_KINDS,
   SEARCH_SORTS,
   ofKind,
-  searchSortToApi,
+  searchSortFrom,
   type SearchKind,
   type SearchSort,
 } from '../lib/search';
 import { searchPageHref } from '../lib/suggestions';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { searchKey, searchText, type SearchData } from '../routing/loaders';
-import { usePageData } from '../routing/usePageData';
+import { listingChoice, searchKey, searchText, type SearchData } from '../routing/loaders';
+import { usePageData, useReloading, useWantedSearchParams } from '../routing/usePageData';
 import './SearchPage.css';
 
 const SEARCH_SORT_LABELS: Record<SearchSort, string> = { relevance: 'Relevance', ...SORT_LABELS };
@@ -36,49 +33,60 @@ const KIND_LABELS: Record<SearchKind, string> = {
 /** /search?q=: the first 100 products the server finds for q, with the sort and price range, filtered by kind here. */
 export default function SearchPage() {
   const [params] = useSearchParams();
+  // The choices as last asked (a navigation still loading wins): the query shown stays the one answered.
+  const [wanted, setParams] = useWantedSearchParams();
   const q = searchText(params.get('q'));
   useDocumentTitle(q ? `Search: ${q}` : 'Search');
   const [kind, setKind] = useState<SearchKind>('all');
-  const [priceRange, setPriceRange] = useState<PriceRange>('all');
-  const [sort, setSort] = useState<SearchSort>('relevance');
-  const key = searchKey(q, priceRange, sort);
-  const preloaded = usePageData<SearchData>(key);
-  const [fetched, setFetched] = useState<{ key: string; products: Product[]; total: number } | null>(preloaded ?? null);
+  // The price range and sort are in the URL with the query: the route's loader reads each new answer.
+  const { priceRange } = listingChoice(wanted);
+  const sort = searchSortFrom(wanted.get('sort'));
+  // Undefined while the route renders as its hydrate fallback; null for an empty query.
+  const loaded = usePageData<SearchData>('search');
+  const fetched = loaded ?? null;
+  const reloading = useReloading('/search');
   const kindId = useId();
 
   useEffect(() => {
-    if (!q) return; // an empty or blank query yields no results
-    if (preloaded) {
-      setFetched(preloaded);
-      return;
-    }
-    const controller = new AbortController();
-    listProducts({ limit: SEARCH_FETCH_LIMIT, search: q, sort_by: searchSortToApi(sort), price_range: priceRange }, controller.signal)
-      .then((list) => setFetched({ key, products: list.products, total: list.total }))
-      .catch((error) => {
-        if (isAbort(error)) return;
-        toast({ title: 'Search error', description: (error as Error).message, variant: 'destructive' });
-        setFetched({ key, products: [], total: 0 });
-      });
-    return () => controller.abort();
-  }, [q, priceRange, sort, key, preloaded]);
+    if (loaded?.error) toast({ title: 'Search error', description: loaded.error, variant: 'destructive' });
+  }, [loaded]);
+
+  const choose = (name: 'price' | 'sort', value: string, byDefault: string) =>
+    setParams(
+      () => {
+        const next = new URLSearchParams(wanted);
+        if (value === byDefault) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const setPriceRange = (value: PriceRange) => choose('price', value, 'all');
+  const setSort = (value: SearchSort) => choose('sort', value, 'relevance');
+  // Another query keeps the price range and sort chosen.
+  const hrefFor = (query: string) => {
+    const href = new URL(searchPageHref(query), 'http://shop');
+    if (priceRange !== 'all') href.searchParams.set('price', priceRange);
+    if (sort !== 'relevance') href.searchParams.set('sort', sort);
+    return href.pathname + href.search;
+  };
 
   // The server matched every word of q (as the header's 'View all N' and /catalogue?search= do); the page
   // filters by kind. All jewelry counts what the server found, beyond the 100 fetched too.
   const results = useMemo(() => (q && fetched ? ofKind(fetched.products, kind) : []), [fetched, q, kind]);
   const found = kind === 'all' && fetched ? Math.max(fetched.total, results.length) : results.length;
-  const loading = q !== '' && fetched?.key !== key;
+  const loading = q !== '' && (loaded === undefined || reloading || fetched?.key !== searchKey(q, priceRange, sort));
 
   return (
     <div className="search-page container">
       <header className="search-page__header">
         <p className="eyebrow">Search</p>
         <h1 className="display-2">{q ? <>Results for “{q}”</> : 'What are you looking for?'}</h1>
-        <SearchForm initial={q} />
+        <SearchForm initial={q} hrefFor={hrefFor} />
       </header>
 
       {!q ? (
-        <PopularSearches title="Popular Searches" items={POPULAR_SEARCHES} />
+        <PopularSearches title="Popular Searches" items={POPULAR_SEARCHES} hrefFor={hrefFor} />
       ) : (
         <>
           <div className="toolbar">
@@ -106,7 +114,7 @@ export default function SearchPage() {
             <div className="state">
               <h2 className="state__title">No items found</h2>
               <p className="state__text">We could not find anything for “{q}”. Perhaps one of these?</p>
-              <PopularSearches items={POPULAR_SEARCHES.slice(0, POPULAR_ON_EMPTY)} />
+              <PopularSearches items={POPULAR_SEARCHES.slice(0, POPULAR_ON_EMPTY)} hrefFor={hrefFor} />
             </div>
           ) : (
             <div className={loading ? 'is-refreshing' : undefined}>
@@ -119,7 +127,7 @@ export default function SearchPage() {
   );
 }
 
-function SearchForm({ initial }: { initial: string }) {
+function SearchForm({ initial, hrefFor }: { initial: string; hrefFor: (query: string) => string }) {
   const navigate = useNavigate();
   const [text, setText] = useState(initial);
   const [open, setOpen] = useState(false);
@@ -137,7 +145,7 @@ function SearchForm({ initial }: { initial: string }) {
   const go = (value: string) => {
     if (!value.trim()) return; // submit ignored when the trimmed query is empty
     setOpen(false);
-    void navigate(searchPageHref(value));
+    void navigate(hrefFor(value));
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -192,14 +200,14 @@ function SearchForm({ initial }: { initial: string }) {
   );
 }
 
-function PopularSearches({ title, items }: { title?: string; items: readonly string[] }) {
+function PopularSearches({ title, items, hrefFor }: { title?: string; items: readonly string[]; hrefFor: (query: string) => string }) {
   return (
     <section className="popular" aria-label={title ?? 'Suggestions'}>
       {title && <h2 className="popular__title">{title}</h2>}
       <ul className="popular__list">
         {items.map((s) => (
           <li key={s}>
-            <Link to={searchPageHref(s)} className="popular__chip">
+            <Link to={hrefFor(s)} className="popular__chip">
               {s}
             </Link>
           </li>

@@ -2,16 +2,18 @@
  * Route loaders: what each server-rendered screen needs before it can show its first state. The same
  * functions run on the server (reading the catalogue in-process) and in the browser before a client-side
  * navigation (over HTTP); the server embeds their results in the page so hydration fetches nothing again.
- * A loader that fails returns null: the page then starts in its loading state and fetches by itself.
+ * Pages read nothing by themselves: a loader that cannot read the catalogue logs why and returns null (or
+ * its data with an `error`), and the page shows its empty or error state. Loaders run again whenever the
+ * URL changes (a filter, a sort, a search), so the query string is the screen's state.
  */
-import type { Category, Product, ProductList, ProductReviews } from '@facet/contracts';
-import { findCategory } from '@facet/contracts';
+import type { Category, PriceRange, Product, ProductList, ProductReviews, SortOption } from '@facet/contracts';
+import { findCategory, PRICE_RANGES, SORT_OPTIONS } from '@facet/contracts';
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
 import { type Collection, COLLECTION_LIMIT, resolveCategoryParam } from '../lib/collections';
 import { catalogueQuery, filtersFromParams, MAX_SEARCH_LENGTH, searchText, type CatalogueFilters } from '../lib/catalogue';
 import { RINGS_PAGE_SIZE } from '../lib/loadMore';
 import { FEATURED_COUNT } from '../lib/rotation';
-import { SEARCH_FETCH_LIMIT } from '../lib/search';
+import { SEARCH_FETCH_LIMIT, searchSortFrom, searchSortToApi } from '../lib/search';
 import type { PageData } from './usePageData';
 import type { ShopData } from './shopData';
 
@@ -35,18 +37,51 @@ export interface CollectionData extends PageData {
 export interface CategoryData extends PageData {
   category: Category | null;
   list: ProductList | null;
+  /** Why the list could not be read (the page says so and keeps what it showed). */
+  error?: string;
 }
 export interface SearchData extends PageData {
   products: Product[];
   /** How many the server found for the query (the header's 'View all N' and the catalogue count the same). */
   total: number;
+  /** Why the search could not be run (no products then): the page says so. */
+  error?: string;
 }
 export interface ProductData extends PageData {
   product: Product | null;
   related: Product[];
-  /** Its approved reviews (issue 41): null when they could not be read (the page then fetches them). */
+  /** Its approved reviews (issue 41): null when they could not be read (the section is left out). */
   reviews?: ProductReviews | null;
+  /** Why the piece could not be read (product null): the page says so. */
+  error?: string;
 }
+
+/** A listing's sort and price range, as its URL names them (?sort=price-low&price=under-500). */
+export interface ListingChoice {
+  sort: SortOption;
+  priceRange: PriceRange;
+}
+
+export function listingChoice(params: URLSearchParams, defaultSort: SortOption = 'featured'): ListingChoice {
+  const sort = params.get('sort');
+  const price = params.get('price');
+  return {
+    sort: (SORT_OPTIONS as readonly string[]).includes(sort ?? '') ? (sort as SortOption) : defaultSort,
+    priceRange: (PRICE_RANGES as readonly string[]).includes(price ?? '') ? (price as PriceRange) : 'all',
+  };
+}
+
+/** The query of a listing's URL with its choice written in (defaults left out, other parameters kept). */
+export function withListingChoice(params: URLSearchParams, choice: ListingChoice, defaultSort: SortOption = 'featured') {
+  const next = new URLSearchParams(params);
+  if (choice.sort === defaultSort) next.delete('sort');
+  else next.set('sort', choice.sort);
+  if (choice.priceRange === 'all') next.delete('price');
+  else next.set('price', choice.priceRange);
+  return next;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');
 
 /** The catalogue's key: the query its filters make (the loader loads the state its URL names). */
 export function catalogueKey(filters: CatalogueFilters): string {
@@ -97,10 +132,17 @@ export function createLoaders(shop: ShopData) {
       const param = params.category ?? '';
       const id = resolveCategoryParam(param);
       if (!id) return notFound<CategoryData>({ key: param, category: null, list: null });
-      const list = await orNull('category', () =>
-        shop.productsInCategory(id, { sort_by: 'featured', price_range: 'all', limit: CATEGORY_PAGE_LIMIT }, request.signal),
-      );
-      return list && ({ key: id, category: findCategory(id) ?? null, list } satisfies CategoryData);
+      const { sort, priceRange } = listingChoice(new URL(request.url).searchParams);
+      const category = findCategory(id) ?? null;
+      try {
+        const query = { sort_by: sort, price_range: priceRange, limit: CATEGORY_PAGE_LIMIT };
+        const list = await shop.productsInCategory(id, query, request.signal);
+        return { key: id, category, list } satisfies CategoryData;
+      } catch (error) {
+        if ((error as Error)?.name === 'AbortError') throw error;
+        console.error('Loading category failed', error);
+        return { key: id, category, list: null, error: messageOf(error) } satisfies CategoryData;
+      }
     },
 
     catalogue: async ({ request }: LoaderFunctionArgs): Promise<ListData | null> => {
@@ -110,12 +152,22 @@ export function createLoaders(shop: ShopData) {
     },
 
     search: async ({ request }: LoaderFunctionArgs): Promise<SearchData | null> => {
-      const q = searchText(new URL(request.url).searchParams.get('q'));
+      const params = new URL(request.url).searchParams;
+      const q = searchText(params.get('q'));
       if (!q) return null; // an empty query shows suggestions, no results
-      const list = await orNull('search', () =>
-        shop.listProducts({ limit: SEARCH_FETCH_LIMIT, search: q, sort_by: 'featured', price_range: 'all' }, request.signal),
-      );
-      return list && { key: searchKey(q), products: list.products, total: list.total };
+      // Its price range and sort are in the URL too (?q=ring&price=under-500&sort=price-low).
+      const { priceRange } = listingChoice(params);
+      const sort = searchSortFrom(params.get('sort'));
+      const key = searchKey(q, priceRange, sort);
+      try {
+        const query = { limit: SEARCH_FETCH_LIMIT, search: q, sort_by: searchSortToApi(sort), price_range: priceRange };
+        const list = await shop.listProducts(query, request.signal);
+        return { key, products: list.products, total: list.total };
+      } catch (error) {
+        if ((error as Error)?.name === 'AbortError') throw error;
+        console.error('Loading search failed', error);
+        return { key, products: [], total: 0, error: messageOf(error) };
+      }
     },
 
     product: async ({ params, request }: LoaderFunctionArgs) => {
@@ -126,7 +178,7 @@ export function createLoaders(shop: ShopData) {
       } catch (error) {
         if ((error as Error)?.name === 'AbortError') throw error;
         console.error('Loading product failed', error);
-        return null; // the page loads it itself and shows its error
+        return { key: id, product: null, related: [], error: messageOf(error) } satisfies ProductData; // the page says so
       }
       if (product === null) {
         // Unknown (or unreadable) product: the page leads back home; search engines get a 404.
