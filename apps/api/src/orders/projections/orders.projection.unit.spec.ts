@@ -6,6 +6,17 @@ import { OrderRow, ordersReadModel } from './orders.projection';
 type Event = Parameters<typeof ordersReadModel.evolve>[1];
 
 const ORDER = '0b6f3c2e-8a1d-4e5f-9a7b-1c2d3e4f5a6b';
+/** What an erasure leaves of the buyer on an order: placeholders, no address, no card digits. */
+const ERASED_BUYER = {
+  first_name: 'erased',
+  last_name: 'erased',
+  email: 'erased',
+  phone: 'erased',
+  address: null,
+  card_name: 'erased',
+  last_4: null,
+  card_last_4: null,
+};
 const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
 
 /** An event as the log hands it to the read model, at second `revision` of the day. */
@@ -251,14 +262,7 @@ describe('rm.orders as a fold', () => {
       recorded('OrderStatusChanged', { order_id: ORDER, to: 'shipped', shipment: { carrier: 'ups', tracking_number: '1Z9' } }, 2),
     );
     expect(row).toMatchObject({
-      first_name: 'erased',
-      last_name: 'erased',
-      email: 'erased',
-      phone: 'erased',
-      address: null,
-      card_name: 'erased',
-      last_4: null,
-      card_last_4: null,
+      ...ERASED_BUYER,
       subject_id: 'erased',
       customer_id: 'c-1',
       items: [
@@ -283,14 +287,7 @@ describe('rm.orders as a fold', () => {
     expect(row).toMatchObject({
       customer_id: null,
       subject_id: 'erased',
-      first_name: 'erased',
-      last_name: 'erased',
-      email: 'erased',
-      phone: 'erased',
-      address: null,
-      card_name: 'erased',
-      last_4: null,
-      card_last_4: null,
+      ...ERASED_BUYER,
       items: [{ product_id: 'p1', name: 'Ring', price_cents: 1000, quantity: 1, engraving: 'erased' }],
       total_cents: 1080,
     });
