@@ -1,4 +1,5 @@
-import { MAX_SEARCH_LENGTH, searchText } from './loaders';
+import { searchSortFrom } from '../lib/search';
+import { listingChoice, MAX_SEARCH_LENGTH, searchText, withListingChoice } from './loaders';
 
 describe('searchText: search text read from the URL', () => {
   it('should turn control characters and lone surrogates into spaces, and keep the text around them', () => {
@@ -18,5 +19,25 @@ describe('searchText: search text read from the URL', () => {
   it('should read a missing parameter as empty and cut long text at the limit', () => {
     expect(searchText(null)).toBe('');
     expect(searchText('x'.repeat(MAX_SEARCH_LENGTH + 50))).toHaveLength(MAX_SEARCH_LENGTH);
+  });
+});
+
+describe('listingChoice: the sort and price range read from the URL', () => {
+  it('should read only the choices the shop offers, and the defaults for anything else (NUL, lone surrogates, huge or repeated values)', () => {
+    expect(listingChoice(new URLSearchParams('sort=price-low&price=over-2000'))).toEqual({ sort: 'price-low', priceRange: 'over-2000' });
+    for (const hostile of ['price-low\u0000', '\ud800', 'x'.repeat(100_000), '1e308', '-0', '', 'PRICE-LOW']) {
+      const params = new URLSearchParams();
+      params.set('sort', hostile);
+      params.set('price', hostile);
+      expect(listingChoice(params)).toEqual({ sort: 'featured', priceRange: 'all' });
+      expect(searchSortFrom(hostile)).toBe('relevance');
+    }
+    // The first of repeated values is the one read.
+    expect(listingChoice(new URLSearchParams('sort=price-high&sort=zzz')).sort).toBe('price-high');
+  });
+
+  it('should write a choice into the query, leave the defaults out, and keep the other parameters', () => {
+    const next = withListingChoice(new URLSearchParams('q=ring&sort=price-low'), { sort: 'featured', priceRange: 'under-500' });
+    expect(next.toString()).toBe('q=ring&price=under-500');
   });
 });
