@@ -9,6 +9,7 @@ import { Layout, PageLoading } from './components/Layout';
 import { COLLECTIONS } from './lib/collections';
 import HomePage from './pages/HomePage';
 import { lazyPage } from './routing/lazyPage';
+import { createAccountLoaders } from './routing/accountLoaders';
 import { createLoaders } from './routing/loaders';
 import type { ShopData } from './routing/shopData';
 
@@ -75,6 +76,10 @@ const browserPage = (Component: ComponentType) => (
 const sameScreenOtherQuery: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
 
+/** The verification link's token is checked once: only another link (another query) checks again. */
+const onlyAnotherLink: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search;
+
 /**
  * The one route table, for the server (createStaticHandler, loaders reading in-process) and the browser
  * (createBrowserRouter, loaders over HTTP). Route ids name each page's loader data and its head
@@ -83,6 +88,16 @@ const sameScreenOtherQuery: ShouldRevalidateFunction = ({ currentUrl, nextUrl, d
  */
 export function createRoutes(shop: ShopData): RouteObject[] {
   const load = createLoaders(shop);
+  const account = createAccountLoaders(shop);
+  /** A screen of the shopper's own, drawn in the browser, whose loader runs there (on start too). */
+  const accountPage = (id: string, path: string, loader: RouteObject['loader'], Component: ComponentType): RouteObject => ({
+    id,
+    path,
+    loader,
+    element: browserPage(Component),
+    // The page is its own fallback (its loading state) for a browser start without server data.
+    hydrateFallbackElement: browserPage(Component),
+  });
   const chunk = (name: string, fonts?: string[]): RouteHandle => ({ chunk: `src/pages/${name}.tsx`, fonts });
   // Collections and categories open on a lede in Cormorant (roman and italic); products on a price in Inter 600.
   // e2e/storefront/server-rendering checks these lists against what each first screen shows, phone and desktop.
@@ -188,17 +203,17 @@ export function createRoutes(shop: ShopData): RouteObject[] {
         { path: '/consultation-submitted', element: browserPage(ConsultationSubmittedPage) },
         { path: '/login', element: browserPage(LoginPage) },
         { path: '/register', element: browserPage(RegisterPage) },
-        { path: '/verify-email', element: browserPage(VerifyEmailPage) },
+        { ...accountPage('verify-email', '/verify-email', account.verifyEmail, VerifyEmailPage), shouldRevalidate: onlyAnotherLink },
         { path: '/forgot-password', element: browserPage(ForgotPasswordPage) },
         { path: '/reset-password', element: browserPage(ResetPasswordPage) },
-        { path: '/profile', element: browserPage(ProfilePage) },
-        { path: '/orders', element: browserPage(OrdersPage) },
-        { path: '/orders/:id', element: browserPage(OrderDetailPage) },
+        accountPage('profile', '/profile', account.profile, ProfilePage),
+        accountPage('orders', '/orders', account.orders, OrdersPage),
+        accountPage('order', '/orders/:id', account.orderPage, OrderDetailPage),
         { path: '/checkout', element: browserPage(CheckoutPage) },
-        { path: '/payment', element: browserPage(PaymentPage) },
-        { path: '/payment/success', element: browserPage(PaymentResultPage) },
-        { path: '/payment-success', element: browserPage(PaymentResultPage) },
-        { path: '/payment/cancel', element: browserPage(PaymentCancelPage) },
+        accountPage('payment', '/payment', account.payment, PaymentPage),
+        accountPage('payment-result', '/payment/success', account.paymentResult, PaymentResultPage),
+        accountPage('payment-success', '/payment-success', account.paymentResult, PaymentResultPage),
+        accountPage('payment-cancel', '/payment/cancel', account.paymentCancel, PaymentCancelPage),
         { id: 'not-found', path: '*', loader: load.notFound, element: page(NotFoundPage), handle: chunk('NotFoundPage') },
       ],
     },

@@ -31,3 +31,21 @@ export interface StaffIdentity {
   name: string;
   role: StaffRole;
 }
+
+/** An answer that only says how it went (verify, resend, forgot, reset, logout). */
+export interface MessageResult {
+  success: boolean;
+  message: string;
+}
+
+/** GET /api/custom-designs/mine: one of the signed-in customer's design requests. */
+export interface CustomDesignItem {
+  id: string;
+  status: string;
+  created_at: string;
+  jewelry_type: string;
+  diamond_shape: string;
+  diamond_size: string;
+  metal_type: string;
+  metal_karat: string;
+}

@@ -70,3 +70,46 @@ export interface MyOrder {
   status_message: string;
   items: MyOrderItem[];
 }
+
+/** GET /api/orders/{id}, as the storefront's payment screens read it: can it be paid again, and its lines. */
+export interface OrderForPayment {
+  id: string;
+  kind: string;
+  status: string;
+  payment_status: string;
+  status_message: string;
+  can_pay: boolean;
+  /** When an unpaid card order expires (ISO); null for consultations. */
+  pay_by?: string | null;
+  total: number;
+  items: {
+    id: string;
+    product_id?: string;
+    name: string;
+    image: string;
+    quantity: number;
+    price: number;
+    variant_id?: string | null;
+    variant_options?: Record<string, string> | null;
+    engraving?: string | null;
+  }[];
+}
+
+/** GET /api/payments/checkout/status/{session}: where a checkout session stands. */
+export interface CheckoutStatus {
+  session_id: string;
+  payment_status: string;
+  status: string;
+  amount_total: number;
+  currency: string;
+  metadata: { order_id: string };
+  failure_reason: string | null;
+}
+
+/** GET /api/payments/sandbox/banks: a demo account the secure payment page can pay from. */
+export interface DemoBank {
+  id: string;
+  name: string;
+  type: 'checking' | 'savings';
+  balance: number;
+}

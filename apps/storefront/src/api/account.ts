@@ -1,11 +1,18 @@
 /** Accounts, orders, payments and custom designs: the part-2 calls (spec section 7, "Other calls"). */
-import type { MyOrder, MyReview, OrderPage, ReviewPayload, User } from '@facet/contracts';
+import type {
+  CheckoutStatus,
+  CustomDesignItem,
+  DemoBank,
+  MessageResult,
+  MyOrder,
+  MyReview,
+  OrderPage,
+  ReviewPayload,
+  User,
+} from '@facet/contracts';
 import { api } from './client';
 
-export interface MessageResult {
-  success: boolean;
-  message: string;
-}
+export type { CheckoutStatus, CustomDesignItem, DemoBank, MessageResult };
 
 export interface RegisterResult extends MessageResult {
   requires_verification: boolean;
@@ -15,7 +22,8 @@ export interface RegisterResult extends MessageResult {
 
 export const accountApi = {
   register: (email: string, password: string) => api.post<RegisterResult>('/auth/register', { email, password }),
-  verifyEmail: (email: string, token: string) => api.post<MessageResult>('/auth/verify-email', { email, token }),
+  verifyEmail: (email: string, token: string, signal?: AbortSignal) =>
+    api.post<MessageResult>('/auth/verify-email', { email, token }, { signal }),
   resendVerification: (email: string) => api.post<MessageResult>('/auth/resend-verification', { email }),
   forgotPassword: (email: string) => api.post<MessageResult>('/auth/forgot-password', { email }),
   resetPassword: (email: string, token: string, password: string) =>
@@ -27,10 +35,10 @@ export const accountApi = {
   deleteAccount: () => api.delete<MessageResult>('/me'),
 };
 
-export const myOrders = () => api.get<MyOrder[]>('/orders/mine');
+export const myOrders = (signal?: AbortSignal) => api.get<MyOrder[]>('/orders/mine', { signal });
 
 /** Reviews (issue 41): the signed-in customer's own, and a new one of a delivered piece (pending until staff approve it). */
-export const myReviews = () => api.get<{ items: MyReview[] }>('/reviews/mine');
+export const myReviews = (signal?: AbortSignal) => api.get<{ items: MyReview[] }>('/reviews/mine', { signal });
 export const submitReview = (review: ReviewPayload) =>
   api.post<{ id: string; status: 'pending'; created_at: string; message: string }>('/reviews', review);
 
@@ -39,23 +47,6 @@ export interface CheckoutSessionRequest {
   order_id: string;
   user_email?: string;
   metadata?: { customer_name: string; phone: string; address: string };
-}
-
-export interface CheckoutStatus {
-  session_id: string;
-  payment_status: string;
-  status: string;
-  amount_total: number;
-  currency: string;
-  metadata: { order_id: string };
-  failure_reason: string | null;
-}
-
-export interface DemoBank {
-  id: string;
-  name: string;
-  type: 'checking' | 'savings';
-  balance: number;
 }
 
 export interface SandboxPayResult {
@@ -80,8 +71,9 @@ export const paymentsApi = {
       body,
       conversation ? { headers: { 'X-Correlation-Id': conversation } } : undefined,
     ),
-  status: (sessionId: string) => api.get<CheckoutStatus>(`/payments/checkout/status/${encodeURIComponent(sessionId)}`),
-  banks: () => api.get<DemoBank[]>('/payments/sandbox/banks'),
+  status: (sessionId: string, signal?: AbortSignal) =>
+    api.get<CheckoutStatus>(`/payments/checkout/status/${encodeURIComponent(sessionId)}`, { signal }),
+  banks: (signal?: AbortSignal) => api.get<DemoBank[]>('/payments/sandbox/banks', { signal }),
   pay: (sessionId: string, payment: SandboxPayment) =>
     api.post<SandboxPayResult>(`/payments/sandbox/sessions/${encodeURIComponent(sessionId)}/pay`, payment),
 };
@@ -101,26 +93,16 @@ export interface CustomDesignPayload {
   preferred_contact: string;
 }
 
-export interface CustomDesignItem {
-  id: string;
-  status: string;
-  created_at: string;
-  jewelry_type: string;
-  diamond_shape: string;
-  diamond_size: string;
-  metal_type: string;
-  metal_karat: string;
-}
-
 export const customDesignApi = {
   submit: (payload: CustomDesignPayload, idempotencyKey: string) =>
     api.post<{ success: boolean; id: string; status: string; message: string }>('/custom-design', payload, {
       headers: { 'Idempotency-Key': idempotencyKey },
       timeoutMs: 30_000,
     }),
-  mine: () => api.get<{ items: CustomDesignItem[]; total: number }>('/custom-designs/mine', { query: { limit: 50 } }),
+  mine: (signal?: AbortSignal) =>
+    api.get<{ items: CustomDesignItem[]; total: number }>('/custom-designs/mine', { query: { limit: 50 }, signal }),
 };
 
 /** The order's page: for its signed-in customer, the holder of its mails' signed link (`access`), or the browser that placed it. */
-export const orderPage = (id: string, access: string | null) =>
-  api.get<OrderPage>(`/orders/${encodeURIComponent(id)}/page`, { query: { access } });
+export const orderPage = (id: string, access: string | null, signal?: AbortSignal) =>
+  api.get<OrderPage>(`/orders/${encodeURIComponent(id)}/page`, { query: { access }, signal });

@@ -7,30 +7,10 @@ import { api } from '../api/client';
 import { paymentsApi } from '../api/account';
 import { cartStore } from '../features/cart/useCart';
 import type { CartItem } from '../features/cart/cart';
-import { variantLabel } from '@facet/contracts';
+import { variantLabel, type OrderForPayment } from '@facet/contracts';
 
-export interface OrderForPayment {
-  id: string;
-  kind: string;
-  status: string;
-  payment_status: string;
-  status_message: string;
-  can_pay: boolean;
-  /** When an unpaid card order expires (ISO); null for consultations. */
-  pay_by?: string | null;
-  total: number;
-  items: {
-    id: string;
-    product_id?: string;
-    name: string;
-    image: string;
-    quantity: number;
-    price: number;
-    variant_id?: string | null;
-    variant_options?: Record<string, string> | null;
-    engraving?: string | null;
-  }[];
-}
+/** GET /api/orders/{id} as the payment screens read it (@facet/contracts). */
+export type { OrderForPayment };
 
 const LAST_ORDER_KEY = 'facet:awaiting-payment-order';
 
@@ -61,8 +41,8 @@ export const lastOrder = {
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function loadOrder(orderId: string): Promise<OrderForPayment> {
-  return api.get<OrderForPayment>(`/orders/${encodeURIComponent(orderId)}`);
+export function loadOrder(orderId: string, signal?: AbortSignal): Promise<OrderForPayment> {
+  return api.get<OrderForPayment>(`/orders/${encodeURIComponent(orderId)}`, { signal });
 }
 
 /** Opens a checkout session for the order (the open one, or a new one) and leaves for the provider's page. */

@@ -1,8 +1,6 @@
-import { formatPrice, variantLabel, type OrderPage } from '@facet/contracts';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { orderPage } from '../api/account';
-import { ApiError } from '../api/client';
+import { formatPrice, variantLabel } from '@facet/contracts';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { LineChoice } from '../components/LineChoice';
 import { PageLoading } from '../components/Layout';
 import { PayAgainButton } from '../components/PayAgainButton';
@@ -11,6 +9,8 @@ import { useAuth } from '../features/auth/useAuth';
 import { picture } from '../lib/artwork';
 import { formatLongDate, orderStatusBadge, orderStatusLabel } from '../lib/orders';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { isInBrowser, type OrderDetailData } from '../routing/accountLoaders';
+import { usePageData, useReadFor } from '../routing/usePageData';
 import NotFoundPage from './NotFoundPage';
 import './Profile.css';
 import './OrderDetailPage.css';
@@ -32,32 +32,17 @@ export function heldText(pieces: number, until: string): string {
  * their mails (?access=). Anyone else sees the not-found page, as for an order that does not exist.
  */
 export default function OrderDetailPage() {
-  const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const access = params.get('access');
   const { user } = useAuth();
   const { hash } = useLocation();
-  const [order, setOrder] = useState<OrderPage | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'missing' | 'failed'>('loading');
+  // Read by the route's loader (routing/accountLoaders.ts) for the shopper this browser knows: another one
+  // signing in (their session may own the order) reads it again.
+  const loaded = usePageData<OrderDetailData>();
+  const answer = loaded && !isInBrowser(loaded) ? loaded : null;
+  useReadFor(user?.id, answer?.viewer);
+  const current = answer && answer.viewer === (user?.id ?? '') ? answer : null;
+  const order = current?.state === 'ready' ? current.order : null;
+  const state = current?.state ?? 'loading';
   useDocumentTitle(order ? `Order ${order.reference}` : 'Your Order');
-
-  useEffect(() => {
-    let live = true;
-    setState('loading');
-    orderPage(id, access)
-      .then((o) => {
-        if (!live) return;
-        setOrder(o);
-        setState('ready');
-      })
-      .catch((error) => {
-        if (live) setState(error instanceof ApiError && error.status === 404 ? 'missing' : 'failed');
-      });
-    return () => {
-      live = false;
-    };
-    // Loads again when another person signs in (their session may own the order).
-  }, [id, access, user?.id]);
 
   // Track Order (My Orders) opens the page at the shipment, or at the timeline before it ships.
   useEffect(() => {

@@ -1,11 +1,15 @@
 import type { OrderPage } from '@facet/contracts';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { orderPage } from '../api/account';
+import type { AccountData } from '@facet/contracts';
+import { act, screen } from '@testing-library/react';
+import { ApiError } from '../api/client';
+import { userStore } from '../features/auth/useAuth';
+import { renderRoute } from '../test/renderRoute';
 import OrderDetailPage from './OrderDetailPage';
 
-jest.mock('../api/account', () => ({ orderPage: jest.fn(), paymentsApi: {}, accountApi: {}, customDesignApi: {} }));
-const load = orderPage as jest.MockedFunction<typeof orderPage>;
+jest.mock('../api/account', () => ({ paymentsApi: {}, accountApi: {}, customDesignApi: {} }));
+// The route's loader reads the order through the test ShopData's account reader (the browser's is HTTP).
+const load = jest.fn<ReturnType<AccountData['orderPage']>, Parameters<AccountData['orderPage']>>();
+const renderOrder = (url: string) => renderRoute('order', url, { account: { orderPage: load } }, <OrderDetailPage />);
 
 const ID = '5d2c9a4e-1111-4222-8333-944455556666';
 
@@ -45,15 +49,12 @@ function shippedOrder(over: Partial<OrderPage> = {}): OrderPage {
 
 async function show(order: OrderPage) {
   load.mockResolvedValue(order);
-  render(
-    <MemoryRouter initialEntries={[`/orders/${ID}`]}>
-      <Routes>
-        <Route path="/orders/:id" element={<OrderDetailPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderOrder(`/orders/${ID}`);
   return screen.findByTestId('order-shipment');
 }
+
+beforeEach(() => load.mockReset());
+afterEach(() => userStore.set(null));
 
 describe("the order page's shipment line", () => {
   it('says the order is on its way with the carrier while it is shipped', async () => {
@@ -81,5 +82,68 @@ describe("the order page's shipment line", () => {
     const shipment = await show(shippedOrder({ status: 'delivered', status_label: 'Delivered', status_message: 'Delivered' }));
     expect(shipment).toHaveTextContent('Delivered by UPS');
     expect(shipment).not.toHaveTextContent(/on its way/i);
+  });
+});
+
+describe("the order page's loader", () => {
+  it('shows the loading state, then the order, read with the link of its mails (?access=)', async () => {
+    let resolve!: (o: OrderPage) => void;
+    load.mockReturnValue(new Promise((r) => (resolve = r)));
+    renderOrder(`/orders/${ID}?access=tok%00en`);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    await act(async () => resolve(shippedOrder()));
+    expect(await screen.findByTestId('order-reference')).toHaveTextContent('5D2C9A4E');
+    expect(load).toHaveBeenCalledWith(ID, 'tok\u0000en', expect.anything());
+    expect(screen.getByRole('link', { name: '← Continue shopping' })).toHaveAttribute('href', '/');
+    expect(document.title).toMatch(/Order 5D2C9A4E/);
+  });
+
+  it('shows the not-found page for an order that is not this shopper\'s (the API\'s 404)', async () => {
+    load.mockResolvedValue(null);
+    renderOrder(`/orders/${ID}`);
+    expect(await screen.findByRole('heading', { name: 'This page has slipped its setting' })).toBeInTheDocument();
+  });
+
+  it('says the order could not be loaded when the API fails, and shows no order', async () => {
+    load.mockRejectedValue(new ApiError('Server error. Please try again later.', 500, 'http'));
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderOrder(`/orders/${ID}`);
+    expect(await screen.findByRole('heading', { name: 'We could not load this order' })).toBeInTheDocument();
+    expect(screen.getByText('Please try again in a moment.')).toBeInTheDocument();
+    expect(screen.queryByTestId('order-page')).toBeNull();
+    error.mockRestore();
+  });
+
+  it.each([
+    ['a NUL byte', '%00'],
+    ['a NUL inside a UUID', `${ID.slice(0, -1)}%00`],
+    ['10,000 characters', 'a'.repeat(10_000)],
+    ['a lone surrogate', '%ED%A0%80'],
+    ['a UUID with a line break after it', `${ID}%0A`],
+  ])('shows the not-found page for an id with %s, without asking the API', async (_what, id) => {
+    renderOrder(`/orders/${id}`);
+    expect(await screen.findByRole('heading', { name: 'This page has slipped its setting' })).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('reads the order again when a shopper signs in (their session may own it), and leads back to My Orders', async () => {
+    load.mockResolvedValueOnce(null).mockResolvedValueOnce(shippedOrder());
+    renderOrder(`/orders/${ID}`);
+    await screen.findByRole('heading', { name: 'This page has slipped its setting' });
+    act(() =>
+      userStore.set({
+        id: 'u1',
+        email: 'ada@example.com',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        phone: '',
+        address: { street: '', apartment: '', city: '', state: '', zipCode: '', country: 'US' },
+        emailVerified: true,
+        verifiedAt: null,
+      }),
+    );
+    expect(await screen.findByTestId('order-reference')).toHaveTextContent('5D2C9A4E');
+    expect(screen.getByRole('link', { name: '← My Orders' })).toHaveAttribute('href', '/orders');
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

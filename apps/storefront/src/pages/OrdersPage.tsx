@@ -1,59 +1,42 @@
-import { formatPrice, variantLabel, type MyOrder } from '@facet/contracts';
-import { useEffect, useState } from 'react';
+import { formatPrice, variantLabel } from '@facet/contracts';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { myOrders, myReviews } from '../api/account';
-import { ApiError } from '../api/client';
 import { BagIcon } from '../components/Icons';
 import { LineChoice } from '../components/LineChoice';
 import { PageLoading } from '../components/Layout';
 import { PayAgainButton } from '../components/PayAgainButton';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { hasPieceToReview, WriteReviewButton } from '../components/WriteReview';
-import { authActions, useAuth } from '../features/auth/useAuth';
+import { useAuth } from '../features/auth/useAuth';
 import { formatLongDate, orderStatusBadge, orderStatusLabel } from '../lib/orders';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { isInBrowser, type OrdersData } from '../routing/accountLoaders';
+import { usePageData, useReadFor } from '../routing/usePageData';
 import './Profile.css';
 import { picture } from '../lib/artwork';
 
+/**
+ * My Orders: the signed-in shopper's orders, read by the route's loader (routing/accountLoaders.ts) for the
+ * shopper this browser knows; another shopper signing in reads them again (the route is revalidated).
+ */
 export default function OrdersPage() {
   useDocumentTitle('My Orders');
   const { user } = useAuth();
-  const [orders, setOrders] = useState<MyOrder[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const loaded = usePageData<OrdersData>();
+  const answer = loaded && !isInBrowser(loaded) ? loaded : null;
+  useReadFor(user?.id, answer?.key);
+  // Read for the shopper on screen: undefined while loading, or while another shopper's are on hand.
+  const current = answer && user && answer.key === user.id ? answer : null;
+  const orders = current ? (current.orders ?? []) : null;
+  const failed = current?.orders === null;
 
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    myOrders()
-      .then((list) => live && setOrders(list))
-      .catch((error) => {
-        if (!live) return;
-        if (error instanceof ApiError && error.status === 401) authActions.cleared();
-        setFailed(true);
-        setOrders([]);
-      });
-    return () => {
-      live = false;
-    };
-    // Loads again only when another person signs in, not each time the same person's details refresh.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user?.id]);
-
-  // The pieces this customer has reviewed (one review each): Write Review is offered only while a piece is left.
-  const [reviewed, setReviewed] = useState<ReadonlySet<string> | null>(null);
-  const anyDelivered = Boolean(orders?.some((o) => o.status === 'delivered'));
-  useEffect(() => {
-    if (!anyDelivered) return;
-    let live = true;
-    myReviews()
-      .then(({ items }) => live && setReviewed(new Set(items.map((r) => r.product_id))))
-      // Unknown: offered, and the dialog (and the API) say so of a piece already reviewed.
-      .catch(() => live && setReviewed(new Set()));
-    return () => {
-      live = false;
-    };
-  }, [anyDelivered, user?.id]);
-  const markReviewed = (ids: string[]) => setReviewed((r) => new Set([...(r ?? []), ...ids]));
+  // The pieces reviewed in this visit (one review each): Write Review is offered only while a piece is left.
+  const [reviewedHere, setReviewedHere] = useState<readonly string[]>([]);
+  const reviewed = useMemo(
+    () => (current?.reviewed ? new Set([...current.reviewed, ...reviewedHere]) : null),
+    [current?.reviewed, reviewedHere],
+  );
+  const markReviewed = (ids: string[]) => setReviewedHere((r) => [...r, ...ids]);
 
   if (!user) return <SignInPrompt title="Please log in to view your orders" />;
   if (orders === null) return <PageLoading />;

@@ -1,8 +1,9 @@
 import type { MyOrder } from '@facet/contracts';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { myOrders, myReviews, submitReview } from '../api/account';
+import { ApiError } from '../api/client';
 import { userStore } from '../features/auth/useAuth';
+import { renderRoute } from '../test/renderRoute';
 import OrdersPage from './OrdersPage';
 
 jest.mock('../api/account', () => ({
@@ -41,19 +42,27 @@ const review = (productId: string) => ({
   created_at: '2026-11-25T10:00:00.000Z',
 });
 
+// The route's loader reads the orders and reviews through the test ShopData's account reader (as the browser's
+// does over HTTP); the Write Review dialog calls the API itself (submitReview).
+const renderOrders = () => renderRoute('orders', '/orders', { account: { myOrders: orders, myReviews: reviews } }, <OrdersPage />);
+
+const ADA = {
+  id: 'u1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '',
+  address: { street: '', apartment: '', city: '', state: '', zipCode: '', country: 'US' },
+  emailVerified: true,
+  verifiedAt: null,
+};
+
 const card = (reference: string) => screen.getAllByTestId('order-card').find((c) => c.textContent?.includes(reference))!;
 
 beforeEach(() => {
-  userStore.set({
-    id: 'u1',
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phone: '',
-    address: { street: '', apartment: '', city: '', state: '', zipCode: '', country: 'US' },
-    emailVerified: true,
-    verifiedAt: null,
-  });
+  userStore.set(ADA);
+  orders.mockReset();
+  reviews.mockReset();
   orders.mockResolvedValue([
     delivered('aaaaaaaa-0000-4000-8000-000000000001', [['p1', 'Aurora Ring']]),
     delivered('bbbbbbbb-0000-4000-8000-000000000002', [['p2', 'Isla Pearl Earrings']]),
@@ -64,11 +73,7 @@ afterEach(() => userStore.set(null));
 describe('My Orders: Write Review', () => {
   it('is not offered on a delivered order whose piece was reviewed, and is on one whose piece was not', async () => {
     reviews.mockResolvedValue({ items: [review('p1')] });
-    render(
-      <MemoryRouter>
-        <OrdersPage />
-      </MemoryRouter>,
-    );
+    renderOrders();
     await screen.findAllByTestId('order-reviewed');
     expect(within(card('AAAAAAAA')).queryByRole('button', { name: 'Write Review' })).toBeNull();
     expect(within(card('AAAAAAAA')).getByTestId('order-reviewed')).toHaveTextContent('Reviewed, thank you');
@@ -83,11 +88,7 @@ describe('My Orders: Write Review', () => {
       created_at: '2026-11-25T10:00:00.000Z',
       message: 'Thank you for your review.',
     });
-    render(
-      <MemoryRouter>
-        <OrdersPage />
-      </MemoryRouter>,
-    );
+    renderOrders();
     await screen.findByText('BBBBBBBB');
     fireEvent.click(await within(card('BBBBBBBB')).findByRole('button', { name: 'Write Review' }));
     const dialog = await screen.findByRole('dialog');
@@ -101,5 +102,63 @@ describe('My Orders: Write Review', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' }).at(-1)!);
     expect(screen.queryByRole('button', { name: 'Write Review' })).toBeNull();
     expect(within(card('BBBBBBBB')).getByTestId('order-reviewed')).toBeInTheDocument();
+  });
+});
+
+describe('My Orders: the route loader', () => {
+  it('asks the signed-out visitor to sign in, and reads nothing', async () => {
+    userStore.set(null);
+    const { router } = renderOrders();
+    expect(await screen.findByRole('heading', { name: 'Please log in to view your orders' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    await act(async () => undefined);
+    expect(router.state.loaderData.orders).toEqual({ key: '', orders: [], reviewed: null });
+    expect(orders).not.toHaveBeenCalled();
+  });
+
+  it('shows the loading state until the orders are read, then the orders, without asking for reviews when none is delivered', async () => {
+    let resolve!: (list: MyOrder[]) => void;
+    orders.mockReturnValue(new Promise((r) => (resolve = r)));
+    renderOrders();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    await act(async () => resolve([{ ...delivered('cccccccc-0000-4000-8000-000000000003', [['p3', 'Nova Pendant']]), status: 'shipped' }]));
+    expect(await screen.findByText('CCCCCCCC')).toBeInTheDocument();
+    expect(screen.getByText('Nova Pendant')).toBeInTheDocument();
+    expect(orders).toHaveBeenCalledTimes(1);
+    expect(reviews).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Write Review' })).toBeNull();
+  });
+
+  it('says so when the orders cannot be read', async () => {
+    orders.mockRejectedValueOnce(new ApiError('Server error. Please try again later.', 500, 'http'));
+    renderOrders();
+    expect(await screen.findByRole('heading', { name: 'We could not load your orders' })).toBeInTheDocument();
+    expect(screen.getByText('Please try again in a moment.')).toBeInTheDocument();
+    expect(userStore.get()?.id).toBe('u1');
+  });
+
+  it('signs the header out when the session has ended (a 401), and asks to sign in', async () => {
+    orders.mockRejectedValueOnce(new ApiError('Unauthorized', 401, 'http'));
+    renderOrders();
+    expect(await screen.findByRole('heading', { name: 'Please log in to view your orders' })).toBeInTheDocument();
+    expect(userStore.get()).toBeNull();
+  });
+
+  it('offers Write Review on every delivered order when the reviews cannot be read', async () => {
+    reviews.mockRejectedValue(new ApiError('Server error. Please try again later.', 500, 'http'));
+    renderOrders();
+    await screen.findByText('BBBBBBBB');
+    expect(screen.getAllByRole('button', { name: 'Write Review' })).toHaveLength(2);
+  });
+
+  it("reads again (a revalidation) when another shopper signs in, and never shows the first one's orders to them", async () => {
+    reviews.mockResolvedValue({ items: [] });
+    renderOrders();
+    await screen.findByText('AAAAAAAA');
+    orders.mockResolvedValue([delivered('dddddddd-0000-4000-8000-000000000004', [['p4', 'Halo Studs']])]);
+    act(() => userStore.set({ ...ADA, id: 'u2', email: 'grace@example.com' }));
+    expect(screen.queryByText('AAAAAAAA')).toBeNull();
+    expect(await screen.findByText('DDDDDDDD')).toBeInTheDocument();
+    expect(orders).toHaveBeenCalledTimes(2);
   });
 });

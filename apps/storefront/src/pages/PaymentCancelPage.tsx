@@ -1,11 +1,13 @@
 import { formatPrice } from '@facet/contracts';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { CloseIcon } from '../components/Icons';
 import { PayAgainButton } from '../components/PayAgainButton';
 import { cartStore } from '../features/cart/useCart';
-import { lastOrder, loadOrder, restoreSelection, takeOutPaidOrder, UUID, type OrderForPayment } from '../lib/payAgain';
+import { restoreSelection, takeOutPaidOrder, type OrderForPayment } from '../lib/payAgain';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { isInBrowser, type PaymentCancelData } from '../routing/accountLoaders';
+import { usePageData } from '../routing/usePageData';
 import './Checkout.css';
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -26,28 +28,17 @@ function cancelText(order: OrderForPayment | null): string {
  * A declined card (the order's last attempt failed; a shopper's cancel leaves it expired) is named as such.
  */
 export default function PaymentCancelPage() {
-  const [params] = useSearchParams();
-  const fromUrl = params.get('order_id') ?? '';
-  const orderId = UUID.test(fromUrl) ? fromUrl : (lastOrder.read() ?? '');
-  const [order, setOrder] = useState<OrderForPayment | null>(null);
+  // The order (from the URL, else the one this browser last left to pay), read by the route's loader.
+  const loaded = usePageData<PaymentCancelData>();
+  const order = loaded && !isInBrowser(loaded) ? loaded.order : null;
 
   useEffect(() => {
-    if (!UUID.test(orderId)) return;
-    let live = true;
-    loadOrder(orderId)
-      .then((o) => {
-        if (!live) return;
-        setOrder(o);
-        // The checkout emptied the selection before leaving; going back finds it again.
-        if (o.can_pay && cartStore.get().length === 0) restoreSelection(o);
-        // Paid meanwhile (another tab): its pieces leave the bag instead.
-        if (o.payment_status === 'paid') takeOutPaidOrder(o);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [orderId]);
+    if (!order) return;
+    // The checkout emptied the selection before leaving; going back finds it again.
+    if (order.can_pay && cartStore.get().length === 0) restoreSelection(order);
+    // Paid meanwhile (another tab): its pieces leave the bag instead.
+    if (order.payment_status === 'paid') takeOutPaidOrder(order);
+  }, [order]);
 
   const payable = order?.can_pay === true;
   const declined = order?.payment_status === 'failed';

@@ -1,5 +1,5 @@
 import { formatPrice } from '@facet/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paymentsApi, type DemoBank } from '../api/account';
 import { FormField } from '../components/FormField';
@@ -10,6 +10,8 @@ import { cartActions, useCart } from '../features/cart/useCart';
 import { toast } from '../features/toast/toasts';
 import { cardDetailsComplete, formatCardNumber, formatCvv, formatExpiry, SIMULATED_PAYMENT_DELAY_MS } from '../lib/checkout';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { isInBrowser, type PaymentData } from '../routing/accountLoaders';
+import { usePageData } from '../routing/usePageData';
 import './Checkout.css';
 
 /** What the checkout hands over: the order placed and the provider's session to pay it through. */
@@ -21,6 +23,8 @@ export interface PaymentState {
   email: string;
   cardName: string;
 }
+
+const NO_BANKS: readonly DemoBank[] = [];
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -37,22 +41,13 @@ export default function PaymentPage() {
   const items = state?.items ?? cartItems;
   const [method, setMethod] = useState<'card' | 'bank_transfer'>('card');
   const [card, setCard] = useState({ name: state?.cardName ?? '', number: '', expiry: '', cvv: '' });
-  const [banks, setBanks] = useState<DemoBank[]>([]);
+  // The demo bank accounts, read by the route's loader (none while it runs, or when they could not be read).
+  const loaded = usePageData<PaymentData>();
+  const banks = loaded && !isInBrowser(loaded) ? loaded.banks : NO_BANKS;
   const [account, setAccount] = useState('');
   const [processing, setProcessing] = useState(false);
   // A declined session is over; the next attempt pays a new session of the same order (same amount).
   const [sessionId, setSessionId] = useState(state?.sessionId ?? '');
-
-  useEffect(() => {
-    let live = true;
-    paymentsApi
-      .banks()
-      .then((list) => live && setBanks(list))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
 
   if (items.length === 0) {
     return (

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { paymentsApi, type CheckoutStatus } from '../api/account';
+import { Link, useRevalidator, useSearchParams } from 'react-router-dom';
+import type { CheckoutStatus } from '../api/account';
 import { CheckIcon, CloseIcon } from '../components/Icons';
 import { PayAgainButton } from '../components/PayAgainButton';
 import { cartStore } from '../features/cart/useCart';
-import { loadOrder, restoreSelection, takeOutPaidOrder, type OrderForPayment } from '../lib/payAgain';
+import { restoreSelection, takeOutPaidOrder, type OrderForPayment } from '../lib/payAgain';
 import {
   judgePayment,
   PAYMENT_MESSAGES,
@@ -14,6 +14,8 @@ import {
   type PaymentCheck,
 } from '../lib/checkout';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { isInBrowser, type PaymentResultData } from '../routing/accountLoaders';
+import { usePageData } from '../routing/usePageData';
 import './Checkout.css';
 
 /**
@@ -24,66 +26,57 @@ export default function PaymentResultPage() {
   useDocumentTitle('Payment');
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
-  const [attempt, setAttempt] = useState(1);
-  const [check, setCheck] = useState<PaymentCheck>(sessionId ? 'pending' : 'error');
-  const [status, setStatus] = useState<CheckoutStatus | null>(null);
-  const [order, setOrder] = useState<OrderForPayment | null>(null);
-  // Check Again starts another round of 5.
-  const [round, setRound] = useState(0);
-  const orderId = status?.metadata.order_id ?? '';
+  // Each look at the session is the route's loader (routing/accountLoaders.ts); asking again is a revalidation.
+  const loaded = usePageData<PaymentResultData>();
+  const answer = loaded && !isInBrowser(loaded) ? loaded : null;
+  const revalidator = useRevalidator();
+  // Which attempt the answer on hand was, and the last answer that reached the provider (a failed look keeps
+  // what the one before it said). `restart`: Check Again asked a new round of 5, its first answer is attempt 1.
+  const [seen, setSeen] = useState<{ answer: PaymentResultData | null; attempt: number; good: PaymentResultData | null; restart: boolean }>(
+    { answer: null, attempt: 0, good: null, restart: true },
+  );
+  let { attempt, good } = seen;
+  if (answer && answer !== seen.answer) {
+    attempt = seen.restart || answer.key !== seen.answer?.key ? 1 : seen.attempt + 1;
+    good = answer.status ? answer : answer.key === good?.key ? good : null;
+    setSeen({ answer, attempt, good, restart: false });
+  }
+  const restarting = seen.restart && answer === seen.answer;
+  const status: CheckoutStatus | null = answer?.status ?? good?.status ?? null;
 
-  // Not paid: the order is kept; load it so it can be paid again and its selection restored.
-  useEffect(() => {
-    if (check === 'pending' || check === 'success' || !orderId) return;
-    let live = true;
-    loadOrder(orderId)
-      .then((o) => {
-        if (!live) return;
-        setOrder(o);
-        if (o.can_pay && cartStore.get().length === 0) restoreSelection(o);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [check, orderId]);
+  let check: PaymentCheck;
+  if (!sessionId) check = 'error';
+  else if (!answer || restarting) check = 'pending';
+  else if (answer.failed || !answer.status) check = 'error';
+  else check = judgePayment(answer.status, attempt);
+  // While pending: the attempt being asked (the next one once the route is loading again).
+  const asking = !answer || restarting ? 1 : revalidator.state === 'loading' ? attempt + 1 : attempt;
+  // Not paid: the order is kept, so it can be paid again and its selection restored.
+  const order: OrderForPayment | null = check === 'pending' ? null : ((answer?.status ? answer.order : good?.order) ?? null);
 
-  // Paid: the order's pieces leave the bag (it may have been restored from the order after a decline).
+  // Still open: look again in 2 s (a revalidation), up to the 5th attempt.
   useEffect(() => {
-    if (check !== 'success' || !orderId) return;
-    loadOrder(orderId)
-      .then(takeOutPaidOrder)
-      .catch(() => undefined);
-  }, [check, orderId]);
+    if (check !== 'pending' || !answer || restarting) return;
+    const timer = setTimeout(() => void revalidator.revalidate(), PAYMENT_POLL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [check, answer, restarting, revalidator]);
 
   useEffect(() => {
-    if (!sessionId) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async (n: number) => {
-      if (!live) return;
-      setAttempt(n);
-      try {
-        const s = await paymentsApi.status(sessionId);
-        if (!live) return;
-        setStatus(s);
-        const outcome = judgePayment(s, n);
-        if (outcome === 'timeout') console.error('Payment status check timed out');
-        if (outcome === 'expired') console.error('Payment session expired');
-        setCheck(outcome);
-        if (outcome === 'pending') timer = setTimeout(() => void poll(n + 1), PAYMENT_POLL_INTERVAL_MS);
-      } catch (error) {
-        console.error('Error checking payment status', error);
-        if (live) setCheck('error');
-      }
-    };
-    setCheck('pending');
-    void poll(1);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [sessionId, round]);
+    if (check === 'timeout') console.error('Payment status check timed out');
+    if (check === 'expired') console.error('Payment session expired');
+  }, [check]);
+
+  useEffect(() => {
+    if (!order) return;
+    // Paid: the order's pieces leave the bag (it may have been restored from the order after a decline).
+    if (check === 'success') takeOutPaidOrder(order);
+    else if (order.can_pay && cartStore.get().length === 0) restoreSelection(order);
+  }, [check, order]);
+
+  const checkAgainNow = () => {
+    setSeen((s) => ({ ...s, restart: true }));
+    void revalidator.revalidate();
+  };
 
   if (check === 'pending') {
     return (
@@ -93,7 +86,7 @@ export default function PaymentResultPage() {
           <p className="eyebrow">Confirming</p>
           <h1 className="display-3">Checking your payment…</h1>
           <p className="muted" data-testid="payment-attempt">
-            Attempt {attempt} of {PAYMENT_POLL_ATTEMPTS}
+            Attempt {asking} of {PAYMENT_POLL_ATTEMPTS}
           </p>
         </div>
       </div>
@@ -156,7 +149,7 @@ export default function PaymentResultPage() {
         )}
         <div className="result__actions">
           {checkAgain && (
-            <button type="button" className="btn btn--primary" onClick={() => setRound((r) => r + 1)}>
+            <button type="button" className="btn btn--primary" onClick={checkAgainNow}>
               Check Again
             </button>
           )}

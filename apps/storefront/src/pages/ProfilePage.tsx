@@ -1,7 +1,7 @@
 import { findCategory, type Address, type User } from '@facet/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { accountApi, customDesignApi, type CustomDesignItem } from '../api/account';
+import { accountApi } from '../api/account';
 import { ApiError } from '../api/client';
 import { FormField } from '../components/FormField';
 import { Modal } from '../components/Modal';
@@ -12,6 +12,8 @@ import { DESIGN_STATUS_LABELS, METAL_LABELS, SHAPE_LABELS, SIZE_LABELS } from '.
 import { formRefusal, refusalSummary, type FieldMap } from '../lib/fieldErrors';
 import { designStatusBadge, formatLongDate } from '../lib/orders';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { isInBrowser, type ProfileData } from '../routing/accountLoaders';
+import { usePageData, useReadFor } from '../routing/usePageData';
 import './Profile.css';
 
 type ProfileForm = Pick<User, 'firstName' | 'lastName' | 'phone'> & { address: Address };
@@ -49,28 +51,16 @@ export default function ProfilePage() {
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [designs, setDesigns] = useState<CustomDesignItem[] | null>(null);
+  // The shopper's design requests, read by the route's loader for the shopper this browser knows (another
+  // one signing in reads them again); null while they load.
+  const loaded = usePageData<ProfileData>();
+  const answer = loaded && !isInBrowser(loaded) ? loaded : null;
+  useReadFor(user?.id, answer?.key);
+  const designs = answer && user && answer.key === user.id ? answer.designs : null;
 
   useEffect(() => {
     if (user && !editing) setForm(toForm(user));
   }, [user, editing]);
-
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    customDesignApi
-      .mine()
-      .then((page) => live && setDesigns(page.items))
-      .catch((error) => {
-        if (error instanceof ApiError && error.status === 401) authActions.cleared();
-        if (live) setDesigns([]);
-      });
-    return () => {
-      live = false;
-    };
-    // Loads again only when another person signs in, not each time the same person's details refresh.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user?.id]);
 
   if (!user || !form) return <SignInPrompt title="Please log in to view your profile" text="Sign in to see and edit your details." />;
 

@@ -1,5 +1,5 @@
 import { VERIFICATION_CODE_LENGTH } from '@facet/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { accountApi } from '../api/account';
 import { AuthCard } from '../components/AuthCard';
@@ -8,6 +8,8 @@ import { CheckIcon, CloseIcon, MailIcon } from '../components/Icons';
 import { toast } from '../features/toast/toasts';
 import { isCompleteCode, normalizeCode, resendFailureToast, verificationFailureText } from '../lib/account';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { isInBrowser, type VerifyEmailData } from '../routing/accountLoaders';
+import { usePageData } from '../routing/usePageData';
 
 export const VERIFIED_REDIRECT_MS = 2000;
 
@@ -18,10 +20,21 @@ export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const email = (params.get('email') ?? '').trim();
   const token = params.get('token') ?? '';
-  const [phase, setPhase] = useState<Phase>(token ? { kind: 'verifying' } : { kind: 'pending' });
+  // A link carries its token: the route's loader checks it once on arrival (routing/accountLoaders.ts).
+  const loaded = usePageData<VerifyEmailData>();
+  const checked = loaded && !isInBrowser(loaded) ? loaded.result : null;
+  const [phase, setPhase] = useState<Phase>(checked ?? (token ? { kind: 'verifying' } : { kind: 'pending' }));
   const [code, setCode] = useState('');
   const [resending, setResending] = useState(false);
-  const started = useRef(false);
+  // The link's answer, once it lands (the page shows 'Verifying…' until then); a code typed later is the shopper's own.
+  const [shown, setShown] = useState(checked);
+  if (checked !== shown) {
+    setShown(checked);
+    if (checked) setPhase(checked);
+  }
+  useEffect(() => {
+    if (checked?.kind === 'failed') toast({ title: 'Verification Failed', description: checked.message, variant: 'destructive' });
+  }, [checked]);
 
   const verify = async (secret: string) => {
     setPhase({ kind: 'verifying' });
@@ -34,14 +47,6 @@ export default function VerifyEmailPage() {
       setPhase({ kind: 'failed', message });
     }
   };
-
-  // A link carries its token: verify once on arrival.
-  useEffect(() => {
-    if (!token || !email || started.current) return;
-    started.current = true;
-    void verify(token);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token, email]);
 
   // Verified: home after 2 s, with a page reload.
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { useLoaderData, useLocation, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { useLoaderData, useLocation, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams } from 'react-router-dom';
 
 /** What a route loader returns: the data, and the key of the screen state it was loaded for. */
 export interface PageData {
@@ -37,4 +37,17 @@ export function useWantedSearchParams(): [URLSearchParams, ReturnType<typeof use
   const pending = navigation.state !== 'idle' && navigation.location.pathname === pathname ? navigation.location.search : null;
   const wanted = useMemo(() => (pending === null ? params : new URLSearchParams(pending)), [pending, params]);
   return [wanted, setParams];
+}
+
+/**
+ * A screen read for one shopper (`readFor`, the id its loader read it for; '' signed out): when another
+ * shopper signs in, or out, the route's loader runs again (a revalidation) for the one now signed in.
+ * `readFor` is undefined while there is no answer yet (the loader is running).
+ */
+export function useReadFor(shopper: string | undefined, readFor: string | undefined): void {
+  const revalidator = useRevalidator();
+  const stale = readFor !== undefined && readFor !== (shopper ?? '');
+  useEffect(() => {
+    if (stale && revalidator.state === 'idle') void revalidator.revalidate();
+  }, [stale, shopper, revalidator]);
 }
