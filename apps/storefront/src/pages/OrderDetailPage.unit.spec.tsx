@@ -98,7 +98,7 @@ describe("the order page's loader", () => {
     expect(document.title).toMatch(/Order 5D2C9A4E/);
   });
 
-  it('shows the not-found page for an order that is not this shopper\'s (the API\'s 404)', async () => {
+  it("shows the not-found page for an order that is not this shopper's (the API's 404)", async () => {
     load.mockResolvedValue(null);
     renderOrder(`/orders/${ID}`);
     expect(await screen.findByRole('heading', { name: 'This page has slipped its setting' })).toBeInTheDocument();
