@@ -7,7 +7,6 @@ import type { AccountData, ShopData } from '@facet/contracts';
 import { accountApi, customDesignApi, myOrders, myReviews, orderPage, paymentsApi } from '../api/account';
 import { ApiError } from '../api/client';
 import { getProduct, listProducts, productReviews, productsInCategory, randomProducts } from '../api/shop';
-import { loadOrder } from '../lib/payAgain';
 
 export type { AccountData, ShopData };
 
@@ -24,7 +23,8 @@ export const browserAccountData: AccountData = {
     }
   },
   myDesigns: (signal) => customDesignApi.mine(signal),
-  orderForPayment: (id, signal) => loadOrder(id, signal),
+  // With the payment screens' own code (lib/payAgain), not in the home page's entry chunk.
+  orderForPayment: (id, signal) => import('../lib/payAgain').then((m) => m.loadOrder(id, signal)),
   paymentStatus: (sessionId, signal) => paymentsApi.status(sessionId, signal),
   demoBanks: (signal) => paymentsApi.banks(signal),
   verifyEmail: (email, token, signal) => accountApi.verifyEmail(email, token, signal),
