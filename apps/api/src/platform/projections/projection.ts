@@ -44,7 +44,17 @@ export const ReadModelProjection = (): ClassDecorator => SetMetadata(PROJECTION_
 export interface BulkLoad {
   /** The json and jsonb columns of each table and their type, looked up once per replay. */
   jsonColumns: Map<string, Map<string, 'json' | 'jsonb'>>;
+  /**
+   * The keys the fold runtime has written into each fresh table (as keyOf spelt them), while nothing else has
+   * put rows there: a key not among them has no row, so it is not looked up (a replay's batches mostly make new
+   * rows). A table's set goes (null) once an effect has run on it; all of them once a batch failed (its events
+   * are then applied one by one outside the bulk load), and the runtime looks every key up again, as live.
+   */
+  writtenKeys: Map<string, Set<string> | null> | null;
 }
+
+/** A fresh bulk load for one replay: the fresh tables are empty. */
+export const newBulkLoad = (): BulkLoad => ({ jsonColumns: new Map(), writtenKeys: new Map() });
 
 const bulkLoads = new WeakMap<Tx, BulkLoad>();
 
@@ -53,10 +63,17 @@ export async function bulkLoad<T>(tx: Tx, load: BulkLoad, fn: () => Promise<T>):
   bulkLoads.set(tx, load);
   try {
     return await fn();
+  } catch (err) {
+    // Rolled back, and applied again elsewhere: the keys written are no longer known.
+    load.writtenKeys = null;
+    throw err;
   } finally {
     bulkLoads.delete(tx);
   }
 }
+
+/** The bulk load `tx` is in (a replay's bulk pass), if any. */
+export const bulkLoadOf = (tx: Tx): BulkLoad | undefined => bulkLoads.get(tx);
 
 /**
  * Inserts read-model rows (objects keyed by column) in one statement, whatever their number: the
