@@ -2,7 +2,6 @@ import { assertNever, CUSTOMER_DELETED, type CustomerDeleted } from '@facet/cont
 import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
 import { readModelSubjects, subjectsErasedBy, unlabelledRowsOf } from '../../platform/privacy/erasure-match';
 import { Injectable } from '@nestjs/common';
-import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { FoldProjection, idsIn, keyFrom, ReadModel, ReadModelProjection } from '../../platform/projections';
 import { asTextParameter as text, uuidKey } from '../../platform/projections/row-values';
@@ -72,12 +71,7 @@ function evolveDesign(row: CustomDesignRow | null, event: DesignsEvent, erased: 
  * The history's line of a request event (an append: written with the batch, ON CONFLICT DO NOTHING keeping a line
  * already there), its values as the one-line INSERT's parameters sent them.
  */
-function historyLine(
-  event: RecordedEvent<CustomDesignEvent>,
-  note: unknown,
-  from: unknown,
-  to: unknown,
-): Record<string, unknown>[] {
+function historyLine(event: RecordedEvent<CustomDesignEvent>, note: unknown, from: unknown, to: unknown): Record<string, unknown>[] {
   return [
     {
       design_id: text(event.data.design_id),
@@ -107,7 +101,11 @@ export const customDesignsReadModel: ReadModel<CustomDesignEvent | CustomerDelet
   context: { load: (tx, events) => idsIn(tx, 'custom_designs_erased_customers', 'customer_id', events.map(sender)) },
   evolve: evolveDesign,
   appends: {
-    CustomDesignSubmitted: { name: 'write the history line', table: 'custom_design_history', lines: (e) => historyLine(e, null, null, 'pending') },
+    CustomDesignSubmitted: {
+      name: 'write the history line',
+      table: 'custom_design_history',
+      lines: (e) => historyLine(e, null, null, 'pending'),
+    },
     CustomDesignStatusChanged: {
       name: 'write the history line',
       table: 'custom_design_history',

@@ -102,6 +102,7 @@ async function foldRun<E extends SomeEvent, R extends Row, C>(
       current = row === null || row === was ? row : (writableRow(storableRow(row), generated) as R);
       after.set(key, current);
     }
+    if (!model.appends) continue;
     for (const { table, line } of linesOf(model, event, current)) {
       const list = lines.get(table) ?? [];
       if (list.length === 0) lines.set(table, list);
@@ -140,6 +141,10 @@ async function foldRun<E extends SomeEvent, R extends Row, C>(
 
 /** Rows of the same columns together: insertRows writes the columns of its first row. */
 function byColumns(rows: Row[]): Row[][] {
+  if (rows.length === 0) return [];
+  // Rows of one evolve mostly have the same columns: checked without building a list for each.
+  const first = Object.keys(rows[0]);
+  if (rows.every((row) => hasColumns(row, first))) return [rows];
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
     const columns = Object.keys(row).join(',');
@@ -148,6 +153,16 @@ function byColumns(rows: Row[]): Row[][] {
     else groups.set(columns, [row]);
   }
   return [...groups.values()];
+}
+
+/** Whether the row's own columns are exactly these, in this order. */
+export function hasColumns(row: Row, columns: readonly string[]): boolean {
+  let i = 0;
+  for (const column in row) {
+    if (!Object.hasOwn(row, column) || column !== columns[i]) return false;
+    i++;
+  }
+  return i === columns.length;
 }
 
 /** The type of each table's key column (uuid, text), read once: the lookups cast the keys to it. */
@@ -249,6 +264,7 @@ function fromText(text: string): string | number {
 
 // String.prototype.toWellFormed (Node 20) is newer than the TypeScript lib this project compiles against.
 const toWellFormed = (text: string): string => (text as unknown as { toWellFormed(): string }).toWellFormed();
+const isWellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 /**
  * The one place where a folded row becomes what is written: a missing value is NULL, and a lone surrogate in a
@@ -257,11 +273,16 @@ const toWellFormed = (text: string): string => (text as unknown as { toWellForme
  * batch folds exactly what a reload would give back.
  */
 export function storableRow<R extends Row>(row: R): R {
-  const out: Row = {};
-  for (const [column, value] of Object.entries(row)) {
-    out[column] = value === undefined ? null : typeof value === 'string' ? toWellFormed(value) : value;
+  // The row itself when nothing in it changes (most rows): a copy only for one that does.
+  let out: Row | null = null;
+  for (const column of Object.keys(row)) {
+    const value = row[column];
+    const stored = value === undefined ? null : typeof value === 'string' && !isWellFormed(value) ? toWellFormed(value) : value;
+    if (stored === value) continue;
+    out ??= { ...row };
+    out[column] = stored;
   }
-  return out as R;
+  return (out ?? row) as R;
 }
 
 /**

@@ -158,7 +158,9 @@ export async function replayAll(
   // In the fresh tables, behind the swap's lock (shared): each batch of each projection in a transaction of its own.
   const inNextSchema = <T>(fn: (tx: Tx) => Promise<T>) =>
     withTransaction(pool, async (t) => {
-      await t.query(`${REPLAY_LIMITS}; SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${NEXT_SCHEMA}, public`);
+      await t.query(
+        `${REPLAY_LIMITS}; SELECT pg_advisory_xact_lock_shared(${SCHEMA_SWAP_LOCK}); SET LOCAL search_path TO ${NEXT_SCHEMA}, public`,
+      );
       return fn(t);
     });
 
@@ -191,14 +193,16 @@ export async function replayAll(
       const readerOptions = { eventTypes: allTypes, batchSize, after: START, decryptMany: opener?.decryptMany };
       const reader = useReaderThread ? workerLogReader(connectionString, readerOptions) : inlineLogReader(store, privacy, readerOptions);
       try {
-        reached = await run.pass(START, reader, (batch) =>
-          Promise.all(run.concerned(batch).map((p) => inNextSchema((t) => run.apply(t, p, batch)))).then(() => undefined),
+        reached = await run.pass(
+          START,
+          reader,
+          (batch) => Promise.all(run.concerned(batch).map((p) => inNextSchema((t) => run.apply(t, p, batch)))).then(() => undefined),
           options.signal,
         );
         run.readerThread = reader.figures().thread;
       } finally {
         await reader.close();
-        opener?.close();
+        await opener?.close();
       }
       if (reached !== START) await inNextSchema((t) => moveCheckpoints(t, projections, reached));
 
@@ -215,7 +219,7 @@ export async function replayAll(
       });
       // What triggers keep up to date live (rm.order_counts) is filled once from the loaded rows, then the
       // triggers take over for the swap's last events.
-      await Promise.all(projections.map((p) => (p.afterBulkPass ? inNextSchema((t) => p.afterBulkPass!(t)) : undefined)));
+      await Promise.all(projections.map((p) => (p.afterBulkPass ? inNextSchema((t) => p.afterBulkPass!(t)) : Promise.resolve())));
       for (const sql of structure.triggers) await unhurried(sql);
 
       // Fresh tables have no statistics: until the next ANALYZE (autovacuum's, when it runs) the planner guesses.
@@ -449,7 +453,13 @@ class ReplayRun {
       const types = this.types.get(projection)!;
       const { parks, blocked } = this.parked.get(projection)!;
       const parkBehind = (e: RecordedEvent) =>
-        parks.push({ event: e, error: waitingBehind(blocked.get(e.streamId)!), blockedBy: blocked.get(e.streamId)!, attempts: 0, firstFailedAt: new Date() });
+        parks.push({
+          event: e,
+          error: waitingBehind(blocked.get(e.streamId)!),
+          blockedBy: blocked.get(e.streamId)!,
+          attempts: 0,
+          firstFailedAt: new Date(),
+        });
       const mine: RecordedEvent[] = [];
       for (const e of batch) {
         if (!types.has(e.type)) continue;
