@@ -22,11 +22,24 @@ export type MailSentRead = Omit<MailSentData, 'suppressed' | 'html' | 'text'> & 
  * must keep verifying); a version 1 event's body comes along from the event itself (its upcast html and text).
  */
 export function upcastMailSent(d: MailSentData): MailSentRead {
-  const { html, text, ...fields } = d;
+  const { html, text } = d;
+  // The fields but html and text, in their order, then the body: one object (a replay upcasts every mail).
+  const read: Record<string, unknown> = {};
+  for (const field of Object.keys(d)) {
+    if (field === 'html' || field === 'text') continue;
+    const value = d[field as keyof MailSentData];
+    // An own "__proto__" (JSON can hold one) stays a field, as the spread kept it.
+    if (field === '__proto__') Object.defineProperty(read, field, { value, enumerable: true, writable: true, configurable: true });
+    else read[field] = value;
+  }
   // A mail recorded before secrets were kept out may have its verification code in the subject.
-  const read = { ...fields, subject: hideMailSecrets(d.kind, d.subject), suppressed: d.suppressed ?? null };
-  if (html === undefined && text === undefined) return { ...read, body: null };
-  return { ...read, body: { html: hideMailSecrets(d.kind, html ?? null), text: hideMailSecrets(d.kind, text ?? null) } };
+  read.subject = hideMailSecrets(d.kind, d.subject);
+  read.suppressed = d.suppressed ?? null;
+  read.body =
+    html === undefined && text === undefined
+      ? null
+      : { html: hideMailSecrets(d.kind, html ?? null), text: hideMailSecrets(d.kind, text ?? null) };
+  return read as unknown as MailSentRead;
 }
 
 export const mailStream = (jobId: string) => `mail-${jobId}`;

@@ -2,7 +2,6 @@ import { assertNever, CUSTOMER_DELETED, type CustomerDeleted } from '@facet/cont
 import { ERASED, erasedColumn } from '../../platform/privacy/personal-data';
 import { readModelSubjects, subjectsErasedBy, unlabelledRowsOf } from '../../platform/privacy/erasure-match';
 import { Injectable } from '@nestjs/common';
-import { Tx } from '../../platform/database/database';
 import { RecordedEvent } from '../../platform/event-store/event-store';
 import { FoldProjection, idsIn, keyFrom, ReadModel, ReadModelProjection } from '../../platform/projections';
 import { asTextParameter as text, uuidKey } from '../../platform/projections/row-values';
@@ -68,19 +67,24 @@ function evolveDesign(row: CustomDesignRow | null, event: DesignsEvent, erased: 
   }
 }
 
-/** One line of a request's history: every event of its stream carries its design_id. */
-async function writeHistoryLine(
-  tx: Tx,
-  event: RecordedEvent<CustomDesignEvent>,
-  note: string | null,
-  from: string | null,
-  to: string | null,
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO custom_design_history (design_id, revision, type, occurred_at, actor, note, from_status, to_status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-    [event.data.design_id, event.revision, event.type, event.metadata.occurredAt, JSON.stringify(event.metadata.actor), note, from, to],
-  );
+/**
+ * The history's line of a request event (an append: written with the batch, ON CONFLICT DO NOTHING keeping a line
+ * already there), its values as the one-line INSERT's parameters sent them.
+ */
+function historyLine(event: RecordedEvent<CustomDesignEvent>, note: unknown, from: unknown, to: unknown): Record<string, unknown>[] {
+  return [
+    {
+      design_id: text(event.data.design_id),
+      revision: event.revision,
+      type: event.type,
+      occurred_at: event.metadata.occurredAt,
+      // jsonb: the value itself, as its JSON text was sent
+      actor: event.metadata.actor ?? null,
+      note: text(note),
+      from_status: text(from),
+      to_status: text(to),
+    },
+  ];
 }
 
 /**
@@ -96,19 +100,24 @@ export const customDesignsReadModel: ReadModel<CustomDesignEvent | CustomerDelet
   keyOf: (event) => (event.type === CUSTOMER_DELETED ? null : uuidKey(event.data.design_id)),
   context: { load: (tx, events) => idsIn(tx, 'custom_designs_erased_customers', 'customer_id', events.map(sender)) },
   evolve: evolveDesign,
-  effects: {
+  appends: {
     CustomDesignSubmitted: {
       name: 'write the history line',
-      run: (tx, event) => writeHistoryLine(tx, event, null, null, 'pending'),
+      table: 'custom_design_history',
+      lines: (e) => historyLine(e, null, null, 'pending'),
     },
     CustomDesignStatusChanged: {
       name: 'write the history line',
-      run: (tx, event) => writeHistoryLine(tx, event, event.data.note, event.data.from, event.data.to),
+      table: 'custom_design_history',
+      lines: (e) => historyLine(e, e.data.note, e.data.from, e.data.to),
     },
     CustomDesignNoteAdded: {
       name: 'write the history line',
-      run: (tx, event) => writeHistoryLine(tx, event, event.data.note, event.data.status, event.data.status),
+      table: 'custom_design_history',
+      lines: (e) => historyLine(e, e.data.note, e.data.status, e.data.status),
     },
+  },
+  effects: {
     CustomDesignDeleted: {
       name: "delete the request's history",
       async run(tx, event) {

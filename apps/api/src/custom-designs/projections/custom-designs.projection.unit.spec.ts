@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import { RecordedEvent } from '../../platform/event-store/event-store';
-import { foldEvents } from '../../platform/projections/fold';
+import { foldEvents, foldWithLines } from '../../platform/projections/fold';
 import { CustomDesignRow, customDesignsReadModel } from './custom-designs.projection';
 
 type Event = Parameters<typeof customDesignsReadModel.evolve>[1];
@@ -116,9 +116,51 @@ describe('rm.custom_designs as a fold', () => {
     const deleted = recorded('CustomerDeleted', { customer_id: 'c-1', email: 'ada@example.com' });
     expect(customDesignsReadModel.keyOf(deleted)).toBeNull();
     expect(foldEvents(customDesignsReadModel, [submitted(), deleted]).get(DESIGN)).toEqual(rowAfter(submitted()));
-    expect(Object.keys(customDesignsReadModel.effects ?? {}).sort()).toEqual(
-      ['CustomDesignDeleted', 'CustomDesignNoteAdded', 'CustomDesignStatusChanged', 'CustomDesignSubmitted', 'CustomerDeleted'].sort(),
+    expect(Object.keys(customDesignsReadModel.effects ?? {}).sort()).toEqual(['CustomDesignDeleted', 'CustomerDeleted'].sort());
+    // The history lines only append: they do not cut a batch.
+    expect(Object.keys(customDesignsReadModel.appends ?? {}).sort()).toEqual(
+      ['CustomDesignNoteAdded', 'CustomDesignStatusChanged', 'CustomDesignSubmitted'].sort(),
     );
+  });
+
+  it('should append a history line per request event, as the one-line INSERT sent it', () => {
+    const by = { type: 'staff', id: 's-1' };
+    const changed = recorded('CustomDesignStatusChanged', { design_id: DESIGN, from: 'pending', to: 'quoted', note: 'Call back', by }, 1);
+    const noted = recorded('CustomDesignNoteAdded', { design_id: DESIGN, status: 'quoted', note: { odd: 1 }, by }, 2);
+    const { lines } = foldWithLines(customDesignsReadModel, [submitted(), changed, noted]);
+    expect(lines.map((l) => l.table)).toEqual(['custom_design_history', 'custom_design_history', 'custom_design_history']);
+    expect(lines.map((l) => l.line)).toEqual([
+      {
+        design_id: DESIGN,
+        revision: 0,
+        type: 'CustomDesignSubmitted',
+        occurred_at: at(0),
+        actor: { type: 'anonymous' },
+        note: null,
+        from_status: null,
+        to_status: 'pending',
+      },
+      {
+        design_id: DESIGN,
+        revision: 1,
+        type: 'CustomDesignStatusChanged',
+        occurred_at: at(1),
+        actor: { type: 'anonymous' },
+        note: 'Call back',
+        from_status: 'pending',
+        to_status: 'quoted',
+      },
+      {
+        design_id: DESIGN,
+        revision: 2,
+        type: 'CustomDesignNoteAdded',
+        occurred_at: at(2),
+        actor: { type: 'anonymous' },
+        note: '{"odd":1}',
+        from_status: 'quoted',
+        to_status: 'quoted',
+      },
+    ]);
   });
 
   it('should fold in the log order: a status change after a deletion finds no row', () => {

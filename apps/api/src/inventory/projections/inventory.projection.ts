@@ -52,6 +52,33 @@ function evolveStock(row: VariantStockRow | null, event: RecordedEvent<Inventory
 }
 
 /**
+ * The ledger's line of a stock event as an append: from the event and its variant's row after it, values as the
+ * one-line INSERT's parameters sent them. Only an event that moved the counts has one: the row's version is then
+ * its revision (one applied before leaves an equal line, which ON CONFLICT keeps).
+ */
+function ledgerLine(event: RecordedEvent<InventoryEvent>, row: VariantStockRow | null): Record<string, unknown>[] {
+  if (!row || Number(row.version) !== event.revision) return [];
+  const d = event.data;
+  const m = movementOf(event);
+  return [
+    {
+      variant_id: asTextParameter(d.variant_id),
+      revision: event.revision,
+      product_id: asTextParameter(d.product_id),
+      kind: m.kind,
+      quantity: asTextParameter(m.quantity),
+      on_hand_after: row.on_hand,
+      reserved_after: row.reserved,
+      available_after: row.available,
+      order_id: 'order_id' in d ? asTextParameter(d.order_id) : null,
+      reason: 'reason' in d ? asTextParameter(d.reason) : null,
+      actor: 'by' in d ? asTextParameter(d.by) : 'system',
+      at: event.metadata.occurredAt,
+    },
+  ];
+}
+
+/**
  * The ledger's line of a stock event, with the counts after it as its variant's row now holds them. Only an event
  * that moved the counts has a line: the row's version is its revision (one applied before leaves an equal line,
  * which ON CONFLICT keeps).
@@ -100,8 +127,8 @@ async function closeReservation(
 
 /**
  * rm.variant_stock declared as a fold: each variant's counts from its events. The ledger (a line per movement, with
- * the counts after it) and the reservations (one per order and variant) are effects: their rows are not the
- * variant's.
+ * the counts after it) and the reservations (one per order and variant) are not the variant's rows: an adjustment's
+ * or a return's line is an append (written with the batch), the reservations' work an effect.
  */
 export const variantStockReadModel: ReadModel<InventoryProjectionEvent, VariantStockRow> = {
   name: INVENTORY_READ_MODEL, // the catalogue's lists read its counts and watch it move
@@ -110,9 +137,12 @@ export const variantStockReadModel: ReadModel<InventoryProjectionEvent, VariantS
   eventTypes: [...STOCK_EVENT_TYPES, 'ConsultationHoldConfirmed'],
   keyOf: (event) => (event.type === 'ConsultationHoldConfirmed' ? null : String(asTextParameter(event.data.variant_id))),
   evolve: evolveStock,
+  // The ledger lines of movements that only add a line: written with the batch, so they do not cut it.
+  appends: {
+    StockAdjusted: { name: 'write the ledger line', table: 'stock_ledger', lines: ledgerLine },
+    StockReturned: { name: 'write the ledger line', table: 'stock_ledger', lines: ledgerLine },
+  },
   effects: {
-    StockAdjusted: { name: 'write the ledger line', run: (tx, event) => writeLedgerLine(tx, event).then(() => undefined) },
-    StockReturned: { name: 'write the ledger line', run: (tx, event) => writeLedgerLine(tx, event).then(() => undefined) },
     StockReserved: {
       name: 'write the ledger line and open the reservation',
       async run(tx, event) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import { RecordedEvent } from '../../platform/event-store/event-store';
-import { foldEvents } from '../../platform/projections/fold';
+import { foldEvents, foldWithLines } from '../../platform/projections/fold';
 import { variantStockReadModel, VariantStockRow } from './inventory.projection';
 
 type Event = Parameters<typeof variantStockReadModel.evolve>[1];
@@ -78,19 +78,68 @@ describe('rm.variant_stock as a fold', () => {
     expect(rowAfter(adjusted(2 ** 40, 0))).toMatchObject({ on_hand: 2 ** 40, available: 2 ** 40 });
   });
 
-  it('should leave the ledger, the reservations and a confirmed hold to named effects', () => {
+  it('should leave the reservations and a confirmed hold to named effects, and append the lines of the other movements', () => {
     const hold = recorded('ConsultationHoldConfirmed', { order_id: 'O1', by: 'staff' }, 0);
     expect(variantStockReadModel.keyOf(hold)).toBeNull();
     expect(Object.keys(variantStockReadModel.effects ?? {}).sort()).toEqual(
-      [
-        'ConsultationHoldConfirmed',
-        'ReservationConfirmed',
-        'ReservationReleased',
-        'StockAdjusted',
-        'StockReserved',
-        'StockReturned',
-      ].sort(),
+      ['ConsultationHoldConfirmed', 'ReservationConfirmed', 'ReservationReleased', 'StockReserved'].sort(),
     );
+    // An append does not cut a batch: a run of adjustments and returns is folded and written at once.
+    expect(Object.keys(variantStockReadModel.appends ?? {}).sort()).toEqual(['StockAdjusted', 'StockReturned']);
+  });
+
+  it('should append a ledger line with the counts after each movement it applied, and none for an older revision', () => {
+    const { lines } = foldWithLines(variantStockReadModel, [
+      adjusted(5, 0),
+      recorded('StockReserved', { order_id: 'o1', quantity: 2 }, 1),
+      recorded('StockReturned', { order_id: 'o1', quantity: 1 }, 2),
+      adjusted(100, 1),
+    ]);
+    expect(lines).toEqual([
+      {
+        table: 'stock_ledger',
+        line: {
+          variant_id: VARIANT,
+          revision: 0,
+          product_id: 'p1',
+          kind: 'adjusted',
+          quantity: '5',
+          on_hand_after: 5,
+          reserved_after: 0,
+          available_after: 5,
+          order_id: null,
+          reason: 'count',
+          actor: 'staff',
+          at: at(0),
+        },
+      },
+      {
+        table: 'stock_ledger',
+        line: {
+          variant_id: VARIANT,
+          revision: 2,
+          product_id: 'p1',
+          kind: 'returned',
+          quantity: '1',
+          on_hand_after: 6,
+          reserved_after: 2,
+          available_after: 4,
+          order_id: 'o1',
+          reason: null,
+          actor: 'system',
+          at: at(2),
+        },
+      },
+    ]);
+  });
+
+  it('should append hostile values as the one-line INSERT sent them', () => {
+    const odd = recorded('StockAdjusted', { delta: 2 ** 40, reason: 'A\u0000\udc00', by: { id: 7 } }, 0);
+    expect(foldWithLines(variantStockReadModel, [odd]).lines[0].line).toMatchObject({
+      quantity: String(2 ** 40),
+      reason: 'A\u0000\udc00',
+      actor: '{"id":7}',
+    });
   });
 
   it('should fold in the log order', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Pool } from 'pg';
 import { createPool, Tx, withTransaction } from '../database/database';
 import { createTestDatabase, TestDatabase } from '../../testing/test-database';
-import { bulkLoad, BulkLoad, insertRows } from './projection';
+import { bulkLoad, BulkLoad, insertRows, newBulkLoad } from './projection';
 
 /**
  * A replay copies rows in (COPY) where live projecting inserts them from JSON: for any values, both must
@@ -92,7 +92,7 @@ describe('Read-model rows copied in bulk', () => {
   );
 
   it('should store what the INSERT stores, and refuse what it refuses, for any values', async () => {
-    const load: BulkLoad = { jsonColumns: new Map() };
+    const load: BulkLoad = newBulkLoad();
     let stored = 0;
     let refused = 0;
     await fc.assert(
@@ -117,7 +117,7 @@ describe('Read-model rows copied in bulk', () => {
   });
 
   it('should copy the text COPY treats specially exactly as given', async () => {
-    const load: BulkLoad = { jsonColumns: new Map() };
+    const load: BulkLoad = newBulkLoad();
     const rows = ['\t', 'a\nb', 'c\r\nd', '\\', '\\N', '\\.', 'x\\ty', '\u2028'].map((t, id) => ({ id, t, j: { t, list: [t] } }));
     await withTransaction(pool, async (tx) => {
       await tx.query('TRUNCATE by_copy');
@@ -132,7 +132,7 @@ describe('Read-model rows copied in bulk', () => {
   });
 
   it('should refuse a row already there, and leave the transaction usable for the one-by-one INSERT', async () => {
-    const load: BulkLoad = { jsonColumns: new Map() };
+    const load: BulkLoad = newBulkLoad();
     await withTransaction(pool, async (tx) => {
       await tx.query(`TRUNCATE by_copy; INSERT INTO by_copy (id, t) VALUES (1, 'first')`);
       const rows = [
@@ -150,7 +150,7 @@ describe('Read-model rows copied in bulk', () => {
   });
 
   it('should leave a json column, which keeps jsonb rendering through the INSERT, to the INSERT', async () => {
-    const load: BulkLoad = { jsonColumns: new Map() };
+    const load: BulkLoad = newBulkLoad();
     await withTransaction(pool, async (tx) => {
       await bulkLoad(tx, load, () =>
         insertRows(tx, 'with_json', [

@@ -2,8 +2,8 @@ import type { SomeEvent } from '@facet/contracts';
 import { CustomTypesConfig, types as pgTypes } from 'pg';
 import { Tx } from '../database/database';
 import { RecordedEvent } from '../event-store/event-store';
-import { ReadModel, ReadModelEffect } from './fold';
-import { insertRows, Projection } from './projection';
+import { linesOf, ReadModel, ReadModelEffect } from './fold';
+import { bulkLoadOf, insertRows, Projection } from './projection';
 
 type Row = Record<string, unknown>;
 
@@ -26,6 +26,8 @@ export function readModelProjection<E extends SomeEvent, R extends Row, C>(model
       if (!effect) continue;
       await foldRun(tx, model, events.slice(start, i + 1));
       await effect.run(tx, events[i]);
+      // An effect writes by SQL: a replay's bulk pass no longer knows which keys have rows (BulkLoad.writtenKeys).
+      bulkLoadOf(tx)?.writtenKeys?.set(model.table, null);
       start = i + 1;
     }
     if (start < events.length) await foldRun(tx, model, start === 0 ? events : events.slice(start));
@@ -73,20 +75,39 @@ async function foldRun<E extends SomeEvent, R extends Row, C>(
   model: ReadModel<E, R, C>,
   events: RecordedEvent<E>[],
 ): Promise<void> {
-  const keyed: [string, RecordedEvent<E>][] = [];
+  const keyed: [string | null, RecordedEvent<E>][] = [];
+  let keys = 0;
   for (const event of events) {
     const key = model.keyOf(event);
-    if (key !== null) keyed.push([key, event]);
+    if (key !== null) keys++;
+    if (key !== null || model.appends?.[event.type as E['type']]) keyed.push([key, event]);
   }
   if (keyed.length === 0) return;
-  const context = model.context ? await model.context.load(tx, events) : undefined;
+  const context = model.context && keys > 0 ? await model.context.load(tx, events) : undefined;
   const generated = await generatedColumns(tx, model.table);
-  const before = await loadRows(tx, model.table, model.key, [...new Set(keyed.map(([key]) => key))], generated);
+  // In a replay's bulk pass, only the keys already written can have a row (BulkLoad.writtenKeys).
+  const load = bulkLoadOf(tx);
+  const written = load?.writtenKeys ? load.writtenKeys.get(model.table) : null;
+  const wanted = new Set<string>();
+  for (const [key] of keyed) if (key !== null && (written === null || written?.has(key))) wanted.add(key);
+  const before = wanted.size > 0 ? await loadRows(tx, model.table, model.key, [...wanted], generated) : new Map<string, Row>();
   const after = new Map<string, Row | null>(before);
+  // The appends' lines, per table in the events' order, each from its key's row as evolve left it.
+  const lines = new Map<string, Row[]>();
   for (const [key, event] of keyed) {
-    const current = (after.get(key) as R | undefined) ?? null;
-    const row = model.evolve(current, event, context);
-    after.set(key, row === null || row === current ? row : writableRow(storableRow(row), generated));
+    let current: R | null = null;
+    if (key !== null) {
+      const was = (after.get(key) as R | undefined) ?? null;
+      const row = model.evolve(was, event, context);
+      current = row === null || row === was ? row : (writableRow(storableRow(row), generated) as R);
+      after.set(key, current);
+    }
+    if (!model.appends) continue;
+    for (const { table, line } of linesOf(model, event, current)) {
+      const list = lines.get(table) ?? [];
+      if (list.length === 0) lines.set(table, list);
+      list.push(storableRow(line));
+    }
   }
   const deletes: unknown[] = [];
   const updates: Row[] = [];
@@ -109,16 +130,39 @@ async function foldRun<E extends SomeEvent, R extends Row, C>(
   }
   // Keys just read and not found: a plain insert (copied in during a replay's bulk load).
   for (const rows of byColumns(inserts)) await insertRows(tx, model.table, rows, '');
+  if (load?.writtenKeys && written !== null) {
+    const keysOfTable = written ?? new Set<string>();
+    load.writtenKeys.set(model.table, keysOfTable);
+    for (const [key, row] of after) if (row !== null && !before.has(key)) keysOfTable.add(key);
+  }
+  // Then the lines, after the rows they may describe: one multi-row insert per table and set of columns.
+  for (const [table, list] of lines) for (const rows of byColumns(list)) await insertRows(tx, table, rows);
 }
 
 /** Rows of the same columns together: insertRows writes the columns of its first row. */
 function byColumns(rows: Row[]): Row[][] {
+  if (rows.length === 0) return [];
+  // Rows of one evolve mostly have the same columns: checked without building a list for each.
+  const first = Object.keys(rows[0]);
+  if (rows.every((row) => hasColumns(row, first))) return [rows];
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
     const columns = Object.keys(row).join(',');
-    groups.set(columns, [...(groups.get(columns) ?? []), row]);
+    const group = groups.get(columns);
+    if (group) group.push(row);
+    else groups.set(columns, [row]);
   }
   return [...groups.values()];
+}
+
+/** Whether the row's own columns are exactly these, in this order. */
+export function hasColumns(row: Row, columns: readonly string[]): boolean {
+  let i = 0;
+  for (const column in row) {
+    if (!Object.hasOwn(row, column) || column !== columns[i]) return false;
+    i++;
+  }
+  return i === columns.length;
 }
 
 /** The type of each table's key column (uuid, text), read once: the lookups cast the keys to it. */
@@ -220,6 +264,7 @@ function fromText(text: string): string | number {
 
 // String.prototype.toWellFormed (Node 20) is newer than the TypeScript lib this project compiles against.
 const toWellFormed = (text: string): string => (text as unknown as { toWellFormed(): string }).toWellFormed();
+const isWellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 /**
  * The one place where a folded row becomes what is written: a missing value is NULL, and a lone surrogate in a
@@ -228,11 +273,16 @@ const toWellFormed = (text: string): string => (text as unknown as { toWellForme
  * batch folds exactly what a reload would give back.
  */
 export function storableRow<R extends Row>(row: R): R {
-  const out: Row = {};
-  for (const [column, value] of Object.entries(row)) {
-    out[column] = value === undefined ? null : typeof value === 'string' ? toWellFormed(value) : value;
+  // The row itself when nothing in it changes (most rows): a copy only for one that does.
+  let out: Row | null = null;
+  for (const column of Object.keys(row)) {
+    const value = row[column];
+    const stored = value === undefined ? null : typeof value === 'string' && !isWellFormed(value) ? toWellFormed(value) : value;
+    if (stored === value) continue;
+    out ??= { ...row };
+    out[column] = stored;
   }
-  return out as R;
+  return (out ?? row) as R;
 }
 
 /**

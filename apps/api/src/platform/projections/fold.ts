@@ -52,6 +52,13 @@ export interface ReadModel<
    */
   readonly effects?: { readonly [T in E['type']]?: ReadModelEffect<Extract<E, { type: T }>> };
   /**
+   * Lines an event adds to a table beside the rows (a ledger or history line), declared as data: they only append,
+   * so they do not cut a batch as an effect does. The platform collects a batch's lines in the event's order and
+   * writes them, after the batch's rows, in one multi-row INSERT ... ON CONFLICT DO NOTHING per table (a line already
+   * there is kept, as the one-line INSERT kept it), copied in during a replay's bulk load.
+   */
+  readonly appends?: { readonly [T in E['type']]?: ReadModelAppend<Extract<E, { type: T }>, Row> };
+  /**
    * Optional: a replay calls it after its bulk pass, before the fresh tables get their triggers: it fills what
    * those triggers keep up to date live (rm.order_counts), once, from the loaded rows.
    */
@@ -63,6 +70,30 @@ export interface ReadModelEffect<E extends SomeEvent> {
   /** What it does, for logs and docs: "erase the customer's orders". */
   readonly name: string;
   run(tx: Tx, event: RecordedEvent<E>): Promise<void>;
+}
+
+/** The lines one event type appends to a table: a pure function of the event and of its key's row after it. */
+export interface ReadModelAppend<E extends SomeEvent, Row extends Record<string, unknown> = Record<string, unknown>> {
+  /** What it writes, for logs and docs: "write the ledger line". */
+  readonly name: string;
+  /** The table the lines go to (unqualified, as `table`). */
+  readonly table: string;
+  /**
+   * Pure: the event's lines (none, one or more), each an object keyed by column, from the event and the row of its
+   * key as evolve left it (null: no row, or an event of no key). Values as a parameter would send them
+   * (asTextParameter for text columns, the value itself for jsonb).
+   */
+  lines(event: RecordedEvent<E>, row: Row | null): Record<string, unknown>[];
+}
+
+/** The lines of an event under a read model's appends: table and line, in order (none when it appends nothing). */
+export function linesOf<E extends SomeEvent, Row extends Record<string, unknown>, Context>(
+  model: ReadModel<E, Row, Context>,
+  event: RecordedEvent<E>,
+  row: Row | null,
+): { table: string; line: Record<string, unknown> }[] {
+  const append = (model.appends as Record<string, ReadModelAppend<E, Row> | undefined> | undefined)?.[event.type];
+  return append ? append.lines(event, row).map((line) => ({ table: append.table, line })) : [];
 }
 
 /** Reads what evolve needs beside the row, for a run of events with no effect among them but the last. */
@@ -77,11 +108,22 @@ export function foldEvents<E extends SomeEvent, Row extends Record<string, unkno
   rows: ReadonlyMap<string, Row> = new Map(),
   context?: Context,
 ): Map<string, Row | null> {
+  return foldWithLines(model, events, rows, context).rows;
+}
+
+/** foldEvents, with the lines the events append (appends), in the events' order, as the platform writes them. */
+export function foldWithLines<E extends SomeEvent, Row extends Record<string, unknown>, Context = undefined>(
+  model: ReadModel<E, Row, Context>,
+  events: readonly RecordedEvent<E>[],
+  rows: ReadonlyMap<string, Row> = new Map(),
+  context?: Context,
+): { rows: Map<string, Row | null>; lines: { table: string; line: Record<string, unknown> }[] } {
   const folded = new Map<string, Row | null>(rows);
+  const lines: { table: string; line: Record<string, unknown> }[] = [];
   for (const event of events) {
     const key = model.keyOf(event);
-    if (key === null) continue;
-    folded.set(key, model.evolve(folded.get(key) ?? null, event, context));
+    if (key !== null) folded.set(key, model.evolve(folded.get(key) ?? null, event, context));
+    if (model.appends) lines.push(...linesOf(model, event, key === null ? null : (folded.get(key) ?? null)));
   }
-  return folded;
+  return { rows: folded, lines };
 }

@@ -44,7 +44,17 @@ export const ReadModelProjection = (): ClassDecorator => SetMetadata(PROJECTION_
 export interface BulkLoad {
   /** The json and jsonb columns of each table and their type, looked up once per replay. */
   jsonColumns: Map<string, Map<string, 'json' | 'jsonb'>>;
+  /**
+   * The keys the fold runtime has written into each fresh table (as keyOf spelt them), while nothing else has
+   * put rows there: a key not among them has no row, so it is not looked up (a replay's batches mostly make new
+   * rows). A table's set goes (null) once an effect has run on it; all of them once a batch failed (its events
+   * are then applied one by one outside the bulk load), and the runtime looks every key up again, as live.
+   */
+  writtenKeys: Map<string, Set<string> | null> | null;
 }
+
+/** A fresh bulk load for one replay: the fresh tables are empty. */
+export const newBulkLoad = (): BulkLoad => ({ jsonColumns: new Map(), writtenKeys: new Map() });
 
 const bulkLoads = new WeakMap<Tx, BulkLoad>();
 
@@ -53,10 +63,17 @@ export async function bulkLoad<T>(tx: Tx, load: BulkLoad, fn: () => Promise<T>):
   bulkLoads.set(tx, load);
   try {
     return await fn();
+  } catch (err) {
+    // Rolled back, and applied again elsewhere: the keys written are no longer known.
+    load.writtenKeys = null;
+    throw err;
   } finally {
     bulkLoads.delete(tx);
   }
 }
+
+/** The bulk load `tx` is in (a replay's bulk pass), if any. */
+export const bulkLoadOf = (tx: Tx): BulkLoad | undefined => bulkLoads.get(tx);
 
 /**
  * Inserts read-model rows (objects keyed by column) in one statement, whatever their number: the
@@ -102,24 +119,26 @@ async function copyRows(tx: Tx, load: BulkLoad, table: string, rows: Record<stri
   }
   const columns = Object.keys(rows[0]);
   const types = columns.map((c) => json.get(c) ?? null);
-  const lines: string[] = [];
+  // One text for the whole COPY, built field by field (no list per row).
+  let text = '';
   for (const row of rows) {
     // The INSERT reads the columns of the first row, but its JSON carries every row's keys whole.
-    if (Object.keys(row).length !== columns.length) return false;
-    const fields: string[] = [];
+    let own = 0;
+    for (const column in row) if (Object.hasOwn(row, column)) own++;
+    if (own !== columns.length) return false;
     for (let i = 0; i < columns.length; i++) {
       if (!Object.hasOwn(row, columns[i])) return false;
       const field = copyField(row[columns[i]], types[i]);
       if (field === undefined) return false;
-      fields.push(field);
+      text += i === 0 ? field : `\t${field}`;
     }
-    lines.push(fields.join('\t'));
+    text += '\n';
   }
   const copy = tx.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
   await new Promise<void>((resolve, reject) => {
     copy.on('finish', resolve);
     copy.on('error', reject);
-    copy.end(Buffer.from(`${lines.join('\n')}\n`, 'utf8'));
+    copy.end(Buffer.from(text, 'utf8'));
   });
   return true;
 }
@@ -136,6 +155,7 @@ export function reachesPostgresAsIs(text: string): boolean {
 }
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 const COPY_SPECIAL = /[\\\n\r\t]/g;
+const COPY_SPECIAL_ONE = /[\\\n\r\t]/;
 
 /** One value in COPY's text format; undefined when COPY could store it otherwise than the INSERT. */
 function copyField(value: unknown, type: 'json' | 'jsonb' | null): string | undefined {
@@ -155,5 +175,5 @@ function copyField(value: unknown, type: 'json' | 'jsonb' | null): string | unde
   } else return undefined;
   // A NUL or a lone surrogate: the INSERT's JSON refuses them; COPY would fail on the one and store U+FFFD for the other.
   if (!reachesPostgresAsIs(text)) return undefined;
-  return text.replace(COPY_SPECIAL, (c) => COPY_ESCAPES[c]);
+  return COPY_SPECIAL_ONE.test(text) ? text.replace(COPY_SPECIAL, (c) => COPY_ESCAPES[c]) : text;
 }
