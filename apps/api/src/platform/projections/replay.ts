@@ -315,33 +315,29 @@ async function swap(
   compare: boolean,
   last: (client: Tx) => Promise<void>,
 ): Promise<Record<string, number> | undefined> {
-  const client = await pool.connect();
-  try {
-    await client.query(`BEGIN; ${REPLAY_LIMITS}`);
-    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_SWAP_LOCK]);
-    await client.query(`SET LOCAL search_path TO ${NEXT_SCHEMA}, public`);
-    await last(client);
-    let differences: Record<string, number> | undefined;
-    if (compare) {
-      differences = {};
-      for (const t of tables.filter((t) => t !== 'projection_checkpoints')) {
-        const r = await client.query<{ n: string }>(
-          `SELECT (SELECT count(*) FROM (SELECT * FROM ${READ_MODEL_SCHEMA}."${t}" EXCEPT ALL SELECT * FROM ${NEXT_SCHEMA}."${t}") a)
+  return withTransaction(
+    pool,
+    async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_SWAP_LOCK]);
+      await client.query(`SET LOCAL search_path TO ${NEXT_SCHEMA}, public`);
+      await last(client);
+      let differences: Record<string, number> | undefined;
+      if (compare) {
+        differences = {};
+        for (const t of tables.filter((t) => t !== 'projection_checkpoints')) {
+          const r = await client.query<{ n: string }>(
+            `SELECT (SELECT count(*) FROM (SELECT * FROM ${READ_MODEL_SCHEMA}."${t}" EXCEPT ALL SELECT * FROM ${NEXT_SCHEMA}."${t}") a)
                 + (SELECT count(*) FROM (SELECT * FROM ${NEXT_SCHEMA}."${t}" EXCEPT ALL SELECT * FROM ${READ_MODEL_SCHEMA}."${t}") b) AS n`,
-        );
-        differences[t] = Number(r.rows[0].n);
+          );
+          differences[t] = Number(r.rows[0].n);
+        }
       }
-    }
-    await client.query(`ALTER SCHEMA ${READ_MODEL_SCHEMA} RENAME TO ${OLD_SCHEMA}`);
-    await client.query(`ALTER SCHEMA ${NEXT_SCHEMA} RENAME TO ${READ_MODEL_SCHEMA}`);
-    await client.query('COMMIT');
-    return differences;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+      await client.query(`ALTER SCHEMA ${READ_MODEL_SCHEMA} RENAME TO ${OLD_SCHEMA}`);
+      await client.query(`ALTER SCHEMA ${NEXT_SCHEMA} RENAME TO ${READ_MODEL_SCHEMA}`);
+      return differences;
+    },
+    { begin: `BEGIN; ${REPLAY_LIMITS}` },
+  );
 }
 
 /**
