@@ -82,17 +82,7 @@ export interface OrderForPayment {
   /** When an unpaid card order expires (ISO); null for consultations. */
   pay_by?: string | null;
   total: number;
-  items: {
-    id: string;
-    product_id?: string;
-    name: string;
-    image: string;
-    quantity: number;
-    price: number;
-    variant_id?: string | null;
-    variant_options?: Record<string, string> | null;
-    engraving?: string | null;
-  }[];
+  items: (MyOrderItem & { product_id?: string })[];
 }
 
 /** GET /api/payments/checkout/status/{session}: where a checkout session stands. */
