@@ -3,6 +3,7 @@ import type { AccountData } from '@facet/contracts';
 import { act, screen } from '@testing-library/react';
 import { ApiError } from '../api/client';
 import { userStore } from '../features/auth/useAuth';
+import { ADA } from '../test/customer';
 import { renderRoute } from '../test/renderRoute';
 import OrderDetailPage from './OrderDetailPage';
 
@@ -130,18 +131,7 @@ describe("the order page's loader", () => {
     load.mockResolvedValueOnce(null).mockResolvedValueOnce(shippedOrder());
     renderOrder(`/orders/${ID}`);
     await screen.findByRole('heading', { name: 'This page has slipped its setting' });
-    act(() =>
-      userStore.set({
-        id: 'u1',
-        email: 'ada@example.com',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        phone: '',
-        address: { street: '', apartment: '', city: '', state: '', zipCode: '', country: 'US' },
-        emailVerified: true,
-        verifiedAt: null,
-      }),
-    );
+    act(() => userStore.set(ADA));
     expect(await screen.findByTestId('order-reference')).toHaveTextContent('5D2C9A4E');
     expect(screen.getByRole('link', { name: '← My Orders' })).toHaveAttribute('href', '/orders');
     expect(load).toHaveBeenCalledTimes(2);

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { myOrders, myReviews, submitReview } from '../api/account';
 import { ApiError } from '../api/client';
 import { userStore } from '../features/auth/useAuth';
+import { ADA } from '../test/customer';
 import { renderRoute } from '../test/renderRoute';
 import OrdersPage from './OrdersPage';
 
@@ -45,17 +46,6 @@ const review = (productId: string) => ({
 // The route's loader reads the orders and reviews through the test ShopData's account reader (as the browser's
 // does over HTTP); the Write Review dialog calls the API itself (submitReview).
 const renderOrders = () => renderRoute('orders', '/orders', { account: { myOrders: orders, myReviews: reviews } }, <OrdersPage />);
-
-const ADA = {
-  id: 'u1',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: '',
-  address: { street: '', apartment: '', city: '', state: '', zipCode: '', country: 'US' },
-  emailVerified: true,
-  verifiedAt: null,
-};
 
 const card = (reference: string) => screen.getAllByTestId('order-card').find((c) => c.textContent?.includes(reference))!;
 

@@ -4,6 +4,7 @@ import { accountApi } from '../api/account';
 import { ApiError } from '../api/client';
 import { userStore } from '../features/auth/useAuth';
 import { useToasts } from '../features/toast/toasts';
+import { ADA } from '../test/customer';
 import { renderRoute } from '../test/renderRoute';
 import ProfilePage from './ProfilePage';
 
@@ -39,16 +40,7 @@ const renderProfile = () =>
 beforeEach(() => {
   update.mockReset();
   designs.mockReset().mockResolvedValue({ items: [], total: 0 });
-  userStore.set({
-    id: 'u1',
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phone: '',
-    address: { street: '', apartment: '', city: '', state: '', zipCode: '', country: 'US' },
-    emailVerified: true,
-    verifiedAt: null,
-  });
+  userStore.set(ADA);
 });
 afterEach(() => userStore.set(null));
 
