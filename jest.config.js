@@ -57,13 +57,20 @@ const frontEnds = ['apps/storefront/jest.config.cjs', 'apps/admin/jest.config.cj
 // read model): scripts/test.sh runs the others two at a time, then these alone.
 const aloneJourneys = ['/admin/parked-events\\.e2e\\.spec\\.ts$'];
 
-// FACET_TEST_SCOPE=fast|e2e|e2e-alone|chaos narrows the run (scripts/test.sh uses it); default is everything.
+// The fault-injection files that stop the shared PostgreSQL or Redis: nothing may run beside them. The other
+// chaos files kill only processes they started themselves, so two of them run at once.
+const outageFiles = ['/orders-and-mail-survive-a-redis-outage\\.chaos\\.spec\\.ts$', '/rides-out-a-postgres-restart\\.chaos\\.spec\\.ts$'];
+
+// FACET_TEST_SCOPE=fast|e2e|e2e-alone|chaos|chaos-kill|chaos-outage narrows the run (scripts/test.sh uses the
+// last two for chaos); default is everything but chaos.
 const scope = process.env.FACET_TEST_SCOPE;
 let projects = [contractsLib, api, ...frontEnds, e2e];
 if (scope === 'fast') projects = [contractsLib, api, ...frontEnds];
 if (scope === 'e2e') projects = [{ ...e2e, testPathIgnorePatterns: ['/node_modules/', ...aloneJourneys] }];
 if (scope === 'e2e-alone') projects = [{ ...e2e, testMatch: undefined, testRegex: aloneJourneys }];
 if (scope === 'chaos') projects = [chaos];
+if (scope === 'chaos-kill') projects = [{ ...chaos, testPathIgnorePatterns: ['/node_modules/', ...outageFiles] }];
+if (scope === 'chaos-outage') projects = [{ ...chaos, testMatch: undefined, testRegex: outageFiles }];
 
 // `jest --selectProjects api apps/api/src/orders` reads the path as a project name (the option takes several
 // values) and runs the whole project; treat such path-like values as path filters instead.

@@ -39,6 +39,9 @@ export interface FacetConfig {
   /** Which peers may set X-Forwarded-For (Fastify trustProxy): true, a hop count, or addresses/CIDRs. */
   trustProxy: boolean | number | string;
   queuePrefix: string;
+  /** How long a job a worker holds stays locked to it (BullMQ's lockDuration, renewed at half); a job whose
+   * worker died is taken up by another within about twice this (the stalled-job check runs as often). */
+  queueJobLockMs: number;
   sessionTtlHours: number;
   readYourWritesTimeoutMs: number;
   /** Attempts at an event a projection or reactor fails on before it is parked, and the first backoff. */
@@ -330,6 +333,7 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${show(raw)} must be 1-64 letters, digits, '.', ':', '_' or '-'` });
       }
     }),
+  QUEUE_JOB_LOCK_MS: wholeNumber(1000, 600_000, 30_000, 'a time in milliseconds'),
   SESSION_TTL_HOURS: wholeNumber(1, 24 * 366, 24 * 7, 'a number of hours'),
   READ_YOUR_WRITES_TIMEOUT_MS: wholeNumber(0, 600_000, 3000, 'a time in milliseconds'),
   PARK_AFTER_ATTEMPTS: count(4),
@@ -454,6 +458,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     publicOrigin: canonicalOrigin(e.PUBLIC_ORIGIN, publicOrigins),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     queuePrefix: e.QUEUE_PREFIX || 'facet',
+    queueJobLockMs: e.QUEUE_JOB_LOCK_MS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     readYourWritesTimeoutMs: e.READ_YOUR_WRITES_TIMEOUT_MS,
     parkAfterAttempts: e.PARK_AFTER_ATTEMPTS,

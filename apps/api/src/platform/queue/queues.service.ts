@@ -115,6 +115,8 @@ export class Queues implements BeforeApplicationShutdown, OnApplicationShutdown 
       prefix: this.config.queuePrefix,
       concurrency: 4,
       maxStalledCount: 5,
+      lockDuration: this.config.queueJobLockMs,
+      stalledInterval: this.config.queueJobLockMs,
       ...options,
     });
     worker.on('error', (err) => this.logger.debug?.(`${name}: ${err.message}`));
