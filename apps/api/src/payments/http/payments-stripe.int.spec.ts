@@ -217,6 +217,7 @@ describe('Card payments through Stripe Checkout', () => {
       await deliver('{"id": "evt_1", "type":', stripe.sign('{"id": "evt_1", "type":')),
       await deliver(`{"a":${'['.repeat(500)}${']'.repeat(500)}}`, stripe.sign('x')),
       await deliver(JSON.stringify({ id: 'evt_nul', type: 'x\u0000y' }), stripe.sign(JSON.stringify({ id: 'evt_nul', type: 'x\u0000y' }))),
+      await deliver(JSON.stringify({ id: 'evt_huge', data: { object: { list: new Array(5000).fill(0) } } }), stripe.sign('y')),
     ];
     for (const res of refused) {
       expect(res.status).toBe(400);
@@ -226,6 +227,7 @@ describe('Card payments through Stripe Checkout', () => {
     for (const i of [2, 3, 4, 5]) expect(refused[i].body.detail).toMatch(/^The Stripe-Signature does not verify/);
     expect(refused[3].body.detail).toMatch(/tolerance/i);
     expect(refused[7].body.detail).toMatch(/nested too deeply/);
+    expect(refused[9].body.detail).toMatch(/more than 1000 elements/);
     // Not JSON at all: refused before any controller, never a 5xx.
     const text = await fetch(t.url + WEBHOOK, {
       method: 'POST',
