@@ -16,7 +16,17 @@ import {
 import { ConflictError } from '../../platform/domain/errors';
 
 // The events live in libs/contracts/src/events/payments.ts (issue 42); these names keep the part's imports.
-export type { PaymentCancelled, PaymentDisputed, ProviderEventReceived, PaymentEvent, PaymentExpired, PaymentFailed, PaymentRefunded, PaymentSessionOpened, PaymentSucceeded };
+export type {
+  PaymentCancelled,
+  PaymentDisputed,
+  ProviderEventReceived,
+  PaymentEvent,
+  PaymentExpired,
+  PaymentFailed,
+  PaymentRefunded,
+  PaymentSessionOpened,
+  PaymentSucceeded,
+};
 
 export const PAYMENT_EVENT_TYPES = eventTypes(PAYMENT_EVENT_SCHEMAS);
 export const paymentStream = (sessionId: string) => `payment-${sessionId}`;

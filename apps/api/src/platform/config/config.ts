@@ -516,13 +516,15 @@ function paymentProviderSettings(e: z.output<typeof ENVIRONMENT>, nodeEnv: Facet
   const webhookSecret = (e.STRIPE_WEBHOOK_SECRET ?? '').trim();
   const missing = [!secretKey && 'STRIPE_SECRET_KEY', !webhookSecret && 'STRIPE_WEBHOOK_SECRET'].filter(Boolean);
   if (missing.length) {
-    throw new ConfigError([`PAYMENT_PROVIDER=stripe needs ${missing.join(' and ')}; Facet will not start without ${missing.length > 1 ? 'them' : 'it'}.`]);
+    throw new ConfigError([
+      `PAYMENT_PROVIDER=stripe needs ${missing.join(' and ')}; Facet will not start without ${missing.length > 1 ? 'them' : 'it'}.`,
+    ]);
   }
   const problems: string[] = [];
   if (!/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/.test(secretKey)) {
     problems.push('STRIPE_SECRET_KEY: is not a Stripe secret or restricted key (sk_live_…, sk_test_…, rk_live_… or rk_test_…)');
   }
-  if (!/^whsec_[A-Za-z0-9_+/=]+$/.test(webhookSecret)) problems.push("STRIPE_WEBHOOK_SECRET: is not a webhook signing secret (whsec_…)");
+  if (!/^whsec_[A-Za-z0-9_+/=]+$/.test(webhookSecret)) problems.push('STRIPE_WEBHOOK_SECRET: is not a webhook signing secret (whsec_…)');
   if (problems.length) throw new ConfigError(problems);
   const allowTest = e.STRIPE_ALLOW_TEST_KEYS === '1' || e.STRIPE_ALLOW_TEST_KEYS === 'true';
   if (nodeEnv === 'production' && /^(sk|rk)_test_/.test(secretKey) && !allowTest) {
