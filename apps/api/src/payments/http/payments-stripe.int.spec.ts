@@ -293,6 +293,28 @@ describe('Card payments through Stripe Checkout', () => {
     expect((await send('charge.refunded', { ...whole, payment_intent: 'pi_test_unknown' })).applied).toBe(false);
   });
 
+  it('should refund through Stripe, once, a paid order staff cancel', async () => {
+    const { orderId, totalCents } = await place();
+    const { session_id } = await openSession(orderId);
+    await send('checkout.session.completed', stripe.pay(session_id));
+    await waitUntil(async () => (await order(orderId)).payment_status === 'paid');
+    const token = await t.staffToken();
+    const cancels = await Promise.all(
+      [1, 2, 3].map(() => t.request('PUT', `/api/admin/orders/${orderId}`, { token, body: { status: 'cancelled' } })),
+    );
+    expect(cancels.map((c) => c.status)).toEqual([200, 200, 200]);
+    await waitUntil(async () => (await countEvents('PaymentRefunded', `payment-${session_id}`)) === 1);
+    const refunds = stripe.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.metadata?.session_id === session_id,
+    );
+    expect(refunds.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(refunds.map((r) => r.idempotencyKey))).toEqual(new Set([`refund:${session_id}`]));
+    expect(stripe.chargeOf(session_id)).toMatchObject({ refunded: true, amount_refunded: totalCents });
+    // Stripe's charge.refunded for it then changes nothing.
+    expect((await send('charge.refunded', stripe.chargeOf(session_id))).applied).toBe(true);
+    expect(await countEvents('PaymentRefunded', `payment-${session_id}`)).toBe(1);
+  });
+
   it('should describe the webhook and the alerts in the OpenAPI document, and every answer here conforms', async () => {
     const doc = (await t.request('GET', '/api/docs-json')).body;
     const hook = doc.paths['/api/payments/stripe/webhook'].post;
