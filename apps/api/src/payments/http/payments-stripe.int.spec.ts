@@ -315,6 +315,22 @@ describe('Card payments through Stripe Checkout', () => {
     expect(await countEvents('PaymentRefunded', `payment-${session_id}`)).toBe(1);
   });
 
+  it('should answer 503 while Stripe is down, charge nothing, and open the checkout once it is back', async () => {
+    const { orderId } = await place();
+    stripe.down = true;
+    try {
+      const res = await t.request('POST', '/api/payments/checkout/session', {
+        headers: asPlacingBrowser(orderId),
+        body: { origin_url: ORIGIN, order_id: orderId },
+      });
+      expect(res.status).toBe(503);
+      expect(res.body.detail).toMatch(/cannot be reached right now\. Nothing was charged/);
+    } finally {
+      stripe.down = false;
+    }
+    expect((await openSession(orderId)).url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+  });
+
   it('should describe the webhook and the alerts in the OpenAPI document, and every answer here conforms', async () => {
     const doc = (await t.request('GET', '/api/docs-json')).body;
     const hook = doc.paths['/api/payments/stripe/webhook'].post;

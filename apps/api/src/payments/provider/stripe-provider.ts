@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { StripeSettings } from '../../platform/config/config';
-import { BadInputError, ConflictError } from '../../platform/domain/errors';
+import { BadInputError, ConflictError, DomainError } from '../../platform/domain/errors';
 import { CreateSessionInput, PaymentProvider, ProviderSession } from './payment-provider';
 
 /**
@@ -52,25 +52,53 @@ export class StripePaymentProvider implements PaymentProvider {
       input.lines && input.lines.length && input.lines.reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0) === input.amountCents
         ? input.lines
         : [{ name: 'Your Facet order', unitAmountCents: input.amountCents, quantity: 1 }];
-    const session = await this.client.checkout.sessions.create(
-      {
-        mode: 'payment',
-        line_items: lines.map((l) => ({
-          quantity: l.quantity,
-          price_data: { currency: input.currency, unit_amount: l.unitAmountCents, product_data: { name: l.name.slice(0, 250) || 'Item' } },
-        })),
-        currency: input.currency,
-        client_reference_id: input.orderId,
-        metadata: { order_id: input.orderId },
-        payment_intent_data: { metadata: { order_id: input.orderId } },
-        expires_at: stripeExpiresAt(Date.now(), input.expiresAt),
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-      },
-      { idempotencyKey: input.idempotencyKey ?? `checkout:${input.orderId}:${input.expiresAt.getTime()}` },
+    const session = await this.unlessDown(() =>
+      this.client.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: lines.map((l) => ({
+            quantity: l.quantity,
+            price_data: {
+              currency: input.currency,
+              unit_amount: l.unitAmountCents,
+              product_data: { name: l.name.slice(0, 250) || 'Item' },
+            },
+          })),
+          currency: input.currency,
+          client_reference_id: input.orderId,
+          metadata: { order_id: input.orderId },
+          payment_intent_data: { metadata: { order_id: input.orderId } },
+          expires_at: stripeExpiresAt(Date.now(), input.expiresAt),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: input.idempotencyKey ?? `checkout:${input.orderId}:${input.expiresAt.getTime()}` },
+      ),
     );
     if (!session.url) throw new Error(`Stripe answered session ${session.id} without a url`);
     return { id: session.id, url: session.url };
+  }
+
+  /**
+   * Stripe unreachable or failing (after the SDK's own two retries): a 503 the shopper can retry, not a 500.
+   * Nothing was charged; the order keeps its pieces until its pay-by time.
+   */
+  private async unlessDown<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (
+        err instanceof Stripe.errors.StripeConnectionError ||
+        (err instanceof Stripe.errors.StripeError && (err.statusCode ?? 0) >= 500)
+      ) {
+        this.logger.warn(`Stripe is unreachable: ${err.message}`);
+        throw new DomainError(
+          503,
+          'The card payment service cannot be reached right now. Nothing was charged; please try again in a moment.',
+        );
+      }
+      throw err;
+    }
   }
 
   async getSession(id: string): Promise<ProviderSession | null> {
@@ -113,7 +141,8 @@ export class StripePaymentProvider implements PaymentProvider {
   /** The Checkout Session that created a PaymentIntent (charges and disputes name only their intent); null when none. */
   async sessionOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
     if (!STRIPE_ID.test(paymentIntentId)) return null;
-    const list = await this.client.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+    // Stripe down: a 503, which Stripe's webhook retries later (nothing was recorded).
+    const list = await this.unlessDown(() => this.client.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 }));
     return list.data[0]?.id ?? null;
   }
 
