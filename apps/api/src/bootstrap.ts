@@ -24,7 +24,7 @@ import { setUpSwagger } from './platform/http/swagger';
 import { wholeAnswerCompression } from './platform/http/whole-answer-compression';
 import { createValidationPipe } from './platform/http/validation';
 import { securityHeaders } from './platform/http/security-headers';
-import { checkStorableInput, depthLimitedJsonParser, formParserFor } from './platform/http/storable-input';
+import { checkStorableInput, depthLimitedJsonParser, formParserFor, keepRawBodyFor } from './platform/http/storable-input';
 import { StorefrontRenderer } from './storefront';
 import { constants as zlib } from 'zlib';
 
@@ -88,7 +88,11 @@ export async function createApp(options: { migrate?: boolean } = {}): Promise<Ne
     // Bytes, not a string: the parser decodes them strictly (storable-input.ts).
     { parseAs: 'buffer', bodyLimit: fastify.initialConfig.bodyLimit },
     // Fastify's parser under the plain signature the depth limit wraps (its request and done, not Fastify's types).
-    depthLimitedJsonParser(fastify.getDefaultJsonParser('error', 'error') as Parameters<typeof depthLimitedJsonParser>[0]),
+    // Stripe's webhook also keeps the bytes its signature is over (payments/http/stripe-webhook.controller.ts).
+    keepRawBodyFor(
+      ['/api/payments/stripe/webhook'],
+      depthLimitedJsonParser(fastify.getDefaultJsonParser('error', 'error') as Parameters<typeof depthLimitedJsonParser>[0]),
+    ),
   );
   // Form bodies only for the sandbox checkout page's own form (storable-input.ts says why).
   fastify.removeContentTypeParser('application/x-www-form-urlencoded');

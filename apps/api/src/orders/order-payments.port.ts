@@ -9,6 +9,8 @@ import { Command, Query } from '@nestjs/cqrs';
 export interface PayableOrder {
   orderId: string;
   totalCents: number;
+  /** What the total is made of (cents; they add up to it, or a provider is given the total as one line). */
+  lines: { name: string; unitAmountCents: number; quantity: number }[];
   /** The one session a shopper may pay now, until it is paid, fails or expires. */
   openSession: { id: string; url: string; expiresAt: string } | null;
   /** When the order expires unpaid and its held pieces are released (null on orders placed before pay-by existed): no session outlasts it. */

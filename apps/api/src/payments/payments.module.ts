@@ -3,11 +3,15 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import { Principal } from '../platform/auth/principal';
+import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { COMMAND_HANDLERS } from './commands';
 import { PaymentsController } from './http/payments.controller';
+import { PaymentAlertsController, StripeWebhookController } from './http/stripe-webhook.controller';
+import { PaymentAlertsProjection } from './projections/payment-alerts.projection';
 import { PaymentSessionsProjection } from './projections/payment-sessions.projection';
 import { loadPaymentSettings, PAYMENT_PROVIDER, PAYMENT_SETTINGS } from './provider/payment-provider';
 import { SandboxPaymentProvider } from './provider/sandbox-provider';
+import { StripePaymentProvider } from './provider/stripe-provider';
 import { QUERY_HANDLERS } from './queries';
 import { PaymentPollReactor, PaymentPollWorker } from './reactors/payment-poll';
 
@@ -17,19 +21,26 @@ const HOSTED_FORM = /^\/api\/payments\/sandbox\/checkout\/[^/?]+(\?.*)?$/;
 type RequestWithPrincipal = FastifyRequest & { principal?: Principal | null };
 
 /**
- * Card payments: checkout sessions through a provider port (the built-in sandbox by default) and the
- * polling worker. It imports nothing from orders but the port orders publishes (orders/order-payments.port.ts).
+ * Card payments: checkout sessions through a provider port (the built-in sandbox by default, or Stripe), Stripe's
+ * webhook and the polling worker. It imports nothing from orders but the port orders publishes (orders/order-payments.port.ts).
  */
 @Module({
   imports: [CqrsModule],
-  controllers: [PaymentsController],
+  controllers: [PaymentsController, StripeWebhookController, PaymentAlertsController],
   providers: [
     { provide: PAYMENT_SETTINGS, useFactory: () => loadPaymentSettings() },
     SandboxPaymentProvider,
-    { provide: PAYMENT_PROVIDER, useExisting: SandboxPaymentProvider },
+    // PAYMENT_PROVIDER (config.ts): the sandbox by default, Stripe Checkout when configured with its keys.
+    {
+      provide: PAYMENT_PROVIDER,
+      inject: [FACET_CONFIG, SandboxPaymentProvider],
+      useFactory: (config: FacetConfig, sandbox: SandboxPaymentProvider) =>
+        config.payments.stripe ? new StripePaymentProvider(config.payments.stripe) : sandbox,
+    },
     ...COMMAND_HANDLERS,
     ...QUERY_HANDLERS,
     PaymentSessionsProjection,
+    PaymentAlertsProjection,
     PaymentPollReactor,
     PaymentPollWorker,
   ],

@@ -60,6 +60,35 @@ export interface PaymentRefundedData {
   reason: string;
 }
 
+/**
+ * The provider opened a dispute (a chargeback) on a session's payment: the order is flagged for staff, who answer
+ * it at the provider. Recorded once per dispute.
+ */
+export interface PaymentDisputedData {
+  session_id: string;
+  order_id: string;
+  dispute_id: string;
+  amount_cents: number;
+  currency: string;
+  reason: string;
+}
+
+/**
+ * A provider's notice (a Stripe webhook event), recorded once per event id on stream
+ * provider-event-<provider>-<event_id>: a redelivery finds it there and changes nothing. `problem` is set when the
+ * notice was well signed but not applied (an unknown session or order, a wrong amount or currency): staff read it
+ * among the payment alerts.
+ */
+export interface ProviderEventReceivedData {
+  provider: string;
+  event_id: string;
+  event_type: string;
+  session_id: string | null;
+  order_id: string | null;
+  applied: boolean;
+  problem: string | null;
+}
+
 /** Reads a PaymentSucceeded of version 1 (recorded before the provider's card was): no card known. */
 export const upcastPaymentSucceededV1 = (d: PaymentSucceededV1Data): PaymentSucceededData => ({ ...d, card_last_4: null });
 
@@ -70,6 +99,8 @@ export const PAYMENT_EVENT_SCHEMAS = defineEvents({
   PaymentExpired: event<PaymentExpiredData>(),
   PaymentCancelled: event<PaymentCancelledData>(),
   PaymentRefunded: event<PaymentRefundedData>(),
+  PaymentDisputed: event<PaymentDisputedData>(),
+  ProviderEventReceived: event<ProviderEventReceivedData>(),
 });
 
 export type PaymentEvent = EventsOf<typeof PAYMENT_EVENT_SCHEMAS>;
@@ -81,3 +112,5 @@ export type PaymentFailed = EventOfType<PaymentEvent, 'PaymentFailed'>;
 export type PaymentExpired = EventOfType<PaymentEvent, 'PaymentExpired'>;
 export type PaymentCancelled = EventOfType<PaymentEvent, 'PaymentCancelled'>;
 export type PaymentRefunded = EventOfType<PaymentEvent, 'PaymentRefunded'>;
+export type PaymentDisputed = EventOfType<PaymentEvent, 'PaymentDisputed'>;
+export type ProviderEventReceived = EventOfType<PaymentEvent, 'ProviderEventReceived'>;

@@ -94,6 +94,26 @@ registerPersonalFields('OrderNoteAdded', {
   fields: ['note'],
 });
 
+/** One line of what an order costs (cents): a piece, or the shipping or tax. */
+export interface OrderCharge {
+  name: string;
+  unitAmountCents: number;
+  quantity: number;
+}
+
+/** The lines of an order's total: each piece, then shipping and tax when not nothing; they add up to total_cents. */
+export function orderCharges(d: {
+  items: { product_name: string; unit_price_cents: number; quantity: number }[];
+  shipping_cents: number;
+  tax_cents: number;
+  total_cents: number;
+}): OrderCharge[] {
+  const lines: OrderCharge[] = d.items.map((i) => ({ name: i.product_name, unitAmountCents: i.unit_price_cents, quantity: i.quantity }));
+  if (d.shipping_cents > 0) lines.push({ name: 'Shipping', unitAmountCents: d.shipping_cents, quantity: 1 });
+  if (d.tax_cents > 0) lines.push({ name: 'Tax', unitAmountCents: d.tax_cents, quantity: 1 });
+  return lines;
+}
+
 export interface OrderState {
   exists: boolean;
   kind: OrderKind | null;
@@ -112,6 +132,8 @@ export interface OrderState {
   openSession: { id: string; url: string; expiresAt: string } | null;
   rejectedSessions: string[];
   payBy: string | null;
+  /** What the total is made of, as the server priced it (cents): a card provider shows them as line items. */
+  charges: OrderCharge[];
   /** The last staff note and who wrote it: the same note sent again (a double click, a retry) is not added twice. */
   lastNote: { note: string; by: string } | null;
   /** A consultation request's hold: confirmed by staff (kept until converted or closed) or lapsed (units released). */
@@ -174,6 +196,7 @@ export const order = {
     openSession: null,
     rejectedSessions: [],
     payBy: null,
+    charges: [],
     lastNote: null,
     hold: 'open',
   }),
@@ -190,6 +213,7 @@ export const order = {
           totalCents: event.data.total_cents,
           subjectId: event.data.subject_id ?? null,
           payBy: event.data.pay_by ?? null,
+          charges: orderCharges(event.data),
         };
       case 'OrderStatusChanged':
         return {

@@ -32,7 +32,14 @@ export class PayableOrderHandler implements IQueryHandler<PayableOrderQuery, Pay
     if (!canOpenPaymentSession(state)) throw new ConflictError(unpayableMessage(state));
     // Placed while its customer's account was being erased: its delivery details are gone with the key.
     if (state.subjectId && (await this.privacy.keys.keyGone(state.subjectId))) throw new ConflictError(ERASED_ORDER_MESSAGE);
-    return { orderId, totalCents: state.totalCents, openSession: state.openSession, payBy: state.payBy, revision: history.length - 1 };
+    return {
+      orderId,
+      totalCents: state.totalCents,
+      lines: state.charges,
+      openSession: state.openSession,
+      payBy: state.payBy,
+      revision: history.length - 1,
+    };
   }
 }
 

@@ -4,7 +4,8 @@ import { PayableOrderQuery, RecordCheckoutOpenedCommand } from '../../orders';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { BadInputError, ConflictError, isConflict } from '../../platform/domain/errors';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { paymentSession, paymentStream } from '../domain/payment-session';
+import { fold } from '../../platform/event-store/decider';
+import { PaymentEvent, paymentSession, PaymentSessionOpened, paymentStream } from '../domain/payment-session';
 import { PAYMENT_PROVIDER, PAYMENT_SETTINGS, PaymentProvider, PaymentSettings } from '../provider/payment-provider';
 import { OpenCheckoutCommand } from './open-checkout.command';
 import { SettleSessionCommand } from './settle-session.command';
@@ -57,6 +58,10 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckoutCommand,
         ) {
           return { url: current.url, session_id: current.id };
         }
+        // Completed with an asynchronous payment (a bank debit) still on its way: no second way to pay meanwhile.
+        if (s && s.status === 'complete' && s.paymentStatus === 'unpaid') {
+          throw new ConflictError('A payment for this order is on its way; its outcome is shown here once the bank confirms it.');
+        }
         if (s) {
           await this.provider.expireSession(current.id);
           const ended = await this.commands.execute(new SettleSessionCommand(current.id));
@@ -71,27 +76,23 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckoutCommand,
       const session = await this.provider.createSession({
         orderId,
         amountCents: payable.totalCents,
+        lines: payable.lines,
         currency: 'usd',
+        // The command's own: this order at this revision, replacing this session. Retried, it reaches the provider
+        // with the same key and gets the same session back, never a second one.
+        idempotencyKey: `checkout:${orderId}:${payable.revision}:${current?.id ?? 'first'}`,
         successUrl: `${origin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${origin}/payment/cancel?order_id=${orderId}`,
         expiresAt,
       });
-      await this.es.decide(
-        paymentStream(session.id),
-        paymentSession,
-        {
-          type: 'OpenSession',
-          data: {
-            session_id: session.id,
-            order_id: orderId,
-            provider: this.provider.name,
-            amount_cents: payable.totalCents,
-            currency: 'usd',
-            expires_at: expiresAt.toISOString(),
-          },
-        },
-        { waitForProjections: false, newStream: true },
-      );
+      await this.recordOpened(session.id, {
+        session_id: session.id,
+        order_id: orderId,
+        provider: this.provider.name,
+        amount_cents: payable.totalCents,
+        currency: 'usd',
+        expires_at: expiresAt.toISOString(),
+      });
       try {
         await this.commands.execute(
           new RecordCheckoutOpenedCommand(orderId, session.id, session.url, expiresAt.toISOString(), current?.id ?? null, payable.revision),
@@ -99,11 +100,30 @@ export class OpenCheckoutHandler implements ICommandHandler<OpenCheckoutCommand,
         return { url: session.url, session_id: session.id };
       } catch (err) {
         if (!isConflict(err)) throw err;
+        // The same command retried at once got the same session back (its Idempotency-Key) and recorded it first.
+        const now = await this.queries.execute(new PayableOrderQuery(orderId, payer)).catch(() => null);
+        if (now?.openSession?.id === session.id) return { url: now.openSession.url, session_id: session.id };
         // Someone else opened one (or the order moved) meanwhile: ours must never be paid; look again.
         await this.provider.expireSession(session.id);
         await this.commands.execute(new SettleSessionCommand(session.id)).catch(() => undefined);
       }
     }
     throw new ConflictError('This order is being changed right now. Please try again.');
+  }
+
+  /** Its opening, once: a retried command whose provider answered the same session finds it already recorded. */
+  private async recordOpened(sessionId: string, data: PaymentSessionOpened['data']): Promise<void> {
+    try {
+      await this.es.decide(
+        paymentStream(sessionId),
+        paymentSession,
+        { type: 'OpenSession', data },
+        { waitForProjections: false, newStream: true },
+      );
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+      const opened = fold(paymentSession, await this.es.load<PaymentEvent>(paymentStream(sessionId)));
+      if (opened.orderId !== data.order_id || opened.amountCents !== data.amount_cents) throw err;
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import { ProviderOutcome } from '../domain/payment-session';
 import { ProviderSession } from '../provider/payment-provider';
 
 /**
@@ -6,7 +7,11 @@ import { ProviderSession } from '../provider/payment-provider';
  * (null when the provider does not know the session).
  */
 export class SettleSessionCommand extends Command<ProviderSession | null> {
-  constructor(readonly sessionId: string) {
+  constructor(
+    readonly sessionId: string,
+    /** The provider's word already in hand (a verified webhook): recorded without asking; the answer is then null. */
+    readonly told?: ProviderOutcome,
+  ) {
     super();
   }
 }

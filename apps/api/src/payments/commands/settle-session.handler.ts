@@ -4,7 +4,7 @@ import { randomUUID } from 'crypto';
 import { peekContext, RequestContext, runWithContext } from '../../platform/context/request-context';
 import { isConflict } from '../../platform/domain/errors';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { paymentSession, paymentStream } from '../domain/payment-session';
+import { paymentSession, paymentStream, ProviderOutcome } from '../domain/payment-session';
 import { PAYMENT_PROVIDER, PaymentProvider, ProviderSession } from '../provider/payment-provider';
 import { SettleSessionCommand } from './settle-session.command';
 
@@ -22,10 +22,17 @@ export class SettleSessionHandler implements ICommandHandler<SettleSessionComman
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
-  async execute({ sessionId }: SettleSessionCommand): Promise<ProviderSession | null> {
-    const s = await this.provider.getSession(sessionId);
-    if (!s) return null;
-    if (s.status === 'open' && s.paymentStatus === 'unpaid') return s;
+  async execute({ sessionId, told }: SettleSessionCommand): Promise<ProviderSession | null> {
+    let s: ProviderSession | null = null;
+    let outcome: ProviderOutcome;
+    if (told) outcome = told;
+    else {
+      s = await this.provider.getSession(sessionId);
+      if (!s) return null;
+      if (s.status === 'open' && s.paymentStatus === 'unpaid') return s;
+      const { status, paymentStatus, method, reason, cancelled, cardLast4 } = s;
+      outcome = { status, paymentStatus, method, reason, cancelled, cardLast4 };
+    }
     try {
       await runWithContext(await this.outcomeContext(sessionId), () =>
         this.es.decide(
@@ -33,14 +40,7 @@ export class SettleSessionHandler implements ICommandHandler<SettleSessionComman
           paymentSession,
           {
             type: 'Settle',
-            outcome: {
-              status: s.status,
-              paymentStatus: s.paymentStatus,
-              method: s.method,
-              reason: s.reason,
-              cancelled: s.cancelled,
-              cardLast4: s.cardLast4,
-            },
+            outcome,
           },
           { waitForProjections: false },
         ),

@@ -4,17 +4,29 @@ import {
   eventTypes,
   PAYMENT_EVENT_SCHEMAS,
   type PaymentCancelled,
+  type PaymentDisputed,
   type PaymentEvent,
   type PaymentExpired,
   type PaymentFailed,
   type PaymentRefunded,
   type PaymentSessionOpened,
   type PaymentSucceeded,
+  type ProviderEventReceived,
 } from '@facet/contracts';
 import { ConflictError } from '../../platform/domain/errors';
 
 // The events live in libs/contracts/src/events/payments.ts (issue 42); these names keep the part's imports.
-export type { PaymentCancelled, PaymentEvent, PaymentExpired, PaymentFailed, PaymentRefunded, PaymentSessionOpened, PaymentSucceeded };
+export type {
+  PaymentCancelled,
+  PaymentDisputed,
+  ProviderEventReceived,
+  PaymentEvent,
+  PaymentExpired,
+  PaymentFailed,
+  PaymentRefunded,
+  PaymentSessionOpened,
+  PaymentSucceeded,
+};
 
 export const PAYMENT_EVENT_TYPES = eventTypes(PAYMENT_EVENT_SCHEMAS);
 export const paymentStream = (sessionId: string) => `payment-${sessionId}`;
@@ -26,6 +38,8 @@ export interface PaymentSessionState {
   amountCents: number;
   currency: string;
   outcome: 'open' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded';
+  /** The provider's disputes already recorded (each once). */
+  disputes: string[];
 }
 
 /** What the provider says about a session right now. */
@@ -43,7 +57,8 @@ export interface ProviderOutcome {
 export type PaymentCommand =
   | { type: 'OpenSession'; data: PaymentSessionOpened['data'] }
   | { type: 'Settle'; outcome: ProviderOutcome }
-  | { type: 'RecordRefund'; refundId: string; reason: string };
+  | { type: 'RecordRefund'; refundId: string; reason: string }
+  | { type: 'RecordDispute'; disputeId: string; amountCents: number; currency: string; reason: string };
 
 export const paymentSession = {
   initialState: (): PaymentSessionState => ({
@@ -53,6 +68,7 @@ export const paymentSession = {
     amountCents: 0,
     currency: 'usd',
     outcome: 'open',
+    disputes: [],
   }),
 
   evolve(state: PaymentSessionState, event: PaymentEvent): PaymentSessionState {
@@ -76,6 +92,10 @@ export const paymentSession = {
         return { ...state, outcome: 'cancelled' };
       case 'PaymentRefunded':
         return { ...state, outcome: 'refunded' };
+      case 'PaymentDisputed':
+        return { ...state, disputes: [...state.disputes, event.data.dispute_id] };
+      case 'ProviderEventReceived':
+        return state; // on its own stream, never a session's
       default:
         return assertNever(event);
     }
@@ -122,6 +142,24 @@ export const paymentSession = {
               amount_cents: state.amountCents,
               currency: state.currency,
               refund_id: command.refundId,
+              reason: command.reason,
+            },
+          },
+        ];
+      }
+      case 'RecordDispute': {
+        // A dispute only concerns money taken; each is recorded once, whatever the order of the notices.
+        if (!state.opened || (state.outcome !== 'paid' && state.outcome !== 'refunded')) return [];
+        if (state.disputes.includes(command.disputeId)) return [];
+        return [
+          {
+            type: 'PaymentDisputed',
+            data: {
+              session_id: state.sessionId as string,
+              order_id: state.orderId as string,
+              dispute_id: command.disputeId,
+              amount_cents: command.amountCents,
+              currency: command.currency,
               reason: command.reason,
             },
           },

@@ -1,3 +1,4 @@
+import { PaymentSessionState } from '../domain/payment-session';
 import { ProviderSession } from '../provider/payment-provider';
 
 /** How a checkout session stands, as the storefront's return page reads it (amount in cents). */
@@ -20,5 +21,19 @@ export function toCheckoutStatus(s: ProviderSession): CheckoutStatus {
     currency: s.currency,
     metadata: { order_id: s.orderId },
     failure_reason: s.reason,
+  };
+}
+
+/** How a session stands as the log records it (Stripe: the webhook's word, or the payment worker's). */
+export function checkoutStatusFromLog(state: PaymentSessionState): CheckoutStatus {
+  const o = state.outcome;
+  return {
+    session_id: state.sessionId ?? '',
+    payment_status: o === 'paid' || o === 'refunded' ? 'paid' : 'unpaid',
+    status: o === 'open' ? 'open' : o === 'expired' || o === 'cancelled' ? 'expired' : 'complete',
+    amount_total: state.amountCents,
+    currency: state.currency,
+    metadata: { order_id: state.orderId ?? '' },
+    failure_reason: o === 'failed' ? 'The payment did not go through.' : null,
   };
 }

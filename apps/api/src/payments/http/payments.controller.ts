@@ -30,7 +30,11 @@ import {
   SandboxPayDto,
   SandboxPayResultDto,
 } from './dto/payment.dto';
-import { CheckoutStatus, toCheckoutStatus } from './checkout-status';
+import { CheckoutStatus, checkoutStatusFromLog, toCheckoutStatus } from './checkout-status';
+import { fold } from '../../platform/event-store/decider';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { PaymentEvent, paymentSession, paymentStream } from '../domain/payment-session';
+import { PAYMENT_PROVIDER, PaymentProvider } from '../provider/payment-provider';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
@@ -41,7 +45,9 @@ export class PaymentsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly sandbox: SandboxPaymentProvider,
+    private readonly es: EventSourcing,
     @Inject(FACET_CONFIG) private readonly config: FacetConfig,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
   @Post('checkout/session')
@@ -75,6 +81,13 @@ export class PaymentsController {
   @ApiNotFoundResponse({ description: 'Resource not found' })
   async status(@Param('sessionId') sessionId: string): Promise<CheckoutStatus> {
     if (!SESSION_ID.test(sessionId)) throw new NotFoundError();
+    // Stripe: the shopper's return only reads what the log says; only Stripe's webhook (or the payment worker
+    // asking Stripe when none came) records an outcome, never a browser coming back.
+    if (this.provider.name === 'stripe') {
+      const state = fold(paymentSession, await this.es.load<PaymentEvent>(paymentStream(sessionId)));
+      if (!state.opened) throw new NotFoundError();
+      return checkoutStatusFromLog(state);
+    }
     // Asking is settling: the provider's answer is recorded if the session has ended.
     const s = await this.commands.execute(new SettleSessionCommand(sessionId));
     if (!s) throw new NotFoundError();

@@ -24,7 +24,11 @@ export const paymentSessionsReadModel: ReadModel<PaymentEvent, PaymentSessionRow
   key: 'id',
   eventTypes: PAYMENT_EVENT_TYPES,
   keyOf: (event) =>
-    event.type === 'PaymentSessionOpened' ? requiredKeyFrom(event.data.session_id, 'session id') : keyFrom(event.data.session_id),
+    event.type === 'PaymentSessionOpened'
+      ? requiredKeyFrom(event.data.session_id, 'session id')
+      : event.type === 'ProviderEventReceived'
+        ? null // a notice's receipt: the session's own events say what it changed
+        : keyFrom(event.data.session_id),
   evolve(row, event) {
     const at = event.metadata.occurredAt;
     switch (event.type) {
@@ -54,6 +58,9 @@ export const paymentSessionsReadModel: ReadModel<PaymentEvent, PaymentSessionRow
         return row && { ...row, status: 'expired', payment_status: 'expired', settled_at: at };
       case 'PaymentCancelled':
         return row && { ...row, status: 'expired', payment_status: 'cancelled', settled_at: at };
+      case 'PaymentDisputed': // staff read disputes among the payment alerts (payment-alerts.projection.ts)
+      case 'ProviderEventReceived':
+        return row;
       default:
         return assertNever(event);
     }

@@ -9,6 +9,13 @@ export interface CreateSessionInput {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+  /** What the amount is made of, as the server priced it (cents; they add up to amountCents). */
+  lines?: { name: string; unitAmountCents: number; quantity: number }[];
+  /**
+   * Derived from the command that opens it: the same command retried opens the same session at the provider
+   * (an outside provider's Idempotency-Key), never a second one.
+   */
+  idempotencyKey?: string;
 }
 
 export interface ProviderSession {

@@ -55,7 +55,8 @@ export class PaymentPollWorker implements OnApplicationBootstrap {
   async process(job: Job<PollJob>, token?: string): Promise<string> {
     const s = await this.commands.execute(new SettleSessionCommand(job.data.session_id));
     if (!s) return 'unknown';
-    if (s.status === 'open' && s.paymentStatus === 'unpaid') {
+    // Open, or completed with an asynchronous payment (a bank debit) still on its way: ask again later.
+    if (s.paymentStatus === 'unpaid' && s.status !== 'expired') {
       await job.moveToDelayed(Date.now() + this.settings.pollIntervalMs, token);
       throw new DelayedError();
     }

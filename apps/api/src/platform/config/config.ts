@@ -89,6 +89,23 @@ export interface FacetConfig {
   stockHoldCapPerClient: number;
   /** A consultation request's units are released this long after it was placed unless staff confirm the hold (CONSULTATION_HOLD_HOURS, 72). */
   consultationHoldMs: number;
+  /** Which card provider takes payments (PAYMENT_PROVIDER) and, for Stripe, its keys (docs/operations.md). */
+  payments: PaymentProviderSettings;
+}
+
+/** PAYMENT_PROVIDER, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL and STRIPE_ALLOW_TEST_KEYS. */
+export interface PaymentProviderSettings {
+  /** sandbox (the default): the built-in hosted page; stripe: Stripe Checkout. */
+  provider: 'sandbox' | 'stripe';
+  /** Set when provider is stripe. */
+  stripe: StripeSettings | null;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends its requests instead of api.stripe.com (stripe-mock, a test double); null: Stripe itself. */
+  apiUrl: string | null;
 }
 
 /** ORDER_THROTTLE_PER_CLIENT, ORDER_THROTTLE_PER_SHOPPER and ORDER_THROTTLE_WINDOW_SECONDS. */
@@ -389,6 +406,11 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   ORDER_THROTTLE_WINDOW_SECONDS: wholeNumber(1, 86_400, DEFAULT_ORDER_THROTTLE.windowSeconds, 'a number of seconds'),
   STOCK_HOLD_CAP_PER_CLIENT: wholeNumber(1, 1_000_000, DEFAULT_STOCK_HOLD_CAP_PER_CLIENT, 'a number of units'),
   CONSULTATION_HOLD_HOURS: wholeNumber(1, 8760, DEFAULT_CONSULTATION_HOLD_HOURS, 'a number of hours'),
+  PAYMENT_PROVIDER: oneOf(['sandbox', 'stripe'] as const),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: url(['http:', 'https:'], 'http://127.0.0.1:12111'),
+  STRIPE_ALLOW_TEST_KEYS: oneOf(['1', '0', 'true', 'false'] as const),
 });
 
 /** Thrown when the environment holds a value Facet does not accept; main.ts prints it and exits with 1. */
@@ -431,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
   if (nodeEnv === 'production' && !e.PRIVACY_SECRET) {
     throw new ConfigError(['PRIVACY_SECRET must be set in production (32 or more characters); Facet will not start without it.']);
   }
+  const payments = paymentProviderSettings(e, nodeEnv);
   const port = e.PORT;
   const databaseUrl = e.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/facet';
   const origin = `http://localhost:${port}`;
@@ -484,7 +507,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     },
     stockHoldCapPerClient: e.STOCK_HOLD_CAP_PER_CLIENT,
     consultationHoldMs: e.CONSULTATION_HOLD_HOURS * 3_600_000,
+    payments,
   };
+}
+
+/**
+ * Stripe needs both its keys, named when missing. In production a test key (sk_test_…, whsec_ is the same for
+ * both modes) takes no real money: refused unless STRIPE_ALLOW_TEST_KEYS=1 says a staging shop means it.
+ */
+function paymentProviderSettings(e: z.output<typeof ENVIRONMENT>, nodeEnv: FacetConfig['env']): PaymentProviderSettings {
+  if ((e.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox') return { provider: 'sandbox', stripe: null };
+  const secretKey = (e.STRIPE_SECRET_KEY ?? '').trim();
+  const webhookSecret = (e.STRIPE_WEBHOOK_SECRET ?? '').trim();
+  const missing = [!secretKey && 'STRIPE_SECRET_KEY', !webhookSecret && 'STRIPE_WEBHOOK_SECRET'].filter(Boolean);
+  if (missing.length) {
+    throw new ConfigError([
+      `PAYMENT_PROVIDER=stripe needs ${missing.join(' and ')}; Facet will not start without ${missing.length > 1 ? 'them' : 'it'}.`,
+    ]);
+  }
+  const problems: string[] = [];
+  if (!/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/.test(secretKey)) {
+    problems.push('STRIPE_SECRET_KEY: is not a Stripe secret or restricted key (sk_live_…, sk_test_…, rk_live_… or rk_test_…)');
+  }
+  if (!/^whsec_[A-Za-z0-9_+/=]+$/.test(webhookSecret)) problems.push('STRIPE_WEBHOOK_SECRET: is not a webhook signing secret (whsec_…)');
+  if (problems.length) throw new ConfigError(problems);
+  const allowTest = e.STRIPE_ALLOW_TEST_KEYS === '1' || e.STRIPE_ALLOW_TEST_KEYS === 'true';
+  if (nodeEnv === 'production' && /^(sk|rk)_test_/.test(secretKey) && !allowTest) {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY is a test key (sk_test_…) and NODE_ENV is production: no real card would be charged. Set a live key, or STRIPE_ALLOW_TEST_KEYS=1 for a staging shop.',
+    ]);
+  }
+  return { provider: 'stripe', stripe: { secretKey, webhookSecret, apiUrl: e.STRIPE_API_URL ?? null } };
 }
 
 function logAnchorSettings(e: z.output<typeof ENVIRONMENT>): LogAnchorSettings {

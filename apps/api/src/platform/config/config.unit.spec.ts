@@ -175,4 +175,48 @@ describe('loadConfig (zod schema)', () => {
     expect(loadConfig({}).dataDir).toBe(resolve('.data'));
     expect(loadConfig({ FACET_DATA_DIR: '/var/lib/facet' }).dataDir).toBe('/var/lib/facet');
   });
+
+  it('should take the sandbox by default and refuse Stripe without its keys, naming each one missing', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox', stripe: null });
+    expect(refusal({ PAYMENT_PROVIDER: 'paypal' })).toMatch(/PAYMENT_PROVIDER: "paypal" is not one of sandbox, stripe/);
+    expect(refusal({ PAYMENT_PROVIDER: 'stripe' })).toMatch(/needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(refusal({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' })).toMatch(/needs STRIPE_WEBHOOK_SECRET;/);
+    expect(refusal({ PAYMENT_PROVIDER: 'stripe', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toMatch(/needs STRIPE_SECRET_KEY;/);
+    expect(refusal({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toMatch(
+      /STRIPE_SECRET_KEY: is not a Stripe secret/,
+    );
+    expect(
+      refusal({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_a',
+        STRIPE_API_URL: 'ftp://x',
+      }),
+    ).toMatch(/STRIPE_API_URL/);
+    expect(
+      loadConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_a',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+      }).payments,
+    ).toEqual({ provider: 'stripe', stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_a', apiUrl: 'http://127.0.0.1:12111' } });
+  });
+
+  it('should refuse a Stripe test key in production unless STRIPE_ALLOW_TEST_KEYS says so', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PRIVACY_SECRET: SECRET,
+      ADMIN_EMAIL: 'a@b.c',
+      ADMIN_PASSWORD: 'x',
+      PAYMENT_PROVIDER: 'stripe',
+    };
+    const test = { ...production, STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_a' };
+    expect(refusal(test)).toMatch(/STRIPE_SECRET_KEY is a test key .*STRIPE_ALLOW_TEST_KEYS=1/);
+    expect(refusal({ ...test, STRIPE_ALLOW_TEST_KEYS: '0' })).toMatch(/test key/);
+    expect(loadConfig({ ...test, STRIPE_ALLOW_TEST_KEYS: '1' }).payments.provider).toBe('stripe');
+    expect(
+      loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_a' }).payments.stripe?.secretKey,
+    ).toBe('sk_live_abc');
+  });
 });

@@ -211,3 +211,21 @@ export function formParserFor(routes: readonly string[]) {
     done(null, Object.fromEntries(new URLSearchParams(body)));
   };
 }
+
+/** The body's bytes as they came, kept for the routes that verify a signature over them (keepRawBodyFor). */
+export const RAW_BODY = Symbol('rawBody');
+export type WithRawBody = { [RAW_BODY]?: Buffer };
+
+/**
+ * Keeps the request body's bytes beside the parsed body for these routes only (a webhook's signature is over
+ * the bytes, which a parse and a re-encoding would not give back), then parses as `parser` does.
+ */
+export function keepRawBodyFor<Req extends { routeOptions?: { url?: string } }>(
+  routes: readonly string[],
+  parser: (req: Req, raw: Buffer | string, done: (err: Error | null, value?: unknown) => void) => void,
+) {
+  return (req: Req, raw: Buffer | string, done: (err: Error | null, value?: unknown) => void): void => {
+    if (routes.includes(req.routeOptions?.url ?? '')) (req as Req & WithRawBody)[RAW_BODY] = Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+    parser(req, raw, done);
+  };
+}
