@@ -8,6 +8,13 @@ export const alias = {
   '@facet/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
 };
 
+/** The chunk a third-party module of the browser build goes to (react, router), or undefined for the app's own. */
+function vendorChunk(id: string): string | undefined {
+  if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
+  if (/[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/.test(id)) return 'router';
+  return undefined;
+}
+
 const api = process.env.FACET_API_URL ?? 'http://127.0.0.1:3000';
 
 /**
@@ -51,6 +58,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
               index: fileURLToPath(new URL('index.html', import.meta.url)),
               boot: fileURLToPath(new URL('src/boot.ts', import.meta.url)),
             },
+            // React and the router in chunks of their own, apart from the app's code: a browser that records
+            // where the app's start-up ran (a profiler, Lighthouse's trace) re-reads the source of the one
+            // script whose top level is on the stack, and that is now the app's small chunk, not 390 KB.
+            output: { manualChunks: vendorChunk },
           },
         },
     server: { proxy: { '/api': { target: api, changeOrigin: false } } },

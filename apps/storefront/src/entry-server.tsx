@@ -157,7 +157,10 @@ class PageTemplate {
       if (face) this.fontFaces.set(face.name, face);
       return face ? '' : rule;
     });
-    // The app's entry is requested by boot.ts once the first screen is shown, not by the parser at once.
+    // The app's entry is requested by boot.ts once the first screen is shown, not by the parser at once, and
+    // so are the chunks it imports (React, the router), which Vite's page preloads: the browser asks for them
+    // as it reads the entry.
+    html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
     const boot = options.manifest['src/boot.ts']?.file;
     if (boot) {
       html = html.replace(

@@ -3,7 +3,7 @@ import './theme/fonts';
 import './theme/tokens.css';
 import './theme/base.css';
 import './theme/layout.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
 import { captureEarlyChoices } from './lib/earlyChoices';
@@ -44,7 +44,11 @@ async function start() {
       <RouterProvider router={router} />
     </StrictMode>
   );
-  if (hydrationData) hydrateRoot(container, app);
+  // Hydrating in a transition makes it time-sliced: React yields to the browser every few milliseconds
+  // instead of walking the server's tree in one long task (a phone's main thread stays free for input and
+  // paint). A press on a part not yet hydrated still makes React hydrate that part at once (its Suspense
+  // boundary) and replays the event.
+  if (hydrationData) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

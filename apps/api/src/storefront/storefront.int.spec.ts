@@ -241,6 +241,8 @@ describe('Server-rendered storefront', () => {
       );
       expect(res.html.match(/<script type="module"/g)).toHaveLength(1);
       expect(res.html).not.toMatch(/<link rel="modulepreload"[^>]*index-/);
+      // Nor for the chunks the app imports (React, the router): the browser asks for them as it reads the app.
+      expect(res.html).not.toMatch(/<link rel="modulepreload"[^>]*(react|router)-/);
       expect(res.html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
       expect(res.html).toMatch(/<link rel="preload" as="font" type="font\/woff2" href="\/assets\/[^"]+\.woff2" crossorigin>/);
       // The faces home's first screen shows are preloaded, and none it does not show.

@@ -1,14 +1,41 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useToasts } from '../features/toast/toasts';
 import { ClientOnly } from './ClientOnly';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { HydrateLater } from './HydrateLater';
 
-// Notifications (and the Radix toast library) load after the first screen is interactive; toasts raised
-// before that wait in their store and show as soon as the viewport mounts.
-const Toaster = lazy(() => import('../features/toast/Toaster').then((m) => ({ default: m.Toaster })));
+// Notifications (and the Radix toast library) load when the first toast is raised: a page load runs none of
+// it. Toasts wait in their store and show as soon as the viewport mounts; the shopper's first press or key
+// fetches the library ahead, so the toast that press may raise shows at once.
+const loadToaster = () => import('../features/toast/Toaster');
+const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
+
+/** The toast viewport, mounted with the first toast and kept from then on. */
+function Notifications() {
+  const raised = useToasts().length > 0;
+  const [mounted, setMounted] = useState(raised);
+  if (raised && !mounted) setMounted(true);
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const fetchAhead = () => {
+      for (const e of events) document.removeEventListener(e, fetchAhead, true);
+      void loadToaster().catch(() => undefined);
+    };
+    for (const e of events) document.addEventListener(e, fetchAhead, { capture: true, passive: true });
+    return () => {
+      for (const e of events) document.removeEventListener(e, fetchAhead, true);
+    };
+  }, []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 /**
  * Opening a screen starts at its top (a #hash is left to the page that owns the anchor), and keyboard and
@@ -84,9 +111,7 @@ export function Layout({ children }: { children?: ReactNode } = {}) {
         <Footer />
       </HydrateLater>
       <ClientOnly fallback={null}>
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        <Notifications />
       </ClientOnly>
     </>
   );
