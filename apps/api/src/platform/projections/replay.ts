@@ -16,6 +16,11 @@ const REPLAY_LOCK = 1_985_002;
 /** Secondary indexes built side by side after the bulk pass (each holds a pool connection while it builds). */
 const INDEX_BUILDERS = 2;
 /**
+ * Batches of the bulk pass handed to the projections before the oldest of them is written by all: a projection
+ * that is done with a batch starts on the next while the others still write theirs.
+ */
+const BATCHES_IN_FLIGHT = 3;
+/**
  * The pool's statement and lock timeouts are for requests. Replay's batches and whole-table compares run
  * long, and dropping the old tables waits for readers that started before the swap: no statement limit,
  * a minute for locks.
@@ -193,12 +198,19 @@ export async function replayAll(
       const readerOptions = { eventTypes: allTypes, batchSize, after: START, decryptMany: opener?.decryptMany };
       const reader = useReaderThread ? workerLogReader(connectionString, readerOptions) : inlineLogReader(store, privacy, readerOptions);
       try {
-        reached = await run.pass(
-          START,
-          reader,
-          (batch) => Promise.all(run.concerned(batch).map((p) => inNextSchema((t) => run.apply(t, p, batch)))).then(() => undefined),
-          options.signal,
-        );
+        // Each projection writes its batches in order, on a chain of its own: one projection's COPY runs in
+        // PostgreSQL while this thread folds another's batch, or the next batch of the others (none reads another's
+        // tables), up to BATCHES_IN_FLIGHT batches past the oldest one still being written.
+        const chains = new Map<Projection, Promise<void>>();
+        const feed = (batch: RecordedEvent[]) =>
+          allSettled(
+            run.concerned(batch).map((p) => {
+              const written = (chains.get(p) ?? Promise.resolve()).then(() => inNextSchema((t) => run.apply(t, p, batch)));
+              chains.set(p, written);
+              return written;
+            }),
+          );
+        reached = await run.pass(START, reader, feed, options.signal, BATCHES_IN_FLIGHT);
         run.readerThread = reader.figures().thread;
       } finally {
         await reader.close();
@@ -297,6 +309,12 @@ async function replayLock(connectionString: string): Promise<() => Promise<void>
 /** Every projection has now seen everything up to `position`. */
 async function moveCheckpoints(tx: Tx, projections: readonly Projection[], position: Position): Promise<void> {
   for (const projection of projections) await writeCheckpoint(tx, 'projection_checkpoints', projection.name, position);
+}
+
+/** Once every one of them has settled: the first failure, if any (so nothing is still writing when it throws). */
+async function allSettled(work: Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(work)).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 async function seconds(work: () => Promise<unknown>): Promise<number> {
@@ -409,27 +427,39 @@ class ReplayRun {
   }
 
   /**
-   * Reads the log to its end, handing each batch to `feed` once the previous one is written (the time then spent
-   * waiting is time the reader is behind); returns the position reached. `signal` stops it between two batches.
+   * Reads the log to its end, handing each batch to `feed` once fewer than `inFlight` batches handed before it are
+   * still being written (1: once the previous one is written; the time spent waiting for the reader is time it is
+   * behind); returns the position reached, once every batch is written. `signal` stops it between two batches. On a
+   * failure or a stop, the batches already handed over are waited for (settled) before it throws.
    */
-  async pass(from: Position, reader: LogReader, feed: (batch: RecordedEvent[]) => Promise<void>, signal?: AbortSignal): Promise<Position> {
+  async pass(
+    from: Position,
+    reader: LogReader,
+    feed: (batch: RecordedEvent[]) => Promise<void>,
+    signal?: AbortSignal,
+    inFlight = 1,
+  ): Promise<Position> {
     let after = from;
-    let writing: Promise<void> = Promise.resolve();
+    const writing: Promise<void>[] = [];
     try {
       for (;;) {
-        await writing;
+        while (writing.length >= inFlight) await writing.shift();
         if (signal?.aborted) throw new ReplayStopped();
         const t0 = performance.now();
         const batch = await reader.next();
         this.waitSeconds += (performance.now() - t0) / 1000;
         if (batch.length === 0) break;
-        writing = feed(batch);
-        writing.catch(() => undefined); // awaited before the next batch and after the last
+        const written = feed(batch);
+        written.catch(() => undefined); // awaited in turn, and after the last
+        writing.push(written);
         after = batch[batch.length - 1].position;
         this.events += batch.length;
         this.report('replaying');
       }
-      await writing;
+      while (writing.length > 0) await writing.shift();
+    } catch (err) {
+      await Promise.allSettled(writing);
+      throw err;
     } finally {
       const f = reader.figures();
       this.readSeconds += f.readSeconds;
