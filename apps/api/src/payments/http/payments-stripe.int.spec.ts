@@ -41,6 +41,8 @@ describe('Card payments through Stripe Checkout', () => {
       body: { origin_url: ORIGIN, order_id: orderId },
     });
     expect(res.status).toBe(200);
+    // The storefront's own payment page is the sandbox's: under Stripe its pay buttons go to the session's url.
+    expect(res.body.provider).toBe('stripe');
     return res.body as { url: string; session_id: string };
   };
   /** Delivers a Stripe event to the webhook as Stripe does (raw JSON, Stripe-Signature). */
