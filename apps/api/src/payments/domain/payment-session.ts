@@ -52,6 +52,23 @@ export interface ProviderOutcome {
   cancelled?: boolean;
   /** The last four digits of the card the provider charged or declined; null for a bank transfer or none yet. */
   cardLast4?: string | null;
+  /** What the provider says it charged (cents) and in which currency, when it was asked (polling); a webhook's notice is judged before. */
+  amountCents?: number;
+  currency?: string;
+}
+
+/**
+ * A provider's answer that names another amount or currency than the session asked for: why it must not be
+ * applied (staff are told), or null. Only an answer that carries them is judged (the webhook's notices are
+ * judged field by field in stripe-notice.ts, before they reach the decider).
+ */
+export function outcomeMismatch(state: PaymentSessionState, o: ProviderOutcome): string | null {
+  if (o.amountCents === undefined && o.currency === undefined) return null;
+  if (o.amountCents === state.amountCents && (o.currency ?? '').toLowerCase() === state.currency.toLowerCase()) return null;
+  return (
+    `The provider reported ${o.amountCents ?? '?'} ${o.currency ?? '?'} for session ${state.sessionId ?? '?'}; ` +
+    `the shop asked for ${state.amountCents} ${state.currency}. Not applied.`
+  );
 }
 
 export type PaymentCommand =
@@ -109,6 +126,8 @@ export const paymentSession = {
         return [{ type: 'PaymentSessionOpened', data: command.data }];
       case 'Settle': {
         if (!state.opened || state.outcome !== 'open') return [];
+        // Polling checks what was charged as the webhook does: another amount or currency is never applied.
+        if (outcomeMismatch(state, command.outcome) !== null) return [];
         const base = { session_id: state.sessionId as string, order_id: state.orderId as string };
         const o = command.outcome;
         // Refunded means it was paid first: record the payment (the order then has it refunded, once).

@@ -1,7 +1,8 @@
 import { readEvent } from '@facet/contracts';
 import { fold } from '../../platform/event-store/decider';
 import { ConflictError } from '../../platform/domain/errors';
-import { PaymentEvent, paymentSession } from './payment-session';
+import { decider } from '../../testing/given-when-then';
+import { outcomeMismatch, PaymentEvent, paymentSession } from './payment-session';
 
 const opened: PaymentEvent = {
   type: 'PaymentSessionOpened',
@@ -67,5 +68,38 @@ describe('payment events as recorded before the charged card', () => {
     expect(readEvent('PaymentCancelled', 1, { session_id: 's1', order_id: 'o1' })).toEqual({ session_id: 's1', order_id: 'o1' });
     const paid = { order_id: 'o1', session_id: 's1', amount_cents: 5000, currency: 'usd' };
     expect(readEvent('OrderPaid', 1, paid)).toEqual({ ...paid, card_last_4: null });
+  });
+});
+
+describe('a polled answer is checked as a webhook notice is (issue 51)', () => {
+  const session = decider(paymentSession);
+  const paid = { type: 'Settle' as const, outcome: { status: 'complete' as const, paymentStatus: 'paid' as const, method: 'card' } };
+
+  it('never applies a charge of another amount or currency, and says why', () => {
+    session
+      .given(opened)
+      .when({ ...paid, outcome: { ...paid.outcome, amountCents: 100, currency: 'usd' } })
+      .then();
+    session
+      .given(opened)
+      .when({ ...paid, outcome: { ...paid.outcome, amountCents: 5000, currency: 'eur' } })
+      .then();
+    expect(outcomeMismatch(session.given(opened).state(), { ...paid.outcome, amountCents: 100, currency: 'usd' })).toBe(
+      'The provider reported 100 usd for session s1; the shop asked for 5000 usd. Not applied.',
+    );
+  });
+
+  it('applies the same amount and currency (any case), and an answer that carries none', () => {
+    const succeeded = {
+      type: 'PaymentSucceeded' as const,
+      schemaVersion: 2,
+      data: { session_id: 's1', order_id: 'o1', amount_cents: 5000, currency: 'usd', method: 'card', card_last_4: null },
+    };
+    session
+      .given(opened)
+      .when({ ...paid, outcome: { ...paid.outcome, amountCents: 5000, currency: 'USD' } })
+      .then(succeeded);
+    session.given(opened).when(paid).then(succeeded);
+    expect(outcomeMismatch(session.given(opened).state(), paid.outcome)).toBeNull();
   });
 });
