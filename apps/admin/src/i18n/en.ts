@@ -427,6 +427,7 @@ export const en = {
       refunded: 'Refunded: $%{amount} (a payment the order could not take)',
       refunded_cancelled: 'Refunded to the card: $%{amount} (the order was cancelled)',
       refund_requested: 'Refund of %{amount} to the card requested; waiting for the card provider',
+      disputed: "Disputed since %{date}: the shopper's bank opened a dispute (a chargeback); answer it in the card provider's dashboard",
       awaiting_payment: 'Awaiting payment until %{at}',
       received: 'Received:',
       title_card: 'Order %{reference}',

@@ -135,6 +135,12 @@ export function OrderSummary() {
                 {translate('facet.order.refund_requested', { amount: usd(r.total) })}
               </Typography>
             )}
+            {/* A dispute opened on the payment (charge.dispute.created): flagged until staff answer it at the provider. */}
+            {r.disputed_at && (
+              <Typography variant="body2" color="error" role="status" data-testid="order-disputed">
+                {translate('facet.order.disputed', { date: new Date(r.disputed_at).toLocaleString() })}
+              </Typography>
+            )}
             {r.tracking_number && (
               <Typography variant="body2" data-testid="order-shipment">
                 {translate('facet.order.shipped_with', { carrier: carrierById(r.carrier)?.name ?? r.carrier })}{' '}

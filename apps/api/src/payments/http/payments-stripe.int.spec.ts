@@ -201,6 +201,20 @@ describe('Card payments through Stripe Checkout', () => {
     // Its webhook comes late after all: recorded, nothing more.
     expect((await send('checkout.session.completed', stripe.sessions.get(session_id)!)).applied).toBe(true);
     expect(await countEvents('PaymentSucceeded', `payment-${session_id}`)).toBe(1);
+
+    // Polling checks what Stripe charged as the webhook does: another amount is told to staff, never applied.
+    const odd = await place();
+    const oddSession = (await openSession(odd.orderId)).session_id;
+    stripe.pay(oddSession);
+    stripe.sessions.get(oddSession)!.amount_total = 100;
+    await poll(oddSession);
+    await poll(oddSession); // the job again: told once
+    expect(await countEvents('PaymentSucceeded', `payment-${oddSession}`)).toBe(0);
+    await waitUntil(async () => (await alerts()).some((a) => a.id === `stripe:poll_${oddSession}`));
+    expect((await alerts()).filter((a) => a.session_id === oddSession)).toEqual([
+      expect.objectContaining({ kind: 'rejected', order_id: odd.orderId, detail: expect.stringMatching(/reported 100 usd/) }),
+    ]);
+    expect((await order(odd.orderId)).payment_status).toBe('unpaid');
   });
 
   it('should refuse missing, forged and stale signatures and bad bodies with 400, recording nothing', async () => {
@@ -285,12 +299,21 @@ describe('Card payments through Stripe Checkout', () => {
       session_id,
       detail: expect.stringMatching(/fraudulent/),
     });
+    // The order itself is flagged on the console's order page.
+    const staffView = async () => (await t.request('GET', `/api/admin/orders/${orderId}`, { token: await t.staffToken() })).body;
+    await waitUntil(async () => (await staffView()).disputed_at !== null);
+    expect((await staffView()).disputed_at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
 
     const part = stripe.refundInDashboard(session_id, 100);
     expect((await send('charge.refunded', part)).applied).toBe(false);
     const whole = stripe.refundInDashboard(session_id, part.amount - 100);
     expect((await send('charge.refunded', whole)).applied).toBe(true);
     expect(await countEvents('PaymentRefunded', `payment-${session_id}`)).toBe(1);
+    // The whole refund moves the order as a staff refund does, and Stripe is not asked to refund it again.
+    await waitUntil(async () => (await order(orderId)).payment_status === 'refunded');
+    expect(await order(orderId)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+    await waitUntil(async () => (await countEvents('OrderRefundRequested', `order-${orderId}`)) === 1);
+    expect(stripe.requests.filter((r) => r.path === '/v1/refunds' && r.params.metadata?.session_id === session_id)).toHaveLength(0);
     // A charge no session of this shop took is recorded for staff.
     expect((await send('charge.refunded', { ...whole, payment_intent: 'pi_test_unknown' })).applied).toBe(false);
   });
