@@ -339,3 +339,29 @@ describe('a whole refund made at the provider (issue 51)', () => {
     o.given().when(refund()).thenError(NotFoundError, 'Resource not found');
   });
 });
+
+describe('staff refunds by sum (issue 51)', () => {
+  const o = decider(order);
+  const paid: OrderEvent = {
+    type: 'OrderPaid',
+    schemaVersion: 2,
+    data: { order_id: 'o1', session_id: 's1', amount_cents: 13_300, currency: 'usd', card_last_4: null },
+  };
+  const refunded = (total: number) => ({
+    type: 'RecordProviderRefund' as const,
+    orderId: 'o1',
+    sessionId: 's1',
+    amountCents: 300,
+    currency: 'usd',
+    reason: 'Scratched clasp',
+    by: 'staff-1',
+    refundedTotalCents: total,
+  });
+
+  it('moves nothing on a part refund, and cancels the order once the refunds add up to what it paid', () => {
+    o.given(cardOrder(), paid).when(refunded(13_000)).then();
+    const events = o.given(cardOrder(), paid).when(refunded(13_300)).events();
+    expect(events.map((e) => e.type)).toEqual(['OrderStatusChanged', 'OrderRefundRequested']);
+    expect(events[1].data).toMatchObject({ amount_cents: 13_300, reason: 'Scratched clasp' });
+  });
+});

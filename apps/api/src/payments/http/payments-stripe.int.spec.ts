@@ -270,7 +270,7 @@ describe('Card payments through Stripe Checkout', () => {
     });
     expect(strangerOrder.applied).toBe(false);
     expect(await countEvents('PaymentSucceeded', `payment-${session_id}`)).toBe(0);
-    await waitUntil(async () => (await alerts()).filter((a) => a.kind === 'rejected' && a.order_id === orderId).length >= 2);
+    await waitUntil(async () => (await alerts()).filter((a) => a.kind === 'rejected' && a.order_id === orderId).length >= 3);
     const mine = (await alerts()).filter((a) =>
       [wrong.eventId, foreign.eventId, strangerOrder.eventId].some((id) => a.id === `stripe:${id}`),
     );
@@ -338,6 +338,39 @@ describe('Card payments through Stripe Checkout', () => {
     // Stripe's charge.refunded for it then changes nothing.
     expect((await send('charge.refunded', stripe.chargeOf(session_id))).applied).toBe(true);
     expect(await countEvents('PaymentRefunded', `payment-${session_id}`)).toBe(1);
+  });
+
+  it('should refund in part then in full through Stripe, each with its own Idempotency-Key, and its charge.refunded change nothing more', async () => {
+    const { orderId, totalCents } = await place();
+    const { session_id } = await openSession(orderId);
+    await send('checkout.session.completed', stripe.pay(session_id));
+    await waitUntil(async () => (await order(orderId)).payment_status === 'paid');
+    const token = await t.staffToken();
+    await waitUntil(
+      async () => (await t.request('GET', `/api/admin/orders/${orderId}/refunds`, { token })).body.captured_cents === totalCents,
+    );
+    const part = await t.request('POST', `/api/admin/orders/${orderId}/refunds`, { token, body: { amount: 250, reason: 'Scratch' } });
+    expect(part.status).toBe(201);
+    expect(stripe.chargeOf(session_id)).toMatchObject({ refunded: false, amount_refunded: 250 });
+    // Stripe's notice of the shop's own part refund: recorded, not an alert.
+    expect((await send('charge.refunded', stripe.chargeOf(session_id))).applied).toBe(true);
+    const rest = await t.request('POST', `/api/admin/orders/${orderId}/refunds`, {
+      token,
+      body: { amount: totalCents - 250, reason: 'Returned' },
+    });
+    expect(rest.status).toBe(201);
+    expect(stripe.chargeOf(session_id)).toMatchObject({ refunded: true, amount_refunded: totalCents });
+    const keys = stripe.requests
+      .filter((r) => r.path === '/v1/refunds' && r.params.metadata?.session_id === session_id)
+      .map((r) => r.idempotencyKey);
+    expect(keys).toEqual([`refund:${session_id}:1`, `refund:${session_id}:2`]);
+    expect((await send('charge.refunded', stripe.chargeOf(session_id))).applied).toBe(true);
+    await waitUntil(async () => (await order(orderId)).status === 'cancelled');
+    expect(await order(orderId)).toMatchObject({ payment_status: 'refunded' });
+    expect(await countEvents('PaymentRefunded', `payment-${session_id}`)).toBe(2);
+    expect((await alerts()).filter((a) => a.session_id === session_id)).toEqual([]);
+    // Nothing more to give back: refused before Stripe is asked.
+    expect((await t.request('POST', `/api/admin/orders/${orderId}/refunds`, { token, body: { amount: 1, reason: 'x' } })).status).toBe(409);
   });
 
   it('should answer 503 while Stripe is down, charge nothing, and open the checkout once it is back', async () => {
