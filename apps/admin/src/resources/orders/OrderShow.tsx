@@ -7,6 +7,7 @@ import { StatusActions } from '../../components/StatusActions';
 import { StatusChip } from '../../components/StatusChip';
 import { cancelConfirmation } from './cancelRefund';
 import type { OrderRecord } from './orderRecord';
+import { RefundPanel } from './RefundPanel';
 
 const usd = (n: number | undefined | null) =>
   typeof n === 'number' ? n.toLocaleString(undefined, { style: 'currency', currency: 'USD' }) : '—';
@@ -223,6 +224,7 @@ export function OrderShow() {
           <StatusActions resource="orders" transitions={ORDER_TRANSITIONS} confirmFor={cancelConfirmation} orderExtras />
           <ConfirmHoldButton />
           <OrderSummary />
+          <RefundPanel />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="facet.show.history" path="history">
           <RecordHistory prefix="order" />
