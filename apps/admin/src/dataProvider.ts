@@ -305,6 +305,27 @@ export interface FacetDataProvider extends DataProvider {
   stockReservations(variantId: string, status?: string): Promise<StockReservation[]>;
   /** Staff keep an open consultation request's pieces held past CONSULTATION_HOLD_HOURS (issue 49). */
   confirmConsultationHold(orderId: string): Promise<unknown>;
+  /** The refunds of an order's payment (issue 51), amounts in integer cents. */
+  orderRefunds(orderId: string): Promise<OrderRefunds>;
+  /** Staff refund part or all of an order's payment: amount in integer cents, a reason, and whether the piece came back. */
+  refundOrder(orderId: string, refund: { amount: number; reason: string; restock: boolean }): Promise<unknown>;
+}
+
+export interface OrderRefund {
+  refund_id: string;
+  number: number | null;
+  amount_cents: number;
+  currency: string;
+  reason: string;
+  by: string | null;
+  restock: boolean;
+  created_at: string;
+}
+
+export interface OrderRefunds {
+  items: OrderRefund[];
+  captured_cents: number;
+  refunded_cents: number;
 }
 
 /** Runs a command for every id in turn; the ids that went through, or a BulkActionError naming those that did not. */
@@ -533,6 +554,14 @@ export const dataProvider: FacetDataProvider = {
 
   async confirmConsultationHold(orderId) {
     return (await http(`${ADMIN}/orders/${encodeURIComponent(orderId)}/hold-confirmation`, { method: 'POST', body: {} })).json;
+  },
+
+  async orderRefunds(orderId) {
+    return (await http<OrderRefunds>(`${ADMIN}/orders/${encodeURIComponent(orderId)}/refunds`)).json;
+  },
+
+  async refundOrder(orderId, refund) {
+    return (await http(`${ADMIN}/orders/${encodeURIComponent(orderId)}/refunds`, { method: 'POST', body: refund })).json;
   },
 
   async categories() {

@@ -8,7 +8,7 @@ import { QUERY_HANDLERS } from './queries';
 import { OrderCheckoutCloseReactor, PaymentRefundReactor } from './reactors/order-checkout.reactors';
 import { ConsultationHoldReactor, ConsultationHoldWorker, OrderExpiryReactor, OrderExpiryWorker } from './reactors/order-expiry';
 import { OrderMailReactor } from './reactors/order-mail.reactor';
-import { OrderPaymentReactor } from './reactors/order-payment.reactor';
+import { OrderPaymentReactor, OrderProviderRefundReactor } from './reactors/order-payment.reactor';
 
 /**
  * Orders and consultation requests (placing, reading, staff status moves, mail and payment reactions).
@@ -25,6 +25,7 @@ import { OrderPaymentReactor } from './reactors/order-payment.reactor';
     OrdersProjection,
     OrderMailReactor,
     OrderPaymentReactor,
+    OrderProviderRefundReactor,
     OrderCheckoutCloseReactor,
     PaymentRefundReactor,
     OrderExpiryReactor,

@@ -6,6 +6,7 @@ import { Principal } from '../platform/auth/principal';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { COMMAND_HANDLERS } from './commands';
 import { PaymentsController } from './http/payments.controller';
+import { RefundsController } from './http/refunds.controller';
 import { PaymentAlertsController, StripeWebhookController } from './http/stripe-webhook.controller';
 import { PaymentAlertsProjection } from './projections/payment-alerts.projection';
 import { PaymentSessionsProjection } from './projections/payment-sessions.projection';
@@ -26,7 +27,7 @@ type RequestWithPrincipal = FastifyRequest & { principal?: Principal | null };
  */
 @Module({
   imports: [CqrsModule],
-  controllers: [PaymentsController, StripeWebhookController, PaymentAlertsController],
+  controllers: [PaymentsController, StripeWebhookController, PaymentAlertsController, RefundsController],
   providers: [
     { provide: PAYMENT_SETTINGS, useFactory: () => loadPaymentSettings() },
     SandboxPaymentProvider,

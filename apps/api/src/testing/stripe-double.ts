@@ -164,10 +164,16 @@ export class StripeDouble {
       if (!intent) return missing(`payment_intent: '${p.payment_intent}'`);
       const charge = this.charges.get(intent.latest_charge);
       if (!charge || charge.refunded) return invalid(`Charge ${intent.latest_charge} has already been refunded.`, 'charge');
+      // A part refund names its amount (form-encoded); none: all that is left.
+      const left = charge.amount - charge.amount_refunded;
+      const amount = p.amount === undefined ? left : Number(p.amount);
+      if (!Number.isSafeInteger(amount) || amount < 1) return invalid(`Invalid positive integer`, 'amount');
+      if (amount > left)
+        return invalid(`Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${left / 100})`, 'amount');
       const refund = {
         id: id('re'),
         object: 'refund',
-        amount: charge.amount - charge.amount_refunded,
+        amount,
         charge: charge.id,
         currency: charge.currency,
         payment_intent: intent.id,
@@ -176,8 +182,8 @@ export class StripeDouble {
         status: 'succeeded',
         created: now(),
       };
-      charge.amount_refunded = charge.amount;
-      charge.refunded = true;
+      charge.amount_refunded += amount;
+      charge.refunded = charge.amount_refunded === charge.amount;
       charge.refunds = { object: 'list', data: [refund, ...(charge.refunds?.data ?? [])], has_more: false };
       return [200, refund];
     }

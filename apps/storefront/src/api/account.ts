@@ -66,7 +66,7 @@ export type SandboxPayment =
 
 export const paymentsApi = {
   openSession: (body: CheckoutSessionRequest, conversation?: string) =>
-    api.post<{ url: string; session_id: string }>(
+    api.post<{ url: string; session_id: string; provider?: string }>(
       '/payments/checkout/session',
       body,
       conversation ? { headers: { 'X-Correlation-Id': conversation } } : undefined,

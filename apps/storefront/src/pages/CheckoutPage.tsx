@@ -130,7 +130,8 @@ export default function CheckoutPage() {
         },
         conversation,
       );
-      if (mode === 'page') {
+      // The shop's own payment page pays only the sandbox's sessions: under Stripe every button goes to its Checkout page.
+      if (mode === 'page' && session.provider !== 'stripe') {
         const totals = buildCardOrder(items, form);
         const state: PaymentState = {
           orderId: order_id,

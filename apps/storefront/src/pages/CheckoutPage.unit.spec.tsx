@@ -1,14 +1,15 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createOrder } from '../api/shop';
 import { ApiError } from '../api/client';
 import { cartActions } from '../features/cart/useCart';
 import { useToasts } from '../features/toast/toasts';
+import { paymentsApi } from '../api/account';
 import { product } from '../test/fixtures';
-import CheckoutPage from './CheckoutPage';
+import CheckoutPage, { redirectTo } from './CheckoutPage';
 
 jest.mock('../api/shop', () => ({ createOrder: jest.fn() }));
-jest.mock('../api/account', () => ({ paymentsApi: {}, accountApi: {}, customDesignApi: {} }));
+jest.mock('../api/account', () => ({ paymentsApi: { openSession: jest.fn() }, accountApi: {}, customDesignApi: {} }));
 
 describe('the checkout form', () => {
   beforeEach(() => cartActions.add(product()));
@@ -64,5 +65,50 @@ describe('the checkout form', () => {
     );
     expect(lastName).toHaveFocus();
     expect(screen.getByTestId('toast')).toHaveTextContent('Checkout failed: Please correct the field marked below.');
+  });
+
+  it.each([
+    ['stripe', 'https://checkout.stripe.com/c/pay/cs_test_1', null],
+    ['sandbox', null, '/payment'],
+  ])('under %s, should send the pay-here button where that provider takes the payment (%s, %s)', async (provider, hosted, page) => {
+    (createOrder as jest.Mock).mockResolvedValue({
+      id: '6f1c1d2e-7a3b-4c5d-8e9f-0a1b2c3d4e5f',
+      order_id: '6f1c1d2e-7a3b-4c5d-8e9f-0a1b2c3d4e5f',
+    });
+    (paymentsApi.openSession as jest.Mock).mockResolvedValue({
+      url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+      session_id: 'cs_test_1',
+      provider,
+    });
+    const go = jest.spyOn(redirectTo, 'go').mockImplementation(() => undefined);
+    function Where() {
+      return <p data-testid="where">{useLocation().pathname}</p>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/checkout']}>
+        <CheckoutPage />
+        <Where />
+      </MemoryRouter>,
+    );
+    const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fill(/^First Name/, 'Ada');
+    fill(/^Last Name/, 'Lovelace');
+    fill(/^Email/, 'ada@example.com');
+    fill(/^Address/, '12 Bond Street');
+    fill(/^City/, 'New York');
+    fill(/^State/, 'NY');
+    fill(/^ZIP Code/, '10012');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pay by Card or Bank Transfer Here' }));
+    });
+    await waitFor(() => expect(paymentsApi.openSession).toHaveBeenCalled());
+    if (hosted) {
+      await waitFor(() => expect(go).toHaveBeenCalledWith(hosted));
+      expect(screen.getByTestId('where')).toHaveTextContent('/checkout');
+    } else {
+      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(page!));
+      expect(go).not.toHaveBeenCalled();
+    }
+    go.mockRestore();
   });
 });

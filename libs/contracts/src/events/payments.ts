@@ -58,6 +58,14 @@ export interface PaymentRefundedData {
   currency: string;
   refund_id: string;
   reason: string;
+  /** Staff refunds (issue 51): the refund's number on its session (1, 2, ...: its Idempotency-Key refund:<session>:<n>). */
+  refund_number?: number;
+  /** What the session has given back with this refund (cents); absent on whole refunds recorded before part refunds. */
+  refunded_total_cents?: number;
+  /** The staff member who refunded it (absent: the shop or the provider on its own). */
+  by?: string;
+  /** Staff said the piece came back: its unit goes back to stock. */
+  restock?: boolean;
 }
 
 /**

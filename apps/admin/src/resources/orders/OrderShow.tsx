@@ -7,6 +7,7 @@ import { StatusActions } from '../../components/StatusActions';
 import { StatusChip } from '../../components/StatusChip';
 import { cancelConfirmation } from './cancelRefund';
 import type { OrderRecord } from './orderRecord';
+import { RefundPanel } from './RefundPanel';
 
 const usd = (n: number | undefined | null) =>
   typeof n === 'number' ? n.toLocaleString(undefined, { style: 'currency', currency: 'USD' }) : '—';
@@ -135,6 +136,12 @@ export function OrderSummary() {
                 {translate('facet.order.refund_requested', { amount: usd(r.total) })}
               </Typography>
             )}
+            {/* A dispute opened on the payment (charge.dispute.created): flagged until staff answer it at the provider. */}
+            {r.disputed_at && (
+              <Typography variant="body2" color="error" role="status" data-testid="order-disputed">
+                {translate('facet.order.disputed', { date: new Date(r.disputed_at).toLocaleString() })}
+              </Typography>
+            )}
             {r.tracking_number && (
               <Typography variant="body2" data-testid="order-shipment">
                 {translate('facet.order.shipped_with', { carrier: carrierById(r.carrier)?.name ?? r.carrier })}{' '}
@@ -217,6 +224,7 @@ export function OrderShow() {
           <StatusActions resource="orders" transitions={ORDER_TRANSITIONS} confirmFor={cancelConfirmation} orderExtras />
           <ConfirmHoldButton />
           <OrderSummary />
+          <RefundPanel />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="facet.show.history" path="history">
           <RecordHistory prefix="order" />

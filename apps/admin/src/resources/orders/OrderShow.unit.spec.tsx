@@ -74,6 +74,25 @@ describe('An order in the console', () => {
     expect(screen.getByTestId('order-payment').textContent).toBe(line);
   });
 
+  it('should flag a disputed order, and say nothing of disputes on an order without one', () => {
+    const show = (record: Record<string, unknown>) =>
+      render(
+        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+          <RecordContextProvider value={record}>
+            <OrderSummary />
+          </RecordContextProvider>
+        </AdminContext>,
+      );
+    show({ ...order, kind: 'card', payment_status: 'paid', disputed_at: null }).unmount();
+    expect(screen.queryByTestId('order-disputed')).toBeNull();
+    show({ ...order, kind: 'card', payment_status: 'paid', disputed_at: '2026-12-01T10:00:00.000Z' });
+    const flag = screen.getByTestId('order-disputed');
+    expect(flag.getAttribute('role')).toBe('status');
+    expect(flag.textContent).toMatch(
+      /^Disputed since .+: the shopper's bank opened a dispute \(a chargeback\); answer it in the card provider's dashboard$/,
+    );
+  });
+
   it("should offer staff to confirm an open consultation request's hold (POST hold-confirmation), and not on a card order or a closed request", async () => {
     const confirmConsultationHold = jest.fn(async () => ({}));
     const provider = { ...dataProvider, confirmConsultationHold };

@@ -41,6 +41,8 @@ export interface OrderRecord {
   pay_by?: string | null;
   /** Money given back, dollars. */
   refunded: number;
+  /** When a dispute (chargeback) was first opened on the payment; null or absent when none. */
+  disputed_at?: string | null;
   created_at: string;
   items?: OrderItemRecord[];
   subtotal: number;

@@ -164,6 +164,21 @@ export type OrderCommand =
       /** The order's personal data was erased (its customer deleted their account): nobody to deliver to. */
       detailsErased?: boolean;
     }
+  /**
+   * The provider gave the paying session's whole payment back on its own (a refund made in Stripe's dashboard):
+   * the order moves as a staff refund moves it (cancelled when it still may be, its payment refunded), once.
+   */
+  | {
+      type: 'RecordProviderRefund';
+      orderId: string;
+      sessionId: string;
+      amountCents: number;
+      currency: string;
+      reason: string;
+      by: string;
+      /** What the session has given back in all (a staff part refund's); the order moves only once it is all it paid. */
+      refundedTotalCents?: number;
+    }
   | { type: 'RecordPaymentFailure'; orderId: string; sessionId: string; paymentStatus: 'failed' | 'expired' | 'cancelled'; reason: string }
   | { type: 'OpenCheckout'; orderId: string; sessionId: string; url: string; expiresAt: string; replaces: string | null }
   | { type: 'Expire'; orderId: string; reason: string }
@@ -378,6 +393,40 @@ export const order = {
               card_last_4: typeof command.cardLast4 === 'string' && /^[0-9]{4}$/.test(command.cardLast4) ? command.cardLast4 : null,
             },
           },
+        ];
+      }
+      case 'RecordProviderRefund': {
+        if (!state.exists) throw new NotFoundError();
+        // Only the paying session's refund moves the order, once: a rejected session's, or one after the order's own refund, changes nothing.
+        if (state.paidBySession !== command.sessionId || state.paymentStatus !== 'paid') return [];
+        // A part refund moves only the money (rm.orders.refunded_cents); the sum reaching what was paid moves the order.
+        const paidCents = state.paid?.amountCents ?? state.totalCents;
+        if (command.refundedTotalCents !== undefined && command.refundedTotalCents < paidCents) return [];
+        const from = state.status as OrderStatus;
+        const refund: OrderEvent = {
+          type: 'OrderRefundRequested',
+          data: {
+            order_id: command.orderId,
+            session_id: command.sessionId,
+            amount_cents: command.refundedTotalCents ?? command.amountCents,
+            currency: command.currency,
+            reason: command.reason,
+          },
+        };
+        if (!canMoveOrder(from, 'cancelled')) return [refund]; // shipped or delivered: the piece is out, only the money moved
+        return [
+          {
+            type: 'OrderStatusChanged',
+            data: {
+              order_id: command.orderId,
+              from,
+              to: 'cancelled',
+              note: command.reason,
+              by: command.by,
+              subject_id: state.subjectId ?? 'order-without-subject',
+            },
+          },
+          refund,
         ];
       }
       case 'RecordPaymentFailure': {

@@ -1,4 +1,5 @@
 import { fold } from '../../platform/event-store/decider';
+import { decider } from '../../testing/given-when-then';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { canOpenPaymentSession, order, OrderEvent, OrderRequestedData } from './order';
 
@@ -279,5 +280,88 @@ describe('a consultation request’s hold (issue 49)', () => {
     expect(() => run([consultation(), moved('closed')], { type: 'ConfirmHold', orderId: 'o1', by: 's' })).toThrow(ConflictError);
     expect(() => run([cardOrder()], { type: 'ConfirmHold', orderId: 'o1', by: 's' })).toThrow(ConflictError);
     expect(() => run([], { type: 'ConfirmHold', orderId: 'o1', by: 's' })).toThrow(NotFoundError);
+  });
+});
+
+describe('a whole refund made at the provider (issue 51)', () => {
+  const o = decider(order);
+  const paid: OrderEvent = {
+    type: 'OrderPaid',
+    schemaVersion: 2,
+    data: { order_id: 'o1', session_id: 's1', amount_cents: 13_300, currency: 'usd', card_last_4: null },
+  };
+  const refund = (sessionId = 's1') => ({
+    type: 'RecordProviderRefund' as const,
+    orderId: 'o1',
+    sessionId,
+    amountCents: 13_300,
+    currency: 'usd',
+    reason: 'Refunded at Stripe.',
+    by: 'stripe',
+  });
+  const refundRequested: OrderEvent = {
+    type: 'OrderRefundRequested',
+    data: { order_id: 'o1', session_id: 's1', amount_cents: 13_300, currency: 'usd', reason: 'Refunded at Stripe.' },
+  };
+
+  it('cancels a paid order and marks its payment refunded, as a staff cancel does, once', () => {
+    const events = o
+      .given(cardOrder(), paid)
+      .when(refund())
+      .then(
+        {
+          type: 'OrderStatusChanged',
+          data: {
+            order_id: 'o1',
+            from: 'processing',
+            to: 'cancelled',
+            note: 'Refunded at Stripe.',
+            by: 'stripe',
+            subject_id: 'email:a@b.co',
+          },
+        },
+        refundRequested,
+      );
+    expect(o.given(cardOrder(), paid, ...events).state()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    o.given(cardOrder(), paid, ...events)
+      .when(refund())
+      .then();
+  });
+
+  it('marks a shipped order refunded without moving it, and ignores a session that did not pay the order', () => {
+    const shipped: OrderEvent = {
+      type: 'OrderStatusChanged',
+      data: { order_id: 'o1', from: 'processing', to: 'shipped', note: '', by: 'x' },
+    };
+    o.given(cardOrder(), paid, shipped).when(refund()).then(refundRequested);
+    o.given(cardOrder(), paid).when(refund('s2')).then();
+    o.given(cardOrder()).when(refund()).then();
+    o.given().when(refund()).thenError(NotFoundError, 'Resource not found');
+  });
+});
+
+describe('staff refunds by sum (issue 51)', () => {
+  const o = decider(order);
+  const paid: OrderEvent = {
+    type: 'OrderPaid',
+    schemaVersion: 2,
+    data: { order_id: 'o1', session_id: 's1', amount_cents: 13_300, currency: 'usd', card_last_4: null },
+  };
+  const refunded = (total: number) => ({
+    type: 'RecordProviderRefund' as const,
+    orderId: 'o1',
+    sessionId: 's1',
+    amountCents: 300,
+    currency: 'usd',
+    reason: 'Scratched clasp',
+    by: 'staff-1',
+    refundedTotalCents: total,
+  });
+
+  it('moves nothing on a part refund, and cancels the order once the refunds add up to what it paid', () => {
+    o.given(cardOrder(), paid).when(refunded(13_000)).then();
+    const events = o.given(cardOrder(), paid).when(refunded(13_300)).events();
+    expect(events.map((e) => e.type)).toEqual(['OrderStatusChanged', 'OrderRefundRequested']);
+    expect(events[1].data).toMatchObject({ amount_cents: 13_300, reason: 'Scratched clasp' });
   });
 });

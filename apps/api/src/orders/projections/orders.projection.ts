@@ -12,7 +12,7 @@ import { ORDER_EVENT_TYPES } from '../domain/order';
  * What rm.orders reads: the order's events, the payments' refunds (the money given back) and the customers'
  * erasure (the person leaves every read model).
  */
-type OrdersProjectionEvent = OrderEvent | Extract<PaymentEvent, { type: 'PaymentRefunded' }> | CustomerDeleted;
+type OrdersProjectionEvent = OrderEvent | Extract<PaymentEvent, { type: 'PaymentRefunded' | 'PaymentDisputed' }> | CustomerDeleted;
 type OrderRequestedEvent = RecordedEvent<Extract<OrderEvent, { type: 'OrderRequested' }>>;
 
 /** The rm.orders row of an OrderRequested event. */
@@ -98,6 +98,7 @@ function orderFields(event: OrderRequestedEvent): Record<string, unknown> {
     payment_session_id: null,
     refunded_cents: 0,
     card_last_4: null,
+    disputed_at: null,
   };
 }
 
@@ -200,6 +201,9 @@ function evolveOrder(
     case 'PaymentRefunded':
       // On the payment's stream: the revision is not the order's, so only the money moves.
       return { ...row, refunded_cents: addCents(row.refunded_cents, event.data.amount_cents), updated_at: at };
+    case 'PaymentDisputed':
+      // The order is flagged for staff from the first dispute on (each is listed among the payment alerts).
+      return { ...row, disputed_at: row.disputed_at ?? at, updated_at: at };
     case CUSTOMER_DELETED:
       return row; // keyOf gives it no row: its work is the erasure effect's
     default:
@@ -216,7 +220,7 @@ export const ordersReadModel: ReadModel<OrdersProjectionEvent, OrderRow, ErasedC
   name: 'orders',
   table: 'orders',
   key: 'id',
-  eventTypes: [...ORDER_EVENT_TYPES, 'PaymentRefunded', CUSTOMER_DELETED],
+  eventTypes: [...ORDER_EVENT_TYPES, 'PaymentRefunded', 'PaymentDisputed', CUSTOMER_DELETED],
   keyOf: (event) => (event.type === CUSTOMER_DELETED ? null : uuidKey(event.data.order_id)),
   context: { load: (tx, events) => idsIn(tx, 'orders_erased_customers', 'customer_id', events.map(placer)) },
   evolve: evolveOrder,

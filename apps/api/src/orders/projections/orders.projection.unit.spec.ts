@@ -92,6 +92,7 @@ describe('rm.orders as a fold', () => {
       payment_session_id: null,
       refunded_cents: 0,
       card_last_4: null,
+      disputed_at: null,
       first_name: 'Ada',
       last_name: 'Lovelace',
       email: 'ada@example.com',
@@ -206,6 +207,13 @@ describe('rm.orders as a fold', () => {
       recorded('PaymentRefunded', { order_id: ORDER, amount_cents: 780 }, 1),
     );
     expect(row).toMatchObject({ payment_status: 'refunded', refunded_cents: 1080, version: 1, updated_at: at(1) });
+  });
+
+  it('should flag a disputed order from its first dispute on, without moving the version', () => {
+    const first = recorded('PaymentDisputed', { order_id: ORDER, dispute_id: 'dp_1', amount_cents: 300 }, 2);
+    const second = recorded('PaymentDisputed', { order_id: ORDER, dispute_id: 'dp_2', amount_cents: 300 }, 3);
+    expect(rowAfter(placed())).toMatchObject({ disputed_at: null });
+    expect(rowAfter(placed(), first, second)).toMatchObject({ disputed_at: at(2), version: 0, updated_at: at(3) });
   });
 
   it('should add refunds exactly past the safe integers, from the number or the string PostgreSQL gives back', () => {

@@ -36,6 +36,8 @@ export interface OrderRow {
   carrier?: string | null;
   tracking_number?: string | null;
   shipped_at?: Date | null;
+  /** When a dispute was first opened on the order's payment (issue 51; migration 181): null when none. */
+  disputed_at?: Date | null;
 }
 
 /** "a***@example.com": enough to recognise, not enough to contact. */
@@ -113,6 +115,8 @@ export function toAdminOrderView(row: OrderRow) {
     // An erased person's tracking number reads "erased": no carrier link is made of that.
     tracking_url: row.tracking_number === ERASED ? null : trackingUrl(row.carrier, row.tracking_number),
     shipped_at: row.shipped_at ? new Date(row.shipped_at).toISOString() : null,
+    // A dispute opened on the payment (Stripe's charge.dispute.created): staff answer it in the provider's dashboard.
+    disputed_at: row.disputed_at ? new Date(row.disputed_at).toISOString() : null,
     updated_at: new Date(row.updated_at).toISOString(),
     version: row.version,
   };

@@ -104,3 +104,42 @@ export class OrderPaymentReactor implements Reactor<PaymentOutcome> {
     }
   }
 }
+
+/**
+ * A whole refund the provider recorded on its own (charge.refunded from Stripe's dashboard, PaymentRefunded
+ * without the order asking) moves the order as a staff refund does: cancelled when it still may be, its payment
+ * refunded. A refund the order asked for (OrderRefundRequested first) finds it refunded already and changes nothing.
+ */
+@Injectable()
+@EventReactor()
+export class OrderProviderRefundReactor implements Reactor<Extract<PaymentEvent, { type: 'PaymentRefunded' }>> {
+  readonly name = 'order-provider-refund';
+  readonly eventTypes = ['PaymentRefunded'] as const;
+
+  constructor(private readonly es: EventSourcing) {}
+
+  async react(event: RecordedEvent<Extract<PaymentEvent, { type: 'PaymentRefunded' }>>): Promise<void> {
+    const d = event.data;
+    // The refund can outrun the payment's own reactor: until the order has recorded this session's payment (or
+    // rejected it), the job fails and is retried (the queue's backoff), so the order is never left paid.
+    const state = fold(order, await this.es.load<OrderEvent>(orderStream(d.order_id)));
+    if (state.exists && !state.settledSessions.includes(d.session_id) && !state.rejectedSessions.includes(d.session_id)) {
+      throw new Error(`order ${d.order_id} has not recorded the payment of session ${d.session_id} yet`);
+    }
+    await this.es.decideLatest(
+      orderStream(d.order_id),
+      order,
+      {
+        type: 'RecordProviderRefund',
+        orderId: d.order_id,
+        sessionId: d.session_id,
+        amountCents: d.amount_cents,
+        currency: d.currency,
+        reason: d.reason,
+        by: d.by ?? event.metadata.actor?.id ?? 'payments',
+        ...(d.refunded_total_cents !== undefined ? { refundedTotalCents: d.refunded_total_cents } : {}),
+      },
+      { waitForProjections: false },
+    );
+  }
+}

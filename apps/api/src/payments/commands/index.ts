@@ -2,6 +2,7 @@ import { CloseOrderCheckoutsHandler } from './close-order-checkouts.handler';
 import { OpenCheckoutHandler } from './open-checkout.handler';
 import { RefundPaymentHandler } from './refund-payment.handler';
 import { SettleSessionHandler } from './settle-session.handler';
+import { StaffRefundHandler } from './staff-refund.handler';
 import { StripeWebhookHandler } from './stripe-webhook.handler';
 
 export const COMMAND_HANDLERS = [
@@ -10,4 +11,5 @@ export const COMMAND_HANDLERS = [
   CloseOrderCheckoutsHandler,
   RefundPaymentHandler,
   StripeWebhookHandler,
+  StaffRefundHandler,
 ];

@@ -1,12 +1,21 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'crypto';
-import { peekContext, RequestContext, runWithContext } from '../../platform/context/request-context';
+import { peekContext, RequestContext, runAsSystem, runWithContext } from '../../platform/context/request-context';
 import { isConflict } from '../../platform/domain/errors';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
-import { paymentSession, paymentStream, ProviderOutcome } from '../domain/payment-session';
+import { fold } from '../../platform/event-store/decider';
+import {
+  outcomeMismatch,
+  PaymentEvent,
+  paymentSession,
+  paymentStream,
+  ProviderEventReceived,
+  ProviderOutcome,
+} from '../domain/payment-session';
 import { PAYMENT_PROVIDER, PaymentProvider, ProviderSession } from '../provider/payment-provider';
 import { SettleSessionCommand } from './settle-session.command';
+import { providerEventStream } from './stripe-webhook.handler';
 
 /**
  * Asks the provider and, when the session has ended, appends PaymentSucceeded (with the card the provider
@@ -30,8 +39,14 @@ export class SettleSessionHandler implements ICommandHandler<SettleSessionComman
       s = await this.provider.getSession(sessionId);
       if (!s) return null;
       if (s.status === 'open' && s.paymentStatus === 'unpaid') return s;
-      const { status, paymentStatus, method, reason, cancelled, cardLast4 } = s;
-      outcome = { status, paymentStatus, method, reason, cancelled, cardLast4 };
+      const { status, paymentStatus, method, reason, cancelled, cardLast4, amountCents, currency } = s;
+      outcome = { status, paymentStatus, method, reason, cancelled, cardLast4, amountCents, currency };
+      const state = fold(paymentSession, await this.es.load<PaymentEvent>(paymentStream(sessionId)));
+      const problem = state.opened && state.outcome === 'open' ? outcomeMismatch(state, outcome) : null;
+      if (problem) {
+        await this.tellStaff(sessionId, state.orderId, problem);
+        return s;
+      }
     }
     try {
       await runWithContext(await this.outcomeContext(sessionId), () =>
@@ -50,6 +65,34 @@ export class SettleSessionHandler implements ICommandHandler<SettleSessionComman
       this.logger.debug?.(`session ${sessionId} was settled concurrently`);
     }
     return s;
+  }
+
+  /** A polled answer that cannot be applied is recorded once for staff (rm.payment_alerts), as a webhook's would be. */
+  private async tellStaff(sessionId: string, orderId: string | null, problem: string): Promise<void> {
+    this.logger.warn(`session ${sessionId} not settled: ${problem}`);
+    const data: ProviderEventReceived['data'] = {
+      provider: this.provider.name,
+      event_id: `poll_${sessionId}`,
+      event_type: 'poll',
+      session_id: sessionId,
+      order_id: orderId,
+      applied: false,
+      problem,
+    };
+    try {
+      await runAsSystem('payments', () =>
+        this.es.append(
+          providerEventStream(this.provider.name, `poll_${sessionId}`),
+          [{ type: 'ProviderEventReceived', data }],
+          'no_stream',
+          {
+            waitForProjections: false,
+          },
+        ),
+      );
+    } catch (err) {
+      if (!isConflict(err)) throw err; // told already (the job runs again while the session stays open)
+    }
   }
 
   /**

@@ -126,6 +126,8 @@ export class StripeWebhookHandler implements ICommandHandler<StripeWebhookComman
       );
       return { ...base, applied: true, problem: null };
     }
+    // The shop's own refund (a staff refund, whole or in part) coming back from Stripe: recorded already.
+    if (charge.refundId && state.refundIds.includes(charge.refundId)) return { ...base, applied: true, problem: null };
     if (!charge.fullyRefunded || !charge.refundId) {
       // A part refund made in Stripe's dashboard: recorded for staff until the shop records part refunds itself.
       return {

@@ -13,7 +13,7 @@ import {
   type PaymentSucceeded,
   type ProviderEventReceived,
 } from '@facet/contracts';
-import { ConflictError } from '../../platform/domain/errors';
+import { BadInputError, ConflictError } from '../../platform/domain/errors';
 
 // The events live in libs/contracts/src/events/payments.ts (issue 42); these names keep the part's imports.
 export type {
@@ -40,6 +40,25 @@ export interface PaymentSessionState {
   outcome: 'open' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded';
   /** The provider's disputes already recorded (each once). */
   disputes: string[];
+  /** What was given back so far (cents), by how many refunds, with which provider refund ids. */
+  refundedCents: number;
+  refunds: number;
+  refundIds: string[];
+}
+
+/** Longest reason a staff refund keeps. */
+export const REFUND_REASON_MAX = 500;
+
+/**
+ * Whether staff may refund amountCents of this session now: only a payment taken, never more than what is left of
+ * what was captured. The same rule guards the provider call (before it) and the decider (at the revision appended).
+ */
+export function refundRefusal(state: PaymentSessionState, amountCents: number): string | null {
+  if (!state.opened || (state.outcome !== 'paid' && state.outcome !== 'refunded')) return 'Only a payment that was taken can be refunded.';
+  const left = state.amountCents - state.refundedCents;
+  if (left <= 0) return 'This payment has been refunded in full already.';
+  if (amountCents > left) return `Only ${left} cents of the ${state.amountCents} captured are left to refund; ${amountCents} asked.`;
+  return null;
 }
 
 /** What the provider says about a session right now. */
@@ -52,12 +71,31 @@ export interface ProviderOutcome {
   cancelled?: boolean;
   /** The last four digits of the card the provider charged or declined; null for a bank transfer or none yet. */
   cardLast4?: string | null;
+  /** What the provider says it charged (cents) and in which currency, when it was asked (polling); a webhook's notice is judged before. */
+  amountCents?: number;
+  currency?: string;
+}
+
+/**
+ * A provider's answer that names another amount or currency than the session asked for: why it must not be
+ * applied (staff are told), or null. Only an answer that carries them is judged (the webhook's notices are
+ * judged field by field in stripe-notice.ts, before they reach the decider).
+ */
+export function outcomeMismatch(state: PaymentSessionState, o: ProviderOutcome): string | null {
+  if (o.amountCents === undefined && o.currency === undefined) return null;
+  if (o.amountCents === state.amountCents && (o.currency ?? '').toLowerCase() === state.currency.toLowerCase()) return null;
+  return (
+    `The provider reported ${o.amountCents ?? '?'} ${o.currency ?? '?'} for session ${state.sessionId ?? '?'}; ` +
+    `the shop asked for ${state.amountCents} ${state.currency}. Not applied.`
+  );
 }
 
 export type PaymentCommand =
   | { type: 'OpenSession'; data: PaymentSessionOpened['data'] }
   | { type: 'Settle'; outcome: ProviderOutcome }
   | { type: 'RecordRefund'; refundId: string; reason: string }
+  /** A refund staff made, whole or in part, at the provider (refund number n of the session, its key refund:<session>:<n>). */
+  | { type: 'RecordStaffRefund'; number: number; refundId: string; amountCents: number; reason: string; by: string; restock: boolean }
   | { type: 'RecordDispute'; disputeId: string; amountCents: number; currency: string; reason: string };
 
 export const paymentSession = {
@@ -69,6 +107,9 @@ export const paymentSession = {
     currency: 'usd',
     outcome: 'open',
     disputes: [],
+    refundedCents: 0,
+    refunds: 0,
+    refundIds: [],
   }),
 
   evolve(state: PaymentSessionState, event: PaymentEvent): PaymentSessionState {
@@ -90,8 +131,17 @@ export const paymentSession = {
         return { ...state, outcome: 'expired' };
       case 'PaymentCancelled':
         return { ...state, outcome: 'cancelled' };
-      case 'PaymentRefunded':
-        return { ...state, outcome: 'refunded' };
+      case 'PaymentRefunded': {
+        // A whole refund from before part refunds carries no total: it gave everything back.
+        const refundedCents = event.data.refunded_total_cents ?? state.amountCents;
+        return {
+          ...state,
+          refundedCents,
+          refunds: state.refunds + 1,
+          refundIds: [...state.refundIds, event.data.refund_id],
+          outcome: refundedCents >= state.amountCents ? 'refunded' : state.outcome,
+        };
+      }
       case 'PaymentDisputed':
         return { ...state, disputes: [...state.disputes, event.data.dispute_id] };
       case 'ProviderEventReceived':
@@ -109,6 +159,8 @@ export const paymentSession = {
         return [{ type: 'PaymentSessionOpened', data: command.data }];
       case 'Settle': {
         if (!state.opened || state.outcome !== 'open') return [];
+        // Polling checks what was charged as the webhook does: another amount or currency is never applied.
+        if (outcomeMismatch(state, command.outcome) !== null) return [];
         const base = { session_id: state.sessionId as string, order_id: state.orderId as string };
         const o = command.outcome;
         // Refunded means it was paid first: record the payment (the order then has it refunded, once).
@@ -131,18 +183,46 @@ export const paymentSession = {
         return [];
       }
       case 'RecordRefund': {
-        // Only a paid session is refunded, once.
-        if (state.outcome !== 'paid') return [];
+        // The whole payment (what is left of it) back, once: a paid session only, a refund id recorded once.
+        if (state.outcome !== 'paid' || state.refundIds.includes(command.refundId)) return [];
         return [
           {
             type: 'PaymentRefunded',
             data: {
               session_id: state.sessionId as string,
               order_id: state.orderId as string,
-              amount_cents: state.amountCents,
+              amount_cents: state.amountCents - state.refundedCents,
               currency: state.currency,
               refund_id: command.refundId,
               reason: command.reason,
+              ...(state.refunds > 0 ? { refunded_total_cents: state.amountCents } : {}),
+            },
+          },
+        ];
+      }
+      case 'RecordStaffRefund': {
+        if (state.refundIds.includes(command.refundId)) return []; // the same refund recorded once
+        // Decided at the revision the refund's number was taken at: another refund meanwhile is a conflict to retry.
+        if (command.number !== state.refunds + 1)
+          throw new ConflictError(`Refund ${command.number} was taken by another request; refunds so far: ${state.refunds}.`);
+        if (!Number.isSafeInteger(command.amountCents) || command.amountCents < 1)
+          throw new BadInputError('amount must be a whole number of cents, at least 1.', 'amount');
+        const refusal = refundRefusal(state, command.amountCents);
+        if (refusal) throw new ConflictError(refusal);
+        return [
+          {
+            type: 'PaymentRefunded',
+            data: {
+              session_id: state.sessionId as string,
+              order_id: state.orderId as string,
+              amount_cents: command.amountCents,
+              currency: state.currency,
+              refund_id: command.refundId,
+              reason: command.reason,
+              refund_number: command.number,
+              refunded_total_cents: state.refundedCents + command.amountCents,
+              by: command.by,
+              restock: command.restock,
             },
           },
         ];

@@ -1,7 +1,8 @@
 import { readEvent } from '@facet/contracts';
 import { fold } from '../../platform/event-store/decider';
-import { ConflictError } from '../../platform/domain/errors';
-import { PaymentEvent, paymentSession } from './payment-session';
+import { BadInputError, ConflictError } from '../../platform/domain/errors';
+import { decider } from '../../testing/given-when-then';
+import { outcomeMismatch, PaymentEvent, paymentSession } from './payment-session';
 
 const opened: PaymentEvent = {
   type: 'PaymentSessionOpened',
@@ -67,5 +68,132 @@ describe('payment events as recorded before the charged card', () => {
     expect(readEvent('PaymentCancelled', 1, { session_id: 's1', order_id: 'o1' })).toEqual({ session_id: 's1', order_id: 'o1' });
     const paid = { order_id: 'o1', session_id: 's1', amount_cents: 5000, currency: 'usd' };
     expect(readEvent('OrderPaid', 1, paid)).toEqual({ ...paid, card_last_4: null });
+  });
+});
+
+describe('a polled answer is checked as a webhook notice is (issue 51)', () => {
+  const session = decider(paymentSession);
+  const paid = { type: 'Settle' as const, outcome: { status: 'complete' as const, paymentStatus: 'paid' as const, method: 'card' } };
+
+  it('never applies a charge of another amount or currency, and says why', () => {
+    session
+      .given(opened)
+      .when({ ...paid, outcome: { ...paid.outcome, amountCents: 100, currency: 'usd' } })
+      .then();
+    session
+      .given(opened)
+      .when({ ...paid, outcome: { ...paid.outcome, amountCents: 5000, currency: 'eur' } })
+      .then();
+    expect(outcomeMismatch(session.given(opened).state(), { ...paid.outcome, amountCents: 100, currency: 'usd' })).toBe(
+      'The provider reported 100 usd for session s1; the shop asked for 5000 usd. Not applied.',
+    );
+  });
+
+  it('applies the same amount and currency (any case), and an answer that carries none', () => {
+    const succeeded = {
+      type: 'PaymentSucceeded' as const,
+      schemaVersion: 2,
+      data: { session_id: 's1', order_id: 'o1', amount_cents: 5000, currency: 'usd', method: 'card', card_last_4: null },
+    };
+    session
+      .given(opened)
+      .when({ ...paid, outcome: { ...paid.outcome, amountCents: 5000, currency: 'USD' } })
+      .then(succeeded);
+    session.given(opened).when(paid).then(succeeded);
+    expect(outcomeMismatch(session.given(opened).state(), paid.outcome)).toBeNull();
+  });
+});
+
+describe('staff refunds, whole or in part (issue 51)', () => {
+  const session = decider(paymentSession);
+  const paidEvent: PaymentEvent = {
+    type: 'PaymentSucceeded',
+    schemaVersion: 2,
+    data: { session_id: 's1', order_id: 'o1', amount_cents: 5000, currency: 'usd', method: 'card', card_last_4: null },
+  };
+  const refund = (number: number, amountCents: number, refundId = `re_${number}`) => ({
+    type: 'RecordStaffRefund' as const,
+    number,
+    refundId,
+    amountCents,
+    reason: 'Scratched clasp',
+    by: 'staff-1',
+    restock: false,
+  });
+  const refunded = (number: number, amount: number, total: number): PaymentEvent => ({
+    type: 'PaymentRefunded',
+    data: {
+      session_id: 's1',
+      order_id: 'o1',
+      amount_cents: amount,
+      currency: 'usd',
+      refund_id: `re_${number}`,
+      reason: 'Scratched clasp',
+      refund_number: number,
+      refunded_total_cents: total,
+      by: 'staff-1',
+      restock: false,
+    },
+  });
+
+  it('records a part refund, then the rest, the session refunded only once the sum reaches what was captured', () => {
+    session
+      .given(opened, paidEvent)
+      .when(refund(1, 1200))
+      .then(refunded(1, 1200, 1200));
+    expect(session.given(opened, paidEvent, refunded(1, 1200, 1200)).state()).toMatchObject({ outcome: 'paid', refundedCents: 1200 });
+    session
+      .given(opened, paidEvent, refunded(1, 1200, 1200))
+      .when(refund(2, 3800))
+      .then(refunded(2, 3800, 5000));
+    expect(session.given(opened, paidEvent, refunded(1, 1200, 1200), refunded(2, 3800, 5000)).state()).toMatchObject({
+      outcome: 'refunded',
+      refundedCents: 5000,
+      refunds: 2,
+    });
+  });
+
+  it('never gives back more than was captured, nor refunds money not taken', () => {
+    session
+      .given(opened, paidEvent, refunded(1, 1200, 1200))
+      .when(refund(2, 3801))
+      .thenError(ConflictError, 'Only 3800 cents of the 5000 captured are left to refund; 3801 asked.');
+    session
+      .given(opened, paidEvent, refunded(1, 5000, 5000))
+      .when(refund(2, 1))
+      .thenError(ConflictError, 'This payment has been refunded in full already.');
+    session.given(opened).when(refund(1, 100)).thenError(ConflictError, 'Only a payment that was taken can be refunded.');
+    session
+      .given(opened, paidEvent)
+      .when(refund(1, 0))
+      .thenError(BadInputError, /whole number of cents/, { field: 'amount' });
+    session
+      .given(opened, paidEvent)
+      .when(refund(1, 1.5))
+      .thenError(BadInputError, /whole number of cents/, { field: 'amount' });
+  });
+
+  it('records a refund id once, and refuses a refund number another request took', () => {
+    session
+      .given(opened, paidEvent, refunded(1, 1200, 1200))
+      .when(refund(1, 1200))
+      .then();
+    session
+      .given(opened, paidEvent, refunded(1, 1200, 1200))
+      .when(refund(1, 1200, 're_other'))
+      .thenError(ConflictError, /taken by another request/);
+  });
+
+  it('gives back only what is left when the whole payment is refunded after a part refund (a cancel)', () => {
+    const events = session
+      .given(opened, paidEvent, refunded(1, 1200, 1200))
+      .when({ type: 'RecordRefund', refundId: 're_rest', reason: 'The order was cancelled.' })
+      .events();
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'PaymentRefunded',
+        data: expect.objectContaining({ amount_cents: 3800, refunded_total_cents: 5000 }),
+      }),
+    ]);
   });
 });

@@ -41,6 +41,8 @@ describe('Card payments through Stripe Checkout', () => {
       body: { origin_url: ORIGIN, order_id: orderId },
     });
     expect(res.status).toBe(200);
+    // The storefront's own payment page is the sandbox's: under Stripe its pay buttons go to the session's url.
+    expect(res.body.provider).toBe('stripe');
     return res.body as { url: string; session_id: string };
   };
   /** Delivers a Stripe event to the webhook as Stripe does (raw JSON, Stripe-Signature). */
@@ -199,6 +201,20 @@ describe('Card payments through Stripe Checkout', () => {
     // Its webhook comes late after all: recorded, nothing more.
     expect((await send('checkout.session.completed', stripe.sessions.get(session_id)!)).applied).toBe(true);
     expect(await countEvents('PaymentSucceeded', `payment-${session_id}`)).toBe(1);
+
+    // Polling checks what Stripe charged as the webhook does: another amount is told to staff, never applied.
+    const odd = await place();
+    const oddSession = (await openSession(odd.orderId)).session_id;
+    stripe.pay(oddSession);
+    stripe.sessions.get(oddSession)!.amount_total = 100;
+    await poll(oddSession);
+    await poll(oddSession); // the job again: told once
+    expect(await countEvents('PaymentSucceeded', `payment-${oddSession}`)).toBe(0);
+    await waitUntil(async () => (await alerts()).some((a) => a.id === `stripe:poll_${oddSession}`));
+    expect((await alerts()).filter((a) => a.session_id === oddSession)).toEqual([
+      expect.objectContaining({ kind: 'rejected', order_id: odd.orderId, detail: expect.stringMatching(/reported 100 usd/) }),
+    ]);
+    expect((await order(odd.orderId)).payment_status).toBe('unpaid');
   });
 
   it('should refuse missing, forged and stale signatures and bad bodies with 400, recording nothing', async () => {
@@ -254,7 +270,7 @@ describe('Card payments through Stripe Checkout', () => {
     });
     expect(strangerOrder.applied).toBe(false);
     expect(await countEvents('PaymentSucceeded', `payment-${session_id}`)).toBe(0);
-    await waitUntil(async () => (await alerts()).filter((a) => a.kind === 'rejected' && a.order_id === orderId).length >= 2);
+    await waitUntil(async () => (await alerts()).filter((a) => a.kind === 'rejected' && a.order_id === orderId).length >= 3);
     const mine = (await alerts()).filter((a) =>
       [wrong.eventId, foreign.eventId, strangerOrder.eventId].some((id) => a.id === `stripe:${id}`),
     );
@@ -283,12 +299,21 @@ describe('Card payments through Stripe Checkout', () => {
       session_id,
       detail: expect.stringMatching(/fraudulent/),
     });
+    // The order itself is flagged on the console's order page.
+    const staffView = async () => (await t.request('GET', `/api/admin/orders/${orderId}`, { token: await t.staffToken() })).body;
+    await waitUntil(async () => (await staffView()).disputed_at !== null);
+    expect((await staffView()).disputed_at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
 
     const part = stripe.refundInDashboard(session_id, 100);
     expect((await send('charge.refunded', part)).applied).toBe(false);
     const whole = stripe.refundInDashboard(session_id, part.amount - 100);
     expect((await send('charge.refunded', whole)).applied).toBe(true);
     expect(await countEvents('PaymentRefunded', `payment-${session_id}`)).toBe(1);
+    // The whole refund moves the order as a staff refund does, and Stripe is not asked to refund it again.
+    await waitUntil(async () => (await order(orderId)).payment_status === 'refunded');
+    expect(await order(orderId)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+    await waitUntil(async () => (await countEvents('OrderRefundRequested', `order-${orderId}`)) === 1);
+    expect(stripe.requests.filter((r) => r.path === '/v1/refunds' && r.params.metadata?.session_id === session_id)).toHaveLength(0);
     // A charge no session of this shop took is recorded for staff.
     expect((await send('charge.refunded', { ...whole, payment_intent: 'pi_test_unknown' })).applied).toBe(false);
   });
@@ -313,6 +338,39 @@ describe('Card payments through Stripe Checkout', () => {
     // Stripe's charge.refunded for it then changes nothing.
     expect((await send('charge.refunded', stripe.chargeOf(session_id))).applied).toBe(true);
     expect(await countEvents('PaymentRefunded', `payment-${session_id}`)).toBe(1);
+  });
+
+  it('should refund in part then in full through Stripe, each with its own Idempotency-Key, and its charge.refunded change nothing more', async () => {
+    const { orderId, totalCents } = await place();
+    const { session_id } = await openSession(orderId);
+    await send('checkout.session.completed', stripe.pay(session_id));
+    await waitUntil(async () => (await order(orderId)).payment_status === 'paid');
+    const token = await t.staffToken();
+    await waitUntil(
+      async () => (await t.request('GET', `/api/admin/orders/${orderId}/refunds`, { token })).body.captured_cents === totalCents,
+    );
+    const part = await t.request('POST', `/api/admin/orders/${orderId}/refunds`, { token, body: { amount: 250, reason: 'Scratch' } });
+    expect(part.status).toBe(201);
+    expect(stripe.chargeOf(session_id)).toMatchObject({ refunded: false, amount_refunded: 250 });
+    // Stripe's notice of the shop's own part refund: recorded, not an alert.
+    expect((await send('charge.refunded', stripe.chargeOf(session_id))).applied).toBe(true);
+    const rest = await t.request('POST', `/api/admin/orders/${orderId}/refunds`, {
+      token,
+      body: { amount: totalCents - 250, reason: 'Returned' },
+    });
+    expect(rest.status).toBe(201);
+    expect(stripe.chargeOf(session_id)).toMatchObject({ refunded: true, amount_refunded: totalCents });
+    const keys = stripe.requests
+      .filter((r) => r.path === '/v1/refunds' && r.params.metadata?.session_id === session_id)
+      .map((r) => r.idempotencyKey);
+    expect(keys).toEqual([`refund:${session_id}:1`, `refund:${session_id}:2`]);
+    expect((await send('charge.refunded', stripe.chargeOf(session_id))).applied).toBe(true);
+    await waitUntil(async () => (await order(orderId)).status === 'cancelled');
+    expect(await order(orderId)).toMatchObject({ payment_status: 'refunded' });
+    expect(await countEvents('PaymentRefunded', `payment-${session_id}`)).toBe(2);
+    expect((await alerts()).filter((a) => a.session_id === session_id)).toEqual([]);
+    // Nothing more to give back: refused before Stripe is asked.
+    expect((await t.request('POST', `/api/admin/orders/${orderId}/refunds`, { token, body: { amount: 1, reason: 'x' } })).status).toBe(409);
   });
 
   it('should answer 503 while Stripe is down, charge nothing, and open the checkout once it is back', async () => {

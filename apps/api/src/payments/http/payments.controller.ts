@@ -72,7 +72,8 @@ export class PaymentsController {
     const session = await this.commands.execute(new OpenCheckoutCommand(dto.origin_url, orderId, payer));
     // The owner's browser may cancel on the hosted page, where no session identifies anyone (payments.module.ts).
     grantOrderAccess(request, reply, this.config, orderId);
-    return session;
+    // The storefront offers its own payment page only to the sandbox; under Stripe every pay button goes to session.url.
+    return { ...session, provider: this.provider.name };
   }
 
   @Get('checkout/status/:sessionId')

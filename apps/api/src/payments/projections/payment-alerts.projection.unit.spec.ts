@@ -2,12 +2,13 @@ import type { PaymentEvent } from '@facet/contracts';
 import { readModelSpec, recorded } from '../../testing/read-model-spec';
 import { paymentAlertsReadModel } from './payment-alerts.projection';
 
+type AlertEvent = Extract<PaymentEvent, { type: 'ProviderEventReceived' | 'PaymentDisputed' }>;
+
 const alerts = readModelSpec(paymentAlertsReadModel);
 const ORDER = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
 const AT = '2026-03-01T10:00:00.000Z';
-type Of<T extends PaymentEvent['type']> = Extract<PaymentEvent, { type: T }>;
 const receipt = (eventId: string, problem: string | null) =>
-  recorded<Of<'ProviderEventReceived'>>(
+  recorded<AlertEvent>(
     {
       type: 'ProviderEventReceived',
       data: {
@@ -22,7 +23,7 @@ const receipt = (eventId: string, problem: string | null) =>
     },
     { occurredAt: AT },
   );
-const disputed = recorded<Of<'PaymentDisputed'>>(
+const disputed = recorded<AlertEvent>(
   {
     type: 'PaymentDisputed',
     data: { session_id: 'cs_test_1', order_id: ORDER, dispute_id: 'dp_1', amount_cents: 5000, currency: 'usd', reason: 'fraudulent' },

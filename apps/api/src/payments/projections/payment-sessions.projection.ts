@@ -52,8 +52,13 @@ export const paymentSessionsReadModel: ReadModel<PaymentEvent, PaymentSessionRow
         return row && { ...row, status: 'complete', payment_status: 'paid', settled_at: at };
       case 'PaymentFailed':
         return row && { ...row, status: 'complete', payment_status: 'failed', settled_at: at };
-      case 'PaymentRefunded':
-        return row && { ...row, payment_status: 'refunded' };
+      case 'PaymentRefunded': {
+        // A part refund leaves the session paid; refunded once everything taken is given back.
+        const total = event.data.refunded_total_cents;
+        return (
+          row && { ...row, payment_status: total === undefined || total >= Number(row.amount_cents) ? 'refunded' : row.payment_status }
+        );
+      }
       case 'PaymentExpired':
         return row && { ...row, status: 'expired', payment_status: 'expired', settled_at: at };
       case 'PaymentCancelled':

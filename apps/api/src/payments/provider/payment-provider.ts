@@ -34,6 +34,15 @@ export interface ProviderSession {
   expiresAt: Date;
 }
 
+/** A staff refund's amount (cents) and the Idempotency-Key derived from its command. */
+export interface RefundPart {
+  amountCents: number;
+  key: string;
+}
+
+/** The refund's Idempotency-Key was used for another amount (another request took that refund number): read again, try the next. */
+export class RefundKeyTaken extends Error {}
+
 export interface PaymentProvider {
   readonly name: string;
   createSession(input: CreateSessionInput): Promise<{ id: string; url: string }>;
@@ -41,8 +50,11 @@ export interface PaymentProvider {
   getSession(id: string): Promise<ProviderSession | null>;
   /** Ends an open session so that it can no longer be paid (no-op when it already ended). */
   expireSession(id: string): Promise<void>;
-  /** Gives a paid session's money back; repeated calls return the same refund. */
-  refund(id: string, reason: string): Promise<{ refundId: string }>;
+  /**
+   * Gives a paid session's money back: all that is left of it, or `part.amountCents` under the command's own
+   * Idempotency-Key (`part.key`, refund:<session>:<n>); repeated calls with the same key return the same refund.
+   */
+  refund(id: string, reason: string, part?: RefundPart): Promise<{ refundId: string }>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'crypto';
 import { DatabaseService } from '../../platform/database/database.service';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
-import { CreateSessionInput, PaymentProvider, ProviderSession } from './payment-provider';
+import { CreateSessionInput, PaymentProvider, ProviderSession, RefundKeyTaken, RefundPart } from './payment-provider';
 
 /** The spec's demo bank accounts for bank-transfer payments. */
 export const DEMO_BANKS = [
@@ -122,8 +122,52 @@ export class SandboxPaymentProvider implements PaymentProvider {
     await this.db.query(`UPDATE public.sandbox_payment_sessions SET status = 'expired' WHERE id = $1 AND status = 'open'`, [id]);
   }
 
-  /** Refunds a paid session once; a second call answers the same refund id. */
-  async refund(id: string, _reason: string): Promise<{ refundId: string }> {
+  /**
+   * A staff refund of part of a paid session, once per key; the refunds never add up to more than the session
+   * took, and the session reads refunded once they add up to it.
+   */
+  private async refundPart(id: string, part: RefundPart): Promise<{ refundId: string }> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ amount_cents: string; payment_status: string }>(
+        `SELECT amount_cents, payment_status FROM public.sandbox_payment_sessions WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
+      const session = rows[0];
+      const again = await tx.query<{ refund_id: string; amount_cents: string }>(
+        `SELECT refund_id, amount_cents FROM public.sandbox_refunds WHERE idempotency_key = $1`,
+        [part.key],
+      );
+      if (again.rows[0]) {
+        if (Number(again.rows[0].amount_cents) !== part.amountCents) throw new RefundKeyTaken(part.key);
+        return { refundId: again.rows[0].refund_id };
+      }
+      if (!session || session.payment_status !== 'paid') throw new ConflictError('Only a paid session can be refunded.');
+      const done = await tx.query<{ n: string }>(
+        `SELECT coalesce(sum(amount_cents), 0) AS n FROM public.sandbox_refunds WHERE session_id = $1`,
+        [id],
+      );
+      const total = Number(done.rows[0].n) + part.amountCents;
+      if (total > Number(session.amount_cents)) throw new ConflictError('The refunds would add up to more than the session took.');
+      const refundId = `re_sandbox_${randomBytes(12).toString('hex')}`;
+      await tx.query(`INSERT INTO public.sandbox_refunds (idempotency_key, session_id, amount_cents, refund_id) VALUES ($1, $2, $3, $4)`, [
+        part.key,
+        id,
+        part.amountCents,
+        refundId,
+      ]);
+      if (total === Number(session.amount_cents)) {
+        await tx.query(
+          `UPDATE public.sandbox_payment_sessions SET payment_status = 'refunded', refund_id = $2, refunded_at = now() WHERE id = $1`,
+          [id, refundId],
+        );
+      }
+      return { refundId };
+    });
+  }
+
+  /** Refunds what is left of a paid session once (a second call answers the same refund id), or a staff refund's part. */
+  async refund(id: string, _reason: string, part?: RefundPart): Promise<{ refundId: string }> {
+    if (part) return this.refundPart(id, part);
     const refundId = `re_sandbox_${randomBytes(12).toString('hex')}`;
     const row = await this.db.one<{ refund_id: string | null; payment_status: string }>(
       `UPDATE public.sandbox_payment_sessions

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { StripeSettings } from '../../platform/config/config';
 import { BadInputError, ConflictError, DomainError } from '../../platform/domain/errors';
-import { CreateSessionInput, PaymentProvider, ProviderSession } from './payment-provider';
+import { CreateSessionInput, PaymentProvider, ProviderSession, RefundKeyTaken, RefundPart } from './payment-provider';
 
 /**
  * Stripe requires a Checkout Session's expires_at between 30 minutes and 24 hours after it is created. The
@@ -126,15 +126,28 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  /** The whole payment back, once per session (its Idempotency-Key); a part refund is a later slice's. */
-  async refund(id: string, reason: string): Promise<{ refundId: string }> {
+  /** What is left of the payment back, once per session (refund:<session>), or a staff refund's part under its own key. */
+  async refund(id: string, reason: string, part?: RefundPart): Promise<{ refundId: string }> {
     const s = await this.client.checkout.sessions.retrieve(id);
     const intent = typeof s.payment_intent === 'string' ? s.payment_intent : s.payment_intent?.id;
     if (s.payment_status !== 'paid' || !intent) throw new ConflictError('Only a paid session can be refunded.');
-    const refund = await this.client.refunds.create(
-      { payment_intent: intent, reason: 'requested_by_customer', metadata: { session_id: id, reason: reason.slice(0, 500) } },
-      { idempotencyKey: `refund:${id}` },
-    );
+    const refund = await this.client.refunds
+      .create(
+        {
+          payment_intent: intent,
+          reason: 'requested_by_customer',
+          ...(part ? { amount: part.amountCents } : {}),
+          metadata: { session_id: id, reason: reason.slice(0, 500) },
+        },
+        { idempotencyKey: part?.key ?? `refund:${id}` },
+      )
+      .catch((err: unknown) => {
+        // The same key sent with another amount: another request took this refund number.
+        if (part && err instanceof Stripe.errors.StripeIdempotencyError) throw new RefundKeyTaken(part.key);
+        throw err;
+      });
+    // The same key answered by the refund of another amount (a replay): another request took this number.
+    if (part && refund.amount !== part.amountCents) throw new RefundKeyTaken(part.key);
     return { refundId: refund.id };
   }
 

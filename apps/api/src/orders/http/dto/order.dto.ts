@@ -371,6 +371,13 @@ export class AdminOrderDto extends OrderDto {
   @ApiProperty({ type: String, nullable: true, description: "Built from the carrier's template and the number" }) tracking_url:
     string | null;
   @ApiProperty({ type: String, nullable: true }) shipped_at: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: "When a dispute (a chargeback) was first opened on the order's payment: answer it in the provider's dashboard",
+  })
+  disputed_at: string | null;
   @ApiProperty() updated_at: string;
   @ApiProperty() version: number;
 }

@@ -26,6 +26,11 @@ export class CreateCheckoutSessionDto {
 export class CheckoutSessionDto {
   @ApiProperty({ description: 'The hosted checkout page' }) url: string;
   @ApiProperty() session_id: string;
+  @ApiProperty({
+    enum: ['sandbox', 'stripe'],
+    description: "The shop's payment provider (PAYMENT_PROVIDER): only the sandbox's session may be paid on the storefront's own page",
+  })
+  provider: string;
 }
 
 export class CheckoutStatusMetadataDto {

@@ -1,0 +1,73 @@
+/** @jest-environment jsdom */
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, RecordContextProvider } from 'react-admin';
+import { dataProvider } from '../../dataProvider';
+import { i18nProvider } from '../../i18n/en';
+import { centsOf, RefundPanel } from './RefundPanel';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const order = { id: 'o1', kind: 'card', status: 'processing', payment_status: 'paid', total: 100 };
+
+describe('The Refund action on the order page', () => {
+  it('should read dollars and cents as integer cents, and nothing else', () => {
+    expect(centsOf('12.5')).toBe(1250);
+    expect(centsOf(' 0.07 ')).toBe(7);
+    expect(centsOf('40')).toBe(4000);
+    for (const bad of ['', '0', '0.00', '-1', '1.234', '1e3', 'abc', '1,50']) expect(centsOf(bad)).toBeNull();
+  });
+
+  it('should list the refunds and send a refund in cents with its reason and restock, refusing more than is left', async () => {
+    const orderRefunds = jest.fn(async () => ({
+      items: [
+        {
+          refund_id: 're_1',
+          number: 1,
+          amount_cents: 2500,
+          currency: 'usd',
+          reason: 'Scratch',
+          by: 'staff',
+          restock: false,
+          created_at: '2026-12-01T10:00:00.000Z',
+        },
+      ],
+      captured_cents: 10000,
+      refunded_cents: 2500,
+    }));
+    const refundOrder = jest.fn(async () => ({}));
+    render(
+      <AdminContext dataProvider={{ ...dataProvider, orderRefunds, refundOrder }} i18nProvider={i18nProvider}>
+        <RecordContextProvider value={order}>
+          <RefundPanel />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    expect(await screen.findByText(/Scratch/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this order' });
+    expect(dialog).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Amount (USD)'), { target: { value: '75.01' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Returned' } });
+    const submit = screen.getAllByRole('button', { name: 'Refund' }).at(-1)!;
+    fireEvent.click(submit);
+    expect(screen.getByText('Enter an amount in dollars and cents, more than nothing and at most what is left')).toBeTruthy();
+    expect(refundOrder).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Amount (USD)'), { target: { value: '75' } });
+    fireEvent.click(screen.getByLabelText('The piece came back: put its unit back in stock'));
+    fireEvent.click(submit);
+    await waitFor(() => expect(refundOrder).toHaveBeenCalledWith('o1', { amount: 7500, reason: 'Returned', restock: true }));
+  });
+
+  it('should show nothing on an order with no payment taken', async () => {
+    const orderRefunds = jest.fn(async () => ({ items: [], captured_cents: 0, refunded_cents: 0 }));
+    const { container } = render(
+      <AdminContext dataProvider={{ ...dataProvider, orderRefunds }} i18nProvider={i18nProvider}>
+        <RecordContextProvider value={order}>
+          <RefundPanel />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    await waitFor(() => expect(orderRefunds).toHaveBeenCalledWith('o1'));
+    expect(container.textContent).toBe('');
+  });
+});

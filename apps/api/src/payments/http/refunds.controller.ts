@@ -1,0 +1,123 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
+import { Principal } from '../../platform/auth/principal';
+import { DatabaseService } from '../../platform/database/database.service';
+import { NotFoundError } from '../../platform/domain/errors';
+import { fold } from '../../platform/event-store/decider';
+import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
+import { VisibleText } from '../../platform/http/validation';
+import { paidSessionOf, refundView } from '../commands/staff-refund.handler';
+import { StaffRefundCommand } from '../commands/staff-refund.command';
+import { PaymentEvent, PaymentRefunded, paymentSession, paymentStream, REFUND_REASON_MAX } from '../domain/payment-session';
+
+export class CreateRefundDto {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    example: 4500,
+    description: 'Integer cents (as the payment was captured), at most what is left of it to refund',
+  })
+  @IsInt({ message: 'amount must be a whole number of cents' })
+  @Min(1, { message: 'amount must be at least 1 cent' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'amount is larger than any payment' })
+  amount!: number;
+  @ApiProperty({ maxLength: REFUND_REASON_MAX, example: 'Clasp arrived scratched' })
+  @IsString({ message: 'reason must be text' })
+  @MaxLength(REFUND_REASON_MAX)
+  @VisibleText('reason must say why')
+  reason!: string;
+  @ApiPropertyOptional({ default: false, description: 'The piece came back: its unit goes back to stock (recorded on the refund)' })
+  @IsOptional()
+  @IsBoolean({ message: 'restock must be true or false' })
+  restock?: boolean;
+}
+
+export class RefundDto {
+  @ApiProperty({ description: "The provider's refund id" }) refund_id!: string;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Its number on the payment (null: a whole refund the shop or the provider made)',
+  })
+  number!: number | null;
+  @ApiProperty({ description: 'Integer cents' }) amount_cents!: number;
+  @ApiProperty({ example: 'usd' }) currency!: string;
+  @ApiProperty() reason!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The staff member (null: not a staff refund)' }) by!: string | null;
+  @ApiProperty() restock!: boolean;
+  @ApiProperty() created_at!: string;
+}
+
+export class RefundListDto {
+  @ApiProperty({ type: [RefundDto] }) items!: RefundDto[];
+  @ApiProperty({ description: 'What the payment captured, integer cents (0: no payment taken)' }) captured_cents!: number;
+  @ApiProperty({ description: 'What has been given back so far, integer cents' }) refunded_cents!: number;
+}
+
+@ApiTags('admin: orders')
+@RequireStaff('staff')
+@Controller('admin/orders')
+export class RefundsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly es: EventSourcing,
+    private readonly db: DatabaseService,
+  ) {}
+
+  @Post(':id/refunds')
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      "Refund part or all of an order's payment (sandbox or Stripe): never more in all than was captured, however many " +
+      'consoles ask at once; the refunds adding up to the payment move the order as a whole refund does',
+  })
+  @ApiCreatedResponse({ type: RefundDto })
+  @ApiBadRequestResponse({ description: 'A field is wrong (amount not a positive whole number of cents, reason missing or too long)' })
+  @ApiConflictResponse({ description: 'No payment taken, or the amount is more than is left to refund' })
+  @ApiNotFoundResponse({ description: 'No such order' })
+  @ApiUnauthorizedResponse()
+  refund(@Param('id', UuidOr404Pipe) id: string, @Body() dto: CreateRefundDto, @CurrentPrincipal() principal: Principal) {
+    return this.commands.execute(
+      new StaffRefundCommand(id.toLowerCase(), dto.amount, dto.reason.trim(), dto.restock === true, principal.id),
+    );
+  }
+
+  @Get(':id/refunds')
+  @ApiOperation({ summary: "The refunds of an order's payment, oldest first (amounts in integer cents)" })
+  @ApiOkResponse({ type: RefundListDto })
+  @ApiNotFoundResponse({ description: 'No such order' })
+  @ApiUnauthorizedResponse()
+  async list(@Param('id', UuidOr404Pipe) id: string): Promise<RefundListDto> {
+    const orderId = id.toLowerCase();
+    const sessionId = await paidSessionOf(this.db, orderId);
+    if (!sessionId) {
+      if (!(await this.db.one(`SELECT 1 FROM rm.orders WHERE id = $1`, [orderId]))) throw new NotFoundError();
+      return { items: [], captured_cents: 0, refunded_cents: 0 };
+    }
+    const history = await this.es.store.readStream(paymentStream(sessionId));
+    const events = history as unknown as (PaymentEvent & { metadata: { occurredAt: string } })[];
+    const state = fold(paymentSession, events);
+    return {
+      items: events
+        .filter((e): e is PaymentRefunded & { metadata: { occurredAt: string } } => e.type === 'PaymentRefunded')
+        .map(refundView),
+      captured_cents: state.amountCents,
+      refunded_cents: state.refundedCents,
+    };
+  }
+}

@@ -1,0 +1,141 @@
+import { CatalogSeeder } from '../../catalog/seed/catalog-seeder';
+import { DatabaseService } from '../../platform/database/database.service';
+import { startSmtpSink, SmtpSink } from '../../testing/smtp-sink';
+import { asPlacingBrowser, GOOD_CARD, placeCardOrder, waitUntil } from '../../testing/card-orders';
+import { startTestApp, TestApp } from '../../testing/test-app';
+
+const ORIGIN = 'http://shop.test';
+
+/**
+ * Staff refunds, whole or in part, through the sandbox provider (Stripe's: payments-stripe.int.spec.ts):
+ * POST and GET /api/admin/orders/{id}/refunds, amounts in integer cents.
+ */
+describe('Refunds by staff', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let db: DatabaseService;
+  let token: string;
+  let product: any;
+
+  const refund = (orderId: string, body: unknown) => t.request('POST', `/api/admin/orders/${orderId}/refunds`, { token, body });
+  const refunds = async (orderId: string) => (await t.request('GET', `/api/admin/orders/${orderId}/refunds`, { token })).body;
+  const adminOrder = async (id: string) => (await t.request('GET', `/api/admin/orders/${id}`, { token })).body;
+  const count = async (type: string, orderId: string) =>
+    (await db.one<any>(`SELECT count(*)::int AS n FROM public.es_events WHERE event_type = $1 AND data->>'order_id' = $2`, [type, orderId]))
+      .n as number;
+  const paidOrder = async () => {
+    const placed = await placeCardOrder(t, product, `ada+${Math.random().toString(36).slice(2)}@example.com`);
+    const open = await t.request('POST', '/api/payments/checkout/session', {
+      headers: asPlacingBrowser(placed.orderId),
+      body: { origin_url: ORIGIN, order_id: placed.orderId },
+    });
+    expect(open.body.provider).toBe('sandbox');
+    const sessionId = open.body.session_id as string;
+    expect((await t.request('POST', `/api/payments/sandbox/sessions/${sessionId}/pay`, { body: GOOD_CARD })).status).toBe(200);
+    await waitUntil(async () => (await adminOrder(placed.orderId)).payment_status === 'paid');
+    await waitUntil(async () => (await refunds(placed.orderId)).captured_cents === placed.totalCents);
+    return { ...placed, sessionId };
+  };
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestApp({ SMTP_URL: sink.url, PUBLIC_ORIGINS: ORIGIN, PAYMENT_POLL_INTERVAL_MS: '600000' });
+    await t.app.get(CatalogSeeder).seedIfEmpty();
+    db = t.app.get(DatabaseService);
+    token = await t.staffToken();
+    product = (await t.request('GET', '/api/products?limit=100')).body.products.find((p: any) => p.in_stock && p.price > 600);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+
+  it('should refund in part, then the rest, moving the order only once the refunds add up to its payment', async () => {
+    const { orderId, totalCents, sessionId } = await paidOrder();
+    const first = await refund(orderId, { amount: 100, reason: 'Clasp arrived scratched' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ amount_cents: 100, number: 1, reason: 'Clasp arrived scratched', restock: false, currency: 'usd' });
+    await waitUntil(async () => (await adminOrder(orderId)).refunded === 1);
+    expect(await adminOrder(orderId)).toMatchObject({ status: 'processing', payment_status: 'paid', refunded: 1 });
+
+    const rest = await refund(orderId, { amount: totalCents - 100, reason: 'Returned whole', restock: true });
+    expect(rest.status).toBe(201);
+    expect(rest.body).toMatchObject({ number: 2, restock: true });
+    await waitUntil(async () => (await adminOrder(orderId)).status === 'cancelled');
+    expect(await adminOrder(orderId)).toMatchObject({ payment_status: 'refunded', refunded: totalCents / 100 });
+    const list = await refunds(orderId);
+    expect(list).toMatchObject({ captured_cents: totalCents, refunded_cents: totalCents });
+    expect(list.items.map((r: any) => r.amount_cents)).toEqual([100, totalCents - 100]);
+    // The provider made exactly those refunds, and the order's cancel asked it for nothing more.
+    await waitUntil(async () => (await count('OrderRefundRequested', orderId)) === 1);
+    const rows = await db.query<any>(
+      `SELECT amount_cents::int AS a FROM public.sandbox_refunds WHERE session_id = $1 ORDER BY created_at`,
+      [sessionId],
+    );
+    expect(rows.map((r) => r.a)).toEqual([100, totalCents - 100]);
+    expect(await count('PaymentRefunded', orderId)).toBe(2);
+
+    const more = await refund(orderId, { amount: 1, reason: 'Once more' });
+    expect(more.status).toBe(409);
+    expect(more.body.detail).toBe('This payment has been refunded in full already.');
+  });
+
+  it('should never refund more than was captured under 20 refunds at once from two consoles: exactly the allowed ones succeed', async () => {
+    const { orderId, totalCents, sessionId } = await paidOrder();
+    const amount = Math.ceil(totalCents / 7);
+    const allowed = Math.floor(totalCents / amount);
+    const other = await t.staffToken();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.request('POST', `/api/admin/orders/${orderId}/refunds`, {
+          token: i % 2 ? token : other,
+          body: { amount, reason: `Console ${i % 2}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(allowed);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(20 - allowed);
+    for (const a of answers.filter((x) => x.status === 409))
+      expect(a.body.detail).toMatch(/^Only \d+ cents of the \d+ captured are left to refund/);
+    const numbers = answers.filter((a) => a.status === 201).map((a) => a.body.number);
+    expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: allowed }, (_, i) => i + 1));
+    const made = await db.one<any>(
+      `SELECT count(*)::int AS n, sum(amount_cents)::int AS s FROM public.sandbox_refunds WHERE session_id = $1`,
+      [sessionId],
+    );
+    expect(made).toEqual({ n: allowed, s: allowed * amount });
+    expect(await count('PaymentRefunded', orderId)).toBe(allowed);
+    expect(allowed * amount).toBeLessThanOrEqual(totalCents);
+  });
+
+  it('should refuse bad bodies with 400 naming the field, never 5xx, and refund nothing', async () => {
+    const { orderId } = await paidOrder();
+    const bad: [unknown, string][] = [
+      [{ amount: 0, reason: 'x' }, 'amount'],
+      [{ amount: -5, reason: 'x' }, 'amount'],
+      [{ amount: 1.5, reason: 'x' }, 'amount'],
+      [{ amount: 1e308, reason: 'x' }, 'amount'],
+      [{ amount: '100', reason: 'x' }, 'amount'],
+      [{ reason: 'x' }, 'amount'],
+      [{ amount: 100 }, 'reason'],
+      [{ amount: 100, reason: 'a\u0000b' }, 'reason'],
+      [{ amount: 100, reason: 'x'.repeat(501) }, 'reason'],
+      [{ amount: 100, reason: '   ' }, 'reason'],
+      [{ amount: 100, reason: 5 }, 'reason'],
+      [{ amount: 100, reason: 'x', restock: 'yes' }, 'restock'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await refund(orderId, body);
+      expect([res.status, JSON.stringify(body)]).toEqual([400, JSON.stringify(body)]);
+      expect(res.body.errors.map((e: any) => e.field)).toContain(field);
+    }
+    const tooMuch = await refund(orderId, { amount: 10 ** 12, reason: 'x' });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.detail).toMatch(/left to refund/);
+    expect((await refund('00000000-0000-4000-8000-000000000000', { amount: 1, reason: 'x' })).status).toBe(404);
+    expect((await t.request('POST', `/api/admin/orders/${orderId}/refunds`, { body: { amount: 1, reason: 'x' } })).status).toBe(401);
+    expect(await count('PaymentRefunded', orderId)).toBe(0);
+    expect((await refunds(orderId)).items).toEqual([]);
+  });
+});
