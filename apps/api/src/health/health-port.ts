@@ -2,6 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { createServer, Server } from 'http';
 import { DatabaseService } from '../platform/database/database.service';
 import { EVENT_STORE, EventStore } from '../platform/event-store/event-store';
+import { withinDeadline } from './probe-deadline';
 
 /**
  * A process without the api role serves no HTTP. When HEALTH_PORT is set it answers liveness checks there
@@ -17,8 +18,7 @@ export function serveHealthPort(app: INestApplicationContext, port: number, host
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'Only GET /health is served here.' }));
       return;
     }
-    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('timed out after 2 s')), 2000).unref());
-    Promise.race([Promise.all([db.probe(), store.ping()]), timeout]).then(
+    withinDeadline(Promise.all([db.probe(), store.ping()]), 2000, 'timed out after 2 s').then(
       () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok' })),
       (err: Error) =>
         res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'down', error: err.message })),

@@ -9,6 +9,7 @@ import { Public } from '../platform/auth/auth.decorators';
 import { FACET_CONFIG, FacetConfig } from '../platform/config/config';
 import { RunnersService } from '../platform/projections/runners.service';
 import { StorefrontRenderer } from '../storefront';
+import { withinDeadline } from './probe-deadline';
 
 class ComponentHealth {
   @ApiProperty({ enum: ['up', 'down'] }) status: 'up' | 'down';
@@ -170,15 +171,11 @@ export class HealthController implements BeforeApplicationShutdown {
     return async () => {
       const session = this.indicators.check(key);
       const started = Date.now();
-      let timer: NodeJS.Timeout | undefined;
       try {
-        const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out after 2 s')), PROBE_TIMEOUT_MS)));
-        await Promise.race([check(), timeout]);
+        await withinDeadline(check(), PROBE_TIMEOUT_MS, 'timed out after 2 s');
         return session.up({ latency_ms: Date.now() - started });
       } catch (err) {
         return session.down({ error: (err as Error).message, latency_ms: Date.now() - started });
-      } finally {
-        clearTimeout(timer);
       }
     };
   }
