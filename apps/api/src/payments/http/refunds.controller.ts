@@ -54,7 +54,7 @@ export class RefundDto {
   @ApiProperty({
     type: Number,
     nullable: true,
-    description: 'Its number on the payment (null: a whole refund the shop or the provider made)',
+    description: "Its number on the payment (null: not a staff refund: a cancel's whole refund, or one made in Stripe's dashboard)",
   })
   number!: number | null;
   @ApiProperty({ description: 'Integer cents' }) amount_cents!: number;
