@@ -61,8 +61,11 @@ export const isObject = (v: unknown): v is Record<string, unknown> => typeof v =
 const asPicked = <T>(value: unknown): T => value as T;
 
 /** fetch with the CSRF header, same-origin cookies, JSON both ways, the spec's 10 s time-out and its error rules. */
-export async function http<T = unknown>(url: string, init: { method?: string; body?: unknown } = {}): Promise<Reply<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'facet' };
+export async function http<T = unknown>(
+  url: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'facet', ...init.headers };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
@@ -308,7 +311,8 @@ export interface FacetDataProvider extends DataProvider {
   /** The refunds of an order's payment (issue 51), amounts in integer cents. */
   orderRefunds(orderId: string): Promise<OrderRefunds>;
   /** Staff refund part or all of an order's payment: amount in integer cents, a reason, and whether the piece came back. */
-  refundOrder(orderId: string, refund: { amount: number; reason: string; restock: boolean }): Promise<unknown>;
+  /** `key`: the Idempotency-Key (a retry of one submit with the same key refunds once). */
+  refundOrder(orderId: string, refund: { amount: number; reason: string; restock: boolean }, key?: string): Promise<unknown>;
 }
 
 export interface OrderRefund {
@@ -560,8 +564,9 @@ export const dataProvider: FacetDataProvider = {
     return (await http<OrderRefunds>(`${ADMIN}/orders/${encodeURIComponent(orderId)}/refunds`)).json;
   },
 
-  async refundOrder(orderId, refund) {
-    return (await http(`${ADMIN}/orders/${encodeURIComponent(orderId)}/refunds`, { method: 'POST', body: refund })).json;
+  async refundOrder(orderId, refund, key) {
+    const headers = key ? { 'Idempotency-Key': key } : undefined;
+    return (await http(`${ADMIN}/orders/${encodeURIComponent(orderId)}/refunds`, { method: 'POST', body: refund, headers })).json;
   },
 
   async categories() {

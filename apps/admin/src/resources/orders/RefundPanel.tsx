@@ -12,7 +12,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { FacetDataProvider, OrderRefunds } from '../../dataProvider';
 import type { OrderRecord } from './orderRecord';
@@ -20,6 +20,13 @@ import type { OrderRecord } from './orderRecord';
 const dollars = (cents: number) => (cents / 100).toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 
 /** "12.50" -> 1250; null for anything that is not a positive amount of dollars and cents. */
+/** A fresh Idempotency-Key (crypto's UUID where the browser has it). */
+function newKey(): string {
+  const c = globalThis.crypto as Crypto | undefined;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
 export function centsOf(text: string): number | null {
   const t = text.trim();
   if (!/^\d{1,12}(\.\d{1,2})?$/.test(t)) return null;
@@ -46,6 +53,9 @@ export function RefundPanel() {
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
+  // One Idempotency-Key per refund asked: sending the same refund again (after a time-out whose refund went
+  // through) answers that refund instead of making a second; a different amount, reason or restock is a new one.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
   const id = r?.id ? String(r.id) : null;
   const load = useCallback(() => {
     if (!id) return;
@@ -61,8 +71,12 @@ export function RefundPanel() {
     setTried(true);
     if (cents === null || amountBad || reasonBad || busy) return;
     setBusy(true);
-    dataProvider.refundOrder(String(r.id), { amount: cents, reason: reason.trim(), restock }).then(
+    const body = { amount: cents, reason: reason.trim(), restock };
+    const asked = JSON.stringify([r.id, body]);
+    if (attempt.current?.body !== asked) attempt.current = { body: asked, key: newKey() };
+    dataProvider.refundOrder(String(r.id), body, attempt.current.key).then(
       () => {
+        attempt.current = null;
         notify('facet.order.refund_done', { type: 'success' });
         setOpen(false);
         setAmount('');

@@ -55,7 +55,44 @@ describe('The Refund action on the order page', () => {
     fireEvent.change(screen.getByLabelText('Amount (USD)'), { target: { value: '75' } });
     fireEvent.click(screen.getByLabelText('The piece came back: put its unit back in stock'));
     fireEvent.click(submit);
-    await waitFor(() => expect(refundOrder).toHaveBeenCalledWith('o1', { amount: 7500, reason: 'Returned', restock: true }));
+    await waitFor(() =>
+      expect(refundOrder).toHaveBeenCalledWith('o1', { amount: 7500, reason: 'Returned', restock: true }, expect.any(String)),
+    );
+  });
+
+  it('should send the same Idempotency-Key when the same refund is sent again after a failure, and a new one for another refund', async () => {
+    const orderRefunds = jest.fn(async () => ({ items: [], captured_cents: 10000, refunded_cents: 0 }));
+    const refundOrder = jest
+      .fn<Promise<unknown>, [string, unknown, string | undefined]>()
+      .mockRejectedValueOnce(new Error('Something went wrong. Please try again.'))
+      .mockRejectedValueOnce(new Error('Something went wrong. Please try again.'))
+      .mockResolvedValue({});
+    render(
+      <AdminContext dataProvider={{ ...dataProvider, orderRefunds, refundOrder }} i18nProvider={i18nProvider}>
+        <RecordContextProvider value={order}>
+          <RefundPanel />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+    await screen.findByRole('dialog', { name: 'Refund this order' });
+    fireEvent.change(screen.getByLabelText('Amount (USD)'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Scratch' } });
+    const submit = screen.getAllByRole('button', { name: 'Refund' }).at(-1)!;
+    fireEvent.click(submit);
+    await waitFor(() => expect(refundOrder).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Refund' }).at(-1)!.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Refund' }).at(-1)!);
+    await waitFor(() => expect(refundOrder).toHaveBeenCalledTimes(2));
+    const [first, second] = refundOrder.mock.calls;
+    expect(first[2]).toMatch(/\S{16,}/);
+    expect(second[2]).toBe(first[2]);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Refund' }).at(-1)!.hasAttribute('disabled')).toBe(false));
+    fireEvent.change(screen.getByLabelText('Amount (USD)'), { target: { value: '11' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Refund' }).at(-1)!);
+    await waitFor(() => expect(refundOrder).toHaveBeenCalledTimes(3));
+    expect(refundOrder.mock.calls[2][1]).toEqual({ amount: 1100, reason: 'Scratch', restock: false });
+    expect(refundOrder.mock.calls[2][2]).not.toBe(first[2]);
   });
 
   it('should show nothing on an order with no payment taken', async () => {

@@ -128,13 +128,29 @@ export class StripeWebhookHandler implements ICommandHandler<StripeWebhookComman
     }
     // The shop's own refund (a staff refund, whole or in part) coming back from Stripe: recorded already.
     if (charge.refundId && state.refundIds.includes(charge.refundId)) return { ...base, applied: true, problem: null };
-    if (!charge.fullyRefunded || !charge.refundId) {
-      // A part refund made in Stripe's dashboard: recorded for staff until the shop records part refunds itself.
+    if (!charge.refundId) {
       return {
         ...base,
         applied: false,
-        problem: `Stripe refunded ${charge.amountRefunded} of ${charge.amount} ${charge.currency} outside the shop; the order was not changed.`,
+        problem: `Stripe's ${type} for charge ${charge.objectId} names no refund; the order was not changed.`,
       };
+    }
+    if (!charge.fullyRefunded) {
+      // A part refund the shop asked (a staff refund whose notice outran its own record): the shop records it.
+      if (charge.refundByShop) return { ...base, applied: true, problem: null };
+      // A part refund made in Stripe's dashboard: the order's refunded sum and its refunds list show it.
+      await this.es.decideLatest(
+        paymentStream(sessionId),
+        paymentSession,
+        {
+          type: 'RecordProviderPartRefund',
+          refundId: charge.refundId,
+          refundedTotalCents: charge.amountRefunded,
+          reason: 'Refunded in part at Stripe.',
+        },
+        { waitForProjections: false },
+      );
+      return { ...base, applied: true, problem: null };
     }
     await this.es.decideLatest(
       paymentStream(sessionId),

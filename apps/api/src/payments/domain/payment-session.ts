@@ -94,6 +94,11 @@ export type PaymentCommand =
   | { type: 'OpenSession'; data: PaymentSessionOpened['data'] }
   | { type: 'Settle'; outcome: ProviderOutcome }
   | { type: 'RecordRefund'; refundId: string; reason: string }
+  /**
+   * A part refund made at the provider, not by the shop (Stripe's dashboard): the charge's refunded total as the
+   * provider reports it, and its newest refund's id. Recorded as the part the total moved past what is recorded.
+   */
+  | { type: 'RecordProviderPartRefund'; refundId: string; refundedTotalCents: number; reason: string }
   /** A refund staff made, whole or in part, at the provider (refund number n of the session, its key refund:<session>:<n>). */
   | { type: 'RecordStaffRefund'; number: number; refundId: string; amountCents: number; reason: string; by: string; restock: boolean }
   | { type: 'RecordDispute'; disputeId: string; amountCents: number; currency: string; reason: string };
@@ -196,6 +201,26 @@ export const paymentSession = {
               refund_id: command.refundId,
               reason: command.reason,
               ...(state.refunds > 0 ? { refunded_total_cents: state.amountCents } : {}),
+            },
+          },
+        ];
+      }
+      case 'RecordProviderPartRefund': {
+        // Once per refund id; a notice older than what is recorded (a total already reached) changes nothing.
+        if (state.outcome !== 'paid' || state.refundIds.includes(command.refundId)) return [];
+        const total = command.refundedTotalCents;
+        if (!Number.isSafeInteger(total) || total <= state.refundedCents || total >= state.amountCents) return [];
+        return [
+          {
+            type: 'PaymentRefunded',
+            data: {
+              session_id: state.sessionId as string,
+              order_id: state.orderId as string,
+              amount_cents: total - state.refundedCents,
+              currency: state.currency,
+              refund_id: command.refundId,
+              reason: command.reason,
+              refunded_total_cents: total,
             },
           },
         ];

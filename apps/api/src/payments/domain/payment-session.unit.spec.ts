@@ -184,6 +184,54 @@ describe('staff refunds, whole or in part (issue 51)', () => {
       .thenError(ConflictError, /taken by another request/);
   });
 
+  it("records a part refund made at the provider (Stripe's dashboard) as what its refunded total moved, once", () => {
+    const atStripe = (refundId: string, total: number) => ({
+      type: 'RecordProviderPartRefund' as const,
+      refundId,
+      refundedTotalCents: total,
+      reason: 'Refunded in part at Stripe.',
+    });
+    const recorded = (refundId: string, amount: number, total: number): PaymentEvent => ({
+      type: 'PaymentRefunded',
+      data: {
+        session_id: 's1',
+        order_id: 'o1',
+        amount_cents: amount,
+        currency: 'usd',
+        refund_id: refundId,
+        reason: 'Refunded in part at Stripe.',
+        refunded_total_cents: total,
+      },
+    });
+    session
+      .given(opened, paidEvent)
+      .when(atStripe('re_d1', 700))
+      .then(recorded('re_d1', 700, 700));
+    // After a staff refund of 1200, Stripe's total of 1900 is 700 more.
+    session
+      .given(opened, paidEvent, refunded(1, 1200, 1200))
+      .when(atStripe('re_d1', 1900))
+      .then(recorded('re_d1', 700, 1900));
+    expect(session.given(opened, paidEvent, recorded('re_d1', 700, 700)).state()).toMatchObject({
+      outcome: 'paid',
+      refundedCents: 700,
+      refunds: 1,
+      refundIds: ['re_d1'],
+    });
+    // The same notice again, an older notice (a total already reached), a session not paid: nothing.
+    session
+      .given(opened, paidEvent, recorded('re_d1', 700, 700))
+      .when(atStripe('re_d1', 700))
+      .then();
+    session
+      .given(opened, paidEvent, recorded('re_d2', 900, 900))
+      .when(atStripe('re_d1', 700))
+      .then();
+    session.given(opened).when(atStripe('re_d1', 700)).then();
+    // A total reaching the payment is a whole refund (RecordRefund), never a part one.
+    session.given(opened, paidEvent).when(atStripe('re_d1', 5000)).then();
+  });
+
   it('gives back only what is left when the whole payment is refunded after a part refund (a cancel)', () => {
     const events = session
       .given(opened, paidEvent, refunded(1, 1200, 1200))

@@ -99,6 +99,8 @@ export interface ChargeNotice {
   fullyRefunded: boolean;
   currency: string;
   refundId: string | null;
+  /** The newest refund was asked by this shop (its refunds carry metadata.session_id): the shop records it itself. */
+  refundByShop: boolean;
   reason: string;
 }
 
@@ -121,8 +123,9 @@ export function readChargeNotice(type: string, object: unknown): ChargeNotice | 
   )
     return null;
   const refunds = o.refunds && typeof o.refunds === 'object' ? (o.refunds as { data?: unknown }).data : null;
-  const firstRefund =
-    Array.isArray(refunds) && refunds[0] && typeof refunds[0] === 'object' ? str((refunds[0] as { id?: unknown }).id) : null;
+  const newest = Array.isArray(refunds) && refunds[0] && typeof refunds[0] === 'object' ? (refunds[0] as Record<string, unknown>) : null;
+  const firstRefund = newest ? str(newest.id) : null;
+  const metadata = newest?.metadata && typeof newest.metadata === 'object' ? (newest.metadata as Record<string, unknown>) : null;
   return {
     type: type as ChargeNotice['type'],
     objectId,
@@ -132,6 +135,7 @@ export function readChargeNotice(type: string, object: unknown): ChargeNotice | 
     fullyRefunded: o.refunded === true,
     currency,
     refundId: firstRefund,
+    refundByShop: typeof metadata?.session_id === 'string',
     reason: (str(o.reason, 100) ?? 'unknown').replace(/[^a-z_]/g, ''),
   };
 }

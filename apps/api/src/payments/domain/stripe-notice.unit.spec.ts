@@ -86,6 +86,21 @@ describe('Stripe notices against the log', () => {
       paymentIntent: 'pi_1',
       fullyRefunded: true,
       refundId: 're_1',
+      refundByShop: false,
+    });
+    // The newest refund first, as Stripe lists them; the shop's own carry metadata.session_id.
+    const part = { ...charge, amount_refunded: 200, refunded: false };
+    const refunds = {
+      data: [
+        { id: 're_2', metadata: { session_id: 'cs_1' } },
+        { id: 're_1', metadata: {} },
+      ],
+    };
+    expect(readChargeNotice('charge.refunded', { ...part, refunds })).toMatchObject({
+      amountRefunded: 200,
+      fullyRefunded: false,
+      refundId: 're_2',
+      refundByShop: true,
     });
     expect(readChargeNotice('charge.refunded', { ...charge, payment_intent: { id: 'pi_1' } })).toBeNull();
     expect(

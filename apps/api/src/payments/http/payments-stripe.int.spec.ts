@@ -304,11 +304,20 @@ describe('Card payments through Stripe Checkout', () => {
     await waitUntil(async () => (await staffView()).disputed_at !== null);
     expect((await staffView()).disputed_at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
 
+    // A part refund made in Stripe's dashboard is applied: the order's refunded sum and its refunds list show it.
     const part = stripe.refundInDashboard(session_id, 100);
-    expect((await send('charge.refunded', part)).applied).toBe(false);
+    const partId = part.refunds.data[0].id as string;
+    expect((await send('charge.refunded', part)).applied).toBe(true);
+    await send('charge.refunded', part); // another delivery of the same notice
+    expect(await countEvents('PaymentRefunded', `payment-${session_id}`)).toBe(1);
+    await waitUntil(async () => (await staffView()).refunded === 1);
+    expect(await staffView()).toMatchObject({ status: 'processing', payment_status: 'paid', refunded: 1 });
+    const listed = (await t.request('GET', `/api/admin/orders/${orderId}/refunds`, { token: await t.staffToken() })).body;
+    expect(listed).toMatchObject({ captured_cents: part.amount, refunded_cents: 100 });
+    expect(listed.items).toEqual([expect.objectContaining({ refund_id: partId, amount_cents: 100, number: null, by: null })]);
     const whole = stripe.refundInDashboard(session_id, part.amount - 100);
     expect((await send('charge.refunded', whole)).applied).toBe(true);
-    expect(await countEvents('PaymentRefunded', `payment-${session_id}`)).toBe(1);
+    expect(await countEvents('PaymentRefunded', `payment-${session_id}`)).toBe(2);
     // The whole refund moves the order as a staff refund does, and Stripe is not asked to refund it again.
     await waitUntil(async () => (await order(orderId)).payment_status === 'refunded');
     expect(await order(orderId)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });

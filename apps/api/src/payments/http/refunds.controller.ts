@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -19,6 +20,7 @@ import { DatabaseService } from '../../platform/database/database.service';
 import { NotFoundError } from '../../platform/domain/errors';
 import { fold } from '../../platform/event-store/decider';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
+import { IdempotencyService } from '../../platform/http/idempotency.service';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { VisibleText } from '../../platform/http/validation';
 import { paidSessionOf, refundView } from '../commands/staff-refund.handler';
@@ -52,7 +54,7 @@ export class RefundDto {
   @ApiProperty({
     type: Number,
     nullable: true,
-    description: 'Its number on the payment (null: a whole refund the shop or the provider made)',
+    description: "Its number on the payment (null: not a staff refund: a cancel's whole refund, or one made in Stripe's dashboard)",
   })
   number!: number | null;
   @ApiProperty({ description: 'Integer cents' }) amount_cents!: number;
@@ -77,6 +79,7 @@ export class RefundsController {
     private readonly commands: CommandBus,
     private readonly es: EventSourcing,
     private readonly db: DatabaseService,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   @Post(':id/refunds')
@@ -86,14 +89,34 @@ export class RefundsController {
       "Refund part or all of an order's payment (sandbox or Stripe): never more in all than was captured, however many " +
       'consoles ask at once; the refunds adding up to the payment move the order as a whole refund does',
   })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'A retried request with the same key (same staff member, same order, same body) answers the first refund and refunds ' +
+      'nothing more, even when the retries arrive at once; the same key with a different body is a 409. Without a key every ' +
+      'request is a new refund',
+  })
   @ApiCreatedResponse({ type: RefundDto })
-  @ApiBadRequestResponse({ description: 'A field is wrong (amount not a positive whole number of cents, reason missing or too long)' })
-  @ApiConflictResponse({ description: 'No payment taken, or the amount is more than is left to refund' })
+  @ApiBadRequestResponse({
+    description: 'A field is wrong (amount not a positive whole number of cents, reason missing or too long, a bad Idempotency-Key)',
+  })
+  @ApiConflictResponse({
+    description: 'No payment taken, the amount is more than is left to refund, or the Idempotency-Key was used for another body',
+  })
   @ApiNotFoundResponse({ description: 'No such order' })
   @ApiUnauthorizedResponse()
-  refund(@Param('id', UuidOr404Pipe) id: string, @Body() dto: CreateRefundDto, @CurrentPrincipal() principal: Principal) {
-    return this.commands.execute(
-      new StaffRefundCommand(id.toLowerCase(), dto.amount, dto.reason.trim(), dto.restock === true, principal.id),
+  refund(
+    @Param('id', UuidOr404Pipe) id: string,
+    @Body() dto: CreateRefundDto,
+    @CurrentPrincipal() principal: Principal,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<RefundDto> {
+    const orderId = id.toLowerCase();
+    // A key is the staff member's own, on this order: the same key on another order is another refund.
+    const scope = IdempotencyService.callerScope(`refund:${orderId}`, principal, null);
+    return this.idempotency.run(scope, idempotencyKey, dto, () =>
+      this.commands.execute(new StaffRefundCommand(orderId, dto.amount, dto.reason.trim(), dto.restock === true, principal.id)),
     );
   }
 

@@ -109,6 +109,33 @@ describe('Refunds by staff', () => {
     expect(allowed * amount).toBeLessThanOrEqual(totalCents);
   });
 
+  it('should refund once for one Idempotency-Key sent 10 times at once, answer every retry the same, and 409 the key with another body', async () => {
+    const { orderId, sessionId } = await paidOrder();
+    const key = `refund-${Math.random().toString(36).slice(2)}`;
+    const send = (body: unknown, k = key) =>
+      t.request('POST', `/api/admin/orders/${orderId}/refunds`, { token, body, headers: { 'idempotency-key': k } });
+    const body = { amount: 150, reason: 'Stone loose' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send(body)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+    const ids = new Set(answers.map((a) => a.body.refund_id));
+    expect(ids.size).toBe(1);
+    for (const a of answers) expect(a.body).toMatchObject({ amount_cents: 150, number: 1, reason: 'Stone loose' });
+    const later = await send(body);
+    expect([later.status, later.body.refund_id]).toEqual([201, answers[0].body.refund_id]);
+    const other = await send({ amount: 151, reason: 'Stone loose' });
+    expect(other.status).toBe(409);
+    expect(other.body.detail).toMatch(/Idempotency-Key was already used for a different request/);
+    const made = await db.one<any>(`SELECT count(*)::int AS n FROM public.sandbox_refunds WHERE session_id = $1`, [sessionId]);
+    expect(made.n).toBe(1);
+    expect(await count('PaymentRefunded', orderId)).toBe(1);
+    // Another key is another refund; no key at all is a new refund each time (today's behaviour).
+    expect((await send(body, `${key}-2`)).body.number).toBe(2);
+    expect((await refund(orderId, body)).body.number).toBe(3);
+    expect((await refunds(orderId)).items.map((r: any) => r.amount_cents)).toEqual([150, 150, 150]);
+    const badKey = await send(body, 'x'.repeat(201));
+    expect(badKey.status).toBe(400);
+  });
+
   it('should refuse bad bodies with 400 naming the field, never 5xx, and refund nothing', async () => {
     const { orderId } = await paidOrder();
     const bad: [unknown, string][] = [

@@ -128,8 +128,8 @@ describe('The OpenAPI document', () => {
     expect(text).not.toContain('admin@facet.local');
   });
 
-  it('should document the Idempotency-Key header once, optional, on the three submit routes', () => {
-    for (const path of ['/api/orders', '/api/contact', '/api/custom-design']) {
+  it('should document the Idempotency-Key header once, optional, on the three submit routes and the staff refund', () => {
+    for (const path of ['/api/orders', '/api/contact', '/api/custom-design', '/api/admin/orders/{id}/refunds']) {
       const headers = doc.paths[path].post.parameters.filter((p: any) => p.in === 'header');
       expect(headers).toEqual([expect.objectContaining({ name: 'Idempotency-Key', required: false, schema: { type: 'string' } })]);
     }
