@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { StripeSettings } from '../../platform/config/config';
 import { BadInputError, ConflictError, DomainError } from '../../platform/domain/errors';
 import { CreateSessionInput, PaymentProvider, ProviderSession, RefundKeyTaken, RefundPart } from './payment-provider';
@@ -33,6 +33,13 @@ export function stripeClientOptions(apiUrl: string | null): Stripe.StripeConfig 
 }
 
 /**
+ * The SDK, loaded only when the shop takes payments with Stripe: its 540 files would cost the start of every
+ * process (and every test's shop) that never calls it. The EventStoreDB client is loaded the same way.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadStripe = (): typeof Stripe => require('stripe') as typeof Stripe;
+
+/**
  * Stripe Checkout behind the payment-provider port (PAYMENT_PROVIDER=stripe): a hosted page, so no card number
  * ever reaches the shop (PCI SAQ A). Every POST carries an Idempotency-Key derived from the command that sent it.
  * The webhook (stripe-webhook.handler.ts) is the truth; getSession is what the payment worker asks when no
@@ -41,10 +48,13 @@ export function stripeClientOptions(apiUrl: string | null): Stripe.StripeConfig 
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe';
   readonly client: Stripe;
+  private readonly errors: typeof Stripe.errors;
   private readonly logger = new Logger('Stripe');
 
   constructor(private readonly settings: StripeSettings) {
-    this.client = new Stripe(settings.secretKey, stripeClientOptions(settings.apiUrl));
+    const Sdk = loadStripe();
+    this.errors = Sdk.errors;
+    this.client = new Sdk(settings.secretKey, stripeClientOptions(settings.apiUrl));
   }
 
   async createSession(input: CreateSessionInput): Promise<{ id: string; url: string }> {
@@ -87,10 +97,7 @@ export class StripePaymentProvider implements PaymentProvider {
     try {
       return await call();
     } catch (err) {
-      if (
-        err instanceof Stripe.errors.StripeConnectionError ||
-        (err instanceof Stripe.errors.StripeError && (err.statusCode ?? 0) >= 500)
-      ) {
+      if (err instanceof this.errors.StripeConnectionError || (err instanceof this.errors.StripeError && (err.statusCode ?? 0) >= 500)) {
         this.logger.warn(`Stripe is unreachable: ${err.message}`);
         throw new DomainError(
           503,
@@ -107,7 +114,7 @@ export class StripePaymentProvider implements PaymentProvider {
     try {
       s = await this.client.checkout.sessions.retrieve(id, { expand: ['payment_intent', 'payment_intent.latest_charge'] });
     } catch (err) {
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+      if (err instanceof this.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
       throw err;
     }
     return toProviderSession(s);
@@ -121,7 +128,7 @@ export class StripePaymentProvider implements PaymentProvider {
       await this.client.checkout.sessions.expire(id, {}, { idempotencyKey: `expire:${id}` });
     } catch (err) {
       // Completed or expired meanwhile: nothing left to end.
-      if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      if (!(err instanceof this.errors.StripeInvalidRequestError)) throw err;
       this.logger.debug?.(`session ${id} could not be expired: ${err.message}`);
     }
   }
@@ -143,7 +150,7 @@ export class StripePaymentProvider implements PaymentProvider {
       )
       .catch((err: unknown) => {
         // The same key sent with another amount: another request took this refund number.
-        if (part && err instanceof Stripe.errors.StripeIdempotencyError) throw new RefundKeyTaken(part.key);
+        if (part && err instanceof this.errors.StripeIdempotencyError) throw new RefundKeyTaken(part.key);
         throw err;
       });
     // The same key answered by the refund of another amount (a replay): another request took this number.
