@@ -60,8 +60,9 @@ describe('The whole shop on one port', () => {
         expect(res.headers.get('content-encoding')).toBe(encoding);
         expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
         expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-        // A kilobyte of boot script shrinks less than a hundred of app.
-        expect(Number(res.headers.get('content-length'))).toBeLessThan(plain.length / (script === app ? 3 : 1.5));
+        // A kilobyte of boot script shrinks less than the app's own 76 KB (about 3x by gzip; React and the router
+        // are chunks of their own since 2026-12-02, and the entry is the shop's code alone).
+        expect(Number(res.headers.get('content-length'))).toBeLessThan(plain.length / (script === app ? 2.5 : 1.5));
         expect(Buffer.from(await res.arrayBuffer()).equals(plain)).toBe(true);
       }
     }
