@@ -105,9 +105,12 @@ describe('One slow table', () => {
     expect([...statuses.keys()]).toEqual([200]);
     timings.sort((x, y) => x - y);
     const p99 = timings[Math.floor(timings.length * 0.99)];
-    // Answered without waiting for the lock, which is held 20 s; the bound leaves room for a loaded CI host
-    // (one run's p99 was 2,053 ms).
-    expect(p99).toBeLessThan(5000);
+    // Answered without waiting for the lock: it is released only after these rounds, so a read that queued
+    // behind it would have held its round until its own timeout (a 503). Every round came back 200 while it
+    // was held, and more than one of them. The p99 bound is half the lock's 20 s: a quiet host's p99 is about
+    // 2 s, a CI host at load 8-10 saw 6.3 s (23 requests at once, two of them password checks, on 2 cores).
+    expect(timings.length / 23).toBeGreaterThanOrEqual(2);
+    expect(p99).toBeLessThan((LOCK_SECONDS * 1000) / 2);
 
     // Released: the orders are projected, the Location answers.
     let shown = await t.request('GET', placed.location!);

@@ -79,7 +79,8 @@ describe('Closing an app with a projector thread', () => {
     expect(threads()).toBeGreaterThan(before);
     const started = Date.now();
     await t.close();
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Ends, rather than hangs until jest gives up: a quiet host closes in about 2 s, one at load 8-10 took 11 s.
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(runners.projectionsRunIn).toBe('none');
     await until('the thread gone', () => threads() <= before, 5_000);
   });
