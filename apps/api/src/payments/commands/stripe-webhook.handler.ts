@@ -6,7 +6,13 @@ import { isConflict, NotFoundError } from '../../platform/domain/errors';
 import { fold } from '../../platform/event-store/decider';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
 import { PaymentEvent, paymentSession, PaymentSessionState, paymentStream, ProviderEventReceived } from '../domain/payment-session';
-import { judgeCheckoutNotice, readChargeNotice, readCheckoutNotice, STRIPE_WEBHOOK_EVENTS } from '../domain/stripe-notice';
+import {
+  judgeCheckoutNotice,
+  readChargeNotice,
+  readCheckoutNotice,
+  STRIPE_EVENT_TYPE,
+  STRIPE_WEBHOOK_EVENTS,
+} from '../domain/stripe-notice';
 import { PAYMENT_PROVIDER, PaymentProvider } from '../provider/payment-provider';
 import { STRIPE_ID, StripePaymentProvider } from '../provider/stripe-provider';
 import { SettleSessionCommand } from './settle-session.command';
@@ -45,7 +51,12 @@ export class StripeWebhookHandler implements ICommandHandler<StripeWebhookComman
     if (!(this.provider instanceof StripePaymentProvider)) throw new NotFoundError();
     const stripe = this.provider;
     const event = stripe.constructEvent(rawBody, signature);
-    if (typeof event.id !== 'string' || !STRIPE_ID.test(event.id) || typeof event.type !== 'string' || event.type.length > 100) {
+    if (
+      typeof event.id !== 'string' ||
+      !STRIPE_ID.test(event.id) ||
+      typeof event.type !== 'string' ||
+      !STRIPE_EVENT_TYPE.test(event.type)
+    ) {
       return { received: true, duplicate: false, applied: false };
     }
     const receipt = providerEventStream('stripe', event.id);

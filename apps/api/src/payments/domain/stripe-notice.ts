@@ -24,7 +24,18 @@ export interface CheckoutNotice {
 export type NoticeVerdict =
   { kind: 'settle'; outcome: ProviderOutcome } | { kind: 'none'; note: string } | { kind: 'problem'; problem: string };
 
-const str = (v: unknown, max = 255): string | null => (typeof v === 'string' && v.length > 0 && v.length <= max ? v : null);
+// Every string the shop keeps from a notice has the shape Stripe documents for it, so nothing it carries (a NUL,
+// a lone surrogate, markup) reaches the log, a read model or a staff alert: an id, a code, a currency.
+const STRIPE_OBJECT_ID = /^[A-Za-z0-9_]{1,255}$/;
+const CODE = /^[a-z_]{1,40}$/;
+const CURRENCY = /^[A-Za-z]{3}$/;
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An event type as Stripe spells them (`charge.dispute.created`); any other is not recorded. */
+export const STRIPE_EVENT_TYPE = /^[a-z_]{1,40}(\.[a-z_]{1,40}){1,4}$/;
+const str = (v: unknown, shape: RegExp): string | null => (typeof v === 'string' && shape.test(v) ? v : null);
+/** What a notice names as its order when the name is not an order id: it is judged a mismatch, never kept. */
+export const NOT_AN_ORDER_ID = '(not an order id)';
+const orderRef = (v: unknown): string | null => (typeof v !== 'string' || v === '' ? null : ORDER_ID.test(v) ? v : NOT_AN_ORDER_ID);
 const cents = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
 
 /**
@@ -35,16 +46,16 @@ export function readCheckoutNotice(type: string, object: unknown): CheckoutNotic
   if (!(STRIPE_CHECKOUT_EVENTS as readonly string[]).includes(type)) return null;
   if (!object || typeof object !== 'object') return null;
   const o = object as Record<string, unknown>;
-  const sessionId = str(o.id);
+  const sessionId = str(o.id, STRIPE_OBJECT_ID);
   if (o.object !== 'checkout.session' || !sessionId || !/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) return null;
   const metadata = o.metadata && typeof o.metadata === 'object' ? (o.metadata as Record<string, unknown>) : {};
   return {
     type: type as CheckoutNotice['type'],
     sessionId,
-    orderId: str(metadata.order_id) ?? str(o.client_reference_id),
+    orderId: orderRef(metadata.order_id) ?? orderRef(o.client_reference_id),
     amountTotal: cents(o.amount_total),
-    currency: str(o.currency, 10),
-    paymentStatus: str(o.payment_status, 40),
+    currency: str(o.currency, CURRENCY),
+    paymentStatus: str(o.payment_status, CODE),
   };
 }
 
@@ -108,10 +119,10 @@ export function readChargeNotice(type: string, object: unknown): ChargeNotice | 
   if (!(STRIPE_CHARGE_EVENTS as readonly string[]).includes(type)) return null;
   if (!object || typeof object !== 'object') return null;
   const o = object as Record<string, unknown>;
-  const objectId = str(o.id);
-  const paymentIntent = str(o.payment_intent);
+  const objectId = str(o.id, STRIPE_OBJECT_ID);
+  const paymentIntent = str(o.payment_intent, STRIPE_OBJECT_ID);
   const amount = cents(o.amount);
-  const currency = str(o.currency, 10);
+  const currency = str(o.currency, CURRENCY);
   const expected = type === 'charge.refunded' ? 'charge' : 'dispute';
   if (
     o.object !== expected ||
@@ -124,7 +135,7 @@ export function readChargeNotice(type: string, object: unknown): ChargeNotice | 
     return null;
   const refunds = o.refunds && typeof o.refunds === 'object' ? (o.refunds as { data?: unknown }).data : null;
   const newest = Array.isArray(refunds) && refunds[0] && typeof refunds[0] === 'object' ? (refunds[0] as Record<string, unknown>) : null;
-  const firstRefund = newest ? str(newest.id) : null;
+  const firstRefund = newest ? str(newest.id, STRIPE_OBJECT_ID) : null;
   const metadata = newest?.metadata && typeof newest.metadata === 'object' ? (newest.metadata as Record<string, unknown>) : null;
   return {
     type: type as ChargeNotice['type'],
@@ -136,6 +147,6 @@ export function readChargeNotice(type: string, object: unknown): ChargeNotice | 
     currency,
     refundId: firstRefund,
     refundByShop: typeof metadata?.session_id === 'string',
-    reason: (str(o.reason, 100) ?? 'unknown').replace(/[^a-z_]/g, ''),
+    reason: str(o.reason, CODE) ?? 'unknown',
   };
 }

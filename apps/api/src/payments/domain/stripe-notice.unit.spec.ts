@@ -1,7 +1,7 @@
 import { fold } from '../../platform/event-store/decider';
 import { stripeExpiresAt, toProviderSession } from '../provider/stripe-provider';
 import { PaymentEvent, paymentSession } from './payment-session';
-import { judgeCheckoutNotice, readChargeNotice, readCheckoutNotice } from './stripe-notice';
+import { judgeCheckoutNotice, readChargeNotice, readCheckoutNotice, NOT_AN_ORDER_ID, STRIPE_EVENT_TYPE } from './stripe-notice';
 
 const ORDER = '2b7d1f9e-5c1a-4c44-9f0e-0c1d2e3f4a5b';
 const opened: PaymentEvent = {
@@ -52,9 +52,14 @@ describe('Stripe notices against the log', () => {
 
   it('should refuse a session the shop never opened, another order, a wrong amount or currency, naming the problem', () => {
     expect(judge('checkout.session.completed', {}, [])).toMatchObject({ kind: 'problem', problem: expect.stringMatching(/never opened/) });
+    const other = '0f0e0d0c-0b0a-4908-8706-050403020100';
+    expect(judge('checkout.session.completed', { metadata: { order_id: other } })).toMatchObject({
+      kind: 'problem',
+      problem: expect.stringMatching(/named order 0f0e0d0c-.* belongs to order/),
+    });
     expect(judge('checkout.session.completed', { metadata: { order_id: 'other' } })).toMatchObject({
       kind: 'problem',
-      problem: expect.stringMatching(/named order other .* belongs to order/),
+      problem: expect.stringMatching(/named order \(not an order id\) .* belongs to order/),
     });
     expect(judge('checkout.session.completed', { amount_total: 1 })).toMatchObject({
       kind: 'problem',
@@ -107,8 +112,42 @@ describe('Stripe notices against the log', () => {
       readChargeNotice('charge.dispute.created', { ...charge, object: 'dispute', id: 'dp_1', reason: 'fraudulent<script>' }),
     ).toMatchObject({
       objectId: 'dp_1',
-      reason: 'fraudulentscript',
+      reason: 'unknown',
     });
+  });
+
+  it('should keep no string a notice carries that is not shaped as Stripe documents it (NUL, lone surrogates, markup)', () => {
+    const hostile = ['us\u0000d', 'u\ud800d', 'x'.repeat(300), '<b>usd</b>', '', 42, null, { $gt: '' }, ['usd']];
+    for (const bad of hostile) {
+      const read = readCheckoutNotice(
+        'checkout.session.completed',
+        session({ currency: bad, payment_status: bad, metadata: { order_id: bad }, client_reference_id: bad }),
+      );
+      expect(read).toMatchObject({ currency: null, paymentStatus: null, orderId: typeof bad === 'string' && bad ? NOT_AN_ORDER_ID : null });
+      expect(readCheckoutNotice('checkout.session.completed', session({ id: bad }))).toBeNull();
+      const charge = {
+        id: 'ch_1',
+        object: 'charge',
+        payment_intent: 'pi_1',
+        amount: 500,
+        currency: 'usd',
+        refunds: { data: [{ id: bad }] },
+      };
+      expect(readChargeNotice('charge.refunded', { ...charge, currency: bad })).toBeNull();
+      expect(readChargeNotice('charge.refunded', { ...charge, id: bad })).toBeNull();
+      expect(readChargeNotice('charge.refunded', charge)).toMatchObject({ refundId: null });
+      expect(readChargeNotice('charge.dispute.created', { ...charge, object: 'dispute', reason: bad })).toMatchObject({
+        reason: 'unknown',
+      });
+    }
+    // The event's own type: only Stripe's spelling is recorded (the handler answers 200 and records nothing else).
+    expect(['charge.refunded', 'checkout.session.async_payment_failed', 'v2.core.event'].map((t) => STRIPE_EVENT_TYPE.test(t))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    for (const bad of ['charge.refunded\u0000', 'charge', 'Charge.Refunded', 'a.'.repeat(60) + 'b', 'charge.refunded\ud800'])
+      expect(STRIPE_EVENT_TYPE.test(bad)).toBe(false);
   });
 });
 
