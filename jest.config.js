@@ -87,4 +87,4 @@ if (strayPaths.length) {
 }
 
 // Hooks start whole shops (migrations, seeding): a loaded 2-core machine needs more than 30 s now and then.
-module.exports = { projects, testTimeout: 60000 };
+module.exports = { projects, testTimeout: 60000, testSequencer: '<rootDir>/scripts/test-sequencer.cjs' };

@@ -57,6 +57,11 @@ node -e '
   const total = files.reduce((s, [sec]) => s + sec, 0);
   console.log(`\nslowest test files (of ${files.length}, ${Math.round(total)} s in all):`);
   for (const [sec, name] of files.sort((a, b) => b[0] - a[0]).slice(0, 12)) console.log(`  ${sec.toFixed(1).padStart(6)} s  ${name}`);
+  // The durations the test sequencer starts the longest files by on a clean clone (scripts/test-sequencer.cjs).
+  if (process.env.FACET_TEST_DURATIONS_OUT) {
+    const seconds = Object.fromEntries(files.map(([sec, name]) => [name, Math.round(sec)]).sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+    fs.writeFileSync(process.env.FACET_TEST_DURATIONS_OUT, JSON.stringify(seconds, null, 2) + "\n");
+  }
   console.log(`\n${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : "") + (process.argv[2] !== "0" ? ", lint failed" : ""));
 ' "$out" "$lint_status"
 rm -rf "$out"
