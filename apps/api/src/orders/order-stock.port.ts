@@ -55,7 +55,7 @@ export function orderVariantIds(order: Pick<OrderRequestedData, 'items'>): strin
 
 /** The units an order bought of each variant its lines name (lines of one variant added up): what may come back. */
 export function orderedUnitsByVariant(order: Pick<OrderRequestedData, 'items'>): Record<string, number> {
-  const units: Record<string, number> = Object.create(null);
+  const units = Object.create(null) as Record<string, number>;
   for (const l of order.items) {
     if (typeof l.variant_id === 'string' && l.variant_id !== '') units[l.variant_id] = (units[l.variant_id] ?? 0) + l.quantity;
   }

@@ -129,7 +129,14 @@ const ref = (state: VariantStockState, variantId: string): StockVariantRef => ({
 });
 
 export const variantStock = {
-  initialState: (): VariantStockState => ({ exists: false, productId: null, onHand: 0, reserved: 0, reservations: {}, refundsReturned: [] }),
+  initialState: (): VariantStockState => ({
+    exists: false,
+    productId: null,
+    onHand: 0,
+    reserved: 0,
+    reservations: {},
+    refundsReturned: [],
+  }),
 
   evolve(state: VariantStockState, event: StockEvent): VariantStockState {
     const d = event.data;
@@ -279,7 +286,11 @@ export const variantStock = {
         const held = state.reservations[command.orderId];
         if (!state.exists || !held || held.status !== 'confirmed') return [];
         // Never more than the order's units not yet returned (staff may have returned some by hand, or a cancel).
-        const quantity = Math.min(requireWhole(command.quantity, 1, MAX_STOCK_UNITS, 'quantity'), held.quantity - held.returned, MAX_STOCK_UNITS - state.onHand);
+        const quantity = Math.min(
+          requireWhole(command.quantity, 1, MAX_STOCK_UNITS, 'quantity'),
+          held.quantity - held.returned,
+          MAX_STOCK_UNITS - state.onHand,
+        );
         if (quantity <= 0) return [];
         const data = {
           ...ref(state, command.variantId),

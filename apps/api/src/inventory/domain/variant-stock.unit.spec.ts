@@ -124,7 +124,15 @@ describe('variant stock decider', () => {
     expect(first).toEqual([
       {
         type: 'StockReturned',
-        data: { variant_id: V, product_id: P, order_id: 'o1', quantity: 1, reason: 'came back with a staff refund', by: 'staff:1', refund_id: 're_1' },
+        data: {
+          variant_id: V,
+          product_id: P,
+          order_id: 'o1',
+          quantity: 1,
+          reason: 'came back with a staff refund',
+          by: 'staff:1',
+          refund_id: 're_1',
+        },
       },
     ]);
     h = [...h, ...first];

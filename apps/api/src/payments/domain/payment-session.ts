@@ -83,7 +83,8 @@ export function restockRefusal(state: PaymentSessionState, lines: unknown, order
     if (typeof variantId !== 'string' || variantId === '') return 'lines[].variant_id must name a line of the order';
     if (seen.has(variantId)) return `lines names variant ${variantId} twice`;
     seen.add(variantId);
-    if (!Object.prototype.hasOwnProperty.call(ordered, variantId)) return `lines names variant ${variantId}, which is no stocked line of this order`;
+    if (!Object.prototype.hasOwnProperty.call(ordered, variantId))
+      return `lines names variant ${variantId}, which is no stocked line of this order`;
     if (!Number.isSafeInteger(quantity) || (quantity as number) < 1) return 'lines[].quantity must be a whole number of units, at least 1';
     const left = ordered[variantId] - (state.restocked[variantId] ?? 0);
     if ((quantity as number) > left) {
@@ -258,7 +259,12 @@ export const paymentSession = {
         const total = command.refundedTotalCents;
         if (!Number.isSafeInteger(total) || total <= state.refundedCents || total >= state.amountCents) return [];
         return [
-          refunded(state, { amount_cents: total - state.refundedCents, refund_id: command.refundId, reason: command.reason, refunded_total_cents: total }),
+          refunded(state, {
+            amount_cents: total - state.refundedCents,
+            refund_id: command.refundId,
+            reason: command.reason,
+            refunded_total_cents: total,
+          }),
         ];
       }
       case 'RecordStaffRefund': {

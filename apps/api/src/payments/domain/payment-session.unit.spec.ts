@@ -292,9 +292,9 @@ describe('refunds that restock: the lines that came back, never more than was bo
       { variant_id: 'v-ring-6', quantity: 1 },
       { variant_id: 'v-pendant', quantity: 1 },
     ];
-    expect(session.given(opened, paidEvent, restocked(1, [{ variant_id: 'v-ring-6', quantity: 1 }]), restocked(2, lines)).state().restocked).toEqual(
-      { 'v-ring-6': 2, 'v-pendant': 1 },
-    );
+    expect(
+      session.given(opened, paidEvent, restocked(1, [{ variant_id: 'v-ring-6', quantity: 1 }]), restocked(2, lines)).state().restocked,
+    ).toEqual({ 'v-ring-6': 2, 'v-pendant': 1 });
   });
 
   it('refuses every bad lines with a 400 naming lines', () => {
@@ -323,10 +323,7 @@ describe('refunds that restock: the lines that came back, never more than was bo
       [Array.from({ length: 101 }, (_, i) => ({ variant_id: `v${i}`, quantity: 1 })), /at most 100 lines/],
     ];
     for (const [lines, message] of bad) {
-      session
-        .given(opened, paidEvent)
-        .when(restock(1, lines))
-        .thenError(BadInputError, message, { field: 'lines' });
+      session.given(opened, paidEvent).when(restock(1, lines)).thenError(BadInputError, message, { field: 'lines' });
     }
   });
 

@@ -14,7 +14,19 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { DatabaseService } from '../../platform/database/database.service';
@@ -26,7 +38,14 @@ import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { VisibleText } from '../../platform/http/validation';
 import { paidSessionOf, refundView } from '../commands/staff-refund.handler';
 import { StaffRefundCommand } from '../commands/staff-refund.command';
-import { PaymentEvent, PaymentRefunded, paymentSession, paymentStream, REFUND_REASON_MAX, RESTOCK_LINES_MAX } from '../domain/payment-session';
+import {
+  PaymentEvent,
+  PaymentRefunded,
+  paymentSession,
+  paymentStream,
+  REFUND_REASON_MAX,
+  RESTOCK_LINES_MAX,
+} from '../domain/payment-session';
 
 /** One line of the order that came back: its variant (the order's items[].variant_id) and how many units. */
 export class RestockLineDto {
@@ -34,7 +53,11 @@ export class RestockLineDto {
   @IsString({ message: 'variant_id must name a line of the order' })
   @MaxLength(100)
   variant_id!: string;
-  @ApiProperty({ type: 'integer', minimum: 1, description: 'Units that came back: at most what was bought less what earlier refunds restocked' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description: 'Units that came back: at most what was bought less what earlier refunds restocked',
+  })
   @IsInt({ message: 'quantity must be a whole number of units' })
   @Min(1, { message: 'quantity must be at least 1' })
   @Max(1_000_000, { message: 'quantity is more than any order holds' })

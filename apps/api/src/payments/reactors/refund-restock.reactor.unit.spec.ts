@@ -6,7 +6,16 @@ import { RefundRestockReactor } from './refund-restock.reactor';
 const refundedEvent = (data: Partial<PaymentRefunded['data']>): RecordedEvent<PaymentRefunded> =>
   ({
     type: 'PaymentRefunded',
-    data: { session_id: 's1', order_id: 'o1', amount_cents: 100, currency: 'usd', refund_id: 're_1', reason: 'Came back', by: 'u1', ...data },
+    data: {
+      session_id: 's1',
+      order_id: 'o1',
+      amount_cents: 100,
+      currency: 'usd',
+      refund_id: 're_1',
+      reason: 'Came back',
+      by: 'u1',
+      ...data,
+    },
   }) as RecordedEvent<PaymentRefunded>;
 
 describe('refund-restock reactor (issue 51)', () => {
