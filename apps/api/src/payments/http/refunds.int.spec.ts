@@ -70,13 +70,13 @@ describe('Refunds by staff', () => {
     token = await t.staffToken();
     const listed = (await t.request('GET', '/api/products?limit=100')).body.products as any[];
     product = listed.find((p: any) => p.in_stock && p.price > 600);
-    for (const p of listed.filter((x) => x.in_stock)) {
-      const v = (await t.request('GET', `/api/products/${p.id}`)).body.variants?.find((x: any) => x.available !== null && x.price > 6);
-      if (v) {
-        stocked = { id: v.id, price: v.price, product: p };
-        break;
-      }
-    }
+    // A seeded stocked variant (the read model of its stock names it), and its price as the product page shows it.
+    const row = await db.one<{ variant_id: string; product_id: string }>(
+      `SELECT variant_id, product_id FROM rm.variant_stock WHERE available > 0 ORDER BY variant_id LIMIT 1`,
+    );
+    const page = (await t.request('GET', `/api/products/${row!.product_id}`)).body;
+    const v = page.variants.find((x: any) => x.id === row!.variant_id);
+    stocked = { id: v.id, price: v.price, product: page };
     // Enough units for every order of this file.
     const topUp = { delta: 50, reason: 'units for the refund tests' };
     expect((await t.request('POST', `/api/admin/inventory/variants/${stocked!.id}/adjustments`, { token, body: topUp })).status).toBe(200);
