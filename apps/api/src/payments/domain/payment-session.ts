@@ -83,8 +83,7 @@ export function restockRefusal(state: PaymentSessionState, lines: unknown, order
     if (typeof variantId !== 'string' || variantId === '') return 'lines[].variant_id must name a line of the order';
     if (seen.has(variantId)) return `lines names variant ${variantId} twice`;
     seen.add(variantId);
-    if (!Object.prototype.hasOwnProperty.call(ordered, variantId))
-      return `lines names variant ${variantId}, which this order did not buy`;
+    if (!Object.prototype.hasOwnProperty.call(ordered, variantId)) return `lines names variant ${variantId}, which this order did not buy`;
     if (!Number.isSafeInteger(quantity) || (quantity as number) < 1) return 'lines[].quantity must be a whole number of units, at least 1';
     const left = ordered[variantId] - (state.restocked[variantId] ?? 0);
     if ((quantity as number) > left) {

@@ -79,7 +79,7 @@ describe('Refunds by staff', () => {
     stocked = { id: v.id, price: v.price, product: page };
     // Enough units for every order of this file.
     const topUp = { delta: 50, reason: 'units for the refund tests' };
-    expect((await t.request('POST', `/api/admin/inventory/variants/${stocked!.id}/adjustments`, { token, body: topUp })).status).toBe(200);
+    expect((await t.request('POST', `/api/admin/inventory/variants/${stocked.id}/adjustments`, { token, body: topUp })).status).toBe(200);
   });
   afterAll(async () => {
     await t?.close();
