@@ -17,15 +17,15 @@ export type {
 } from './domain/order';
 export { ORDER_EVENT_TYPES, order, orderStream } from './domain/order';
 // The ports other parts answer or ask through the buses (inventory: stock; payments: checkouts).
-export {
-  orderedUnitsByVariant,
-  orderReference,
-  orderVariantIds,
-  ReleaseOrderStockCommand,
-  ReserveOrderStockCommand,
-} from './order-stock.port';
+export { orderReference, orderVariantIds, ReleaseOrderStockCommand, ReserveOrderStockCommand } from './order-stock.port';
 export type { StockLine } from './order-stock.port';
-export { CloseOrderCheckoutsCommand, PayableOrderQuery, RecordCheckoutOpenedCommand, RefundPaymentCommand } from './order-payments.port';
+export {
+  CloseOrderCheckoutsCommand,
+  OrderedUnitsQuery,
+  PayableOrderQuery,
+  RecordCheckoutOpenedCommand,
+  RefundPaymentCommand,
+} from './order-payments.port';
 export type { OrderPayer, PayableOrder } from './order-payments.port';
 export { OrdersHoldingErasureQuery } from './queries/orders-holding-erasure.query';
 export { OrdersModule } from './orders.module';

@@ -52,12 +52,3 @@ export class ReleaseOrderStockCommand extends Command<void> {
 export function orderVariantIds(order: Pick<OrderRequestedData, 'items'>): string[] {
   return [...new Set(order.items.map((l) => l.variant_id).filter((id): id is string => typeof id === 'string' && id !== ''))];
 }
-
-/** The units an order bought of each variant its lines name (lines of one variant added up): what may come back. */
-export function orderedUnitsByVariant(order: Pick<OrderRequestedData, 'items'>): Record<string, number> {
-  const units = Object.create(null) as Record<string, number>;
-  for (const l of order.items) {
-    if (typeof l.variant_id === 'string' && l.variant_id !== '') units[l.variant_id] = (units[l.variant_id] ?? 0) + l.quantity;
-  }
-  return units;
-}

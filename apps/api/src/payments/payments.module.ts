@@ -24,8 +24,8 @@ type RequestWithPrincipal = FastifyRequest & { principal?: Principal | null };
 
 /**
  * Card payments: checkout sessions through a provider port (the built-in sandbox by default, or Stripe), Stripe's
- * webhook and the polling worker. It imports nothing from orders but the port orders publishes (orders/order-payments.port.ts)
- * and the units an order bought (a restocking refund's cap), and of inventory only the command that returns them.
+ * webhook and the polling worker. It imports nothing from orders but the port orders publishes (orders/order-payments.port.ts),
+ * and of inventory only the command that returns a restocking refund's units.
  */
 @Module({
   imports: [CqrsModule],

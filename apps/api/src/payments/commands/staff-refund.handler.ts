@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { setTimeout as sleep } from 'timers/promises';
-import type { OrderEvent } from '@facet/contracts';
-import { orderedUnitsByVariant, orderStream } from '../../orders';
+import { OrderedUnitsQuery } from '../../orders';
 import { DatabaseService } from '../../platform/database/database.service';
 import { BadInputError, ConflictError, DomainError, NotFoundError } from '../../platform/domain/errors';
 import { fold } from '../../platform/event-store/decider';
@@ -54,6 +53,7 @@ export class StaffRefundHandler implements ICommandHandler<StaffRefundCommand, R
   constructor(
     private readonly es: EventSourcing,
     private readonly db: DatabaseService,
+    private readonly queries: QueryBus,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
@@ -65,8 +65,8 @@ export class StaffRefundHandler implements ICommandHandler<StaffRefundCommand, R
       if (!known) throw new NotFoundError();
       throw new ConflictError('This order has no payment taken to refund.');
     }
-    // What may come back: the units the order bought, from its own events (its lines never change once placed).
-    const ordered = restock ? await this.orderedUnits(orderId) : {};
+    // What may come back: the units the order bought, from its own events (orders answer through their port).
+    const ordered = restock ? await this.queries.execute(new OrderedUnitsQuery(orderId)) : {};
     for (let attempt = 1; ; attempt++) {
       const history = await this.es.load<PaymentEvent>(paymentStream(sessionId));
       const state = fold(paymentSession, history);
@@ -104,11 +104,5 @@ export class StaffRefundHandler implements ICommandHandler<StaffRefundCommand, R
         await sleep(5 + Math.floor(Math.random() * 20));
       }
     }
-  }
-
-  private async orderedUnits(orderId: string): Promise<Record<string, number>> {
-    // Its items are not personal data (the engraving aside, not read here): read without opening anything.
-    const requested = (await this.es.loadSealed<OrderEvent>(orderStream(orderId))).find((e) => e.type === 'OrderRequested');
-    return requested?.type === 'OrderRequested' ? orderedUnitsByVariant(requested.data) : {};
   }
 }
