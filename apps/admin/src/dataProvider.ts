@@ -312,7 +312,18 @@ export interface FacetDataProvider extends DataProvider {
   orderRefunds(orderId: string): Promise<OrderRefunds>;
   /** Staff refund part or all of an order's payment: amount in integer cents, a reason, and whether the piece came back. */
   /** `key`: the Idempotency-Key (a retry of one submit with the same key refunds once). */
-  refundOrder(orderId: string, refund: { amount: number; reason: string; restock: boolean }, key?: string): Promise<unknown>;
+  /** With restock: `lines`, the order's lines that came back (by variant) and how many units of each. */
+  refundOrder(
+    orderId: string,
+    refund: { amount: number; reason: string; restock: boolean; lines?: RestockLine[] },
+    key?: string,
+  ): Promise<unknown>;
+}
+
+/** Units of one variant of the order that came back with a refund. */
+export interface RestockLine {
+  variant_id: string;
+  quantity: number;
 }
 
 export interface OrderRefund {
@@ -323,6 +334,8 @@ export interface OrderRefund {
   reason: string;
   by: string | null;
   restock: boolean;
+  /** The lines that came back to stock ([] without restock; absent from an older API). */
+  restock_lines?: RestockLine[];
   created_at: string;
 }
 

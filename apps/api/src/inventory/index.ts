@@ -10,4 +10,5 @@ export type {
   StockReturned,
 } from './domain/variant-stock';
 export { STOCK_EVENT_TYPES, variantStock, variantStream } from './domain/variant-stock';
+export { ReturnRefundedStockCommand } from './commands/stock.commands';
 export { InventoryModule } from './inventory.module';

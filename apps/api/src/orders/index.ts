@@ -19,7 +19,13 @@ export { ORDER_EVENT_TYPES, order, orderStream } from './domain/order';
 // The ports other parts answer or ask through the buses (inventory: stock; payments: checkouts).
 export { orderReference, orderVariantIds, ReleaseOrderStockCommand, ReserveOrderStockCommand } from './order-stock.port';
 export type { StockLine } from './order-stock.port';
-export { CloseOrderCheckoutsCommand, PayableOrderQuery, RecordCheckoutOpenedCommand, RefundPaymentCommand } from './order-payments.port';
+export {
+  CloseOrderCheckoutsCommand,
+  OrderedUnitsQuery,
+  PayableOrderQuery,
+  RecordCheckoutOpenedCommand,
+  RefundPaymentCommand,
+} from './order-payments.port';
 export type { OrderPayer, PayableOrder } from './order-payments.port';
 export { OrdersHoldingErasureQuery } from './queries/orders-holding-erasure.query';
 export { OrdersModule } from './orders.module';

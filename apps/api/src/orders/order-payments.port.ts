@@ -26,6 +26,17 @@ export interface OrderPayer {
 }
 
 /**
+ * Answered by orders, from the order's own events: the units it bought of each variant its lines name (lines of
+ * one variant added up; {} for an order not known or placed before variants). A refund that restocks never puts
+ * back more than this (issue 51).
+ */
+export class OrderedUnitsQuery extends Query<Record<string, number>> {
+  constructor(readonly orderId: string) {
+    super();
+  }
+}
+
+/**
  * Answered by orders: the order if the payer owns it and it may be paid; NotFoundError (also for an order
  * the payer does not own: a stranger with its id learns nothing), or ConflictError saying why it may not.
  */

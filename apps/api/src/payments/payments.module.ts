@@ -15,6 +15,7 @@ import { SandboxPaymentProvider } from './provider/sandbox-provider';
 import { StripePaymentProvider } from './provider/stripe-provider';
 import { QUERY_HANDLERS } from './queries';
 import { PaymentPollReactor, PaymentPollWorker } from './reactors/payment-poll';
+import { RefundRestockReactor } from './reactors/refund-restock.reactor';
 
 const HOSTED_FORM = /^\/api\/payments\/sandbox\/checkout\/[^/?]+(\?.*)?$/;
 
@@ -23,7 +24,8 @@ type RequestWithPrincipal = FastifyRequest & { principal?: Principal | null };
 
 /**
  * Card payments: checkout sessions through a provider port (the built-in sandbox by default, or Stripe), Stripe's
- * webhook and the polling worker. It imports nothing from orders but the port orders publishes (orders/order-payments.port.ts).
+ * webhook and the polling worker. It imports nothing from orders but the port orders publishes (orders/order-payments.port.ts),
+ * and of inventory only the command that returns a restocking refund's units.
  */
 @Module({
   imports: [CqrsModule],
@@ -44,6 +46,7 @@ type RequestWithPrincipal = FastifyRequest & { principal?: Principal | null };
     PaymentAlertsProjection,
     PaymentPollReactor,
     PaymentPollWorker,
+    RefundRestockReactor,
   ],
   exports: [PAYMENT_SETTINGS, PAYMENT_PROVIDER],
 })

@@ -39,14 +39,29 @@ export async function placeCardOrder(
   t: TestApp,
   product: { id: string; name: string; price: number },
   email: string,
-  options: { token?: string; cookie?: string; payment?: { card_name: string; last_4: string } } = {},
+  options: {
+    token?: string;
+    cookie?: string;
+    payment?: { card_name: string; last_4: string };
+    /** One of the product's variants (its price), instead of its default one. */
+    variant?: { id: string; price: number };
+  } = {},
 ): Promise<{ orderId: string; totalCents: number; cookie: string }> {
-  const totals = priceOrderInDollars([{ price: product.price, quantity: 1 }]);
+  const price = options.variant?.price ?? product.price;
+  const totals = priceOrderInDollars([{ price, quantity: 1 }]);
   const res = await t.request('POST', '/api/orders', {
     token: options.token,
     headers: options.cookie ? { cookie: options.cookie } : {},
     body: {
-      items: [{ product_id: product.id, product_name: product.name, price: product.price, quantity: 1 }],
+      items: [
+        {
+          product_id: product.id,
+          product_name: product.name,
+          price,
+          quantity: 1,
+          ...(options.variant ? { variant_id: options.variant.id } : {}),
+        },
+      ],
       shipping: {
         first_name: 'Ada',
         last_name: 'Lovelace',

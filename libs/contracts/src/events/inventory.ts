@@ -31,6 +31,8 @@ export interface StockReturnedData extends StockVariantRef {
   quantity: number;
   reason: string;
   by: string;
+  /** The staff refund the units came back with (issue 51): a refund returns its units once. Absent otherwise. */
+  refund_id?: string;
 }
 
 export const INVENTORY_EVENT_SCHEMAS = defineEvents({

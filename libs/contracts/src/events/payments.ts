@@ -66,6 +66,17 @@ export interface PaymentRefundedData {
   by?: string;
   /** Staff said the piece came back: its unit goes back to stock. */
   restock?: boolean;
+  /**
+   * With restock (issue 51): which of the order's stocked lines came back, by variant, and how many units of each.
+   * Absent on refunds recorded before lines were named (their restock moved nothing).
+   */
+  restock_lines?: RestockLine[];
+}
+
+/** Units of one variant of the order that came back with a refund. */
+export interface RestockLine {
+  variant_id: string;
+  quantity: number;
 }
 
 /**

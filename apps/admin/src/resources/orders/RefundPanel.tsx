@@ -14,8 +14,8 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import type { FacetDataProvider, OrderRefunds } from '../../dataProvider';
-import type { OrderRecord } from './orderRecord';
+import type { FacetDataProvider, OrderRefunds, RestockLine } from '../../dataProvider';
+import type { OrderItemRecord, OrderRecord } from './orderRecord';
 
 const dollars = (cents: number) => (cents / 100).toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 
@@ -35,9 +35,64 @@ export function centsOf(text: string): number | null {
   return cents > 0 ? cents : null;
 }
 
+/** A stocked line of the order as the Refund dialog offers it: its variant, name, units bought and left to restock. */
+export interface RestockableLine {
+  variantId: string;
+  name: string;
+  bought: number;
+  left: number;
+}
+
+/**
+ * The lines that may come back: each variant the order's items name (lines of one variant together), less what
+ * earlier refunds restocked. Lines of orders placed before variants name none: they cannot be restocked here.
+ */
+export function restockableLines(items: readonly OrderItemRecord[] | undefined, refunds: OrderRefunds | null): RestockableLine[] {
+  const lines = new Map<string, RestockableLine>();
+  for (const item of items ?? []) {
+    if (!item.variant_id) continue;
+    const known = lines.get(item.variant_id);
+    if (known) {
+      known.bought += item.quantity;
+      continue;
+    }
+    const options = Object.values(item.variant_options ?? {}).join(', ');
+    const name = item.name ?? item.product_name ?? item.variant_id;
+    lines.set(item.variant_id, {
+      variantId: item.variant_id,
+      name: options ? `${name} (${options})` : name,
+      bought: item.quantity,
+      left: 0,
+    });
+  }
+  const restocked = new Map<string, number>();
+  for (const r of refunds?.items ?? []) {
+    for (const l of r.restock_lines ?? []) restocked.set(l.variant_id, (restocked.get(l.variant_id) ?? 0) + l.quantity);
+  }
+  return [...lines.values()].map((l) => ({ ...l, left: Math.max(0, l.bought - (restocked.get(l.variantId) ?? 0)) }));
+}
+
+/**
+ * The lines ticked with their quantities as the API takes them, or null when none is ticked or a quantity is
+ * not a whole number from 1 to what is left of its line.
+ */
+export function restockLinesOf(lines: readonly RestockableLine[], picked: Readonly<Record<string, string>>): RestockLine[] | null {
+  const out: RestockLine[] = [];
+  for (const line of lines) {
+    const text = picked[line.variantId];
+    if (text === undefined) continue;
+    if (!/^\d{1,6}$/.test(text.trim())) return null;
+    const quantity = Number(text.trim());
+    if (quantity < 1 || quantity > line.left) return null;
+    out.push({ variant_id: line.variantId, quantity });
+  }
+  return out.length ? out : null;
+}
+
 /**
  * The order's refunds and the Refund action (issue 51): an amount in dollars (sent as integer cents), a reason,
- * and whether the piece came back. Offered while money taken is left to give back; the API refuses more.
+ * and whether the piece came back: then which of its stocked lines, and how many units of each, go back to stock.
+ * Offered while money taken is left to give back; the API refuses more.
  */
 export function RefundPanel() {
   const r = useRecordContext<OrderRecord>();
@@ -50,6 +105,8 @@ export function RefundPanel() {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [restock, setRestock] = useState(false);
+  /** The lines ticked to go back to stock, by variant: the quantity as typed. */
+  const [picked, setPicked] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
@@ -67,11 +124,14 @@ export function RefundPanel() {
   const cents = centsOf(amount);
   const amountBad = cents === null || cents > left;
   const reasonBad = reason.trim() === '';
+  const stockLines = restockableLines(r.items, refunds);
+  const lines = restock ? restockLinesOf(stockLines, picked) : null;
+  const linesBad = restock && lines === null;
   const submit = () => {
     setTried(true);
-    if (cents === null || amountBad || reasonBad || busy) return;
+    if (cents === null || amountBad || reasonBad || linesBad || busy) return;
     setBusy(true);
-    const body = { amount: cents, reason: reason.trim(), restock };
+    const body = { amount: cents, reason: reason.trim(), restock, ...(restock && lines ? { lines } : {}) };
     const asked = JSON.stringify([r.id, body]);
     if (attempt.current?.body !== asked) attempt.current = { body: asked, key: newKey() };
     dataProvider.refundOrder(String(r.id), body, attempt.current.key).then(
@@ -82,6 +142,7 @@ export function RefundPanel() {
         setAmount('');
         setReason('');
         setRestock(false);
+        setPicked({});
         setTried(false);
         setBusy(false);
         load();
@@ -151,6 +212,61 @@ export function RefundPanel() {
             control={<Checkbox checked={restock} onChange={(e) => setRestock(e.target.checked)} />}
             label={translate('facet.order.refund_restock')}
           />
+          {restock && (
+            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} data-testid="refund-restock-lines">
+              <Typography component="legend" variant="subtitle2">
+                {translate('facet.order.refund_restock_lines')}
+              </Typography>
+              {stockLines.every((l) => l.left === 0) && (
+                <Typography color="text.secondary">{translate('facet.order.refund_restock_nothing')}</Typography>
+              )}
+              {stockLines.map((line) => {
+                const ticked = picked[line.variantId] !== undefined;
+                return (
+                  <Box key={line.variantId} sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+                    <FormControlLabel
+                      sx={{ flex: 1 }}
+                      disabled={line.left === 0}
+                      control={
+                        <Checkbox
+                          checked={ticked}
+                          onChange={(e) =>
+                            setPicked((p) => {
+                              const next = { ...p };
+                              if (e.target.checked) next[line.variantId] = '1';
+                              else delete next[line.variantId];
+                              return next;
+                            })
+                          }
+                        />
+                      }
+                      label={`${line.name}: ${translate('facet.order.refund_restock_left', { left: line.left, bought: line.bought })}`}
+                    />
+                    {ticked && (
+                      <TextField
+                        size="small"
+                        sx={{ width: 110 }}
+                        label={translate('facet.order.refund_restock_quantity')}
+                        value={picked[line.variantId]}
+                        onChange={(e) => setPicked((p) => ({ ...p, [line.variantId]: e.target.value }))}
+                        slotProps={{
+                          htmlInput: {
+                            inputMode: 'numeric',
+                            'aria-label': `${line.name}: ${translate('facet.order.refund_restock_quantity')}`,
+                          },
+                        }}
+                      />
+                    )}
+                  </Box>
+                );
+              })}
+              {tried && linesBad && (
+                <Typography color="error" variant="body2">
+                  {translate('facet.order.refund_restock_invalid')}
+                </Typography>
+              )}
+            </Box>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('facet.order.refund_cancel')}</Button>

@@ -25,3 +25,19 @@ export class ReturnStockCommand extends Command<VariantStockLevel> {
     super();
   }
 }
+
+/**
+ * A staff refund said units of an order came back (issue 51; sent by the payments part's refund-restock
+ * reactor): each variant's units go back on hand once per refund id, never more than the order's paid units
+ * not yet returned. A made-to-order variant (no stock kept) has nothing to return.
+ */
+export class ReturnRefundedStockCommand extends Command<void> {
+  constructor(
+    readonly refundId: string,
+    readonly orderId: string,
+    readonly lines: readonly { variantId: string; quantity: number }[],
+    readonly by: string,
+  ) {
+    super();
+  }
+}

@@ -4,7 +4,7 @@ import { SetInitialStockCommand } from '../../catalog';
 import { ReleaseOrderStockCommand, ReserveOrderStockCommand } from '../../orders';
 import { DatabaseService } from '../../platform/database/database.service';
 import { productOfStockedVariant } from '../queries/stock.queries';
-import { AdjustStockCommand, ReturnStockCommand } from './stock.commands';
+import { AdjustStockCommand, ReturnRefundedStockCommand, ReturnStockCommand } from './stock.commands';
 import { stockLevel, StockWriter } from './stock-writer';
 import { StockHolds } from './stock-holds';
 
@@ -42,6 +42,17 @@ export class ReturnStockHandler implements ICommandHandler<ReturnStockCommand, V
   async execute({ variantId, orderId, quantity, reason, by }: ReturnStockCommand): Promise<VariantStockLevel> {
     const state = await this.stock.decide({ type: 'Return', variantId, orderId, quantity, reason, by }, { waitForProjections: true });
     return stockLevel(variantId, state);
+  }
+}
+
+@CommandHandler(ReturnRefundedStockCommand)
+export class ReturnRefundedStockHandler implements ICommandHandler<ReturnRefundedStockCommand, void> {
+  constructor(private readonly stock: StockWriter) {}
+
+  async execute({ refundId, orderId, lines, by }: ReturnRefundedStockCommand): Promise<void> {
+    for (const { variantId, quantity } of lines) {
+      await this.stock.decide({ type: 'ReturnRefunded', variantId, orderId, refundId, quantity, by }, { waitForProjections: false });
+    }
   }
 }
 
@@ -98,6 +109,7 @@ export const INVENTORY_COMMAND_HANDLERS = [
   SetInitialStockHandler,
   AdjustStockHandler,
   ReturnStockHandler,
+  ReturnRefundedStockHandler,
   ReserveOrderStockHandler,
   ReleaseOrderStockHandler,
 ];

@@ -73,6 +73,8 @@ export interface VariantStockState {
   reserved: number;
   /** By order id. */
   reservations: Record<string, Reservation>;
+  /** The staff refunds whose units came back here (each returns once, however often its event is delivered). */
+  refundsReturned: string[];
 }
 
 export type VariantStockCommand =
@@ -87,7 +89,12 @@ export type VariantStockCommand =
   /** Units back on hand: a piece returned (of an order, or not), or a paid order cancelled before shipping. */
   | { type: 'Return'; variantId: string; orderId: string | null; quantity: number; reason: string; by: string }
   /** A paid order cancelled before it shipped: its units not yet returned go back on hand (once). */
-  | { type: 'ReturnOrder'; variantId: string; orderId: string; reason: string; by: string };
+  | { type: 'ReturnOrder'; variantId: string; orderId: string; reason: string; by: string }
+  /** Staff refunded the order saying these units came back (issue 51): on hand once per refund. */
+  | { type: 'ReturnRefunded'; variantId: string; orderId: string; refundId: string; quantity: number; by: string };
+
+/** The ledger's reason for units that came back with a staff refund. */
+export const REFUND_RETURN_REASON = 'came back with a staff refund';
 
 export const available = (s: Pick<VariantStockState, 'onHand' | 'reserved'>) => Math.max(0, s.onHand - s.reserved);
 
@@ -122,7 +129,14 @@ const ref = (state: VariantStockState, variantId: string): StockVariantRef => ({
 });
 
 export const variantStock = {
-  initialState: (): VariantStockState => ({ exists: false, productId: null, onHand: 0, reserved: 0, reservations: {} }),
+  initialState: (): VariantStockState => ({
+    exists: false,
+    productId: null,
+    onHand: 0,
+    reserved: 0,
+    reservations: {},
+    refundsReturned: [],
+  }),
 
   evolve(state: VariantStockState, event: StockEvent): VariantStockState {
     const d = event.data;
@@ -170,7 +184,10 @@ export const variantStock = {
                 returned: state.reservations[orderId].returned + event.data.quantity,
               })
             : state.reservations;
-        return { ...base, onHand: state.onHand + event.data.quantity, reservations };
+        // Returns recorded before refunds named theirs carry no refund_id.
+        const refundId = event.data.refund_id;
+        const refundsReturned = refundId ? [...state.refundsReturned, refundId] : state.refundsReturned;
+        return { ...base, onHand: state.onHand + event.data.quantity, reservations, refundsReturned };
       }
       default:
         return assertNever(event);
@@ -261,6 +278,28 @@ export const variantStock = {
         const quantity = Math.min(held.quantity - held.returned, MAX_STOCK_UNITS - state.onHand);
         if (quantity <= 0) return [];
         const data = { ...ref(state, command.variantId), order_id: command.orderId, quantity, reason: command.reason, by: command.by };
+        return [{ type: 'StockReturned', data }];
+      }
+      case 'ReturnRefunded': {
+        // Once per refund; a made-to-order variant, or an order holding no paid units of it, has nothing to return.
+        if (state.refundsReturned.includes(command.refundId)) return [];
+        const held = state.reservations[command.orderId];
+        if (!state.exists || !held || held.status !== 'confirmed') return [];
+        // Never more than the order's units not yet returned (staff may have returned some by hand, or a cancel).
+        const quantity = Math.min(
+          requireWhole(command.quantity, 1, MAX_STOCK_UNITS, 'quantity'),
+          held.quantity - held.returned,
+          MAX_STOCK_UNITS - state.onHand,
+        );
+        if (quantity <= 0) return [];
+        const data = {
+          ...ref(state, command.variantId),
+          order_id: command.orderId,
+          quantity,
+          reason: REFUND_RETURN_REASON,
+          by: command.by,
+          refund_id: command.refundId,
+        };
         return [{ type: 'StockReturned', data }];
       }
     }

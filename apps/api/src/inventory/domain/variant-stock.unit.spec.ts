@@ -107,6 +107,59 @@ describe('variant stock decider', () => {
     expect(run(h, { type: 'ReturnOrder', variantId: V, orderId: 'o1', reason: 'again', by: 'system' })).toEqual([]);
     expect(() => run(h, { type: 'Return', variantId: V, orderId: 'o2', quantity: 1, reason: 'r', by: 's' })).toThrow(ConflictError);
   });
+
+  it("should return a restocking refund's units once per refund id, never more than the order's paid units left (issue 51)", () => {
+    const back = (refundId: string, quantity: number, orderId = 'o1'): VariantStockCommand => ({
+      type: 'ReturnRefunded',
+      variantId: V,
+      orderId,
+      refundId,
+      quantity,
+      by: 'staff:1',
+    });
+    let h = apply(stocked(5), reserve('o1', 3));
+    expect(run(h, back('re_1', 1))).toEqual([]); // not paid yet: nothing sold to come back
+    h = apply(h, { type: 'Confirm', variantId: V, orderId: 'o1' });
+    const first = run(h, back('re_1', 1));
+    expect(first).toEqual([
+      {
+        type: 'StockReturned',
+        data: {
+          variant_id: V,
+          product_id: P,
+          order_id: 'o1',
+          quantity: 1,
+          reason: 'came back with a staff refund',
+          by: 'staff:1',
+          refund_id: 're_1',
+        },
+      },
+    ]);
+    h = [...h, ...first];
+    expect(fold(variantStock, h)).toMatchObject({ onHand: 3, refundsReturned: ['re_1'] });
+    // The same refund again (a replay, a redelivery) returns nothing more.
+    expect(run(h, back('re_1', 1))).toEqual([]);
+    // Another refund: at most the 2 paid units not yet returned; a staff return by hand counts too.
+    h = apply(h, { type: 'Return', variantId: V, orderId: 'o1', quantity: 1, reason: 'resized', by: 's' });
+    expect(run(h, back('re_2', 5))[0].data).toMatchObject({ quantity: 1, refund_id: 're_2' });
+    h = apply(h, back('re_2', 5));
+    expect(run(h, back('re_3', 1))).toEqual([]);
+    // An order that bought none of it, a variant never stocked, a cancel after: nothing more.
+    expect(run(h, back('re_4', 1, 'o2'))).toEqual([]);
+    expect(run([], back('re_5', 1))).toEqual([]);
+    expect(run(h, { type: 'ReturnOrder', variantId: V, orderId: 'o1', reason: 'cancelled', by: 'system' })).toEqual([]);
+    expect(fold(variantStock, h)).toMatchObject({ onHand: 5 });
+    // Returns recorded before refunds named theirs still fold.
+    const older = apply(apply(apply(stocked(2), reserve('o1', 1)), { type: 'Confirm', variantId: V, orderId: 'o1' }), {
+      type: 'Return',
+      variantId: V,
+      orderId: 'o1',
+      quantity: 1,
+      reason: 'r',
+      by: 's',
+    });
+    expect(fold(variantStock, older)).toMatchObject({ onHand: 2, refundsReturned: [] });
+  });
 });
 
 /** Random interleavings of orders, cancels, expiries, payments, returns and restocks (decider level). */
@@ -157,6 +210,14 @@ const commandArb: fc.Arbitrary<VariantStockCommand> = fc.oneof(
     by: fc.constant('s'),
   }),
   fc.record({
+    type: fc.constant('ReturnRefunded' as const),
+    variantId: fc.constant(V),
+    orderId: fc.constantFrom(...orderIds),
+    refundId: fc.constantFrom('re_1', 're_2', 're_3'),
+    quantity: fc.integer({ min: 1, max: 4 }),
+    by: fc.constant('s'),
+  }),
+  fc.record({
     type: fc.constant('SetInitialStock' as const),
     variantId: fc.constant(V),
     productId: fc.constant(P),
@@ -175,6 +236,9 @@ function brokenInvariant(s: VariantStockState): string | null {
   if (s.onHand > MAX_STOCK_UNITS) return `on hand ${s.onHand} above the most a variant holds`;
   const a = available(s);
   if (a !== s.onHand - s.reserved || a < 0 || a > s.onHand) return `available ${a} with on hand ${s.onHand}, reserved ${s.reserved}`;
+  // Never more of an order's units back than it bought (returns by hand, cancels and refunds together).
+  const over = Object.entries(s.reservations).find(([, r]) => r.returned > r.quantity);
+  if (over) return `order ${over[0]} got ${over[1].returned} units back of the ${over[1].quantity} it bought`;
   return null;
 }
 

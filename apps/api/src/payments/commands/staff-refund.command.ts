@@ -9,6 +9,8 @@ export interface RefundView {
   reason: string;
   by: string | null;
   restock: boolean;
+  /** The lines that came back to stock, by variant ([] without restock, or on refunds from before lines were named). */
+  restock_lines: { variant_id: string; quantity: number }[];
   created_at: string;
 }
 
@@ -20,6 +22,8 @@ export class StaffRefundCommand extends Command<RefundView> {
     readonly reason: string,
     readonly restock: boolean,
     readonly by: string,
+    /** With restock: the order's lines that came back, by variant (checked by the payment's decider). */
+    readonly lines?: readonly { variant_id: string; quantity: number }[],
   ) {
     super();
   }

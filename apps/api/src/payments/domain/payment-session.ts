@@ -12,6 +12,7 @@ import {
   type PaymentSessionOpened,
   type PaymentSucceeded,
   type ProviderEventReceived,
+  type RestockLine,
 } from '@facet/contracts';
 import { BadInputError, ConflictError } from '../../platform/domain/errors';
 
@@ -26,6 +27,7 @@ export type {
   PaymentRefunded,
   PaymentSessionOpened,
   PaymentSucceeded,
+  RestockLine,
 };
 
 export const PAYMENT_EVENT_TYPES = eventTypes(PAYMENT_EVENT_SCHEMAS);
@@ -44,6 +46,8 @@ export interface PaymentSessionState {
   refundedCents: number;
   refunds: number;
   refundIds: string[];
+  /** Units staff said came back with earlier refunds, by variant (their restock_lines). */
+  restocked: Record<string, number>;
 }
 
 /** Longest reason a staff refund keeps. */
@@ -59,6 +63,42 @@ export function refundRefusal(state: PaymentSessionState, amountCents: number): 
   if (left <= 0) return 'This payment has been refunded in full already.';
   if (amountCents > left) return `Only ${left} cents of the ${state.amountCents} captured are left to refund; ${amountCents} asked.`;
   return null;
+}
+
+/** Most lines one refund restocks (an order holds far fewer). */
+export const RESTOCK_LINES_MAX = 100;
+
+/**
+ * Whether these lines may go back to stock with a refund: each a variant the order bought (`ordered`: its units by
+ * variant, from the order's own events), named once, at least 1 unit and at most what was bought less what earlier
+ * refunds of this payment restocked. The reason (a 400 naming `lines`), or null. Checked before the provider is
+ * asked and again by the decider at the revision appended, so refunds racing never restock more than was bought.
+ */
+export function restockRefusal(state: PaymentSessionState, lines: unknown, ordered: Readonly<Record<string, number>>): string | null {
+  if (!Array.isArray(lines) || lines.length === 0) return 'lines must name the order lines that came back when restock is true';
+  if (lines.length > RESTOCK_LINES_MAX) return `lines may name at most ${RESTOCK_LINES_MAX} lines`;
+  const seen = new Set<string>();
+  for (const line of lines as unknown[]) {
+    const { variant_id: variantId, quantity } = (line ?? {}) as Partial<RestockLine>;
+    if (typeof variantId !== 'string' || variantId === '') return 'lines[].variant_id must name a line of the order';
+    if (seen.has(variantId)) return `lines names variant ${variantId} twice`;
+    seen.add(variantId);
+    if (!Object.prototype.hasOwnProperty.call(ordered, variantId)) return `lines names variant ${variantId}, which this order did not buy`;
+    if (!Number.isSafeInteger(quantity) || (quantity as number) < 1) return 'lines[].quantity must be a whole number of units, at least 1';
+    const left = ordered[variantId] - (state.restocked[variantId] ?? 0);
+    if ((quantity as number) > left) {
+      return `lines asks ${quantity} units of variant ${variantId} back; ${left} of the ${ordered[variantId]} bought are left to restock`;
+    }
+  }
+  return null;
+}
+
+/** The session and order every event of a session after its opening names. */
+const sessionOf = (state: PaymentSessionState) => ({ session_id: state.sessionId as string, order_id: state.orderId as string });
+
+/** A PaymentRefunded of this session: its session, order and currency, with the refund's own fields. */
+function refunded(state: PaymentSessionState, d: Omit<PaymentRefunded['data'], 'session_id' | 'order_id' | 'currency'>): PaymentRefunded {
+  return { type: 'PaymentRefunded', data: { ...sessionOf(state), currency: state.currency, ...d } };
 }
 
 /** What the provider says about a session right now. */
@@ -100,7 +140,18 @@ export type PaymentCommand =
    */
   | { type: 'RecordProviderPartRefund'; refundId: string; refundedTotalCents: number; reason: string }
   /** A refund staff made, whole or in part, at the provider (refund number n of the session, its key refund:<session>:<n>). */
-  | { type: 'RecordStaffRefund'; number: number; refundId: string; amountCents: number; reason: string; by: string; restock: boolean }
+  | {
+      type: 'RecordStaffRefund';
+      number: number;
+      refundId: string;
+      amountCents: number;
+      reason: string;
+      by: string;
+      restock: boolean;
+      /** With restock: the lines that came back, and what the order bought by variant (from the order's own events). */
+      restockLines?: readonly RestockLine[];
+      ordered?: Readonly<Record<string, number>>;
+    }
   | { type: 'RecordDispute'; disputeId: string; amountCents: number; currency: string; reason: string };
 
 export const paymentSession = {
@@ -115,6 +166,7 @@ export const paymentSession = {
     refundedCents: 0,
     refunds: 0,
     refundIds: [],
+    restocked: {},
   }),
 
   evolve(state: PaymentSessionState, event: PaymentEvent): PaymentSessionState {
@@ -145,6 +197,7 @@ export const paymentSession = {
           refunds: state.refunds + 1,
           refundIds: [...state.refundIds, event.data.refund_id],
           outcome: refundedCents >= state.amountCents ? 'refunded' : state.outcome,
+          restocked: withRestocked(state.restocked, event.data.restock_lines),
         };
       }
       case 'PaymentDisputed':
@@ -166,7 +219,7 @@ export const paymentSession = {
         if (!state.opened || state.outcome !== 'open') return [];
         // Polling checks what was charged as the webhook does: another amount or currency is never applied.
         if (outcomeMismatch(state, command.outcome) !== null) return [];
-        const base = { session_id: state.sessionId as string, order_id: state.orderId as string };
+        const base = sessionOf(state);
         const o = command.outcome;
         // Refunded means it was paid first: record the payment (the order then has it refunded, once).
         if (o.paymentStatus === 'paid' || o.paymentStatus === 'refunded') {
@@ -191,18 +244,12 @@ export const paymentSession = {
         // The whole payment (what is left of it) back, once: a paid session only, a refund id recorded once.
         if (state.outcome !== 'paid' || state.refundIds.includes(command.refundId)) return [];
         return [
-          {
-            type: 'PaymentRefunded',
-            data: {
-              session_id: state.sessionId as string,
-              order_id: state.orderId as string,
-              amount_cents: state.amountCents - state.refundedCents,
-              currency: state.currency,
-              refund_id: command.refundId,
-              reason: command.reason,
-              ...(state.refunds > 0 ? { refunded_total_cents: state.amountCents } : {}),
-            },
-          },
+          refunded(state, {
+            amount_cents: state.amountCents - state.refundedCents,
+            refund_id: command.refundId,
+            reason: command.reason,
+            ...(state.refunds > 0 ? { refunded_total_cents: state.amountCents } : {}),
+          }),
         ];
       }
       case 'RecordProviderPartRefund': {
@@ -211,18 +258,12 @@ export const paymentSession = {
         const total = command.refundedTotalCents;
         if (!Number.isSafeInteger(total) || total <= state.refundedCents || total >= state.amountCents) return [];
         return [
-          {
-            type: 'PaymentRefunded',
-            data: {
-              session_id: state.sessionId as string,
-              order_id: state.orderId as string,
-              amount_cents: total - state.refundedCents,
-              currency: state.currency,
-              refund_id: command.refundId,
-              reason: command.reason,
-              refunded_total_cents: total,
-            },
-          },
+          refunded(state, {
+            amount_cents: total - state.refundedCents,
+            refund_id: command.refundId,
+            reason: command.reason,
+            refunded_total_cents: total,
+          }),
         ];
       }
       case 'RecordStaffRefund': {
@@ -234,22 +275,22 @@ export const paymentSession = {
           throw new BadInputError('amount must be a whole number of cents, at least 1.', 'amount');
         const refusal = refundRefusal(state, command.amountCents);
         if (refusal) throw new ConflictError(refusal);
+        const lines = command.restock ? (command.restockLines ?? null) : null;
+        if (command.restock) {
+          const restock = restockRefusal(state, lines, command.ordered ?? {});
+          if (restock) throw new BadInputError(restock, 'lines');
+        }
         return [
-          {
-            type: 'PaymentRefunded',
-            data: {
-              session_id: state.sessionId as string,
-              order_id: state.orderId as string,
-              amount_cents: command.amountCents,
-              currency: state.currency,
-              refund_id: command.refundId,
-              reason: command.reason,
-              refund_number: command.number,
-              refunded_total_cents: state.refundedCents + command.amountCents,
-              by: command.by,
-              restock: command.restock,
-            },
-          },
+          refunded(state, {
+            amount_cents: command.amountCents,
+            refund_id: command.refundId,
+            reason: command.reason,
+            refund_number: command.number,
+            refunded_total_cents: state.refundedCents + command.amountCents,
+            by: command.by,
+            restock: command.restock,
+            ...(lines ? { restock_lines: lines.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })) } : {}),
+          }),
         ];
       }
       case 'RecordDispute': {
@@ -260,8 +301,7 @@ export const paymentSession = {
           {
             type: 'PaymentDisputed',
             data: {
-              session_id: state.sessionId as string,
-              order_id: state.orderId as string,
+              ...sessionOf(state),
               dispute_id: command.disputeId,
               amount_cents: command.amountCents,
               currency: command.currency,
@@ -273,3 +313,11 @@ export const paymentSession = {
     }
   },
 };
+
+/** The units restocked so far, with a refund's lines added (a refund without lines adds none). */
+function withRestocked(restocked: Record<string, number>, lines: readonly RestockLine[] | undefined): Record<string, number> {
+  if (!lines?.length) return restocked;
+  const next = { ...restocked };
+  for (const l of lines) next[l.variant_id] = (next[l.variant_id] ?? 0) + l.quantity;
+  return next;
+}

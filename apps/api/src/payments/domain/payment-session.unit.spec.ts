@@ -245,3 +245,114 @@ describe('staff refunds, whole or in part (issue 51)', () => {
     ]);
   });
 });
+
+describe('refunds that restock: the lines that came back, never more than was bought (issue 51)', () => {
+  const session = decider(paymentSession);
+  const paidEvent: PaymentEvent = {
+    type: 'PaymentSucceeded',
+    schemaVersion: 2,
+    data: { session_id: 's1', order_id: 'o1', amount_cents: 5000, currency: 'usd', method: 'card', card_last_4: null },
+  };
+  /** The order bought 2 of the ring's size 6 and 1 of the pendant. */
+  const ordered = { 'v-ring-6': 2, 'v-pendant': 1 };
+  const restock = (number: number, lines: unknown, refundId = `re_${number}`) => ({
+    type: 'RecordStaffRefund' as const,
+    number,
+    refundId,
+    amountCents: 100,
+    reason: 'Came back',
+    by: 'staff-1',
+    restock: true,
+    restockLines: lines as any,
+    ordered,
+  });
+  const restocked = (number: number, lines: { variant_id: string; quantity: number }[]): PaymentEvent => ({
+    type: 'PaymentRefunded',
+    data: {
+      session_id: 's1',
+      order_id: 'o1',
+      amount_cents: 100,
+      currency: 'usd',
+      refund_id: `re_${number}`,
+      reason: 'Came back',
+      refund_number: number,
+      refunded_total_cents: 100 * number,
+      by: 'staff-1',
+      restock: true,
+      restock_lines: lines,
+    },
+  });
+
+  it('records the lines that came back on the refund, and folds them per variant', () => {
+    session
+      .given(opened, paidEvent)
+      .when(restock(1, [{ variant_id: 'v-ring-6', quantity: 1 }]))
+      .then(restocked(1, [{ variant_id: 'v-ring-6', quantity: 1 }]));
+    const lines = [
+      { variant_id: 'v-ring-6', quantity: 1 },
+      { variant_id: 'v-pendant', quantity: 1 },
+    ];
+    expect(
+      session.given(opened, paidEvent, restocked(1, [{ variant_id: 'v-ring-6', quantity: 1 }]), restocked(2, lines)).state().restocked,
+    ).toEqual({ 'v-ring-6': 2, 'v-pendant': 1 });
+  });
+
+  it('refuses every bad lines with a 400 naming lines', () => {
+    const bad: [unknown, RegExp][] = [
+      [undefined, /must name the order lines/],
+      [[], /must name the order lines/],
+      ['v-ring-6', /must name the order lines/],
+      [[null], /variant_id must name a line/],
+      [[{ quantity: 1 }], /variant_id must name a line/],
+      [[{ variant_id: 7, quantity: 1 }], /variant_id must name a line/],
+      [
+        [
+          { variant_id: 'v-ring-6', quantity: 1 },
+          { variant_id: 'v-ring-6', quantity: 1 },
+        ],
+        /twice/,
+      ],
+      [[{ variant_id: 'v-other', quantity: 1 }], /which this order did not buy/],
+      [[{ variant_id: '__proto__', quantity: 1 }], /which this order did not buy/],
+      [[{ variant_id: 'v-ring-6', quantity: 0 }], /at least 1/],
+      [[{ variant_id: 'v-ring-6', quantity: 1.5 }], /at least 1/],
+      [[{ variant_id: 'v-ring-6', quantity: '1' }], /at least 1/],
+      [[{ variant_id: 'v-ring-6', quantity: 3 }], /asks 3 units of variant v-ring-6 back; 2 of the 2 bought are left/],
+      [[{ variant_id: 'v-ring-6', quantity: 1e300 }], /whole number of units/],
+      [[{ variant_id: 'v-ring-6', quantity: Number.MAX_SAFE_INTEGER }], /left to restock/],
+      [Array.from({ length: 101 }, (_, i) => ({ variant_id: `v${i}`, quantity: 1 })), /at most 100 lines/],
+    ];
+    for (const [lines, message] of bad) {
+      session.given(opened, paidEvent).when(restock(1, lines)).thenError(BadInputError, message, { field: 'lines' });
+    }
+  });
+
+  it('caps the units across refunds: what was bought less what earlier refunds restocked', () => {
+    const first = restocked(1, [{ variant_id: 'v-ring-6', quantity: 1 }]);
+    session
+      .given(opened, paidEvent, first)
+      .when(restock(2, [{ variant_id: 'v-ring-6', quantity: 2 }]))
+      .thenError(BadInputError, /1 of the 2 bought are left to restock/, { field: 'lines' });
+    session
+      .given(opened, paidEvent, first)
+      .when(restock(2, [{ variant_id: 'v-ring-6', quantity: 1 }]))
+      .then(restocked(2, [{ variant_id: 'v-ring-6', quantity: 1 }]));
+    session
+      .given(opened, paidEvent, first, restocked(2, [{ variant_id: 'v-ring-6', quantity: 1 }]))
+      .when(restock(3, [{ variant_id: 'v-ring-6', quantity: 1 }]))
+      .thenError(BadInputError, /0 of the 2 bought are left/, { field: 'lines' });
+    // Refunds without restock (and refunds recorded before lines were named) restock nothing.
+    const { restock_lines: _lines, ...olderData } = (first as Extract<PaymentEvent, { type: 'PaymentRefunded' }>).data;
+    const older: PaymentEvent = { type: 'PaymentRefunded', data: olderData };
+    expect(session.given(opened, paidEvent, older).state().restocked).toEqual({});
+  });
+
+  it('records no lines on a refund without restock, whatever lines it carries', () => {
+    const events = session
+      .given(opened, paidEvent)
+      .when({ ...restock(1, [{ variant_id: 'v-ring-6', quantity: 9 }]), restock: false })
+      .events();
+    expect(events[0].data).not.toHaveProperty('restock_lines');
+    expect(events[0].data).toMatchObject({ restock: false });
+  });
+});

@@ -382,6 +382,50 @@ describe('Card payments through Stripe Checkout', () => {
     expect((await t.request('POST', `/api/admin/orders/${orderId}/refunds`, { token, body: { amount: 1, reason: 'x' } })).status).toBe(409);
   });
 
+  it('should restock a line through Stripe as through the sandbox: its unit back once, a second restock refused before Stripe is asked', async () => {
+    // A seeded stocked variant, with units to spare.
+    const token = await t.staffToken();
+    const row = await db().one<any>(`SELECT variant_id, product_id FROM rm.variant_stock WHERE available > 0 ORDER BY variant_id LIMIT 1`);
+    const page = (await t.request('GET', `/api/products/${row.product_id}`)).body;
+    const variant = page.variants.find((v: any) => v.id === row.variant_id);
+    const topUp = { delta: 5, reason: 'units for the Stripe refund test' };
+    expect((await t.request('POST', `/api/admin/inventory/variants/${variant.id}/adjustments`, { token, body: topUp })).status).toBe(200);
+    const { orderId, totalCents } = await placeCardOrder(t, page, `ada+${Math.random().toString(36).slice(2)}@example.com`, { variant });
+    const { session_id } = await openSession(orderId);
+    await send('checkout.session.completed', stripe.pay(session_id));
+    const confirmed = `SELECT 1 FROM public.es_events WHERE event_type = 'ReservationConfirmed' AND data->>'order_id' = $1`;
+    await waitUntil(async () => (await db().one(confirmed, [orderId])) !== null);
+    await waitUntil(
+      async () => (await t.request('GET', `/api/admin/orders/${orderId}/refunds`, { token })).body.captured_cents === totalCents,
+    );
+    const returned = () =>
+      db().query<any>(
+        `SELECT (data->>'quantity')::int AS quantity, data->>'refund_id' AS refund_id FROM public.es_events
+          WHERE event_type = 'StockReturned' AND data->>'order_id' = $1`,
+        [orderId],
+      );
+    const lines = [{ variant_id: variant.id, quantity: 1 }];
+    const back = await t.request('POST', `/api/admin/orders/${orderId}/refunds`, {
+      token,
+      body: { amount: 200, reason: 'Came back', restock: true, lines },
+    });
+    expect(back.status).toBe(201);
+    expect(back.body).toMatchObject({ restock: true, restock_lines: lines });
+    expect(back.body.refund_id).toMatch(/^re_/);
+    await waitUntil(async () => (await returned()).length === 1);
+    expect(await returned()).toEqual([{ quantity: 1, refund_id: back.body.refund_id }]);
+    const refundsAsked = () =>
+      stripe.requests.filter((r) => r.path === '/v1/refunds' && r.params.metadata?.session_id === session_id).length;
+    expect(refundsAsked()).toBe(1);
+    const again = await t.request('POST', `/api/admin/orders/${orderId}/refunds`, {
+      token,
+      body: { amount: 200, reason: 'Came back again', restock: true, lines },
+    });
+    expect([again.status, again.body.errors?.[0]?.field]).toEqual([400, 'lines']);
+    expect(refundsAsked()).toBe(1);
+    expect(await returned()).toHaveLength(1);
+  });
+
   it('should answer 503 while Stripe is down, charge nothing, and open the checkout once it is back', async () => {
     const { orderId } = await place();
     stripe.down = true;

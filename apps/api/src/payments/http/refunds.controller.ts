@@ -13,7 +13,20 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { CurrentPrincipal, RequireStaff } from '../../platform/auth/auth.decorators';
 import { Principal } from '../../platform/auth/principal';
 import { DatabaseService } from '../../platform/database/database.service';
@@ -25,7 +38,31 @@ import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { VisibleText } from '../../platform/http/validation';
 import { paidSessionOf, refundView } from '../commands/staff-refund.handler';
 import { StaffRefundCommand } from '../commands/staff-refund.command';
-import { PaymentEvent, PaymentRefunded, paymentSession, paymentStream, REFUND_REASON_MAX } from '../domain/payment-session';
+import {
+  PaymentEvent,
+  PaymentRefunded,
+  paymentSession,
+  paymentStream,
+  REFUND_REASON_MAX,
+  RESTOCK_LINES_MAX,
+} from '../domain/payment-session';
+
+/** One line of the order that came back: its variant (the order's items[].variant_id) and how many units. */
+export class RestockLineDto {
+  @ApiProperty({ description: "The line's variant, as the order's items[].variant_id names it", example: '5b0c2a4e-...' })
+  @IsString({ message: 'variant_id must name a line of the order' })
+  @MaxLength(100)
+  variant_id!: string;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description: 'Units that came back: at most what was bought less what earlier refunds restocked',
+  })
+  @IsInt({ message: 'quantity must be a whole number of units' })
+  @Min(1, { message: 'quantity must be at least 1' })
+  @Max(1_000_000, { message: 'quantity is more than any order holds' })
+  quantity!: number;
+}
 
 export class CreateRefundDto {
   @ApiProperty({
@@ -47,6 +84,24 @@ export class CreateRefundDto {
   @IsOptional()
   @IsBoolean({ message: 'restock must be true or false' })
   restock?: boolean;
+  @ApiPropertyOptional({
+    type: [RestockLineDto],
+    maxItems: RESTOCK_LINES_MAX,
+    description: 'Required with restock: true (and only then): the order lines that came back, each variant once',
+  })
+  @IsOptional()
+  @IsArray({ message: 'lines must be a list of { variant_id, quantity }' })
+  @ArrayMaxSize(RESTOCK_LINES_MAX)
+  // IsObject: ValidateNested alone lets an array of arrays ([[]]) through to the handler.
+  @IsObject({ each: true, message: 'lines must be a list of { variant_id, quantity }' })
+  @ValidateNested({ each: true })
+  @Type(() => RestockLineDto)
+  lines?: RestockLineDto[];
+}
+
+export class RestockLineView {
+  @ApiProperty() variant_id!: string;
+  @ApiProperty({ type: 'integer' }) quantity!: number;
 }
 
 export class RefundDto {
@@ -62,6 +117,8 @@ export class RefundDto {
   @ApiProperty() reason!: string;
   @ApiProperty({ type: String, nullable: true, description: 'The staff member (null: not a staff refund)' }) by!: string | null;
   @ApiProperty() restock!: boolean;
+  @ApiProperty({ type: [RestockLineView], description: 'The lines that came back to stock ([] without restock)' })
+  restock_lines!: RestockLineView[];
   @ApiProperty() created_at!: string;
 }
 
@@ -99,7 +156,9 @@ export class RefundsController {
   })
   @ApiCreatedResponse({ type: RefundDto })
   @ApiBadRequestResponse({
-    description: 'A field is wrong (amount not a positive whole number of cents, reason missing or too long, a bad Idempotency-Key)',
+    description:
+      'A field is wrong (amount not a positive whole number of cents, reason missing or too long, restock without lines or ' +
+      'lines naming a variant the order did not buy, twice, or more units than are left to restock, a bad Idempotency-Key)',
   })
   @ApiConflictResponse({
     description: 'No payment taken, the amount is more than is left to refund, or the Idempotency-Key was used for another body',
@@ -116,7 +175,16 @@ export class RefundsController {
     // A key is the staff member's own, on this order: the same key on another order is another refund.
     const scope = IdempotencyService.callerScope(`refund:${orderId}`, principal, null);
     return this.idempotency.run(scope, idempotencyKey, dto, () =>
-      this.commands.execute(new StaffRefundCommand(orderId, dto.amount, dto.reason.trim(), dto.restock === true, principal.id)),
+      this.commands.execute(
+        new StaffRefundCommand(
+          orderId,
+          dto.amount,
+          dto.reason.trim(),
+          dto.restock === true,
+          principal.id,
+          dto.lines?.map((l) => ({ variant_id: l.variant_id, quantity: l.quantity })),
+        ),
+      ),
     );
   }
 
