@@ -10,4 +10,6 @@ export type {
   StockReturned,
 } from './domain/variant-stock';
 export { STOCK_EVENT_TYPES, variantStock, variantStream } from './domain/variant-stock';
+// The commands other parts send on the bus (returns: a receipt's units back, keyed; an exchange's unit out).
+export { ReserveExchangeUnitCommand, ReturnStockCommand } from './commands/stock.commands';
 export { InventoryModule } from './inventory.module';

@@ -31,6 +31,8 @@ export interface StockReturnedData extends StockVariantRef {
   quantity: number;
   reason: string;
   by: string;
+  /** What the units came back for, once (a return's receipt: return:<id>:<line>); absent for staff's own returns. */
+  key?: string;
 }
 
 export const INVENTORY_EVENT_SCHEMAS = defineEvents({
