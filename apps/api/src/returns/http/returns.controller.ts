@@ -2,6 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Req,
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -36,7 +37,7 @@ export class OrderReturnsController {
   })
   @ApiQuery({ name: 'access', required: false, description: "The token of the order mails' link" })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A retried request with the same key records one return' })
-  @ApiOkResponse({ type: ReturnDto })
+  @ApiCreatedResponse({ type: ReturnDto })
   @ApiBadRequestResponse({ description: 'A field is wrong (lines, a line, a quantity, the reason), named in the answer' })
   @ApiConflictResponse({ description: 'Not delivered, past the window, an excluded piece, or more units than are left to return' })
   @ApiNotFoundResponse({ description: 'No such order, or not yours' })
