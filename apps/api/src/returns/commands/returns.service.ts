@@ -9,7 +9,7 @@ import { StaffRefundCommand } from '../../payments';
 import { Principal } from '../../platform/auth/principal';
 import { FACET_CONFIG, FacetConfig } from '../../platform/config/config';
 import { DatabaseService } from '../../platform/database/database.service';
-import { containing, selectPage, SqlFilter } from '../../platform/database/sql-filter';
+import { containing, selectPage, sortedBy, SqlFilter } from '../../platform/database/sql-filter';
 import { BadInputError, ConflictError, NotFoundError } from '../../platform/domain/errors';
 import { fold } from '../../platform/event-store/decider';
 import { EventSourcing } from '../../platform/event-store/event-sourcing.service';
@@ -44,6 +44,8 @@ export interface StaffAction {
 export interface ReturnListFilter {
   page: number;
   limit: number;
+  sort: 'requested_at' | 'updated_at' | 'status';
+  order: 'asc' | 'desc';
   status?: string;
   order_id?: string;
   q?: string;
@@ -179,7 +181,7 @@ export class ReturnsService {
     if (q) filter.where(`(id::text ILIKE ? OR order_id::text ILIKE ? OR reason ILIKE ? OR lines::text ILIKE ?)`, containing(q));
     const { rows, total } = await selectPage<ReturnRow>(
       this.db,
-      { columns: COLUMNS, from: 'returns', orderBy: 'requested_at DESC, id' },
+      { columns: COLUMNS, from: 'returns', orderBy: `${sortedBy(f.sort, f.order)}, id` },
       filter,
       f.page,
       f.limit,

@@ -16,7 +16,7 @@ import type { OrderReturns, ReturnView } from '@facet/contracts';
 import { CurrentPrincipal, Public, RequireStaff } from '../../platform/auth/auth.decorators';
 import { ordersWithAccess } from '../../platform/auth/order-access-cookie';
 import { Principal } from '../../platform/auth/principal';
-import { paging, withTotalCount } from '../../platform/http/list-endpoint';
+import { paging, sorting, withTotalCount } from '../../platform/http/list-endpoint';
 import { UuidOr404Pipe } from '../../platform/http/uuid-or-404.pipe';
 import { ReturnsService } from '../commands/returns.service';
 import { AdminReturnListQueryDto, OrderReturnsDto, RequestReturnDto, ReturnDto, ReturnListDto, StaffReturnActionDto } from './returns.dto';
@@ -80,7 +80,7 @@ export class AdminReturnsController {
   @ApiOkResponse({ type: ReturnListDto })
   @ApiUnauthorizedResponse()
   list(@Query() q: AdminReturnListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    return withTotalCount(reply, this.returns.list({ ...paging(q), status: q.status, order_id: q.order_id?.toLowerCase(), q: q.q }));
+    return withTotalCount(reply, this.returns.list({ ...paging(q), ...sorting(q, 'requested_at'), status: q.status, order_id: q.order_id?.toLowerCase(), q: q.q }));
   }
 
   @Get(':id')
