@@ -80,9 +80,9 @@ describe('A return from the order page', () => {
     const { page, errors } = await newPage(browser, DESKTOP);
     await signInOnStorefront(page, email, PASSWORD);
     const orderId = await payForAPiece(page);
-    expect((await staff('PUT', `/api/admin/orders/${orderId}`, { status: 'shipped', carrier: 'fedex', tracking_number: '748948701234' })).status).toBe(
-      200,
-    );
+    expect(
+      (await staff('PUT', `/api/admin/orders/${orderId}`, { status: 'shipped', carrier: 'fedex', tracking_number: '748948701234' })).status,
+    ).toBe(200);
     expect((await staff('PUT', `/api/admin/orders/${orderId}`, { status: 'delivered' })).status).toBe(200);
 
     // The shopper: Return items on the delivered order's page, with the policy beside it.
@@ -101,7 +101,9 @@ describe('A return from the order page', () => {
     const listed = await staff('GET', `/api/admin/returns?order_id=${orderId}`);
     expect(listed.body.items).toHaveLength(1);
     const id = listed.body.items[0].id as string;
-    expect((await staff('PUT', `/api/admin/returns/${id}`, { action: 'approve', note: 'Please use the prepaid label in your box' })).status).toBe(200);
+    expect(
+      (await staff('PUT', `/api/admin/returns/${id}`, { action: 'approve', note: 'Please use the prepaid label in your box' })).status,
+    ).toBe(200);
     await orderPageShows(page, orderId, /Return approved/);
     await page.getByTestId('return-note').getByText('Please use the prepaid label in your box').waitFor();
     await screenshot(page, 'return-approved');
@@ -111,7 +113,10 @@ describe('A return from the order page', () => {
 
     expect((await staff('PUT', `/api/admin/returns/${id}`, { action: 'refund', restocking_fee: 100 })).status).toBe(200);
     await orderPageShows(page, orderId, /Refunded/);
-    await page.getByTestId('return-refunded').getByText(/less a restocking fee of \$1/).waitFor();
+    await page
+      .getByTestId('return-refunded')
+      .getByText(/less a restocking fee of \$1/)
+      .waitFor();
     // Every unit of the line is in the return: no form is offered again.
     expect(await page.getByTestId('return-form').count()).toBe(0);
     await screenshot(page, 'return-refunded');

@@ -45,8 +45,13 @@ describe('Returns', () => {
     expect(placed.status).toBe(200);
     const orderId = placed.body.order_id as string;
     const cookie = orderAccessCookie(placed);
-    const session = await t.request('POST', '/api/payments/checkout/session', { headers: { cookie }, body: { origin_url: ORIGIN, order_id: orderId } });
-    expect((await t.request('POST', `/api/payments/sandbox/sessions/${session.body.session_id}/pay`, { body: GOOD_CARD })).status).toBe(200);
+    const session = await t.request('POST', '/api/payments/checkout/session', {
+      headers: { cookie },
+      body: { origin_url: ORIGIN, order_id: orderId },
+    });
+    expect((await t.request('POST', `/api/payments/sandbox/sessions/${session.body.session_id}/pay`, { body: GOOD_CARD })).status).toBe(
+      200,
+    );
     await waitUntil(async () => (await t.request('GET', `/api/admin/orders/${orderId}`, { token })).body.payment_status === 'paid');
     if (to === 'delivered') {
       const shipped = { status: 'shipped', carrier: 'ups', tracking_number: '1Z999AA10123456784', note: '' };
@@ -82,7 +87,11 @@ describe('Returns', () => {
       },
     });
     expect(created.status).toBe(201);
-    ring = { id: created.body.id, name: 'Returns Ring', variants: (await t.request('GET', `/api/products/${created.body.id}`)).body.variants };
+    ring = {
+      id: created.body.id,
+      name: 'Returns Ring',
+      variants: (await t.request('GET', `/api/products/${created.body.id}`)).body.variants,
+    };
   });
   afterAll(async () => {
     await t?.close();
@@ -121,7 +130,9 @@ describe('Returns', () => {
     const body = { lines: [{ line: 0, quantity: 1 }], reason: 'Too small' };
     expect((await t.request('POST', `/api/orders/${o.orderId}/returns`, { body })).status).toBe(404);
     expect((await t.request('GET', `/api/orders/${o.orderId}/returns`)).status).toBe(404);
-    expect((await t.request('GET', `/api/orders/00000000-0000-4000-8000-000000000000/returns`, { headers: { cookie: o.cookie } })).status).toBe(404);
+    expect(
+      (await t.request('GET', `/api/orders/00000000-0000-4000-8000-000000000000/returns`, { headers: { cookie: o.cookie } })).status,
+    ).toBe(404);
 
     const engraved = await ask(o, { lines: [{ line: 1, quantity: 1 }], reason: 'Too small' });
     expect(engraved.status).toBe(409);

@@ -6,5 +6,8 @@ export const returnsApi = {
   forOrder: (orderId: string, access: string | null, signal?: AbortSignal) =>
     api.get<OrderReturns>(`/orders/${encodeURIComponent(orderId)}/returns`, { query: { access }, signal }),
   request: (orderId: string, access: string | null, body: { lines: { line: number; quantity: number }[]; reason: string }, key: string) =>
-    api.post<ReturnView>(`/orders/${encodeURIComponent(orderId)}/returns`, body, { query: { access }, headers: { 'Idempotency-Key': key } }),
+    api.post<ReturnView>(`/orders/${encodeURIComponent(orderId)}/returns`, body, {
+      query: { access },
+      headers: { 'Idempotency-Key': key },
+    }),
 };

@@ -79,7 +79,9 @@ describe("the order page's returns", () => {
 
   it("shows each return's status and the note staff wrote, and the refund", async () => {
     forOrder.mockResolvedValue(
-      returns({ returns: [approved, { ...approved, id: 'r2', status: 'refunded', status_label: 'Refunded', refunded: 1190, restocking_fee: 10 }] }),
+      returns({
+        returns: [approved, { ...approved, id: 'r2', status: 'refunded', status_label: 'Refunded', refunded: 1190, restocking_fee: 10 }],
+      }),
     );
     render(<OrderReturns orderId={ID} access={null} />);
     const [first, second] = await screen.findAllByTestId('return');

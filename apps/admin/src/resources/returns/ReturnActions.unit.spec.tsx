@@ -24,8 +24,10 @@ const base: ReturnRow = {
 
 function renderWith(record: ReturnRow) {
   const update = jest.fn(async (_resource: string, params: { data: unknown }) => ({ data: { ...record, ...(params.data as object) } }));
+  // The test's update answers the record it was given (react-admin types update generically).
+  const data = { ...dataProvider, update } as unknown as typeof dataProvider;
   render(
-    <AdminContext dataProvider={{ ...dataProvider, update }} i18nProvider={i18nProvider}>
+    <AdminContext dataProvider={data} i18nProvider={i18nProvider}>
       <RecordContextProvider value={record}>
         <ReturnActions />
       </RecordContextProvider>
@@ -47,7 +49,10 @@ describe('The staff steps of a return in the console', () => {
     fireEvent.change(screen.getByLabelText('Note to the shopper'), { target: { value: 'Use the prepaid label' } });
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
-      expect(update).toHaveBeenCalledWith('returns', expect.objectContaining({ id: 'r1', data: { action: 'approve', note: 'Use the prepaid label' } })),
+      expect(update).toHaveBeenCalledWith(
+        'returns',
+        expect.objectContaining({ id: 'r1', data: { action: 'approve', note: 'Use the prepaid label' } }),
+      ),
     );
     expect(screen.getByRole('button', { name: 'Refuse' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark received' })).toBeNull();

@@ -108,7 +108,11 @@ export function ReturnActions() {
       {r.status === 'received' && (
         <>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <MuiTextField label={translate('resources.returns.fields.restocking_fee')} value={fee} onChange={(e) => setFee(e.target.value)} />
+            <MuiTextField
+              label={translate('resources.returns.fields.restocking_fee')}
+              value={fee}
+              onChange={(e) => setFee(e.target.value)}
+            />
             <Button variant="contained" disabled={isPending} onClick={refund}>
               {translate('resources.returns.actions.refund')}
             </Button>

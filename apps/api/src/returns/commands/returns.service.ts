@@ -277,11 +277,12 @@ export class ReturnsService {
     const line = r.lines[0];
     const [product] = await this.queries.execute(new ProductsByIdsQuery([line.product_id.toLowerCase()]));
     const variant = product?.variants.find((v) => v.variant_id === variantId);
-    if (!product || !variant)
-      throw new BadInputError('exchange_variant_id is not a size of the same piece', 'exchange_variant_id');
+    if (!product || !variant) throw new BadInputError('exchange_variant_id is not a size of the same piece', 'exchange_variant_id');
     if (variant.stock_mode === 'stocked') {
       const label = Object.values(variant.options).join(' / ');
-      await this.commands.execute(new ReserveExchangeUnitCommand(id, variantId, product.id, label ? `${product.name} (${label})` : product.name));
+      await this.commands.execute(
+        new ReserveExchangeUnitCommand(id, variantId, product.id, label ? `${product.name} (${label})` : product.name),
+      );
     }
     await this.decide(orderId, { type: 'ExchangeReturn', ...base(id, orderId, by), variantId });
   }

@@ -198,7 +198,14 @@ export const orderReturns = {
         return [
           {
             type: 'ReturnRequested',
-            data: { return_id: returnId, order_id: order.orderId, lines, reason: command.reason, subject_id: order.subjectId, by: command.by },
+            data: {
+              return_id: returnId,
+              order_id: order.orderId,
+              lines,
+              reason: command.reason,
+              subject_id: order.subjectId,
+              by: command.by,
+            },
           },
         ];
       }
@@ -206,7 +213,13 @@ export const orderReturns = {
         const r = need(state, command.returnId);
         if (r.status === 'approved' && r.note === command.note) return [];
         if (r.status !== 'requested') throw cannot(r, 'approved');
-        const data = { return_id: command.returnId, order_id: command.orderId, note: command.note, by: command.by, subject_id: command.subjectId };
+        const data = {
+          return_id: command.returnId,
+          order_id: command.orderId,
+          note: command.note,
+          by: command.by,
+          subject_id: command.subjectId,
+        };
         return [{ type: 'ReturnApproved', data }];
       }
       case 'RefuseReturn': {
@@ -214,7 +227,13 @@ export const orderReturns = {
         if (r.status === 'refused' && r.note === command.note) return [];
         if (r.status !== 'requested') throw cannot(r, 'refused');
         if (!command.note) throw new BadInputError('note must say why the return is refused (the shopper reads it)', 'note');
-        const data = { return_id: command.returnId, order_id: command.orderId, note: command.note, by: command.by, subject_id: command.subjectId };
+        const data = {
+          return_id: command.returnId,
+          order_id: command.orderId,
+          note: command.note,
+          by: command.by,
+          subject_id: command.subjectId,
+        };
         return [{ type: 'ReturnRefused', data }];
       }
       case 'ReceiveReturn': {
@@ -252,7 +271,8 @@ export const orderReturns = {
         const [line] = r.lines;
         if (r.lines.length !== 1 || line.quantity !== 1)
           throw new ConflictError('An exchange swaps one unit of one line for another size of the same piece; refund the others.');
-        if (line.variant_id === command.variantId) throw new BadInputError('exchange_variant_id is the variant returned', 'exchange_variant_id');
+        if (line.variant_id === command.variantId)
+          throw new BadInputError('exchange_variant_id is the variant returned', 'exchange_variant_id');
         return [
           {
             type: 'ReturnExchanged',

@@ -235,7 +235,7 @@ describe('The returns of an order', () => {
       returns
         .given(requested(), approved, received)
         .when({ type: 'RefundReturn', ...staff, refundId: 're_1', restockingFeeCents: 10_000 })
-        .then({ ...refunded, data: { ...refunded.data, amount_cents: 0, restocking_fee_cents: 10_000 } } as ReturnEvent);
+        .then({ ...refunded, data: { ...refunded.data, amount_cents: 0, restocking_fee_cents: 10_000 } });
     });
 
     it('should exchange one received unit for another variant, once', () => {

@@ -55,7 +55,9 @@ export class OrderReturnsController {
 
   @Get(':id/returns')
   @Public()
-  @ApiOperation({ summary: "The order's returns as its shopper reads them: what may still be returned (or why not), each return's steps, the policy" })
+  @ApiOperation({
+    summary: "The order's returns as its shopper reads them: what may still be returned (or why not), each return's steps, the policy",
+  })
   @ApiQuery({ name: 'access', required: false, description: "The token of the order mails' link" })
   @ApiOkResponse({ type: OrderReturnsDto })
   @ApiNotFoundResponse({ description: 'No such order, or not yours' })
@@ -80,7 +82,10 @@ export class AdminReturnsController {
   @ApiOkResponse({ type: ReturnListDto })
   @ApiUnauthorizedResponse()
   list(@Query() q: AdminReturnListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    return withTotalCount(reply, this.returns.list({ ...paging(q), ...sorting(q, 'requested_at'), status: q.status, order_id: q.order_id?.toLowerCase(), q: q.q }));
+    return withTotalCount(
+      reply,
+      this.returns.list({ ...paging(q), ...sorting(q, 'requested_at'), status: q.status, order_id: q.order_id?.toLowerCase(), q: q.q }),
+    );
   }
 
   @Get(':id')
@@ -99,7 +104,9 @@ export class AdminReturnsController {
   })
   @ApiOkResponse({ type: ReturnDto })
   @ApiBadRequestResponse({ description: 'A field is wrong (action, note, restocking_fee, exchange_variant_id), named in the answer' })
-  @ApiConflictResponse({ description: 'The step is not allowed from the current status, the new size is sold out, or the provider refused' })
+  @ApiConflictResponse({
+    description: 'The step is not allowed from the current status, the new size is sold out, or the provider refused',
+  })
   @ApiNotFoundResponse({ description: 'Resource not found' })
   act(@Param('id', UuidOr404Pipe) id: string, @Body() dto: StaffReturnActionDto, @CurrentPrincipal() principal: Principal) {
     return this.returns.act(id, dto, principal);

@@ -84,7 +84,10 @@ export class AdminReturnListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: RETURN_SORTS }) @IsOptional() @IsIn(RETURN_SORTS) sort?: (typeof RETURN_SORTS)[number];
   @ApiPropertyOptional({ enum: ['asc', 'desc'] }) @IsOptional() @IsIn(['asc', 'desc']) order?: 'asc' | 'desc';
   @ApiPropertyOptional({ enum: RETURN_STATUSES }) @IsOptional() @IsIn(RETURN_STATUSES) status?: ReturnStatus;
-  @ApiPropertyOptional({ description: 'The order id' }) @IsOptional() @IsUUID('all', { message: 'order_id must be an order id' }) order_id?: string;
+  @ApiPropertyOptional({ description: 'The order id' })
+  @IsOptional()
+  @IsUUID('all', { message: 'order_id must be an order id' })
+  order_id?: string;
   @ApiPropertyOptional({ description: 'Part of the reason, a piece, or an id' }) @IsOptional() @IsString() @MaxLength(200) q?: string;
 }
 

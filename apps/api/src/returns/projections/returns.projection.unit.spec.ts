@@ -27,7 +27,10 @@ const refunded = e(
   4,
 );
 const exchanged = e(
-  { type: 'ReturnExchanged', data: { return_id: R1, order_id: ORDER, from_variant_id: 'v-ring-6', variant_id: 'v-ring-7', by: 'staff:s1' } },
+  {
+    type: 'ReturnExchanged',
+    data: { return_id: R1, order_id: ORDER, from_variant_id: 'v-ring-6', variant_id: 'v-ring-7', by: 'staff:s1' },
+  },
   4,
 );
 

@@ -25,6 +25,11 @@ export function toReturnView(row: ReturnRow): ReturnView {
     exchange_variant_id: row.exchange_variant_id,
     requested_at: new Date(row.requested_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
-    history: row.history.map((h) => ({ at: new Date(h.at).toISOString(), status: h.status, label: returnStatusLabel(h.status), note: h.note })),
+    history: row.history.map((h) => ({
+      at: new Date(h.at).toISOString(),
+      status: h.status,
+      label: returnStatusLabel(h.status),
+      note: h.note,
+    })),
   };
 }

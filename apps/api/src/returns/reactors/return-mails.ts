@@ -23,7 +23,10 @@ function wordsFor(event: ReturnEvent, orderRef: string): { kind: string; title: 
       return {
         kind: 'return-requested',
         title: `We have your return request ${returnRef}`,
-        body: [`You asked to return ${pieces} from order ${orderRef}.`, 'Our atelier will review it and write to you within 2 business days.'],
+        body: [
+          `You asked to return ${pieces} from order ${orderRef}.`,
+          'Our atelier will review it and write to you within 2 business days.',
+        ],
       };
     }
     case 'ReturnApproved':
@@ -74,8 +77,13 @@ export function returnStepMail(event: ReturnEvent, to: ReturnMailTo, link: Order
   const button = `<p style="margin:8px 0 20px;"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:12px 24px;background:${GOLD};color:#ffffff;text-decoration:none;">View your order</a></p>`;
   const html = brandedHtml(
     title,
-    paragraph(`Dear ${to.firstName},`) + body.map((p) => paragraph(p)).join('') + button + paragraph('With warm regards, the Facet atelier'),
+    paragraph(`Dear ${to.firstName},`) +
+      body.map((p) => paragraph(p)).join('') +
+      button +
+      paragraph('With warm regards, the Facet atelier'),
   );
-  const text = [`Dear ${to.firstName},`, '', ...body, '', `View your order: ${link.url}`, '', 'With warm regards, the Facet atelier'].join('\n');
+  const text = [`Dear ${to.firstName},`, '', ...body, '', `View your order: ${link.url}`, '', 'With warm regards, the Facet atelier'].join(
+    '\n',
+  );
   return { kind, to: to.email, subject: `Facet: ${title}`, html, text, subjectId: to.subjectId, secrets: [link.token] };
 }

@@ -38,7 +38,14 @@ describe('The mails of a return', () => {
       expect(mail.subject).toContain('11111111');
       return mail.kind;
     });
-    expect(kinds).toEqual(['return-requested', 'return-approved', 'return-refused', 'return-received', 'return-refunded', 'return-exchanged']);
+    expect(kinds).toEqual([
+      'return-requested',
+      'return-approved',
+      'return-refused',
+      'return-received',
+      'return-refunded',
+      'return-exchanged',
+    ]);
   });
 
   it('should say the staff note, the amount and the restocking fee, and escape what the shopper typed', () => {
