@@ -5,6 +5,7 @@ import { GOOD_CARD, orderAccessCookie, waitUntil } from '../testing/card-orders'
 import { shippingBody } from '../testing/request-bodies';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { startTestApp, TestApp } from '../testing/test-app';
+import { returnsReadModel } from './projections/returns.projection';
 
 const ORIGIN = 'http://shop.test';
 
@@ -252,5 +253,18 @@ describe('Returns', () => {
     expect(soldOut.status).toBe(409);
     expect(soldOut.body.detail).toMatch(/sold out/);
     expect((await t.request('GET', `/api/admin/returns/${second}`, { token })).body.status).toBe('received');
+
+    // The shopper's erasure (CustomerDeleted naming their guest subject) leaves "erased" for the reason and notes.
+    const { subject_id: subject } = (await db.one<{ subject_id: string }>('SELECT subject_id FROM returns WHERE id = $1', [third]))!;
+    const effect = returnsReadModel.effects!.CustomerDeleted!;
+    await effect.run(
+      { query: (sql: string, params: unknown[]) => db.query(sql, params) } as never,
+      {
+        data: { customer_id: null, deleted_by: 'staff', guest_subject: subject },
+      } as never,
+    );
+    const erased = (await t.request('GET', `/api/admin/returns/${third}`, { token })).body;
+    expect(erased).toMatchObject({ reason: 'erased', note: 'erased', status: 'refused' });
+    expect(erased.history.map((h: any) => h.note)).toEqual(['', 'erased']);
   });
 });

@@ -51,7 +51,7 @@ export interface ReturnListFilter {
   q?: string;
 }
 
-const COLUMNS = `id, order_id, status, reason, lines, note, refund_cents, restocking_fee_cents, refund_id, exchange_variant_id, history,
+const COLUMNS = `id, order_id, subject_id, status, reason, lines, note, refund_cents, restocking_fee_cents, refund_id, exchange_variant_id, history,
   requested_at, updated_at`;
 
 /**
