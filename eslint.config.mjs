@@ -60,7 +60,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^(\\./|(\\.\\./)+)(audit|catalog|contact|custom-designs|customers|health|inventory|mail|orders|payments|reviews|staff|storefront)/(?!index$).+',
+                '^(\\./|(\\.\\./)+)(audit|catalog|contact|custom-designs|customers|health|inventory|mail|orders|payments|returns|reviews|staff|storefront)/(?!index$).+',
               message:
                 "Import another part through its face (its index.ts: '../<part>'), not a file inside it (docs/architecture.md, Parts and faces).",
             },

@@ -18,6 +18,7 @@ import messages from './resources/messages';
 import orders from './resources/orders';
 import products from './resources/products';
 import reviews from './resources/reviews';
+import returns from './resources/returns';
 import signInLocks from './resources/sign-in-locks';
 import staff from './resources/staff';
 import { i18nProvider } from './i18n/en';
@@ -44,6 +45,7 @@ const Console = () => (
     <Resource name="customers" {...customers} />
     <Resource name="messages" {...messages} />
     <Resource name="reviews" {...reviews} />
+    <Resource name="returns" {...returns} />
     <Resource name="mail" {...mail} />
     <Resource name="audit-events" {...audit} />
     <Resource name="staff" {...staff} />

@@ -19,6 +19,7 @@ import { MailModule } from './mail';
 import { OrdersModule } from './orders';
 import { InventoryModule } from './inventory';
 import { PaymentsModule } from './payments';
+import { ReturnsModule } from './returns';
 import { ReviewsModule } from './reviews';
 import { StorefrontModule } from './storefront';
 
@@ -47,6 +48,7 @@ import { StorefrontModule } from './storefront';
     CustomDesignsModule,
     ContactModule,
     ReviewsModule,
+    ReturnsModule,
     AuditModule,
     StorefrontModule,
   ],

@@ -15,6 +15,7 @@ export * from './spreadsheet';
 export * from './variants';
 export * from './inventory-wire';
 export * from './reviews';
+export * from './returns';
 export * from './shipping';
 export * from './html';
 export type * from './shop-data';

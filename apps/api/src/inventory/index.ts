@@ -10,5 +10,7 @@ export type {
   StockReturned,
 } from './domain/variant-stock';
 export { STOCK_EVENT_TYPES, variantStock, variantStream } from './domain/variant-stock';
-export { ReturnRefundedStockCommand } from './commands/stock.commands';
+// The commands other parts send on the bus (payments: a refund's units back; returns: a receipt's units back, keyed;
+// an exchange's unit out).
+export { ReserveExchangeUnitCommand, ReturnRefundedStockCommand, ReturnStockCommand } from './commands/stock.commands';
 export { InventoryModule } from './inventory.module';

@@ -27,5 +27,9 @@ export {
   RefundPaymentCommand,
 } from './order-payments.port';
 export type { OrderPayer, PayableOrder } from './order-payments.port';
+// Who may see an order (returns answers the same people) and the signed link its mails carry.
+export { mayReadOrderPage } from './queries/order-page.query';
+export { isValidOrderLinkToken, orderLinkToken, orderPageLink } from './order-link';
+export type { OrderPageLink } from './reactors/order-mails';
 export { OrdersHoldingErasureQuery } from './queries/orders-holding-erasure.query';
 export { OrdersModule } from './orders.module';

@@ -11,4 +11,7 @@ export type {
   PaymentRefunded,
 } from './domain/payment-session';
 export { PAYMENT_EVENT_TYPES, paymentStream } from './domain/payment-session';
+// Staff refunds, whole or in part: the returns part refunds a received return through it.
+export { StaffRefundCommand } from './commands/staff-refund.command';
+export type { RefundView } from './commands/staff-refund.command';
 export { PaymentsModule } from './payments.module';

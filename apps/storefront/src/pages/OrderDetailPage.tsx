@@ -2,6 +2,7 @@ import { formatPrice, variantLabel } from '@facet/contracts';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { LineChoice } from '../components/LineChoice';
+import { OrderReturns } from '../components/OrderReturns';
 import { PageLoading } from '../components/Layout';
 import { PayAgainButton } from '../components/PayAgainButton';
 import { SHOP, telHref } from '../config';
@@ -33,7 +34,7 @@ export function heldText(pieces: number, until: string): string {
  */
 export default function OrderDetailPage() {
   const { user } = useAuth();
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
   // Read by the route's loader (routing/accountLoaders.ts) for the shopper this browser knows: another one
   // signing in (their session may own the order) reads it again.
   const loaded = usePageData<OrderDetailData>();
@@ -161,6 +162,8 @@ export default function OrderDetailPage() {
               )}
             </dl>
           </section>
+
+          {order.status === 'delivered' && <OrderReturns orderId={order.id} access={new URLSearchParams(search).get('access')} />}
 
           <section id={order.shipment ? undefined : 'track'} className="order-page__panel" aria-labelledby="timeline-title">
             <h2 id="timeline-title" className="order-page__subtitle">

@@ -8,6 +8,7 @@ import { renderRoute } from '../test/renderRoute';
 import OrderDetailPage from './OrderDetailPage';
 
 jest.mock('../api/account', () => ({ paymentsApi: {}, accountApi: {}, customDesignApi: {} }));
+jest.mock('../api/returns', () => ({ returnsApi: { forOrder: jest.fn(() => new Promise(() => undefined)), request: jest.fn() } }));
 // The route's loader reads the order through the test ShopData's account reader (the browser's is HTTP).
 const load = jest.fn<ReturnType<AccountData['orderPage']>, Parameters<AccountData['orderPage']>>();
 const renderOrder = (url: string) => renderRoute('order', url, { account: { orderPage: load } }, <OrderDetailPage />);

@@ -1,4 +1,5 @@
 import { LegalPage } from '../components/LegalPage';
+import { ReturnPolicyTable } from '../components/ReturnPolicyTable';
 import { SHOP } from '../config';
 
 export default function TermsOfServicePage() {
@@ -28,9 +29,11 @@ export default function TermsOfServicePage() {
       </p>
       <h2>Returns and refunds</h2>
       <p>
-        Non-custom items may be returned within 30 days of delivery in their original, unworn condition. Refunds are made to the original
-        payment method within 7-14 days of our receiving the piece.
+        Delivered pieces may be returned within 30 days of delivery in their original, unworn condition: ask from your order&apos;s page
+        (&ldquo;Return items&rdquo;). Once our atelier has received them, we refund them to the original payment method (less any restocking
+        fee we told you of) within 7-14 days, or exchange them for another size of the same piece. These pieces cannot be returned:
       </p>
+      <ReturnPolicyTable />
       <h2>Lifetime warranty</h2>
       <p>
         Every {SHOP.name} piece is guaranteed against manufacturing defects for its lifetime. The warranty does not cover loss, theft, or

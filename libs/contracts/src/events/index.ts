@@ -21,6 +21,7 @@ import { INVENTORY_EVENT_SCHEMAS } from './inventory';
 import { MAIL_EVENT_SCHEMAS } from './mail';
 import { ORDER_EVENT_SCHEMAS } from './orders';
 import { PAYMENT_EVENT_SCHEMAS } from './payments';
+import { RETURN_EVENT_SCHEMAS } from './returns';
 import { REVIEW_EVENT_SCHEMAS } from './reviews';
 import { STAFF_EVENT_SCHEMAS } from './staff';
 
@@ -34,6 +35,7 @@ export * from './inventory';
 export * from './mail';
 export * from './orders';
 export * from './payments';
+export * from './returns';
 export * from './reviews';
 export * from './staff';
 
@@ -47,6 +49,7 @@ export const EVENT_SCHEMAS = defineEvents({
   ...MAIL_EVENT_SCHEMAS,
   ...ORDER_EVENT_SCHEMAS,
   ...PAYMENT_EVENT_SCHEMAS,
+  ...RETURN_EVENT_SCHEMAS,
   ...REVIEW_EVENT_SCHEMAS,
   ...STAFF_EVENT_SCHEMAS,
 });

@@ -33,6 +33,8 @@ export interface StockReturnedData extends StockVariantRef {
   by: string;
   /** The staff refund the units came back with (issue 51): a refund returns its units once. Absent otherwise. */
   refund_id?: string;
+  /** What the units came back for, once (a return's receipt: return:<id>:<line>); absent for staff's own returns. */
+  key?: string;
 }
 
 export const INVENTORY_EVENT_SCHEMAS = defineEvents({

@@ -21,6 +21,24 @@ export class ReturnStockCommand extends Command<VariantStockLevel> {
     readonly quantity: number,
     readonly reason: string,
     readonly by: string,
+    /** What the units come back for, once (a return's receipt): the same key again returns nothing more. */
+    readonly key?: string,
+  ) {
+    super();
+  }
+}
+
+/**
+ * The unit an exchange sends instead (a return's other size): reserved on the variant's stream under the return's
+ * id and confirmed at once, so it leaves on hand as a sold unit does; refused with "... is sold out." when none is
+ * left. The same return asking again holds what it held.
+ */
+export class ReserveExchangeUnitCommand extends Command<void> {
+  constructor(
+    readonly returnId: string,
+    readonly variantId: string,
+    readonly productId: string,
+    readonly item: string,
   ) {
     super();
   }

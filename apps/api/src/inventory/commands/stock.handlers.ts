@@ -4,7 +4,7 @@ import { SetInitialStockCommand } from '../../catalog';
 import { ReleaseOrderStockCommand, ReserveOrderStockCommand } from '../../orders';
 import { DatabaseService } from '../../platform/database/database.service';
 import { productOfStockedVariant } from '../queries/stock.queries';
-import { AdjustStockCommand, ReturnRefundedStockCommand, ReturnStockCommand } from './stock.commands';
+import { AdjustStockCommand, ReserveExchangeUnitCommand, ReturnRefundedStockCommand, ReturnStockCommand } from './stock.commands';
 import { stockLevel, StockWriter } from './stock-writer';
 import { StockHolds } from './stock-holds';
 
@@ -39,8 +39,8 @@ export class AdjustStockHandler implements ICommandHandler<AdjustStockCommand, V
 export class ReturnStockHandler implements ICommandHandler<ReturnStockCommand, VariantStockLevel> {
   constructor(private readonly stock: StockWriter) {}
 
-  async execute({ variantId, orderId, quantity, reason, by }: ReturnStockCommand): Promise<VariantStockLevel> {
-    const state = await this.stock.decide({ type: 'Return', variantId, orderId, quantity, reason, by }, { waitForProjections: true });
+  async execute({ variantId, orderId, quantity, reason, by, key }: ReturnStockCommand): Promise<VariantStockLevel> {
+    const state = await this.stock.decide({ type: 'Return', variantId, orderId, quantity, reason, by, key }, { waitForProjections: true });
     return stockLevel(variantId, state);
   }
 }
@@ -53,6 +53,17 @@ export class ReturnRefundedStockHandler implements ICommandHandler<ReturnRefunde
     for (const { variantId, quantity } of lines) {
       await this.stock.decide({ type: 'ReturnRefunded', variantId, orderId, refundId, quantity, by }, { waitForProjections: false });
     }
+  }
+}
+
+@CommandHandler(ReserveExchangeUnitCommand)
+export class ReserveExchangeUnitHandler implements ICommandHandler<ReserveExchangeUnitCommand, void> {
+  constructor(private readonly stock: StockWriter) {}
+
+  async execute({ returnId, variantId, productId, item }: ReserveExchangeUnitCommand): Promise<void> {
+    // Reserve (refused when sold out), then confirm: the unit is the shopper's, as a paid order's is.
+    await this.stock.decide({ type: 'Reserve', variantId, productId, orderId: returnId, quantity: 1, item }, { waitForProjections: false });
+    await this.stock.decide({ type: 'Confirm', variantId, orderId: returnId }, { waitForProjections: true });
   }
 }
 
@@ -110,6 +121,7 @@ export const INVENTORY_COMMAND_HANDLERS = [
   AdjustStockHandler,
   ReturnStockHandler,
   ReturnRefundedStockHandler,
+  ReserveExchangeUnitHandler,
   ReserveOrderStockHandler,
   ReleaseOrderStockHandler,
 ];

@@ -71,10 +71,12 @@ export interface VariantStockState {
   productId: string | null;
   onHand: number;
   reserved: number;
-  /** By order id. */
+  /** By order id (or, for an exchange's unit, by the return's id). */
   reservations: Record<string, Reservation>;
   /** The staff refunds whose units came back here (each returns once, however often its event is delivered). */
   refundsReturned: string[];
+  /** The keys of keyed returns already recorded (a return's receipt): the same key returns nothing again. */
+  returnedKeys: Record<string, true>;
 }
 
 export type VariantStockCommand =
@@ -86,8 +88,11 @@ export type VariantStockCommand =
   | { type: 'Reserve'; variantId: string; productId: string; orderId: string; quantity: number; item: string }
   | { type: 'Release'; variantId: string; orderId: string; reason: ReleaseReason }
   | { type: 'Confirm'; variantId: string; orderId: string }
-  /** Units back on hand: a piece returned (of an order, or not), or a paid order cancelled before shipping. */
-  | { type: 'Return'; variantId: string; orderId: string | null; quantity: number; reason: string; by: string }
+  /**
+   * Units back on hand: a piece returned (of an order, or not), or a paid order cancelled before shipping. With a
+   * `key` (a return's receipt), the same key seen again returns nothing more.
+   */
+  | { type: 'Return'; variantId: string; orderId: string | null; quantity: number; reason: string; by: string; key?: string }
   /** A paid order cancelled before it shipped: its units not yet returned go back on hand (once). */
   | { type: 'ReturnOrder'; variantId: string; orderId: string; reason: string; by: string }
   /** Staff refunded the order saying these units came back (issue 51): on hand once per refund. */
@@ -136,6 +141,7 @@ export const variantStock = {
     reserved: 0,
     reservations: {},
     refundsReturned: [],
+    returnedKeys: {},
   }),
 
   evolve(state: VariantStockState, event: StockEvent): VariantStockState {
@@ -184,10 +190,12 @@ export const variantStock = {
                 returned: state.reservations[orderId].returned + event.data.quantity,
               })
             : state.reservations;
-        // Returns recorded before refunds named theirs carry no refund_id.
+        // Returns recorded before refunds and returns named theirs carry no refund_id or key.
         const refundId = event.data.refund_id;
         const refundsReturned = refundId ? [...state.refundsReturned, refundId] : state.refundsReturned;
-        return { ...base, onHand: state.onHand + event.data.quantity, reservations, refundsReturned };
+        const key = event.data.key;
+        const returnedKeys = key ? { ...state.returnedKeys, [key]: true as const } : state.returnedKeys;
+        return { ...base, onHand: state.onHand + event.data.quantity, reservations, refundsReturned, returnedKeys };
       }
       default:
         return assertNever(event);
@@ -254,6 +262,7 @@ export const variantStock = {
       }
       case 'Return': {
         if (!state.exists) throw new NotFoundError(NO_STOCK_RECORD);
+        if (command.key && state.returnedKeys[command.key]) return [];
         const reason = requireReason(command.reason);
         const quantity = requireWhole(command.quantity, 1, MAX_STOCK_UNITS, 'quantity');
         if (command.orderId !== null) {
@@ -268,7 +277,14 @@ export const variantStock = {
         return [
           {
             type: 'StockReturned',
-            data: { ...ref(state, command.variantId), order_id: command.orderId, quantity, reason, by: command.by },
+            data: {
+              ...ref(state, command.variantId),
+              order_id: command.orderId,
+              quantity,
+              reason,
+              by: command.by,
+              ...(command.key ? { key: command.key } : {}),
+            },
           },
         ];
       }

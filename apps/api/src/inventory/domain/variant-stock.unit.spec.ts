@@ -160,6 +160,24 @@ describe('variant stock decider', () => {
     });
     expect(fold(variantStock, older)).toMatchObject({ onHand: 2, refundsReturned: [] });
   });
+
+  it('should return the units of a keyed return (a receipt of a return) once, however often it is sent', () => {
+    let h = apply(apply(stocked(2), reserve('o1', 2)), { type: 'Confirm', variantId: V, orderId: 'o1' });
+    const receipt = {
+      type: 'Return' as const,
+      variantId: V,
+      orderId: 'o1',
+      quantity: 1,
+      reason: 'return received',
+      by: 's',
+      key: 'return:r1:0',
+    };
+    h = apply(h, receipt);
+    expect(h[h.length - 1].data).toMatchObject({ key: 'return:r1:0', quantity: 1 });
+    expect(run(h, receipt)).toEqual([]);
+    expect(fold(variantStock, h)).toMatchObject({ onHand: 1 });
+    expect(run(h, { ...receipt, key: 'return:r2:0' })).toHaveLength(1);
+  });
 });
 
 /** Random interleavings of orders, cancels, expiries, payments, returns and restocks (decider level). */

@@ -45,7 +45,10 @@ export interface OrderPageRow extends OrderRow {
  * Never once its person is erased (the row's subject reads "erased"): the link in a mail they received, valid for
  * 180 days, and the placing browser's cookie then open nothing, as for an order that does not exist.
  */
-export function mayReadOrderPage(row: Pick<OrderRow, 'id' | 'customer_id' | 'subject_id'>, q: Omit<GetOrderPageQuery, 'id'>): boolean {
+export function mayReadOrderPage(
+  row: Pick<OrderRow, 'id' | 'customer_id' | 'subject_id'>,
+  q: Pick<GetOrderPageQuery, 'principal' | 'token' | 'cookieOrders'>,
+): boolean {
   if (row.subject_id === ERASED) return false;
   if (q.principal?.kind === 'customer' && row.customer_id === q.principal.id) return true;
   if (isValidOrderLinkToken(row.id, q.token)) return true;

@@ -27,6 +27,7 @@ describe('The faces of the parts (their index.ts)', () => {
         'mail',
         'orders',
         'payments',
+        'returns',
         'reviews',
         'staff',
         'storefront',

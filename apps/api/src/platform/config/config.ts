@@ -89,6 +89,8 @@ export interface FacetConfig {
   stockHoldCapPerClient: number;
   /** A consultation request's units are released this long after it was placed unless staff confirm the hold (CONSULTATION_HOLD_HOURS, 72). */
   consultationHoldMs: number;
+  /** A delivered line may be asked back this many days after its delivery (RETURN_WINDOW_DAYS, 30). */
+  returnWindowDays: number;
   /** Which card provider takes payments (PAYMENT_PROVIDER) and, for Stripe, its keys (docs/operations.md). */
   payments: PaymentProviderSettings;
 }
@@ -272,6 +274,7 @@ export const DEFAULT_ORDER_THROTTLE: OrderThrottleSettings = { perClient: 10, pe
 export const DEFAULT_STOCK_HOLD_CAP_PER_CLIENT = 10;
 /** How long a consultation request's units stay held unless staff confirm the hold (issue 49). */
 export const DEFAULT_CONSULTATION_HOLD_HOURS = 72;
+export const DEFAULT_RETURN_WINDOW_DAYS = 30;
 
 const timeoutMs = (fallback: number) => wholeNumber(0, 86_400_000, fallback, 'a time in milliseconds (0 turns the limit off)');
 const count = (fallback: number) => wholeNumber(1, 1_000_000, fallback, 'a count');
@@ -406,6 +409,7 @@ export const ENVIRONMENT = DATABASE_TIMEOUTS.extend({
   ORDER_THROTTLE_WINDOW_SECONDS: wholeNumber(1, 86_400, DEFAULT_ORDER_THROTTLE.windowSeconds, 'a number of seconds'),
   STOCK_HOLD_CAP_PER_CLIENT: wholeNumber(1, 1_000_000, DEFAULT_STOCK_HOLD_CAP_PER_CLIENT, 'a number of units'),
   CONSULTATION_HOLD_HOURS: wholeNumber(1, 8760, DEFAULT_CONSULTATION_HOLD_HOURS, 'a number of hours'),
+  RETURN_WINDOW_DAYS: wholeNumber(1, 3650, DEFAULT_RETURN_WINDOW_DAYS, 'a number of days'),
   PAYMENT_PROVIDER: oneOf(['sandbox', 'stripe'] as const),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -507,6 +511,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FacetConfig {
     },
     stockHoldCapPerClient: e.STOCK_HOLD_CAP_PER_CLIENT,
     consultationHoldMs: e.CONSULTATION_HOLD_HOURS * 3_600_000,
+    returnWindowDays: e.RETURN_WINDOW_DAYS,
     payments,
   };
 }
