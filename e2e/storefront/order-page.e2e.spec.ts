@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { fillCheckoutForm } from '../support/checkout-form';
 import { registerVerifiedCustomer, signInOnStorefront } from '../support/customer-account';
+import { staffRequest } from '../support/staff-api';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, shot } from '../admin/support';
 import { BASE_URL, launch, newPage, screenshot, someProducts } from './browser';
 
@@ -30,22 +31,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function staff(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const login = await fetch(`${BASE_URL}/api/staff/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      username: process.env.E2E_ADMIN_EMAIL ?? 'admin@facet.local',
-      password: process.env.E2E_ADMIN_PASSWORD ?? 'Facet-Admin-1985!',
-    }),
-  }).then((r) => r.json());
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${login.token}`, 'Content-Type': 'application/json', 'X-Requested-With': 'facet' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
+const staff = staffRequest;
 
 /** The text of the newest mail of a kind sent to `to`, from the journeys' SMTP sink (E2E_MAIL_DIR, see global-setup.ts). */
 async function mailText(to: string, kind: string): Promise<string> {

@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { fillCheckoutForm } from '../support/checkout-form';
 import { registerVerifiedCustomer, signInOnStorefront } from '../support/customer-account';
+import { staffRequest } from '../support/staff-api';
 import { BASE_URL, launch, newPage, screenshot, someProducts } from './browser';
 
 jest.setTimeout(180_000);
@@ -23,22 +24,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function staff(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const login = await fetch(`${BASE_URL}/api/staff/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      username: process.env.E2E_ADMIN_EMAIL ?? 'admin@facet.local',
-      password: process.env.E2E_ADMIN_PASSWORD ?? 'Facet-Admin-1985!',
-    }),
-  }).then((r) => r.json());
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${login.token}`, 'Content-Type': 'application/json', 'X-Requested-With': 'facet' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
+const staff = staffRequest;
 
 async function payForAPiece(page: Page): Promise<string> {
   const [product] = (await someProducts('limit=20')).filter((p) => p.in_stock && p.price < 5000);
