@@ -5,6 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+began_all=$SECONDS
 bash scripts/ensure.sh deps || exit 1
 
 out=$(mktemp -d)
@@ -17,6 +18,7 @@ status=0
 lint_pid=$!
 bash scripts/ensure.sh services chromium pgbouncer build || { wait "$lint_pid"; cat "$out/lint.log"; exit 1; }
 wait "$lint_pid"
+echo "[facet] install, lint and build: $((SECONDS - began_all)) s" >&2
 cat "$out/lint.log"
 lint_status=$(cat "$out/lint.rc")
 rm -f "$out/lint.log" "$out/lint.rc"
@@ -28,9 +30,12 @@ else
 fi
 run_jest() { # name, extra args...
   local name=$1; shift
+  local began=$SECONDS
   npx jest --ci --forceExit --json --outputFile="$out/$name.json" "$@"
   local rc=$?
   [ $rc -ne 0 ] && status=$rc
+  # Each phase's wall time, to see which one a slow run spent its minutes in.
+  echo "[facet] $name: $((SECONDS - began)) s" >&2
 }
 
 # Two files at a time: most of a file's time is spent waiting on PostgreSQL, Redis, timers or the browser, so
