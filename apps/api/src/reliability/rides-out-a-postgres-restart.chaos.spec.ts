@@ -60,13 +60,17 @@ describe('PostgreSQL restarted under load', () => {
     asPostgres('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
     pgCtl('start');
     // createTestDatabase reads TEST_DATABASE_URL before startTestApp applies its env.
-    const saved = process.env.TEST_DATABASE_URL;
+    // Durable commits: this server is stopped with -m immediate, and what it acknowledged must still be there.
+    const saved = { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL, FACET_TEST_DURABLE_COMMITS: process.env.FACET_TEST_DURABLE_COMMITS };
     process.env.TEST_DATABASE_URL = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    process.env.FACET_TEST_DURABLE_COMMITS = '1';
     try {
       t = await startTestApp();
     } finally {
-      if (saved === undefined) delete process.env.TEST_DATABASE_URL;
-      else process.env.TEST_DATABASE_URL = saved;
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
     }
     expect(t.db.url).toContain(`:${port}/`);
     await t.app.get(CatalogSeeder).seedIfEmpty();

@@ -112,7 +112,14 @@ export async function createTestDatabase(prefix = 'facet_test', options: { migra
   const server = new URL(testServerUrl());
   const copy = async () => {
     const templateName = await templateOn(server);
-    await withAdmin(server, (admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`));
+    await withAdmin(server, async (admin) => {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`);
+      // A test database outlives no crash of the server it is on, so its commits need not wait for the disk:
+      // they reach PostgreSQL's memory and its WAL writer flushes them a moment later. A server stopped with
+      // -m immediate can lose the last of them, so a suite that does that to its own cluster asks for durable
+      // commits (FACET_TEST_DURABLE_COMMITS=1).
+      if (process.env.FACET_TEST_DURABLE_COMMITS !== '1') await admin.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
+    });
   };
   try {
     await copy();
