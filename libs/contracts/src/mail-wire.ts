@@ -8,7 +8,7 @@ export interface SentMailSummary {
   subject: string | null;
   /** False when kept without SMTP or suppressed. */
   delivered: boolean;
-  /** Why the mail was not sent at all ('recipient-cap'); null when it was sent or kept. */
+  /** Why the mail was not sent at all ('recipient-cap', 'refused-by-relay'); null when it was sent or kept. */
   suppressed: string | null;
   sent_at: string;
 }

@@ -25,6 +25,17 @@ export function smtpTransport(url: string): Transporter {
   return nodemailer.createTransport({ ...SMTP_TIMEOUTS, ...(parseConnectionUrl(url) as SMTPTransport.Options) });
 }
 
+/**
+ * Whether a send failed because the relay refused the recipient with a permanent (5xx) reply to RCPT TO: an
+ * address no relay will take (nodemailer's EENVELOPE). A 4xx, a refused connection or a timeout may pass later,
+ * and a refused sender or body would refuse every mail (a setting to fix, not a mail to drop): those retry.
+ */
+export function refusedForGood(err: unknown): boolean {
+  const { code, command, responseCode } = (err ?? {}) as { code?: unknown; command?: unknown; responseCode?: unknown };
+  // RCPT TO only: a refused sender (MAIL FROM) or body (DATA) is the shop's own setting, wrong for every mail.
+  return code === 'EENVELOPE' && command === 'RCPT TO' && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}
+
 /** The domain of the shop's sender address, for Message-IDs (facet.invalid when it has none). */
 export function messageIdDomain(mailFrom: string): string {
   const m = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom);
@@ -36,7 +47,8 @@ export function messageIdDomain(mailFrom: string): string {
  * staff to read, archives its body (mail-archive.ts), then records MailSent on mail-<jobId> with expected 'no_stream', so a job that runs twice
  * records (and, once recorded, sends) once. Failures retry with exponential backoff (the queue's defaults).
  * A mail to a typed address past its recipient's cap (recipient-cap.ts) is archived and recorded as
- * suppressed instead of sent, so staff and auditors see it.
+ * suppressed instead of sent, so staff and auditors see it; so is a mail whose address the relay refused for
+ * good (refusedForGood), which no retry would deliver.
  */
 @Injectable()
 export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -82,20 +94,28 @@ export class MailWorker implements OnApplicationBootstrap, OnApplicationShutdown
     } else if (this.transport && mail.handedOver) {
       this.logger.log(`Mail already accepted by the relay, recorded now: ${mail.kind} ${mailId}`);
     } else if (this.transport) {
-      await this.transport.sendMail({
-        from: this.config.mailFrom,
-        // One address, as given: a string is parsed by nodemailer as a list, and addresses recorded before the
-        // e-mail rule may hold 'x;someone@else.com' or 'team:someone@else.com' (they went to someone@else.com).
-        to: { name: '', address: mail.to },
-        subject: headerSafe(mail.subject),
-        html: mail.html,
-        text: mail.text,
-        // One Message-ID per mail, however often it is handed over: mail systems drop a repeat of one they hold.
-        messageId: `<${mailId}@${messageIdDomain(this.config.mailFrom)}>`,
-        headers: { 'X-Facet-Mail-Id': mailId, 'X-Facet-Mail-Kind': mail.kind },
-      });
+      try {
+        await this.transport.sendMail({
+          from: this.config.mailFrom,
+          // One address, as given: a string is parsed by nodemailer as a list, and addresses recorded before the
+          // e-mail rule may hold 'x;someone@else.com' or 'team:someone@else.com' (they went to someone@else.com).
+          to: { name: '', address: mail.to },
+          subject: headerSafe(mail.subject),
+          html: mail.html,
+          text: mail.text,
+          // One Message-ID per mail, however often it is handed over: mail systems drop a repeat of one they hold.
+          messageId: `<${mailId}@${messageIdDomain(this.config.mailFrom)}>`,
+          headers: { 'X-Facet-Mail-Id': mailId, 'X-Facet-Mail-Kind': mail.kind },
+        });
+      } catch (err) {
+        // The relay refused the address for good (5xx to RCPT TO): asking again, eight times and then at every
+        // sweep, only knocks on a door that says no. Recorded as not sent, with why, like a capped mail.
+        if (!refusedForGood(err)) throw err;
+        suppressed = 'refused-by-relay';
+        this.logger.warn(`Mail refused by the relay (${(err as { responseCode?: number }).responseCode}): ${mail.kind} ${mailId}`);
+      }
       // At once, before the archive and the event: a crash after this line records the mail, it does not resend it.
-      if (!legacy) await this.outbox.handedOver(mailId);
+      if (!legacy && !suppressed) await this.outbox.handedOver(mailId);
     } else {
       const origin = this.config.publicOrigin;
       // Named by id and kind: a subject line can carry a person's name.

@@ -10,6 +10,8 @@ import { CORRELATION_ID_PATTERN, correlationIdFrom, runWithContext } from '../pl
 import { EventSourcing } from '../platform/event-store/event-sourcing.service';
 import { pathProblem } from '../platform/http/security-headers';
 import { RunnersService } from '../platform/projections/runners.service';
+import { DatabaseService } from '../platform/database/database.service';
+import { waitUntil } from '../testing/card-orders';
 import { expectEverythingProjected, settle } from '../testing/projection-health';
 import { startSmtpSink, SmtpSink } from '../testing/smtp-sink';
 import { contactBody, designBody, orderBody, staffMemberBody } from '../testing/request-bodies';
@@ -201,8 +203,13 @@ describe('Addresses and names read as they show', () => {
         );
         expect((await send('POST', '/api/auth/forgot-password', { email })).status).toBe(200);
       }
-      // The reset mail reaches the non-ASCII one (this SMTP server takes it); `legacy..dots` no mailer sends to.
+      // The reset mail reaches the non-ASCII one (this SMTP server takes it); `legacy..dots` no mailer sends to:
+      // the relay refuses it for good (501), and the mail is recorded as not sent at once, not retried for minutes.
       expect((await box.next('jos\u00e9.legacy@example.fr', 'password-reset')).to).toEqual(['jos\u00e9.legacy@example.fr']);
+      const refused = () =>
+        t.app.get(DatabaseService).query(`SELECT kind, delivered, suppressed FROM rm.sent_mail WHERE suppressed = 'refused-by-relay'`);
+      await waitUntil(async () => (await refused()).length > 0, 10_000);
+      expect(await refused()).toEqual([{ kind: 'password-reset', delivered: false, suppressed: 'refused-by-relay' }]);
       expect((await send('POST', '/api/auth/resend-verification', { email: 'a;b@x.test' })).status).toBe(200);
     });
 

@@ -2,8 +2,8 @@ import { defineEvents, event, type EventOfType, type EventsOf } from './event';
 
 /** The mail's event (issue 42): one MailSent per mail job, on stream mail-<jobId>. */
 
-/** Why a mail was not sent at all. */
-export type MailSuppression = 'recipient-cap';
+/** Why a mail was not sent at all: its recipient's cap, or a relay that refused the address for good (5xx). */
+export type MailSuppression = 'recipient-cap' | 'refused-by-relay';
 
 /**
  * A mail went out (or, without SMTP, was kept for staff to read, or was held back by the recipient cap).

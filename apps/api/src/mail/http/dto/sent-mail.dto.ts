@@ -20,7 +20,7 @@ export class SentMailSummaryDto {
     nullable: true,
     example: 'recipient-cap',
     description:
-      'Why the mail was not sent at all: recipient-cap (its recipient already had MAIL_RECIPIENT_CAP mails that anyone can trigger in the window); null when it was sent or kept',
+      'Why the mail was not sent at all: recipient-cap (its recipient already had MAIL_RECIPIENT_CAP mails that anyone can trigger in the window) or refused-by-relay (the relay refused the address for good, with a 5xx reply); null when it was sent or kept',
   })
   suppressed: string | null;
   @ApiProperty() sent_at: string;
